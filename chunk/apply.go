@@ -1,0 +1,340 @@
+package chunk
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/pmezard/go-difflib/difflib"
+)
+
+// Apply validates every chunk against t's original lines and, only if all
+// pass and no two overlap, applies them all at once. It never modifies
+// t.Lines.
+//
+// The error is an *Error (wrapping ErrNoMatch, ErrAmbiguous or ErrOverlap)
+// for a chunk that fails a check, matches several places, or overlaps
+// another; or an *InputError for an empty chunk list or a chunk that changes
+// nothing. See the package documentation for the checks.
+func Apply(t Target, chunks []Chunk) (Result, error) {
+	if len(chunks) == 0 {
+		return Result{}, &InputError{Msg: "no chunks: the list is empty"}
+	}
+	trimmed := make([]string, len(t.Lines))
+	for i, l := range t.Lines {
+		trimmed[i] = trimRight(l)
+	}
+	spans := make([]span, len(chunks))
+	for i, c := range chunks {
+		s, err := locate(t, trimmed, c, i+1)
+		if err != nil {
+			return Result{}, err
+		}
+		spans[i] = s
+	}
+	order := make([]int, len(spans))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return spans[order[a]].start < spans[order[b]].start })
+	for k := 1; k < len(order); k++ {
+		a, b := spans[order[k-1]], spans[order[k]]
+		if b.start < a.end || b.start == a.start {
+			return Result{}, overlapError(t, a, b)
+		}
+	}
+	out := make([]string, 0, len(t.Lines))
+	next := 0
+	for _, i := range order {
+		s := spans[i]
+		out = append(out, t.Lines[next:s.start]...)
+		out = append(out, s.new...)
+		next = s.end
+	}
+	out = append(out, t.Lines[next:]...)
+	placements := make([]Placement, len(spans))
+	for i, s := range spans {
+		placements[i] = Placement{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, Added: len(s.new)}
+	}
+	return Result{Lines: out, Placements: placements}, nil
+}
+
+// span is where one chunk applies: it replaces Lines[start:end] by new.
+type span struct {
+	chunk      int // 1-based
+	start, end int // 0-based indexes into Target.Lines, end exclusive
+	new        []string
+}
+
+func overlapError(t Target, a, b span) *Error {
+	first, second := a, b
+	if first.chunk > second.chunk {
+		first, second = second, first
+	}
+	describe := func(s span) string {
+		if s.end == s.start {
+			return fmt.Sprintf("chunk %d inserts before line %d", s.chunk, t.FirstLine+s.start)
+		}
+		return fmt.Sprintf("chunk %d changes lines %d-%d", s.chunk, t.FirstLine+s.start, t.FirstLine+s.end-1)
+	}
+	return &Error{
+		Code: CodeOverlap, Chunk: second.chunk, Other: first.chunk, Check: CheckOverlap,
+		Line: t.FirstLine + b.start,
+		Message: fmt.Sprintf("chunks %d and %d overlap: %s and %s; merge them into one chunk",
+			first.chunk, second.chunk, describe(first), describe(second)),
+	}
+}
+
+// attempt records how far one candidate position got before a check failed.
+type attempt struct {
+	pos      int   // candidate start of old_lines (0-based)
+	matched  int   // lines of the window matched before the failure
+	check    Check // the check that failed
+	line     int   // 0-based index of the offending symbol line, or -1
+	expected string
+	reason   string
+}
+
+// locate finds the single position where chunk c (1-based index n) applies.
+func locate(t Target, trimmed []string, c Chunk, n int) (span, error) {
+	for _, field := range [][]string{c.ContextBefore, c.OldLines, c.NewLines, c.ContextAfter} {
+		styles := 0
+		for _, s := range field {
+			styles |= lineEndingStyles(s)
+		}
+		if styles&(styles-1) != 0 {
+			return span{}, &Error{Code: CodeNoMatch, Chunk: n, Check: CheckLineEndings,
+				Message: fmt.Sprintf("chunk %d failed %s: its strings mix line-ending styles (%s); send one line per array element, or use one style",
+					n, CheckLineEndings, styleNames(styles))}
+		}
+	}
+	k := normalize(c)
+	if len(k.old) == 0 && len(k.new) == 0 {
+		return span{}, &InputError{Chunk: n, Key: "old_lines", Msg: "old_lines and new_lines are both empty: the chunk changes nothing"}
+	}
+	if len(k.old) == 0 && len(k.before) == 0 && len(k.after) == 0 {
+		return span{}, &Error{Code: CodeNoMatch, Chunk: n, Check: CheckInsertion,
+			Message: fmt.Sprintf("chunk %d failed %s: an insertion (empty old_lines) needs context_before or context_after to say where the new lines go", n, CheckInsertion)}
+	}
+	window := make([]string, 0, len(k.before)+len(k.old)+len(k.after))
+	window = append(append(append(window, k.before...), k.old...), k.after...)
+	for i, w := range window {
+		window[i] = trimRight(w)
+	}
+	nb, no := len(k.before), len(k.old)
+	total := len(t.Lines)
+
+	var passing []int
+	var contextHits []int
+	best := attempt{matched: -1}
+	for p := 0; p <= total; p++ {
+		a := try(t, trimmed, k, window, p)
+		if a.check == "" {
+			passing = append(passing, p)
+			continue
+		}
+		if nb > 0 && a.matched >= nb {
+			contextHits = append(contextHits, t.FirstLine+p)
+		}
+		// The candidate that matched the most lines explains the failure
+		// best; at a tie, a mismatch inside the symbol beats running off
+		// its edge.
+		if a.matched > best.matched || a.matched == best.matched && best.check == CheckBoundary && a.check != CheckBoundary {
+			best = a
+		}
+	}
+	switch len(passing) {
+	case 1:
+		p := passing[0]
+		return span{chunk: n, start: p, end: p + no, new: k.new}, nil
+	case 0:
+		return span{}, noMatch(t, trimmed, k, n, best, contextHits)
+	}
+	lines := make([]int, len(passing))
+	for i, p := range passing {
+		lines[i] = t.FirstLine + p
+	}
+	what := "old_lines start"
+	if no == 0 {
+		what = "the insertion point is"
+	}
+	return span{}, &Error{Code: CodeAmbiguous, Chunk: n, Check: CheckUnique, Candidates: lines,
+		Message: fmt.Sprintf("chunk %d is ambiguous: it matches %d places (%s at file lines %s); add context_before or context_after lines that differ between them",
+			n, len(passing), what, joinInts(lines))}
+}
+
+// try runs the positional checks for a candidate where old_lines start at p.
+func try(t Target, trimmed []string, k normalized, window []string, p int) attempt {
+	nb, no, na := len(k.before), len(k.old), len(k.after)
+	total := len(trimmed)
+	from := p - nb
+	a := attempt{pos: p, line: -1}
+	for i, w := range window {
+		at := from + i
+		section := CheckOldLines
+		switch {
+		case i < nb:
+			section = CheckContextBefore
+		case i >= nb+no:
+			section = CheckContextAfter
+		}
+		if at < 0 || at >= total {
+			a.check, a.expected = CheckBoundary, w
+			if at < 0 {
+				a.reason = fmt.Sprintf("%s line %d would lie before the symbol's first line", string(section), i+1-sectionStart(section, nb, no))
+			} else {
+				a.reason = fmt.Sprintf("%s line %d would lie after the symbol's last line (%d)", string(section), i+1-sectionStart(section, nb, no), t.FirstLine+total-1)
+			}
+			return a
+		}
+		if trimmed[at] != w {
+			a.check, a.line, a.expected = section, at, w
+			return a
+		}
+		a.matched++
+	}
+	if len(k.new) == 0 {
+		for i, o := range k.old {
+			if t.Lines[p+i] != o {
+				a.check, a.line, a.expected = CheckDeletion, p+i, o
+				a.reason = "a deletion (empty new_lines) must match old_lines byte for byte, trailing white space included"
+				return a
+			}
+		}
+	}
+	if na == 0 && p+no != total {
+		a.check, a.line = CheckEndOfSymbol, p+no
+		a.reason = fmt.Sprintf("context_after is empty, which means old_lines end at the symbol's last line (%d), but %d more line(s) follow",
+			t.FirstLine+total-1, total-p-no)
+		return a
+	}
+	return attempt{pos: p}
+}
+
+func sectionStart(c Check, nb, no int) int {
+	switch c {
+	case CheckOldLines:
+		return nb
+	case CheckContextAfter:
+		return nb + no
+	}
+	return 0
+}
+
+// noMatch builds the rejection for a chunk no candidate passed, from the
+// candidate that matched the most lines of the chunk.
+func noMatch(t Target, trimmed []string, k normalized, n int, best attempt, hits []int) *Error {
+	e := &Error{Code: CodeNoMatch, Chunk: n, Check: best.check, Candidates: hits}
+	span := fmt.Sprintf("lines %d-%d", t.FirstLine, t.FirstLine+len(t.Lines)-1)
+	if best.line >= 0 {
+		e.Line = t.FirstLine + best.line
+		e.Actual = t.Lines[best.line]
+	}
+	e.Expected = best.expected
+	switch best.check {
+	case CheckContextBefore:
+		// context_before occurs nowhere: name the first of its lines that is
+		// not in the symbol at all, else say the lines are not consecutive.
+		missing := -1
+		for i, w := range k.before {
+			if !contains(trimmed, trimRight(w)) {
+				missing = i
+				break
+			}
+		}
+		if missing >= 0 {
+			e.Expected, e.Line, e.Actual = k.before[missing], 0, ""
+			e.Message = fmt.Sprintf("chunk %d failed %s: context_before line %d %q is not in the symbol (%s)",
+				n, CheckContextBefore, missing+1, k.before[missing], span)
+		} else {
+			e.Message = fmt.Sprintf("chunk %d failed %s: every context_before line occurs in the symbol (%s), but not consecutively in this order; closest: file line %d is %q where the chunk expects %q",
+				n, CheckContextBefore, span, e.Line, e.Actual, e.Expected)
+		}
+	case CheckOldLines, CheckContextAfter:
+		where := "where the chunk matches best"
+		if len(k.before) > 0 && best.matched >= len(k.before) {
+			where = fmt.Sprintf("after context_before (matched at lines %d-%d)", t.FirstLine+best.pos-len(k.before), t.FirstLine+best.pos-1)
+		}
+		e.Message = fmt.Sprintf("chunk %d failed %s: %s, file line %d is %q but the chunk expects %q",
+			n, best.check, where, e.Line, e.Actual, e.Expected)
+	case CheckDeletion:
+		e.Message = fmt.Sprintf("chunk %d failed %s: %s; file line %d is %q, old_lines has %q",
+			n, best.check, best.reason, e.Line, e.Actual, e.Expected)
+	case CheckEndOfSymbol:
+		e.Message = fmt.Sprintf("chunk %d failed %s: %s; the next is line %d %q; give context_after",
+			n, best.check, best.reason, e.Line, e.Actual)
+		e.Expected = ""
+	case CheckBoundary:
+		e.Message = fmt.Sprintf("chunk %d failed %s: %s; the symbol spans %s", n, best.check, best.reason, span)
+	default:
+		e.Message = fmt.Sprintf("chunk %d failed %s", n, best.check)
+	}
+	if e.Expected != "" {
+		e.Nearest = nearest(t, e.Expected, 3)
+	}
+	return e
+}
+
+func contains(lines []string, s string) bool {
+	for _, l := range lines {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+// nearest returns up to k lines of t most similar to want, best first.
+func nearest(t Target, want string, k int) []Near {
+	w := []rune(strings.TrimSpace(want))
+	wantSeq := runeStrings(w)
+	var out []Near
+	m := difflib.NewMatcher(nil, wantSeq)
+	for i, l := range t.Lines {
+		m.SetSeq1(runeStrings([]rune(strings.TrimSpace(l))))
+		r := m.Ratio()
+		if len(w) == 0 && strings.TrimSpace(l) == "" {
+			r = 1
+		}
+		if r <= 0 {
+			continue
+		}
+		out = append(out, Near{Line: t.FirstLine + i, Text: l, Similarity: math.Round(r*100) / 100})
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Similarity > out[b].Similarity })
+	if len(out) > k {
+		out = out[:k]
+	}
+	return out
+}
+
+func runeStrings(rs []rune) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = string(r)
+	}
+	return out
+}
+
+func styleNames(styles int) string {
+	var names []string
+	if styles&1 != 0 {
+		names = append(names, "CRLF")
+	}
+	if styles&2 != 0 {
+		names = append(names, "LF")
+	}
+	if styles&4 != 0 {
+		names = append(names, "CR")
+	}
+	return strings.Join(names, " and ")
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}

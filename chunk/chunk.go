@@ -1,0 +1,125 @@
+package chunk
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Chunk is one context-anchored change, as a model sends it. Each string may
+// hold several lines (see SplitLines); the engine splits them before
+// matching. Empty ContextBefore / ContextAfter mean "no context": an empty
+// ContextBefore adds no constraint, an empty ContextAfter means OldLines end
+// at the symbol's last line (check 6). Empty OldLines is an insertion, empty
+// NewLines a deletion.
+type Chunk struct {
+	ContextBefore []string `json:"context_before"`
+	OldLines      []string `json:"old_lines"`
+	NewLines      []string `json:"new_lines"`
+	ContextAfter  []string `json:"context_after"`
+}
+
+// Target is the symbol a list of chunks edits.
+type Target struct {
+	// Lines are the symbol's whole lines, first to last, without line
+	// endings.
+	Lines []string
+	// FirstLine is the 1-based file line number of Lines[0]; it only
+	// numbers the lines in results and errors.
+	FirstLine int
+}
+
+// Placement says where one chunk applied.
+type Placement struct {
+	// Chunk is the chunk's 1-based index in the input.
+	Chunk int `json:"chunk"`
+	// Line is the 1-based file line of the first old line (for an
+	// insertion: the line the new lines now start at, counted in the
+	// original file).
+	Line int `json:"line"`
+	// Removed and Added count the lines the chunk replaced and wrote.
+	Removed int `json:"removed"`
+	Added   int `json:"added"`
+}
+
+// Result is a successful application.
+type Result struct {
+	// Lines are the symbol's new lines, without line endings.
+	Lines []string
+	// Placements lists where each chunk applied, in input order.
+	Placements []Placement
+}
+
+// SplitLines splits s into lines at CRLF, LF or lone CR, dropping the line
+// endings. A single trailing line ending does not start an empty last line
+// ("a\n" is ["a"]); "" is one empty line. Multi-line chunk strings are split
+// with it.
+func SplitLines(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexAny(s, "\r\n")
+		if i < 0 {
+			break
+		}
+		out = append(out, s[:i])
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
+		}
+		s = s[i+1:]
+		if s == "" {
+			return out
+		}
+	}
+	return append(out, s)
+}
+
+// lineEndingStyles reports which line-ending styles occur inside s:
+// bit 1 CRLF, bit 2 LF, bit 4 lone CR.
+func lineEndingStyles(s string) int {
+	styles := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				styles |= 1
+				i++
+			} else {
+				styles |= 4
+			}
+		case '\n':
+			styles |= 2
+		}
+	}
+	return styles
+}
+
+// trimRight removes trailing white space: the comparison of checks 1, 2 and
+// context_before.
+func trimRight(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }
+
+// split flattens a field's strings into lines. An empty string stands for
+// no lines when it is the field's only element and the field is a context
+// (the format's "" means no context); elsewhere it is one empty line.
+func split(field []string, context bool) []string {
+	if context && len(field) == 1 && field[0] == "" {
+		return nil
+	}
+	var out []string
+	for _, s := range field {
+		out = append(out, SplitLines(s)...)
+	}
+	return out
+}
+
+// normalized is a chunk split into lines.
+type normalized struct {
+	before, old, new, after []string
+}
+
+func normalize(c Chunk) normalized {
+	return normalized{
+		before: split(c.ContextBefore, true),
+		old:    split(c.OldLines, false),
+		new:    split(c.NewLines, false),
+		after:  split(c.ContextAfter, true),
+	}
+}

@@ -1,0 +1,61 @@
+package grammars
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestTableHasNoDuplicates(t *testing.T) {
+	if _, _, _, err := index(table); err != nil {
+		t.Fatal(err)
+	}
+	dup := append(append([]spec{}, table...), spec{"other", []string{".py"}, "python.scm", table[0].grammar})
+	if _, _, _, err := index(dup); err == nil || !strings.Contains(err.Error(), ".py claimed by both python and other") {
+		t.Fatalf("duplicate extension not refused: %v", err)
+	}
+}
+
+func TestForPath(t *testing.T) {
+	for path, want := range map[string]string{
+		"a.py": "python", "a.pyi": "python", "x/y.go": "go", "A.JAVA": "java",
+		"a.ts": "typescript", "a.mts": "typescript", "a.cts": "typescript", "a.tsx": "tsx",
+		"a.js": "javascript", "a.mjs": "javascript", "a.cjs": "javascript", "a.jsx": "javascript",
+	} {
+		l, err := ForPath(path)
+		if err != nil || l.Name != want {
+			t.Errorf("ForPath(%q) = %v, %v; want %s", path, l, err, want)
+		}
+	}
+	_, err := ForPath("notes.txt")
+	if !errors.Is(err, ErrUnknownLanguage) || !strings.Contains(err.Error(), ".txt") || !strings.Contains(err.Error(), ".py") {
+		t.Fatalf("ForPath(notes.txt) error = %v", err)
+	}
+}
+
+func TestByName(t *testing.T) {
+	if l, err := ByName("TypeScript"); err != nil || l.Name != "typescript" {
+		t.Fatalf("ByName = %v, %v", l, err)
+	}
+	_, err := ByName("cobol")
+	if !errors.Is(err, ErrUnknownLanguage) || !strings.Contains(err.Error(), "python, go, java") {
+		t.Fatalf("ByName(cobol) error = %v", err)
+	}
+	if l, err := Select("a.txt", "go"); err != nil || l.Name != "go" {
+		t.Fatalf("Select with --lang = %v, %v", l, err)
+	}
+}
+
+func TestQueriesCompile(t *testing.T) {
+	for _, l := range Languages() {
+		q, err := l.SymbolsQuery()
+		if err != nil {
+			t.Errorf("%s: %v", l.Name, err)
+			continue
+		}
+		q2, _ := l.SymbolsQuery()
+		if q != q2 {
+			t.Errorf("%s: query compiled twice", l.Name)
+		}
+	}
+}

@@ -1,0 +1,1 @@
+; symbols query for go (placeholder)
