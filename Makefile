@@ -1,0 +1,45 @@
+# symedit's build, demo, tests and lint. `make demo` and `make test` work on a
+# fresh clone: `deps` installs what the tests need (Go modules from the
+# module proxy; git and patch from Debian's packages when they are missing).
+
+GO          ?= go
+BIN         := bin/symedit
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@2025.1.1
+
+.PHONY: all build demo test deps lint bench fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/symedit
+
+# demo: the main job on bundled real input: a dry-run chunk edit of a method
+# of CPython's multiprocessing/process.py; prints the unified diff.
+demo: build
+	./$(BIN) chunk --dry-run testdata/src/python/process.py::BaseProcess/start testdata/demo/chunks.json
+
+deps:
+	$(GO) mod download
+	@for tool in git patch; do \
+	  command -v $$tool >/dev/null 2>&1 && continue; \
+	  echo "installing $$tool from Debian's packages"; \
+	  (apt-get update -qq && apt-get install -y -qq $$tool) >/dev/null || { echo "cannot install $$tool" >&2; exit 1; }; \
+	done
+
+test: deps
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); [ -z "$$out" ] || { echo "gofmt would change: $$out"; exit 1; }
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzApply -fuzztime 30s ./chunk
+
+clean:
+	rm -rf bin

@@ -1,0 +1,72 @@
+package edit
+
+import (
+	"errors"
+	"io/fs"
+	"syscall"
+	"unicode/utf8"
+)
+
+// wideBOM names the UTF-16 or UTF-32 encoding whose byte order mark starts
+// b, or returns "".
+func wideBOM(b []byte) string {
+	switch {
+	case len(b) >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0:
+		return "UTF-32LE"
+	case len(b) >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF:
+		return "UTF-32BE"
+	case len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
+		return "UTF-16LE"
+	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
+		return "UTF-16BE"
+	}
+	return ""
+}
+
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "mode " + m.String()
+}
+
+// reason turns a system error into words, without the path it names.
+func reason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	case errors.Is(err, syscall.ENOSPC):
+		return "no space left on device"
+	case errors.Is(err, syscall.EFBIG):
+		return "file too large for the file system or its limits"
+	case errors.Is(err, syscall.EROFS):
+		return "read-only file system"
+	}
+	return err.Error()
+}
