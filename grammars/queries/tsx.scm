@@ -1,1 +1,98 @@
-; symbols query for tsx (placeholder)
+; symedit symbols query for TSX (tree-sitter-typescript's tsx grammar; the
+; same query as typescript.scm).
+;
+; Captures: @definition.<kind> on the definition node, @name on its name,
+; and optionally @scope on the node whose class_body holds the symbol's
+; members when that is not the definition node itself (class expressions).
+; When several patterns capture the same definition and name, the earliest
+; pattern wins. Package symbols then:
+;   - widens a definition to an enclosing export_statement (export, export
+;     default, with class decorators written before "export"),
+;     ambient_declaration (declare) and, for namespaces, expression_statement;
+;   - widens a class member to the decorators that precede it in the body;
+;   - drops overload signatures (a function_signature or method_signature
+;     followed by a same-named implementation) and members of class bodies
+;     that are not symbols;
+;   - keeps variable declarations only at module level (program or a
+;     namespace body).
+
+; Classes.
+(class_declaration
+  name: (type_identifier) @name) @definition.class
+
+(abstract_class_declaration
+  name: (type_identifier) @name) @definition.class
+
+(export_statement
+  "default" @name
+  value: (class) @scope) @definition.class
+
+(lexical_declaration
+  (variable_declarator
+    name: (identifier) @name
+    value: (class) @scope)) @definition.class
+
+(variable_declaration
+  (variable_declarator
+    name: (identifier) @name
+    value: (class) @scope)) @definition.class
+
+; Other types.
+(interface_declaration
+  name: (type_identifier) @name) @definition.interface
+
+(enum_declaration
+  name: (identifier) @name) @definition.enum
+
+(type_alias_declaration
+  name: (type_identifier) @name) @definition.type
+
+; Namespaces: namespace X {}, module X {}, module "x" {}.
+(internal_module
+  name: (_) @name) @definition.namespace
+
+(module
+  name: (_) @name) @definition.namespace
+
+; Functions.
+(function_declaration
+  name: (identifier) @name) @definition.function
+
+(generator_function_declaration
+  name: (identifier) @name) @definition.function
+
+(function_signature
+  name: (identifier) @name) @definition.function
+
+(export_statement
+  "default" @name
+  value: [(function_expression) (arrow_function) (generator_function)]) @definition.function
+
+(lexical_declaration
+  (variable_declarator
+    name: (identifier) @name
+    value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+
+(variable_declaration
+  (variable_declarator
+    name: (identifier) @name
+    value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+
+; Class members.
+(class_body
+  (method_definition
+    name: (property_identifier) @name
+    (#eq? @name "constructor")) @definition.constructor)
+
+(class_body
+  (method_definition
+    name: (_) @name
+    (#not-eq? @name "constructor")) @definition.method)
+
+(class_body
+  (method_signature
+    name: (_) @name) @definition.method)
+
+(class_body
+  (abstract_method_signature
+    name: (_) @name) @definition.method)

@@ -1,0 +1,68 @@
+// Package symbols finds the symbols of a source file (its classes,
+// functions, methods, types, ...) with tree-sitter, offline, and resolves
+// the locations a caller writes (file.py:45:9, file.py:45,
+// file.py::Class/method) to one of them.
+//
+// # Symbols
+//
+// A [Symbol] is one definition: a name, a [Kind], a name path and a range.
+// [Extract] returns a file's symbols as a flat slice in source order, each
+// with the index of its enclosing symbol in Parent (or -1). Which kinds each
+// language produces is documented on Extract; the per-language patterns
+// are the embedded tree-sitter queries of package grammars
+// (grammars/queries/<language>.scm), refined in this package.
+//
+// A name path joins the names of the enclosing symbols and the symbol's own
+// name with "/": "Outer/Inner/run". The second, third, ... sibling with the
+// same name (overloads, a Python property's getter and setter, a
+// TypeScript getter and setter) gets "[2]", "[3]", ... appended to its own
+// segment ("add[2]"), and its children carry that segment ("add[2]/inner").
+// A Go method's name path is "Receiver/Method", with the receiver type
+// written without "*" or type parameters ("List/Len" for
+// func (l *List[T]) Len()).
+//
+// # Ranges and positions
+//
+// A symbol's range covers the whole definition: decorators, annotations,
+// modifiers and export / export default / declare wrappers belong to it;
+// comments never start or end it (a Javadoc or Go doc comment above a
+// definition is not part of it, and a comment that the grammar puts at the
+// end of a Python block is trimmed off). Go functions range exactly as
+// go/ast's FuncDecl: from the func keyword to End().
+//
+// Ranges are given twice. Start and End are [Position] values: 1-based
+// lines and 1-based byte columns (a tab or a multi-byte UTF-8 character
+// counts as its bytes), End exclusive (the position just past the last
+// byte, as go/token's End). StartByte and EndByte are the same range as
+// 0-based byte offsets into the source, EndByte exclusive. Selection is the
+// position of the first byte of the symbol's name.
+//
+// # Locations
+//
+// A [Location] is what a caller writes to name a symbol, parsed by
+// [ParseLocation]: FILE:LINE:COL, FILE:LINE or FILE::NAME_PATH. [Locate]
+// resolves it against a file's symbols: a position selects the innermost
+// symbol containing it (a column in the line's indentation, or none, stands
+// for the line's first non-blank column); a name path selects the symbol
+// with exactly that name path, else the only symbol whose name path ends
+// with it on a segment boundary.
+//
+// # Errors
+//
+// Locate's errors are *[LocateError] values that wrap [ErrNoMatch] (no
+// symbol there, or the position is outside the file) or [ErrAmbiguous]
+// (several symbols match a name path). They carry the candidates or the
+// nearest symbols, and their text lists them as
+// "name_path (kind) line:col-line:col" so that the caller can fix its
+// location in one retry. ParseLocation's errors say which forms are
+// expected. Extract fails only on a canceled context (ctx.Err()) or a
+// broken language table; a file with syntax errors yields the symbols
+// tree-sitter recovers.
+//
+// # Concurrency and memory
+//
+// Extract creates its own parser, tree and query cursor and closes them
+// before it returns (a tree takes about 75 bytes of C memory per source
+// byte), so it keeps no tree or node and may be called from many goroutines
+// at once. The package has no mutable state.
+package symbols

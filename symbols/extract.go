@@ -1,0 +1,357 @@
+package symbols
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/symedit/symedit/grammars"
+)
+
+// Extract parses src as lang and returns the file's symbols: a flat slice in
+// source order (by StartByte; a symbol comes before the symbols nested in
+// it), each with Parent set to the index of its innermost enclosing symbol
+// or -1. Ranges follow the rules on [Symbol]: Start is inclusive, End and
+// EndByte are exclusive; lines and columns are 1-based, columns count bytes,
+// StartByte and EndByte are 0-based byte offsets into src.
+//
+// The kinds each language produces:
+//
+//   - python: class; function (module-level, nested in a function, async
+//     too, also inside if/try blocks); method (a def whose parent symbol is
+//     a class). A decorated
+//     definition's range starts at its first decorator; trailing comments
+//     that the grammar puts inside a block are not part of the range.
+//   - go: function; method (NamePath "Receiver/Method", the receiver type
+//     without "*" or type parameters, Parent -1); struct, interface and type
+//     (any other named type or alias) for package-level type specs. A
+//     function's range is go/ast's: from the func keyword (the doc comment
+//     is not included) to End(). A lone type spec ranges over its whole
+//     declaration from the type keyword; a spec inside type ( ... ) ranges
+//     over the spec only.
+//   - java: class, interface, enum, record, annotation (@interface), method,
+//     constructor (named after its class; compact record constructors too),
+//     at any depth, including local classes in method bodies (nested under
+//     the method). Annotations and modifiers belong to the range, a Javadoc
+//     above does not. Anonymous classes (and enum constant bodies), their
+//     members, lambdas, fields and annotation elements are not symbols.
+//   - typescript, tsx: class (also abstract; an anonymous export default
+//     class is named "default"; const C = class {...} is class C), interface,
+//     enum, type (type alias), namespace (namespace X, module X,
+//     module "x"), function (function declarations, generators, declare
+//     function, nested function declarations, module-level const/let/var
+//     f = arrow function or function expression, export default function
+//     named "default"), method (methods, getters, setters, abstract method
+//     signatures), constructor. An export, export default or declare wrapper
+//     and class decorators belong to the range; a method's range starts at
+//     the first decorator preceding it. Overload signatures followed by
+//     their implementation are not symbols; interface members, enum members
+//     and fields are not symbols. A variable declaration with one
+//     declarator ranges over the whole declaration (with export); with
+//     several, each function declarator ranges over its declarator only.
+//   - javascript: as typescript where the grammar has it: class, function,
+//     method, constructor.
+//
+// Extract parses with ctx, so a canceled or expired ctx stops a long parse
+// and Extract returns ctx.Err(). Other errors: lang is nil, or its symbols
+// query does not compile. A file with syntax errors is not an error: Extract
+// returns the symbols tree-sitter recovers. A nil or empty src yields no
+// symbols. Extract keeps no tree or node after it returns and is safe to
+// call from many goroutines at once.
+func Extract(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol, error) {
+	if lang == nil {
+		return nil, errors.New("symbols: Extract: nil language")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if len(src) == 0 {
+		return nil, nil
+	}
+	rules, ok := languageRules[lang.Name]
+	if !ok {
+		return nil, fmt.Errorf("symbols: Extract: no symbol rules for language %q", lang.Name)
+	}
+	q, err := lang.SymbolsQuery()
+	if err != nil {
+		return nil, err
+	}
+
+	parser := sitter.NewParser()
+	defer parser.Close()
+	parser.SetLanguage(lang.Grammar())
+	tree, err := parser.ParseCtx(ctx, nil, src)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("symbols: parsing %s: %w", lang.Name, err)
+	}
+	defer tree.Close()
+
+	cursor := sitter.NewQueryCursor()
+	defer cursor.Close()
+	cursor.Exec(q, tree.RootNode())
+
+	x := &extractor{src: src, rules: rules}
+	for n := 0; ; n++ {
+		if n%256 == 255 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		m, ok := cursor.NextMatch()
+		if !ok {
+			break
+		}
+		m = cursor.FilterPredicates(m, src)
+		x.addMatch(q, m)
+	}
+	return x.symbols(), nil
+}
+
+// candidate is one definition captured by the query, before filtering.
+type candidate struct {
+	def     *sitter.Node // the captured definition node
+	name    *sitter.Node // its name node
+	scope   *sitter.Node // the node whose body holds the symbol's members
+	kind    Kind
+	pattern uint16
+
+	// Filled by extractor.symbols.
+	outer      *sitter.Node // def widened by the language's wrappers
+	startByte  uint32
+	startPoint sitter.Point
+	endByte    uint32
+	endPoint   sitter.Point
+	nameText   string
+	prefix     string // name path prefix that does not come from Parent (Go receivers)
+	hasPrefix  bool
+}
+
+// nodeKey identifies a node within one tree.
+type nodeKey struct {
+	start, end uint32
+	sym        sitter.Symbol
+}
+
+func keyOf(n *sitter.Node) nodeKey {
+	return nodeKey{n.StartByte(), n.EndByte(), n.Symbol()}
+}
+
+// extractor accumulates one Extract call's candidates. It lives for the
+// call only.
+type extractor struct {
+	src   []byte
+	rules *langRules
+	cands []*candidate
+	seen  map[[2]nodeKey]int // (def, name) -> index in cands
+}
+
+func (x *extractor) addMatch(q *sitter.Query, m *sitter.QueryMatch) {
+	c := &candidate{pattern: m.PatternIndex}
+	for _, qc := range m.Captures {
+		name := q.CaptureNameForId(qc.Index)
+		switch {
+		case name == "name":
+			c.name = qc.Node
+		case name == "scope":
+			c.scope = qc.Node
+		case strings.HasPrefix(name, "definition."):
+			c.def = qc.Node
+			c.kind = Kind(strings.TrimPrefix(name, "definition."))
+		}
+	}
+	if c.def == nil || c.name == nil {
+		return // a pattern whose predicates failed, or without captures
+	}
+	if c.scope == nil {
+		c.scope = c.def
+	}
+	if x.seen == nil {
+		x.seen = map[[2]nodeKey]int{}
+	}
+	k := [2]nodeKey{keyOf(c.def), keyOf(c.name)}
+	if i, dup := x.seen[k]; dup {
+		if c.pattern < x.cands[i].pattern {
+			x.cands[i] = c
+		}
+		return
+	}
+	x.seen[k] = len(x.cands)
+	x.cands = append(x.cands, c)
+}
+
+// symbols turns the candidates into the result slice.
+func (x *extractor) symbols() []Symbol {
+	r := x.rules
+	var cands []*candidate
+	for _, c := range x.cands {
+		if r.adjust != nil && !r.adjust(x, c) {
+			continue
+		}
+		if c.outer == nil {
+			c.outer = c.def
+		}
+		if r.widen != nil {
+			c.outer = r.widen(c.outer)
+		}
+		start := c.outer
+		if r.leading != nil {
+			start = r.leading(c.outer)
+		}
+		var okStart, okEnd bool
+		c.startByte, c.startPoint, okStart = contentStart(start, x.src)
+		c.endByte, c.endPoint, okEnd = contentEnd(c.outer, x.src)
+		if !okStart || !okEnd || c.endByte <= c.startByte {
+			// Nothing but comments (only in broken input): keep the
+			// nodes' own range.
+			c.startByte, c.startPoint = start.StartByte(), start.StartPoint()
+			c.endByte, c.endPoint = c.outer.EndByte(), c.outer.EndPoint()
+		}
+		if c.nameText == "" {
+			c.nameText = c.name.Content(x.src)
+		}
+		if c.nameText == "" || c.endByte <= c.startByte {
+			continue // a missing name or an empty range (broken input)
+		}
+		cands = append(cands, c)
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.startByte != b.startByte {
+			return a.startByte < b.startByte
+		}
+		return a.endByte > b.endByte
+	})
+
+	// Drop members of bodies that are not symbols (anonymous classes,
+	// object literals, overloads were dropped by adjust). Owners come
+	// before their members in this order.
+	scopes := map[nodeKey]bool{}
+	kept := cands[:0]
+	for _, c := range cands {
+		if r.owner != nil {
+			if o, member := r.owner(c.def); member && (o == nil || !scopes[keyOf(o)]) {
+				continue
+			}
+		}
+		scopes[keyOf(c.scope)] = true
+		kept = append(kept, c)
+	}
+	cands = kept
+
+	out := make([]Symbol, len(cands))
+	var stack []int // indexes of the open enclosing symbols
+	count := map[string]int{}
+	for i, c := range cands {
+		for len(stack) > 0 && !contains(cands[stack[len(stack)-1]], c) {
+			stack = stack[:len(stack)-1]
+		}
+		parent := -1
+		if len(stack) > 0 && !c.hasPrefix {
+			parent = stack[len(stack)-1]
+		}
+		kind := c.kind
+		if r.kindIn != nil && parent >= 0 {
+			kind = r.kindIn(kind, out[parent].Kind)
+		}
+		prefix := c.prefix
+		if parent >= 0 {
+			prefix = out[parent].NamePath
+		}
+		base := c.nameText
+		if prefix != "" {
+			base = prefix + "/" + c.nameText
+		}
+		count[base]++
+		namePath := base
+		if n := count[base]; n > 1 {
+			namePath += "[" + strconv.Itoa(n) + "]"
+		}
+		out[i] = Symbol{
+			Name:      c.nameText,
+			NamePath:  namePath,
+			Kind:      kind,
+			Start:     position(c.startPoint),
+			End:       position(c.endPoint),
+			Selection: position(c.name.StartPoint()),
+			StartByte: int(c.startByte),
+			EndByte:   int(c.endByte),
+			Parent:    parent,
+		}
+		stack = append(stack, i)
+	}
+	return out
+}
+
+// contains reports whether outer's range contains inner's.
+func contains(outer, inner *candidate) bool {
+	return outer.startByte <= inner.startByte && inner.endByte <= outer.endByte
+}
+
+func position(p sitter.Point) Position {
+	return Position{Line: int(p.Row) + 1, Column: int(p.Column) + 1}
+}
+
+// isComment reports whether n is a comment node in any of the grammars.
+func isComment(n *sitter.Node) bool {
+	t := n.Type()
+	return t == "comment" || strings.HasSuffix(t, "_comment")
+}
+
+// skippable reports whether n cannot begin or end a symbol's range: a
+// comment, a zero-width (missing) node, or an anonymous token made only of
+// white space (tree-sitter-go's newline terminators).
+func skippable(n *sitter.Node, src []byte) bool {
+	if n.StartByte() >= n.EndByte() || isComment(n) {
+		return true
+	}
+	if !n.IsNamed() && strings.TrimSpace(n.Content(src)) == "" {
+		return true
+	}
+	return false
+}
+
+// contentEnd returns the end of n's last byte that is not in a trailing
+// comment, searching along n's last children. ok is false when n has
+// children and all of them are comments.
+func contentEnd(n *sitter.Node, src []byte) (end uint32, p sitter.Point, ok bool) {
+	for {
+		var last *sitter.Node
+		for i := int(n.ChildCount()) - 1; i >= 0; i-- {
+			if c := n.Child(i); c != nil && !skippable(c, src) {
+				last = c
+				break
+			}
+		}
+		if last == nil {
+			return n.EndByte(), n.EndPoint(), n.ChildCount() == 0
+		}
+		n = last
+	}
+}
+
+// contentStart returns the start of n's first byte that is not in a
+// leading comment, searching along n's first children. ok is false when n
+// has children and all of them are comments.
+func contentStart(n *sitter.Node, src []byte) (start uint32, p sitter.Point, ok bool) {
+	for {
+		var first *sitter.Node
+		for i := 0; i < int(n.ChildCount()); i++ {
+			if c := n.Child(i); c != nil && !skippable(c, src) {
+				first = c
+				break
+			}
+		}
+		if first == nil {
+			return n.StartByte(), n.StartPoint(), n.ChildCount() == 0
+		}
+		n = first
+	}
+}

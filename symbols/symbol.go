@@ -1,0 +1,73 @@
+package symbols
+
+// Position is a place in a source file as compilers print it: Line is
+// 1-based, Column is the 1-based byte column (a tab or a multi-byte UTF-8
+// character counts as its bytes). An exclusive end Position names the byte
+// just past the last byte of a range, as go/token's End does.
+type Position struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// Kind is the kind of a symbol, one of the Kind constants.
+type Kind string
+
+// The kinds of symbol symedit reports. Which kinds a language produces is
+// documented on Extract.
+const (
+	KindClass       Kind = "class"
+	KindInterface   Kind = "interface"
+	KindEnum        Kind = "enum"
+	KindRecord      Kind = "record"
+	KindAnnotation  Kind = "annotation" // a Java @interface
+	KindStruct      Kind = "struct"
+	KindType        Kind = "type" // type alias or other named type
+	KindFunction    Kind = "function"
+	KindMethod      Kind = "method"
+	KindConstructor Kind = "constructor"
+	KindNamespace   Kind = "namespace"
+)
+
+// Symbol is one definition found in a file.
+//
+// Its range runs from Start (inclusive) to End (exclusive) and covers the
+// whole definition: decorators (Python, TypeScript), annotations and
+// modifiers (Java), and export / export default / declare (TypeScript)
+// belong to it; comments above it do not. StartByte and EndByte are the same
+// range as 0-based byte offsets into the source, EndByte exclusive.
+type Symbol struct {
+	// Name is the symbol's own name ("Serve", "__init__").
+	Name string `json:"name"`
+	// NamePath joins the names of the enclosing symbols and this one with
+	// "/" ("Server/Serve", "Outer/Inner/run"). The second and later
+	// same-named siblings get "[2]", "[3]", ... ("add[2]"). A Go method's
+	// name path is "Receiver/Method", the receiver type without "*" or type
+	// parameters.
+	NamePath string `json:"name_path"`
+	Kind     Kind   `json:"kind"`
+	// Start is the first position of the range (1-based line and column).
+	Start Position `json:"start"`
+	// End is the exclusive end of the range (1-based line and column of the
+	// byte just past the symbol).
+	End Position `json:"end"`
+	// Selection is the position of the first byte of the symbol's name.
+	Selection Position `json:"selection"`
+	// StartByte and EndByte are the range as 0-based byte offsets, EndByte
+	// exclusive.
+	StartByte int `json:"-"`
+	EndByte   int `json:"-"`
+	// Parent is the index, in the slice Extract returned, of the innermost
+	// symbol whose range contains this one, or -1 for a top-level symbol.
+	// (A Go method's parent is -1: its name path comes from its receiver.)
+	Parent int `json:"-"`
+}
+
+// LastLine returns the 1-based number of the symbol's last line: End.Line,
+// or the line before it when the exclusive end sits in column 1 (the range
+// ends with a line ending).
+func (s Symbol) LastLine() int {
+	if s.End.Column <= 1 && s.End.Line > s.Start.Line {
+		return s.End.Line - 1
+	}
+	return s.End.Line
+}
