@@ -96,13 +96,10 @@ func lineEndingStyles(s string) int {
 // context_before.
 func trimRight(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }
 
-// split flattens a field's strings into lines. An empty string stands for
-// no lines when it is the field's only element and the field is a context
-// (the format's "" means no context); elsewhere it is one empty line.
-func split(field []string, context bool) []string {
-	if context && len(field) == 1 && field[0] == "" {
-		return nil
-	}
+// split flattens a field's strings into lines. Parse has already turned
+// the string "" (no context) into an empty field, so here every element is
+// at least one line: [""] is one empty line.
+func split(field []string) []string {
 	var out []string
 	for _, s := range field {
 		out = append(out, SplitLines(s)...)
@@ -117,9 +114,9 @@ type normalized struct {
 
 func normalize(c Chunk) normalized {
 	return normalized{
-		before: split(c.ContextBefore, true),
-		old:    split(c.OldLines, false),
-		new:    split(c.NewLines, false),
-		after:  split(c.ContextAfter, true),
+		before: split(c.ContextBefore),
+		old:    split(c.OldLines),
+		new:    split(c.NewLines),
+		after:  split(c.ContextAfter),
 	}
 }

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// env is what a command reads and writes besides files.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// Main runs symedit with args (args[0] is the program name) and returns the
+// exit code: ExitOK, ExitRejected or ExitError. It never calls os.Exit.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &cli.App{
+		Name:      "symedit",
+		Usage:     "edit code by symbol, precisely and safely",
+		UsageText: "symedit [command] [flags] ARGS...  (flags go before the arguments)",
+		Description: "Exit codes: 0 done; 1 rejected (no such symbol, ambiguous, a chunk failed a check), the file unchanged;\n" +
+			"2 usage, input or I/O error.",
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		ExitErrHandler:  func(*cli.Context, error) {}, // Main decides exit codes
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return &usageError{msg: err.Error()}
+		},
+		Commands: []*cli.Command{
+			symbolsCommand(e),
+			showCommand(e),
+			chunkCommand(e),
+		},
+	}
+	for _, c := range a.Commands {
+		c.OnUsageError = a.OnUsageError
+	}
+	err := a.Run(args)
+	if err == nil {
+		return ExitOK
+	}
+	var silent errSilent
+	if !errors.As(err, &silent) {
+		fmt.Fprintf(stderr, "symedit: %v\n", err)
+		var ue *usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintln(stderr, "run 'symedit --help' or 'symedit COMMAND --help' for usage")
+		}
+	}
+	return exitCode(err)
+}
+
+// positional returns the command's arguments after checking that there are
+// between min and max of them (max < 0: no limit) and that no flag follows
+// them: urfave/cli stops parsing flags at the first argument, so a flag
+// there would otherwise be taken as an argument or silently ignored.
+func positional(c *cli.Context, min, max int, names string) ([]string, error) {
+	args := c.Args().Slice()
+	for _, a := range args {
+		if len(a) > 1 && strings.HasPrefix(a, "-") {
+			return nil, &usageError{msg: fmt.Sprintf("%s: flag %s after the arguments; flags go before them: symedit %s [flags] %s",
+				c.Command.Name, a, c.Command.Name, names)}
+		}
+	}
+	if len(args) < min || (max >= 0 && len(args) > max) {
+		return nil, &usageError{msg: fmt.Sprintf("%s: want %s, got %d argument(s)", c.Command.Name, names, len(args))}
+	}
+	return args, nil
+}
+
+// readInput reads a path, or standard input for "-".
+func (e *env) readInput(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(e.stdin)
+	}
+	return os.ReadFile(name)
+}
+
+// writeJSON prints v as one line of JSON.
+func (e *env) writeJSON(v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// jsonError is the "error" object of JSON results: the same fields as the
+// text message, from the same error value.
+type jsonError struct {
+	Code       string `json:"code"`
+	Chunk      int    `json:"chunk,omitempty"`
+	Check      string `json:"check,omitempty"`
+	Message    string `json:"message"`
+	Line       int    `json:"line,omitempty"`
+	Expected   string `json:"expected,omitempty"`
+	Actual     string `json:"actual,omitempty"`
+	Candidates []int  `json:"candidates,omitempty"`
+	Nearest    any    `json:"nearest,omitempty"`
+}
+
+var langFlag = &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (python, go, java, typescript, tsx, javascript) instead of by extension"}
+var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "print machine-readable JSON"}

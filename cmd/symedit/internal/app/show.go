@@ -1,0 +1,47 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+func showCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "print a symbol's source lines",
+		ArgsUsage: "LOCATION",
+		Flags: []cli.Flag{jsonFlag, langFlag,
+			&cli.BoolFlag{Name: "n", Usage: "prefix each line with its 1-based file line number"}},
+		Action: func(c *cli.Context) error {
+			args, err := positional(c, 1, 1, "LOCATION")
+			if err != nil {
+				return err
+			}
+			t, err := locate(args[0], c.String("lang"))
+			if err != nil {
+				return e.fail(c, err, nil)
+			}
+			lines := t.doc.Lines(t.first, t.last)
+			if c.Bool("json") {
+				return e.writeJSON(map[string]any{
+					"ok": true, "path": t.doc.Path, "language": t.lang.Name, "symbol": t.symbolJSON(),
+					"first_line": t.first, "last_line": t.last, "text": strings.Join(lines, "\n") + "\n",
+				})
+			}
+			var b strings.Builder
+			width := len(strconv.Itoa(t.last))
+			for i, l := range lines {
+				if c.Bool("n") {
+					fmt.Fprintf(&b, "%*d  ", width, t.first+i)
+				}
+				b.WriteString(l)
+				b.WriteByte('\n')
+			}
+			_, err = fmt.Fprint(e.stdout, b.String())
+			return err
+		},
+	}
+}

@@ -1,0 +1,79 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/symbols"
+)
+
+// parseTimeout bounds one tree-sitter parse.
+const parseTimeout = 30 * time.Second
+
+// parsed is a file read for editing with its symbols.
+type parsed struct {
+	doc     *edit.Document
+	lang    *grammars.Language
+	symbols []symbols.Symbol
+}
+
+// parseFile reads path and extracts its symbols; langName overrides the
+// extension.
+func parseFile(path, langName string) (*parsed, error) {
+	lang, err := grammars.Select(path, langName)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := edit.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), parseTimeout)
+	defer cancel()
+	syms, err := symbols.Extract(ctx, doc.Text, lang)
+	if err != nil {
+		return nil, err
+	}
+	return &parsed{doc: doc, lang: lang, symbols: syms}, nil
+}
+
+// target is a located symbol and its whole lines.
+type target struct {
+	*parsed
+	sym         symbols.Symbol
+	first, last int // 1-based file lines, inclusive
+}
+
+// locate parses a LOCATION argument, reads its file and finds the symbol.
+func locate(arg, langName string) (*target, error) {
+	loc, err := symbols.ParseLocation(arg)
+	if err != nil {
+		return nil, &usageError{msg: err.Error()}
+	}
+	p, err := parseFile(loc.Path, langName)
+	if err != nil {
+		return nil, err
+	}
+	i, err := symbols.Locate(p.symbols, p.doc.Text, loc)
+	if err != nil {
+		return nil, err
+	}
+	s := p.symbols[i]
+	first := p.doc.LineAt(s.StartByte)
+	last := p.doc.LineAt(max(s.StartByte, s.EndByte-1))
+	return &target{parsed: p, sym: s, first: first, last: last}, nil
+}
+
+// symbolJSON is a symbol as the JSON results show it.
+type symbolJSON struct {
+	NamePath string           `json:"name_path"`
+	Kind     symbols.Kind     `json:"kind"`
+	Start    symbols.Position `json:"start"`
+	End      symbols.Position `json:"end"`
+}
+
+func (t *target) symbolJSON() *symbolJSON {
+	return &symbolJSON{NamePath: t.sym.NamePath, Kind: t.sym.Kind, Start: t.sym.Start, End: t.sym.End}
+}
