@@ -98,16 +98,16 @@ type attempt struct {
 
 // locate finds the single position where chunk c (1-based index n) applies.
 func locate(t Target, trimmed []string, c Chunk, n int) (span, error) {
+	styles := 0
 	for _, field := range [][]string{c.ContextBefore, c.OldLines, c.NewLines, c.ContextAfter} {
-		styles := 0
 		for _, s := range field {
 			styles |= lineEndingStyles(s)
 		}
-		if styles&(styles-1) != 0 {
-			return span{}, &Error{Code: CodeNoMatch, Chunk: n, Check: CheckLineEndings,
-				Message: fmt.Sprintf("chunk %d failed %s: its strings mix line-ending styles (%s); send one line per array element, or use one style",
-					n, CheckLineEndings, styleNames(styles))}
-		}
+	}
+	if styles&(styles-1) != 0 {
+		return span{}, &Error{Code: CodeNoMatch, Chunk: n, Check: CheckLineEndings,
+			Message: fmt.Sprintf("chunk %d failed %s: its strings mix line-ending styles (%s); send one line per array element, or use one style",
+				n, CheckLineEndings, styleNames(styles))}
 	}
 	k := normalize(c)
 	if len(k.old) == 0 && len(k.new) == 0 {
@@ -171,6 +171,9 @@ func try(t Target, trimmed []string, k normalized, window []string, p int) attem
 	from := p - nb
 	a := attempt{pos: p, line: -1}
 	for i, w := range window {
+		if i == nb+no && !deletionExact(t, k, p, &a) {
+			return a // check 4 runs as soon as old_lines have matched
+		}
 		at := from + i
 		section := CheckOldLines
 		switch {
@@ -194,14 +197,8 @@ func try(t Target, trimmed []string, k normalized, window []string, p int) attem
 		}
 		a.matched++
 	}
-	if len(k.new) == 0 {
-		for i, o := range k.old {
-			if t.Lines[p+i] != o {
-				a.check, a.line, a.expected = CheckDeletion, p+i, o
-				a.reason = "a deletion (empty new_lines) must match old_lines byte for byte, trailing white space included"
-				return a
-			}
-		}
+	if na == 0 && !deletionExact(t, k, p, &a) {
+		return a
 	}
 	if na == 0 && p+no != total {
 		a.check, a.line = CheckEndOfSymbol, p+no
@@ -210,6 +207,23 @@ func try(t Target, trimmed []string, k normalized, window []string, p int) attem
 		return a
 	}
 	return attempt{pos: p}
+}
+
+// deletionExact runs check 4 at position p, once old_lines have matched
+// after trimming: a deletion's old_lines must equal the lines byte for
+// byte. On failure it fills a and returns false.
+func deletionExact(t Target, k normalized, p int, a *attempt) bool {
+	if len(k.new) != 0 {
+		return true
+	}
+	for i, o := range k.old {
+		if t.Lines[p+i] != o {
+			a.check, a.line, a.expected = CheckDeletion, p+i, o
+			a.reason = "a deletion (empty new_lines) must match old_lines byte for byte, trailing white space included"
+			return false
+		}
+	}
+	return true
 }
 
 func sectionStart(c Check, nb, no int) int {

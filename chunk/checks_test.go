@@ -378,7 +378,7 @@ func TestCheckDeletionBeforeContextAfter(t *testing.T) {
 		t.Fatalf("err = %v, want a *chunk.Error", err)
 	}
 	if e.Check != chunk.CheckDeletion {
-		t.Skip("BUG: a deletion whose old_lines differ in trailing white space and whose context_after is wrong reports check 1 (context_after), but doc.go orders check 4 (deletion) first")
+		t.Fatalf("Check = %s, want check 4 (deletion) before context_after", e.Check)
 	}
 	if e.Line != 129 {
 		t.Errorf("Line = %d, want 129", e.Line)
@@ -498,7 +498,7 @@ func TestCheckLineEndingsAcrossFields(t *testing.T) {
 	}})
 	var e *chunk.Error
 	if err == nil || !errors.As(err, &e) || e.Check != chunk.CheckLineEndings {
-		t.Skip("BUG: check 7 runs per field, not per chunk: CRLF in context_before and LF in old_lines of one chunk is accepted, but doc.go says a chunk whose strings mix line-ending styles is refused")
+		t.Fatalf("err = %v, want check 7 (line_endings) for a chunk mixing CRLF and LF across fields", err)
 	}
 }
 

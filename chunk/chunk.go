@@ -3,6 +3,8 @@ package chunk
 import (
 	"strings"
 	"unicode"
+
+	"github.com/symedit/symedit/internal/lines"
 )
 
 // Chunk is one context-anchored change, as a model sends it. Each string may
@@ -49,28 +51,11 @@ type Result struct {
 	Placements []Placement
 }
 
-// SplitLines splits s into lines at CRLF, LF or lone CR, dropping the line
-// endings. A single trailing line ending does not start an empty last line
-// ("a\n" is ["a"]); "" is one empty line. Multi-line chunk strings are split
-// with it.
-func SplitLines(s string) []string {
-	var out []string
-	for {
-		i := strings.IndexAny(s, "\r\n")
-		if i < 0 {
-			break
-		}
-		out = append(out, s[:i])
-		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-			i++
-		}
-		s = s[i+1:]
-		if s == "" {
-			return out
-		}
-	}
-	return append(out, s)
-}
+// SplitLines splits s into lines at CRLF, LF or lone CR, dropping the
+// line endings. A single trailing line ending does not start an empty last
+// line ("a\n" is ["a"]); "" is one empty line. Multi-line chunk strings are
+// split with it; edit.SplitText follows the same rule.
+func SplitLines(s string) []string { return lines.Split(s) }
 
 // lineEndingStyles reports which line-ending styles occur inside s:
 // bit 1 CRLF, bit 2 LF, bit 4 lone CR.

@@ -85,10 +85,10 @@ func parseOne(r json.RawMessage) (Chunk, *InputError) {
 	if c.ContextAfter, err = context(obj, "context_after"); err != nil {
 		return c, err
 	}
-	if c.OldLines, err = lines(obj, "old_lines"); err != nil {
+	if c.OldLines, err = lineList(obj, "old_lines"); err != nil {
 		return c, err
 	}
-	if c.NewLines, err = lines(obj, "new_lines"); err != nil {
+	if c.NewLines, err = lineList(obj, "new_lines"); err != nil {
 		return c, err
 	}
 	if len(c.OldLines) == 0 && len(c.NewLines) == 0 {
@@ -111,24 +111,42 @@ func context(obj map[string]json.RawMessage, key string) ([]string, *InputError)
 		}
 		return []string{s}, nil
 	}
-	var list []string
-	if err := json.Unmarshal(v, &list); err != nil {
+	list, ok := stringArray(v)
+	if !ok {
 		return nil, &InputError{Key: key, Msg: "want a string or an array of strings, got " + abbreviate(v)}
 	}
 	return list, nil
 }
 
-// lines decodes old_lines or new_lines: a required array of strings.
-func lines(obj map[string]json.RawMessage, key string) ([]string, *InputError) {
+// lineList decodes old_lines or new_lines: a required array of strings.
+func lineList(obj map[string]json.RawMessage, key string) ([]string, *InputError) {
 	v, ok := obj[key]
 	if !ok {
 		return nil, &InputError{Key: key, Msg: "missing: every chunk needs old_lines and new_lines ([] for none)"}
 	}
-	list := []string{}
-	if err := json.Unmarshal(v, &list); err != nil || string(v) == "null" {
+	list, ok := stringArray(v)
+	if !ok {
 		return nil, &InputError{Key: key, Msg: "want an array of strings (one per line), got " + abbreviate(v)}
 	}
 	return list, nil
+}
+
+// stringArray decodes a JSON array whose elements are all strings; null,
+// as the array or as an element, is refused (encoding/json would read a
+// null element as "", which would write an empty line).
+func stringArray(v json.RawMessage) ([]string, bool) {
+	var elems []*string
+	if err := json.Unmarshal(v, &elems); err != nil || elems == nil {
+		return nil, false
+	}
+	list := make([]string, len(elems))
+	for i, e := range elems {
+		if e == nil {
+			return nil, false
+		}
+		list[i] = *e
+	}
+	return list, true
 }
 
 func abbreviate(b []byte) string {

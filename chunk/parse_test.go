@@ -178,3 +178,27 @@ func TestParseDemo(t *testing.T) {
 		t.Errorf("Placements = %+v, want %+v", res.Placements, wantPlacements)
 	}
 }
+
+// TestParseNullElement: old_lines and new_lines are "arrays of strings";
+// a null element is not a string and must not silently become an empty
+// line (nor in a context array).
+func TestParseNullElement(t *testing.T) {
+	tests := []struct {
+		input string
+		key   string
+	}{
+		{`[{"old_lines": ["a"], "new_lines": [null]}]`, "new_lines"},
+		{`[{"old_lines": [null, "a"], "new_lines": ["b"]}]`, "old_lines"},
+		{`[{"context_before": ["a", null], "old_lines": ["a"], "new_lines": ["b"]}]`, "context_before"},
+	}
+	for _, tt := range tests {
+		got, err := chunk.Parse([]byte(tt.input))
+		if err == nil {
+			t.Fatalf("Parse accepts a null array element as an empty line: %s gives %q, want an *InputError for %q", tt.input, got, tt.key)
+		}
+		var ie *chunk.InputError
+		if !errors.As(err, &ie) || ie.Chunk != 1 || ie.Key != tt.key {
+			t.Errorf("Parse(%s) = %v, want an *InputError for chunk 1, key %q", tt.input, err, tt.key)
+		}
+	}
+}

@@ -22,11 +22,17 @@ func Diff(path string, old, new []byte) string {
 		return ""
 	}
 	path = strings.TrimPrefix(path, "./")
+	// git ends a header with a tab when the name holds a space, so that
+	// patch reads the whole name rather than stopping at the space.
+	tab := ""
+	if strings.ContainsAny(path, " \t") {
+		tab = "\t"
+	}
 	ud := difflib.UnifiedDiff{
 		A:        diffLines(old),
 		B:        diffLines(new),
-		FromFile: "a/" + path,
-		ToFile:   "b/" + path,
+		FromFile: "a/" + path + tab,
+		ToFile:   "b/" + path + tab,
 		Context:  3,
 	}
 	s, err := difflib.GetUnifiedDiffString(ud)
