@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"unicode/utf8"
 )
 
@@ -67,35 +66,28 @@ type Document struct {
 	// Mode is the file's mode when it was read (zero for NewDocument).
 	Mode fs.FileMode
 
-	lines []line
+	lines  []line
+	name   string // the file system's name for the file ("" means Path)
+	absent bool   // the file does not exist yet: Commit creates it
 }
 
-// Read reads path for editing. It follows a symbolic link, and refuses
+// fsName returns the name Commit uses for the document's file.
+func (d *Document) fsName() string {
+	if d.name != "" {
+		return d.name
+	}
+	return d.Path
+}
+
+// Read reads path for editing, unconfined and refusing hard links: it is
+// Files.Read of Open(Options{}). It follows a symbolic link, and refuses
 // (with a *FileError) anything but a regular file (ErrNotRegular), a file
-// over MaxFileSize (ErrTooLarge), a UTF-16 or UTF-32 byte order mark or
-// invalid UTF-8 (ErrEncoding), and a NUL byte in the first 8,000 bytes
-// (ErrBinary). System errors come wrapped in a *FileError too.
+// with several hard links (ErrHardLink), a file over MaxFileSize
+// (ErrTooLarge), a UTF-16 or UTF-32 byte order mark or invalid UTF-8
+// (ErrEncoding), and a NUL byte in the first 8,000 bytes (ErrBinary).
+// System errors come wrapped in a *FileError too.
 func Read(path string) (*Document, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, &FileError{Path: path, Reason: reason(err), Err: err}
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &FileError{Path: path, Reason: fmt.Sprintf("not a regular file (%s)", kind(fi.Mode())), Err: ErrNotRegular}
-	}
-	if fi.Size() > MaxFileSize {
-		return nil, &FileError{Path: path, Reason: fmt.Sprintf("file is %d bytes, over the %d-byte limit", fi.Size(), MaxFileSize), Err: ErrTooLarge}
-	}
-	content, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &FileError{Path: path, Reason: reason(err), Err: err}
-	}
-	d, err := NewDocument(path, content)
-	if err != nil {
-		return nil, err
-	}
-	d.Mode = fi.Mode()
-	return d, nil
+	return (&Files{fsys: osFS{}}).Read(path)
 }
 
 // NewDocument checks content as Read does (encoding, binary) and splits it
