@@ -1,0 +1,705 @@
+package edit_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// guardFixture reads a file of testdata/src at the repository's root.
+func guardFixture(t testing.TB, rel string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "src", filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func guardLang(t testing.TB, name string) *grammars.Language {
+	t.Helper()
+	l, err := grammars.ByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// guardEdit returns the Edit that replaces the only occurrence of old in
+// content by new.
+func guardEdit(t testing.TB, content []byte, old, new string) edit.Edit {
+	t.Helper()
+	if n := bytes.Count(content, []byte(old)); n != 1 || old == "" {
+		t.Fatalf("%q occurs %d times, want once", old, n)
+	}
+	i := bytes.Index(content, []byte(old))
+	return edit.Edit{Start: i, End: i + len(old), New: new}
+}
+
+// guardApply applies edits to before and checks the result.
+func guardApply(t testing.TB, lang *grammars.Language, before []byte, edits ...edit.Edit) ([]byte, edit.SyntaxReport) {
+	t.Helper()
+	after, err := edit.Apply(before, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := edit.CheckSyntax(context.Background(), lang, before, after, edits, edit.GuardOptions{})
+	if err != nil {
+		t.Fatalf("CheckSyntax: %v", err)
+	}
+	if !rep.Checked || rep.Skipped != "" {
+		t.Fatalf("not checked: %q", rep.Skipped)
+	}
+	return after, rep
+}
+
+// guardLineOf returns the 1-based number of the only line of text that
+// contains marker (that ends with it, if marker ends with "$"), and that
+// line without its ending.
+func guardLineOf(t testing.TB, text []byte, marker string) (int, string) {
+	t.Helper()
+	var found []int
+	lines := strings.Split(string(text), "\n")
+	for i, l := range lines {
+		l = strings.TrimSuffix(l, "\r")
+		if m, ok := strings.CutSuffix(marker, "$"); ok && strings.HasSuffix(l, m) || !ok && strings.Contains(l, marker) {
+			found = append(found, i)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("marker %q is on %d lines, want 1", marker, len(found))
+	}
+	return found[0] + 1, strings.TrimSuffix(lines[found[0]], "\r")
+}
+
+// guardAssertNew checks that rep's first new problem has kind and is on the
+// line of after holding marker, with that line's text, and that every new
+// problem's Text is the text of its line.
+func guardAssertNew(t *testing.T, rep edit.SyntaxReport, after []byte, kind, marker string) {
+	t.Helper()
+	if rep.OK() || len(rep.New) == 0 {
+		t.Fatalf("edit not caught: %+v", rep)
+	}
+	line, text := guardLineOf(t, after, marker)
+	p := rep.New[0]
+	if p.Kind != kind || p.Line != line || p.Text != text {
+		t.Errorf("first new problem = %+v\nwant kind %s at line %d %q\nall: %v", p, kind, line, text, rep.New)
+	}
+	guardAssertTexts(t, rep, after)
+}
+
+// guardAssertTexts checks every new problem's position and Text against the
+// lines of after (BOM removed, lines split at LF).
+func guardAssertTexts(t *testing.T, rep edit.SyntaxReport, after []byte) {
+	t.Helper()
+	lines := strings.Split(string(bytes.TrimPrefix(after, []byte("\uFEFF"))), "\n")
+	for _, p := range rep.New {
+		if p.Line < 1 || p.Line > len(lines) || p.Column < 1 {
+			t.Errorf("problem %+v out of the %d lines", p, len(lines))
+			continue
+		}
+		want := strings.TrimSuffix(lines[p.Line-1], "\r")
+		if p.Text != want || p.Column > len(lines[p.Line-1])+1 {
+			t.Errorf("problem %+v: line %d is %q", p, p.Line, want)
+		}
+		if p.EndLine < p.Line || (p.EndLine == p.Line && p.EndColumn < p.Column) {
+			t.Errorf("problem %+v ends before it starts", p)
+		}
+		if !strings.HasPrefix(p.Message, "tree-sitter: ") && !strings.HasPrefix(p.Message, p.Kind+": ") {
+			t.Errorf("problem %+v: message does not name its checker", p)
+		}
+	}
+}
+
+// guardCase is one edit of a real file: old (unique in the file) replaced
+// by new.
+type guardCase struct {
+	name, lang, file string
+	old, new         string
+	kind             string // the first new problem's kind; "" if the edit is clean
+	at               string // marks the first new problem's line in the content after
+}
+
+var guardCases = []guardCase{
+	// Clean edits.
+	{name: "go clean", lang: "go", file: "go/slog_value.go",
+		old: "\treturn Value{num: uint64(v), any: KindInt64}\n", new: "\tu := uint64(v)\n\treturn Value{num: u, any: KindInt64}\n"},
+	{name: "go clean comment", lang: "go", file: "go/atomic_type.go",
+		old: "func (x *Bool) Load() bool {", new: "// Load loads.\nfunc (x *Bool) Load() bool {"},
+	{name: "python clean", lang: "python", file: "python/process.py",
+		old: "        assert self._popen is None, 'cannot start a process twice'\n",
+		new: "        if self._popen is not None:\n            raise RuntimeError('cannot start a process twice')\n"},
+	{name: "python clean", lang: "python", file: "python/contextlib_excerpt.py",
+		old: "class AbstractContextManager(abc.ABC):\n", new: "class AbstractContextManager(abc.ABC):\n    # guard\n"},
+	{name: "java clean", lang: "java", file: "java/Inventory.java",
+		old: "        this.clock = clock;\n", new: "        this.clock = Objects.requireNonNull(clock);\n"},
+	{name: "typescript clean", lang: "typescript", file: "typescript/scheduler.ts",
+		old: "  const raw = baseMs * 2 ** attempt;\n", new: "  const raw: number = baseMs * (2 ** attempt);\n"},
+	{name: "tsx clean", lang: "tsx", file: "typescript/widget.tsx",
+		old: "        <li key={i}>{render(item)}</li>\n", new: "        <li key={i} className=\"item\">\n          {render(item)}\n        </li>\n"},
+
+	// Go.
+	{name: "go unbalanced paren", lang: "go", file: "go/slog_value.go",
+		old: "\treturn Value{num: uint64(v), any: KindInt64}\n", new: "\treturn Value{num: uint64(v, any: KindInt64}\n",
+		kind: edit.KindError, at: "uint64(v, any"},
+	{name: "go deleted closing brace", lang: "go", file: "go/slog_value.go",
+		old: "\treturn Value{num: uint64(v), any: KindInt64}\n}\n", new: "\treturn Value{num: uint64(v), any: KindInt64}\n",
+		kind: edit.KindGoParser, at: "func Uint64Value("},
+	{name: "go top-level statement", lang: "go", file: "go/slog_value.go",
+		old: "// Int64Value returns a [Value] for an int64.\n", new: "x := 1\n\n// Int64Value returns a [Value] for an int64.\n",
+		kind: edit.KindGoParser, at: "x := 1"},
+	{name: "go package clause removed", lang: "go", file: "go/atomic_type.go",
+		old: "package atomic\n", new: "",
+		kind: edit.KindGoParser, at: "import \"unsafe\""},
+
+	// Python.
+	{name: "python def without body", lang: "python", file: "python/process.py",
+		old:  "    def _check_closed(self):\n        if self._closed:\n            raise ValueError(\"process object is closed\")\n",
+		new:  "    def _check_closed(self):\n",
+		kind: edit.KindPythonIndent, at: "def run(self):"},
+	{name: "python unbalanced paren", lang: "python", file: "python/process.py",
+		old: "        self._check_closed()\n        assert self._popen is None", new: "        self._check_closed(\n        assert self._popen is None",
+		kind: edit.KindError, at: "self._check_closed($"},
+	{name: "python unexpected indent", lang: "python", file: "python/process.py",
+		old:  "        assert self._popen is None, 'cannot start a process twice'\n",
+		new:  "          assert self._popen is None, 'cannot start a process twice'\n",
+		kind: edit.KindPythonIndent, at: "'cannot start a process twice'"},
+	{name: "python bad dedent", lang: "python", file: "python/process.py",
+		old: "        _children.add(self)\n", new: "      _children.add(self)\n",
+		kind: edit.KindPythonIndent, at: "_children.add(self)"},
+
+	// Java.
+	{name: "java deleted closing brace", lang: "java", file: "java/Inventory.java",
+		old: "        this.policy = policy;\n    }\n", new: "        this.policy = policy;\n",
+		kind: edit.KindMissing, at: "public String getName()"},
+	{name: "java unbalanced paren", lang: "java", file: "java/Inventory.java",
+		old: "this.name = Objects.requireNonNull(name);", new: "this.name = Objects.requireNonNull(name;",
+		kind: edit.KindMissing, at: "requireNonNull(name;"},
+
+	// TypeScript and TSX.
+	{name: "typescript unbalanced paren", lang: "typescript", file: "typescript/scheduler.ts",
+		old: "  return clamp(raw, baseMs, 30_000);\n", new: "  return clamp(raw, baseMs, 30_000;\n",
+		kind: edit.KindMissing, at: "return clamp(raw"},
+	{name: "typescript deleted brace", lang: "typescript", file: "typescript/scheduler.ts",
+		old: "  if (ms < 1000) {\n    return `${ms}ms`;\n  }\n", new: "  if (ms < 1000) {\n    return `${ms}ms`;\n",
+		kind: edit.KindError, at: "toFixed(1)}s`"},
+	{name: "tsx broken element", lang: "tsx", file: "typescript/widget.tsx",
+		old: "        <li key={i}>{render(item)}</li>\n", new: "        <li key={i}>{render(item)}</\n",
+		kind: edit.KindMissing, at: "{render(item)}</$"},
+}
+
+// TestCheckSyntaxRealFiles edits real files: clean edits pass, breaking
+// edits are caught at the right line, with the line's text.
+func TestCheckSyntaxRealFiles(t *testing.T) {
+	for _, c := range guardCases {
+		t.Run(c.name, func(t *testing.T) {
+			lang := guardLang(t, c.lang)
+			before := guardFixture(t, c.file)
+			after, rep := guardApply(t, lang, before, guardEdit(t, before, c.old, c.new))
+			if rep.Language != c.lang || rep.Before != 0 {
+				t.Errorf("report = %+v, want language %s and a clean original", rep, c.lang)
+			}
+			if c.kind == "" {
+				if !rep.OK() || rep.After != 0 {
+					t.Fatalf("clean edit refused: %+v", rep)
+				}
+				if rep.Format("f") != "" {
+					t.Errorf("Format of a clean report = %q", rep.Format("f"))
+				}
+				return
+			}
+			t.Logf("%s", rep.Format(c.file))
+			guardAssertNew(t, rep, after, c.kind, c.at)
+			if !rep.Rejects(edit.CheckStrict) || !rep.Rejects("") || rep.Rejects(edit.CheckWarn) || rep.Rejects(edit.CheckOff) {
+				t.Errorf("Rejects is wrong for %+v", rep)
+			}
+		})
+	}
+}
+
+// guardBroken is a real file broken once (first: old -> new), then edited
+// cleanly elsewhere (clean), and broken a second time elsewhere (second,
+// whose first new problem has kind and is on the line marked by at).
+type guardBroken struct {
+	lang, file           string
+	first, clean, second [2]string
+	kind, at             string
+}
+
+var guardBrokenCases = []guardBroken{
+	{lang: "go", file: "go/slog_value.go",
+		first:  [2]string{"\treturn Value{num: uint64(v), any: KindInt64}\n", "\treturn Value{num: uint64(v, any: KindInt64}\n"},
+		clean:  [2]string{"func (v Value) Kind() Kind {\n", "func (v Value) Kind() (k Kind) {\n"},
+		second: [2]string{"// Kind returns v's Kind.\n", "k := 0\n// Kind returns v's Kind.\n"},
+		kind:   edit.KindGoParser, at: "k := 0"},
+	{lang: "go", file: "go/atomic_type.go",
+		first:  [2]string{"func (x *Bool) Load() bool { return LoadUint32(&x.v) != 0 }", "func (x *Bool) Load() bool { return LoadUint32(&x.v != 0 }"},
+		clean:  [2]string{"func (x *Int32) Load() int32 { return LoadInt32(&x.v) }", "func (x *Int32) Load() int32 {\n\treturn LoadInt32(&x.v)\n}"},
+		second: [2]string{"func (x *Pointer[T]) Load() *T { return (*T)(LoadPointer(&x.v)) }", "func (x *Pointer[T]) Load() *T { return (*T)(LoadPointer(&x.v) }"},
+		kind:   edit.KindMissing, at: "func (x *Pointer[T]) Load()"},
+	{lang: "python", file: "python/process.py",
+		first:  [2]string{"        self._check_closed()\n        assert self._popen is None", "        self._check_closed(\n        assert self._popen is None"},
+		clean:  [2]string{"    def is_alive(self):\n        '''\n        Return whether", "    # Alive?\n    def is_alive(self):\n        '''\n        Return whether"},
+		second: [2]string{"        if self._closed:\n            raise ValueError(\"process object is closed\")\n", "        if self._closed:\n"},
+		kind:   edit.KindPythonIndent, at: "def run(self):"},
+	{lang: "python", file: "python/contextlib_excerpt.py",
+		first:  [2]string{"class AbstractContextManager(abc.ABC):", "class AbstractContextManager(abc.ABC:"},
+		clean:  [2]string{"    @abc.abstractmethod\n    def __exit__(self, exc_type, exc_value, traceback):\n", "    @abc.abstractmethod\n    # Exit.\n    def __exit__(self, exc_type, exc_value, traceback):\n"},
+		second: [2]string{"class ContextDecorator(object):", "class ContextDecorator(object)"},
+		kind:   edit.KindError, at: "class ContextDecorator(object)"},
+	{lang: "java", file: "java/Inventory.java",
+		first:  [2]string{"this.name = Objects.requireNonNull(name);", "this.name = Objects.requireNonNull(name;"},
+		clean:  [2]string{"        return name;\n", "        return this.name;\n"},
+		second: [2]string{"    public Item add(Item item) {\n        if (item == null) {\n", "    public Item add(Item item) {\n        if (item == null {\n"},
+		kind:   edit.KindMissing, at: "if (item == null {"},
+	{lang: "typescript", file: "typescript/scheduler.ts",
+		first:  [2]string{"  return clamp(raw, baseMs, 30_000);\n", "  return clamp(raw, baseMs, 30_000;\n"},
+		clean:  [2]string{"  if (ms < 1000) {\n", "  if (ms < 1_000) {\n"},
+		second: [2]string{"  if (err instanceof Error && err.name === \"AbortError\") {", "  if (err instanceof Error && err.name === \"AbortError\" {"},
+		kind:   edit.KindMissing, at: "=== \"AbortError\" {"},
+}
+
+// TestCheckSyntaxBrokenFile edits files that already have a syntax error:
+// a clean edit elsewhere passes, and a second error is caught, alone.
+func TestCheckSyntaxBrokenFile(t *testing.T) {
+	for _, c := range guardBrokenCases {
+		t.Run(c.file, func(t *testing.T) {
+			lang := guardLang(t, c.lang)
+			orig := guardFixture(t, c.file)
+			broken, rep := guardApply(t, lang, orig, guardEdit(t, orig, c.first[0], c.first[1]))
+			if rep.OK() {
+				t.Fatalf("first error not caught: %+v", rep)
+			}
+			firstLines := map[int]bool{}
+			for _, p := range rep.New {
+				firstLines[p.Line] = true
+			}
+
+			after, rep := guardApply(t, lang, broken, guardEdit(t, broken, c.clean[0], c.clean[1]))
+			if !rep.OK() || rep.Before == 0 || rep.After == 0 {
+				t.Errorf("clean edit of a broken file: %+v", rep)
+			}
+			guardAssertTexts(t, rep, after)
+
+			after, rep = guardApply(t, lang, broken, guardEdit(t, broken, c.second[0], c.second[1]))
+			t.Logf("%s", rep.Format(c.file))
+			guardAssertNew(t, rep, after, c.kind, c.at)
+			if rep.Before == 0 {
+				t.Errorf("Before = 0 for a broken file")
+			}
+		})
+	}
+}
+
+// TestCheckSyntaxSeveralEdits applies three line edits at once: positions
+// of new problems are in the content after all of them.
+func TestCheckSyntaxSeveralEdits(t *testing.T) {
+	lang := guardLang(t, "go")
+	before := guardFixture(t, "go/slog_value.go")
+	doc, err := edit.NewDocument("slog_value.go", before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(marker string) int {
+		n, _ := guardLineOf(t, before, marker)
+		return n
+	}
+	replace := func(first, last int, lines ...string) edit.Edit {
+		e, err := doc.ReplaceLines(first, last, lines)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	top := replace(line("import ("), line("import (")-1, "// Edited.", "")
+	int64v := line("func Int64Value(v int64) Value {")
+	bottom := line("func (v Value) Any() any {")
+
+	clean := []edit.Edit{top, replace(int64v+1, int64v+1, "\tu := uint64(v)", "\treturn Value{num: u, any: KindInt64}"), replace(bottom, bottom-1, "// Any.")}
+	if _, rep := guardApply(t, lang, before, clean...); !rep.OK() || rep.After != 0 {
+		t.Errorf("clean edits refused: %+v", rep)
+	}
+
+	broken := []edit.Edit{replace(bottom, bottom-1, "// Any."), top, replace(int64v+1, int64v+1, "\treturn Value{num: uint64(v), any: KindInt64")}
+	after, rep := guardApply(t, lang, before, broken...)
+	guardAssertNew(t, rep, after, edit.KindGoParser, "any: KindInt64$")
+	if got, want := rep.New[0].Line, int64v+1+2; got != want {
+		t.Errorf("problem on line %d, want %d (two lines inserted above)", got, want)
+	}
+}
+
+// TestCheckSyntaxBOM: a UTF-8 byte order mark is not parsed, edits are in
+// offsets that include it, columns exclude it.
+func TestCheckSyntaxBOM(t *testing.T) {
+	lang := guardLang(t, "go")
+	before := []byte("\uFEFFpackage p\n\nfunc f() {}\n")
+	doc, err := edit.NewDocument("p.go", before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := doc.ReplaceLines(1, 1, []string{"package p p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, rep := guardApply(t, lang, before, e)
+	if rep.Before != 0 || len(rep.New) == 0 {
+		t.Fatalf("report = %+v", rep)
+	}
+	// tree-sitter's ERROR is reported where the edit inserted " p", column
+	// 10 (13 if the BOM counted), go/parser's error at the second p.
+	want := []string{"1:10: tree-sitter: syntax error in the edited text; line 1 does not parse", "1:11: go/parser: expected ';', found p"}
+	if len(rep.New) != 2 || rep.New[0].String() != want[0] || rep.New[1].String() != want[1] || rep.New[1].Text != "package p p" {
+		t.Errorf("problems = %q, want %q", rep.New, want)
+	}
+	guardAssertTexts(t, rep, after)
+
+	e, _ = doc.ReplaceLines(3, 3, []string{"func f() { _ = 1 }"})
+	if _, rep := guardApply(t, lang, before, e); !rep.OK() {
+		t.Errorf("clean edit of a BOM file refused: %+v", rep)
+	}
+	// Edits that touch the BOM: removing it, or rewriting everything.
+	for _, e := range []edit.Edit{{Start: 0, End: 3}, {Start: 0, End: len(before), New: "package p\n\nfunc f() {}\n"}} {
+		if _, rep := guardApply(t, lang, before, e); !rep.OK() || rep.After != 0 {
+			t.Errorf("edit %+v: %+v", e, rep)
+		}
+	}
+	if _, rep := guardApply(t, lang, before, edit.Edit{Start: 0, End: 3, New: "x"}); rep.OK() {
+		t.Errorf("BOM replaced by x not caught: %+v", rep)
+	}
+}
+
+// TestCheckSyntaxLineEndings checks CRLF and CR-only files: lines are the
+// Document's, Text has no line ending.
+func TestCheckSyntaxLineEndings(t *testing.T) {
+	lang := guardLang(t, "python")
+	lf := guardFixture(t, "python/process.py")
+	crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
+	doc, err := edit.NewDocument("process.py", crlf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.EOL != edit.CRLF {
+		t.Fatalf("EOL = %q", doc.EOL)
+	}
+	n, _ := guardLineOf(t, crlf, "def _check_closed(self):")
+	e, err := doc.ReplaceLines(n+1, n+2, nil) // the def loses its body
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, rep := guardApply(t, lang, crlf, e)
+	guardAssertNew(t, rep, after, edit.KindPythonIndent, "def run(self):")
+	if strings.ContainsAny(rep.New[0].Text, "\r\n") {
+		t.Errorf("Text %q has a line ending", rep.New[0].Text)
+	}
+	e, _ = doc.ReplaceLines(n+1, n+1, []string{"        if self._closed is True:"})
+	if _, rep := guardApply(t, lang, crlf, e); !rep.OK() {
+		t.Errorf("clean CRLF edit refused: %+v", rep)
+	}
+
+	cr := []byte("def f():\r    x = 1\r    return x\r\rdef g():\r    return 2\r")
+	doc, err = edit.NewDocument("cr.py", cr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ = doc.ReplaceLines(3, 3, []string{"  return x"})
+	_, rep = guardApply(t, lang, cr, e)
+	if len(rep.New) != 1 || rep.New[0].String() != "3:3: python/indent: unindent does not match any outer indentation level" || rep.New[0].Text != "  return x" {
+		t.Errorf("CR file: %+v", rep)
+	}
+}
+
+// TestCheckSyntaxWholeFile passes no edits, as a whole-file write does.
+func TestCheckSyntaxWholeFile(t *testing.T) {
+	lang := guardLang(t, "java")
+	before := guardFixture(t, "java/Inventory.java")
+	for _, c := range []struct {
+		old, new string
+		ok       bool
+	}{
+		{"        this.clock = clock;\n", "        this.clock = clock; // set\n", true},
+		{"        this.clock = clock;\n", "        this.clock = clock\n", false},
+	} {
+		after, err := edit.Apply(before, []edit.Edit{guardEdit(t, before, c.old, c.new)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := edit.CheckSyntax(context.Background(), lang, before, after, nil, edit.GuardOptions{})
+		if err != nil || !rep.Checked || rep.OK() != c.ok {
+			t.Fatalf("%q: %+v, %v", c.new, rep, err)
+		}
+		if !c.ok {
+			line, text := guardLineOf(t, after, "this.clock = clock")
+			if p := rep.New[0]; p.Line != line || p.Text != text {
+				t.Errorf("problem = %+v, want one on line %d", p, line)
+			}
+		}
+	}
+	// An unchanged content has no new problems, even a broken one.
+	broken := []byte("class A { void f() { int x = ; } }\n")
+	rep, err := edit.CheckSyntax(context.Background(), lang, broken, broken, nil, edit.GuardOptions{})
+	if err != nil || !rep.OK() || !rep.Checked || rep.Before == 0 || rep.Before != rep.After {
+		t.Errorf("unchanged broken file: %+v, %v", rep, err)
+	}
+}
+
+// TestCheckSyntaxSkipped covers every reason not to check.
+func TestCheckSyntaxSkipped(t *testing.T) {
+	lang := guardLang(t, "go")
+	before := guardFixture(t, "go/atomic_type.go")
+	e := guardEdit(t, before, "package atomic\n", "package atomic;;\n")
+	after, _ := edit.Apply(before, []edit.Edit{e})
+	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	canceled, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		lang *grammars.Language
+		opt  edit.GuardOptions
+		want string
+	}{
+		{"off", context.Background(), lang, edit.GuardOptions{Mode: edit.CheckOff}, "check off"},
+		{"no language", context.Background(), nil, edit.GuardOptions{}, "unsupported language"},
+		{"too large", context.Background(), lang, edit.GuardOptions{MaxSize: 1000}, fmt.Sprintf("too large: %d bytes, over the guard's 1000-byte limit", len(after))},
+		{"expired", expired, lang, edit.GuardOptions{}, "timed out: context deadline exceeded"},
+		{"canceled", canceled, lang, edit.GuardOptions{}, "canceled: context canceled"},
+		{"1ns", context.Background(), lang, edit.GuardOptions{Timeout: time.Nanosecond}, "timed out after 1ns"},
+	} {
+		rep, err := edit.CheckSyntax(c.ctx, c.lang, before, after, []edit.Edit{e}, c.opt)
+		if err != nil || rep.Checked || rep.Skipped != c.want || !rep.OK() || rep.Rejects(edit.CheckStrict) {
+			t.Errorf("%s: %+v, %v; want Skipped %q", c.name, rep, err, c.want)
+		}
+		if got := rep.Format("a.go"); got != "a.go: syntax not checked: "+c.want+"\n" {
+			t.Errorf("%s: Format = %q", c.name, got)
+		}
+	}
+	// A timeout that expires during a parse: a big file, a short timeout.
+	big := bytes.Repeat(guardFixture(t, "go/slog_value.go"), 40)
+	rep, err := edit.CheckSyntax(context.Background(), lang, big, append(big[:len(big):len(big)], '\n'), nil, edit.GuardOptions{Timeout: time.Millisecond})
+	if err != nil || (rep.Checked == (rep.Skipped != "")) {
+		t.Errorf("short timeout: %+v, %v", rep, err)
+	}
+	t.Logf("1ms on %d bytes: checked %v, %q", len(big), rep.Checked, rep.Skipped)
+}
+
+// TestCheckSyntaxBadEdits: edits that are not the change are errors.
+func TestCheckSyntaxBadEdits(t *testing.T) {
+	lang := guardLang(t, "python")
+	before := []byte("x = 1\ny = 2\n")
+	for _, c := range []struct {
+		name  string
+		after string
+		edits []edit.Edit
+		want  string
+	}{
+		{"out of bounds", "x = 1\ny = 2\n", []edit.Edit{{Start: 5, End: 50}}, "outside"},
+		{"negative", "x = 1\ny = 2\n", []edit.Edit{{Start: -1, End: 0}}, "outside"},
+		{"overlap", "x = 1\ny = 2\n", []edit.Edit{{Start: 0, End: 3}, {Start: 2, End: 4}}, "overlaps"},
+		{"same insertion point", "ab" + string(before), []edit.Edit{{Start: 0, End: 0, New: "a"}, {Start: 0, End: 0, New: "b"}}, "overlaps"},
+		{"wrong length", "x = 1\n", []edit.Edit{{Start: 0, End: 1, New: "z"}}, "do not turn"},
+		{"wrong text", "x = 3\ny = 2\n", []edit.Edit{{Start: 4, End: 5, New: "2"}}, "do not turn"},
+		{"wrong text elsewhere", "x = 2\ny = 3\n", []edit.Edit{{Start: 4, End: 5, New: "2"}}, "do not turn"},
+	} {
+		rep, err := edit.CheckSyntax(context.Background(), lang, before, []byte(c.after), c.edits, edit.GuardOptions{})
+		if !errors.Is(err, edit.ErrBadEdit) || !strings.Contains(err.Error(), c.want) || rep.Checked {
+			t.Errorf("%s: %+v, %v; want an ErrBadEdit saying %q", c.name, rep, err, c.want)
+		}
+	}
+}
+
+func TestGuardParseCheckMode(t *testing.T) {
+	for in, want := range map[string]edit.CheckMode{"": edit.CheckStrict, "strict": edit.CheckStrict, "warn": edit.CheckWarn, "off": edit.CheckOff} {
+		if got, err := edit.ParseCheckMode(in); got != want || err != nil {
+			t.Errorf("ParseCheckMode(%q) = %q, %v", in, got, err)
+		}
+	}
+	if _, err := edit.ParseCheckMode("loose"); err == nil || !strings.Contains(err.Error(), "strict, warn or off") {
+		t.Errorf("ParseCheckMode(loose) error = %v", err)
+	}
+}
+
+// guardComment returns a comment line for lang.
+func guardComment(lang string) string {
+	if lang == "python" {
+		return "# symedit guard"
+	}
+	return "// symedit guard"
+}
+
+// guardCommentEdits returns n edits, spread over content, that each
+// insert a comment line indented like the line it precedes (never after a
+// line that ends with a backslash, where Python allows no comment).
+func guardCommentEdits(content []byte, lang string, n int) []edit.Edit {
+	var out []edit.Edit
+	off := 0
+	lines := strings.SplitAfter(string(content), "\n")
+	step := max(len(lines)/n, 1)
+	for i, l := range lines {
+		if i%step == step/2 && (i == 0 || !strings.HasSuffix(strings.TrimRight(lines[i-1], "\r\n"), "\\")) {
+			indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+			out = append(out, edit.Edit{Start: off, End: off, New: indent + guardComment(lang) + "\n"})
+		}
+		off += len(l)
+	}
+	return out
+}
+
+// TestCheckSyntaxNoFalseAlarms inserts comment lines, one at a time and all
+// at once, into real files: the fixtures and Go's own source.
+func TestCheckSyntaxNoFalseAlarms(t *testing.T) {
+	type file struct {
+		lang, path string
+		content    []byte
+	}
+	var files []file
+	for _, f := range [][2]string{
+		{"python", "python/process.py"}, {"python", "python/contextlib_excerpt.py"},
+		{"go", "go/slog_value.go"}, {"go", "go/atomic_type.go"},
+		{"java", "java/Inventory.java"}, {"typescript", "typescript/scheduler.ts"}, {"tsx", "typescript/widget.tsx"},
+	} {
+		files = append(files, file{f[0], f[1], guardFixture(t, f[1])})
+	}
+	dirs := []string{"strings", "bufio", "encoding/json", "go/parser"}
+	if testing.Short() {
+		dirs = nil
+	}
+	for _, dir := range dirs {
+		paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
+		for _, p := range paths {
+			b, err := os.ReadFile(p)
+			if err == nil && len(b) < 200_000 {
+				files = append(files, file{"go", p, b})
+			}
+		}
+	}
+	if len(files) < 20 && !testing.Short() {
+		t.Logf("only %d files (GOROOT %q)", len(files), runtime.GOROOT())
+	}
+	checked := 0
+	for _, f := range files {
+		lang := guardLang(t, f.lang)
+		n := 6
+		if strings.HasPrefix(f.path, f.lang) || strings.HasPrefix(f.path, "typescript/") {
+			n = 40 // the fixtures, more densely
+		}
+		edits := guardCommentEdits(f.content, f.lang, n)
+		for _, e := range edits {
+			_, rep := guardApply(t, lang, f.content, e)
+			checked++
+			if !rep.OK() {
+				t.Errorf("%s: comment at offset %d: %v", f.path, e.Start, rep.New)
+			}
+		}
+		if _, rep := guardApply(t, lang, f.content, edits...); !rep.OK() {
+			t.Errorf("%s: all %d comments at once: %v", f.path, len(edits), rep.New)
+		}
+	}
+	t.Logf("%d files, %d edits", len(files), checked)
+}
+
+// TestCheckSyntaxConcurrent runs checks of every language at once.
+func TestCheckSyntaxConcurrent(t *testing.T) {
+	done := make(chan error)
+	n := 0
+	for _, c := range guardCases {
+		lang := guardLang(t, c.lang)
+		before := guardFixture(t, c.file)
+		e := guardEdit(t, before, c.old, c.new)
+		after, _ := edit.Apply(before, []edit.Edit{e})
+		for range 3 {
+			n++
+			go func() {
+				rep, err := edit.CheckSyntax(context.Background(), lang, before, after, []edit.Edit{e}, edit.GuardOptions{})
+				if err == nil && rep.OK() != (c.kind == "") {
+					err = fmt.Errorf("%s: %+v", c.name, rep)
+				}
+				done <- err
+			}()
+		}
+	}
+	for range n {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// FuzzCheckSyntax replaces a random range of a random text: CheckSyntax
+// never panics and never fails on valid edits, an edit that changes
+// nothing adds no problem, and every problem's Text is its line.
+func FuzzCheckSyntax(f *testing.F) {
+	for i, path := range []string{"go/slog_value.go", "python/process.py", "java/Inventory.java", "typescript/scheduler.ts", "typescript/widget.tsx"} {
+		b := guardFixture(f, path)
+		b = b[len(b)/2:]
+		b = b[:min(len(b), 800)]
+		f.Add(uint8(i), string(b), uint(300), uint(310), "}")
+		f.Add(uint8(i), string(b), uint(500), uint(500), "\n(")
+	}
+	f.Add(uint8(0), "package p\n\nfunc f() {\n}\n", uint(11), uint(11), "x := 1\n")
+	f.Add(uint8(1), "def f():\n    return 1\n", uint(9), uint(13), "")
+	f.Add(uint8(1), "\uFEFFif x:\r\n\tpass\r\n", uint(0), uint(2), "")
+	f.Add(uint8(2), "class A {}", uint(9), uint(10), "")
+	f.Add(uint8(3), "", uint(0), uint(0), "let x = (")
+	f.Add(uint8(5), "a\rb\r", uint(1), uint(2), "\r\n")
+	langs := grammars.Languages()
+	f.Fuzz(func(t *testing.T, li uint8, before string, start, end uint, repl string) {
+		lang := langs[int(li)%len(langs)]
+		s := int(min(start, uint(len(before))))
+		e := int(min(max(end, uint(s)), uint(len(before))))
+		edits := []edit.Edit{{Start: s, End: e, New: repl}}
+		after, err := edit.Apply([]byte(before), edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := edit.CheckSyntax(context.Background(), lang, []byte(before), after, edits, edit.GuardOptions{})
+		if err != nil {
+			t.Fatalf("CheckSyntax: %v", err)
+		}
+		if !rep.Checked {
+			t.Fatalf("not checked: %s", rep.Skipped)
+		}
+		if bytes.Equal(after, []byte(before)) && len(rep.New) > 0 {
+			t.Fatalf("an edit that changes nothing added %v", rep.New)
+		}
+		doc, err := edit.NewDocument("f", after)
+		for _, p := range rep.New {
+			if p.Line < 1 || p.Column < 1 || p.EndLine < p.Line {
+				t.Fatalf("bad position %+v", p)
+			}
+			if err == nil && p.Line <= doc.LineCount() && doc.Line(p.Line) != p.Text {
+				t.Fatalf("problem %+v: line %d is %q", p, p.Line, doc.Line(p.Line))
+			}
+		}
+	})
+}
+
+func ExampleCheckSyntax() {
+	lang, _ := grammars.ByName("go")
+	before := []byte("package p\n\nfunc f() int {\n\treturn 1\n}\n")
+	i := bytes.Index(before, []byte("return 1"))
+	edits := []edit.Edit{{Start: i, End: i + len("return 1"), New: "return (1"}}
+	after, _ := edit.Apply(before, edits)
+	rep, err := edit.CheckSyntax(context.Background(), lang, before, after, edits, edit.GuardOptions{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(rep.OK(), rep.Rejects(edit.CheckStrict))
+	fmt.Print(rep.Format("p.go"))
+	// Output:
+	// false true
+	// p.go:4:11: tree-sitter: missing ")"
+	//     4 | 	return (1
+	// p.go:4:11: go/parser: expected ')', found newline
+	//     4 | 	return (1
+}
