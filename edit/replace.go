@@ -1,0 +1,172 @@
+package edit
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Search is one search-and-replace over a file's text, as `symedit
+// replace` runs it (seed 003's search_replace mode).
+type Search struct {
+	// Pattern is the text searched for: literal, or with Regex a Go RE2
+	// regular expression.
+	Pattern string
+	// Replacement is written for each match. With Regex, $1 and ${name}
+	// expand submatches, and \1 ... \9 are read as ${1} ... ${9} because
+	// models write them; literal replacements are taken as they are.
+	Replacement string
+	// Regex selects regular-expression matching.
+	Regex bool
+	// IgnoreCase makes the match case-insensitive (literal or regex).
+	IgnoreCase bool
+	// Count caps the number of replacements (the first Count matches in
+	// the file); 0 replaces every match.
+	Count int
+}
+
+// ErrBadPattern is wrapped by Compile's errors: a regular expression that
+// does not compile.
+var ErrBadPattern = errors.New("invalid pattern")
+
+// Searcher is a compiled Search, safe for concurrent use.
+type Searcher struct {
+	s    Search
+	re   *regexp.Regexp
+	repl string
+}
+
+var backref = regexp.MustCompile(`\\([0-9])`)
+
+// Compile checks s and compiles its pattern. The error wraps ErrBadPattern
+// for an empty pattern, an invalid regular expression (with the parser's
+// explanation) or a negative Count.
+func Compile(s Search) (*Searcher, error) {
+	if s.Pattern == "" {
+		return nil, fmt.Errorf("%w: the search pattern is empty", ErrBadPattern)
+	}
+	if s.Count < 0 {
+		return nil, fmt.Errorf("%w: --count must be 0 (all) or more, got %d", ErrBadPattern, s.Count)
+	}
+	expr := s.Pattern
+	repl := s.Replacement
+	if s.Regex {
+		repl = backref.ReplaceAllString(repl, "$${$1}")
+	} else {
+		expr = regexp.QuoteMeta(expr)
+		repl = strings.ReplaceAll(repl, "$", "$$")
+	}
+	if s.IgnoreCase {
+		expr = "(?i)" + expr
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadPattern, err)
+	}
+	return &Searcher{s: s, re: re, repl: repl}, nil
+}
+
+// Match is one place a Searcher matched, in the text it searched.
+type Match struct {
+	// Line is the 1-based line of the match's first byte; Column its
+	// 1-based byte column; EndColumn the exclusive byte column of its end
+	// on its last line.
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndColumn int    `json:"end_column"`
+	Text      string `json:"line_content"` // the whole first line, without its ending
+}
+
+// Replace returns text with the matches replaced (the first Count of them
+// when Count > 0), the number of replacements made, and every match found
+// (all of them, also past Count), with line numbers of text. It does not
+// check the count against any expectation: callers decide what zero or an
+// unexpected number means.
+func (r *Searcher) Replace(text string) (string, int, []Match) {
+	locs := r.re.FindAllStringSubmatchIndex(text, -1)
+	if len(locs) == 0 {
+		return text, 0, nil
+	}
+	idx := newLineIndex(text, DetectEOL([]byte(text)) == CR)
+	matches := make([]Match, len(locs))
+	for i, l := range locs {
+		line, col := idx.position(l[0])
+		_, endCol := idx.position(l[1])
+		matches[i] = Match{Line: line, Column: col, EndColumn: endCol, Text: idx.line(text, line)}
+	}
+	n := len(locs)
+	if r.s.Count > 0 && r.s.Count < n {
+		n = r.s.Count
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	last := 0
+	var dst []byte
+	for _, l := range locs[:n] {
+		b.WriteString(text[last:l[0]])
+		dst = r.re.ExpandString(dst[:0], r.repl, text, l)
+		b.Write(dst)
+		last = l[1]
+	}
+	b.WriteString(text[last:])
+	return b.String(), n, matches
+}
+
+// lineIndex maps byte offsets of a text to 1-based lines and columns.
+type lineIndex []int // start offset of each line
+
+// newLineIndex indexes text's lines as Document counts them: at LF, or at
+// CR when atCR (a file whose dominant ending is CR).
+func newLineIndex(text string, atCR bool) lineIndex {
+	sep := byte('\n')
+	if atCR {
+		sep = '\r'
+	}
+	idx := lineIndex{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == sep {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+// position returns the 1-based line and 1-based byte column of off.
+func (x lineIndex) position(off int) (int, int) {
+	lo, hi := 0, len(x)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if x[m] <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, off - x[lo-1] + 1
+}
+
+// line returns 1-based line n of text without its ending.
+func (x lineIndex) line(text string, n int) string {
+	end := len(text)
+	if n < len(x) {
+		end = x[n] - 1
+	}
+	return strings.TrimRight(text[x[n-1]:end], "\r")
+}
+
+// SimilarTo returns the places of text most similar to search (at most 5,
+// best first, each with similarity 0.5 or more), as a NO_MATCH error of
+// ApplyTextEdits lists them: what `symedit replace` shows when a search
+// finds nothing. eol is the text's dominant line ending.
+func SimilarTo(text, eol, search string) []SimilarContent {
+	if search == "" {
+		return nil
+	}
+	_, err := ApplyTextEdits(text, eol, []TextEdit{{OldText: search, Occurrences: 1}})
+	var te *TextEditError
+	if errors.As(err, &te) {
+		return te.Similar
+	}
+	return nil
+}

@@ -1,0 +1,402 @@
+package edit_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/symedit/symedit/edit"
+)
+
+func mustCompile(t testing.TB, s edit.Search) *edit.Searcher {
+	t.Helper()
+	r, err := edit.Compile(s)
+	if err != nil {
+		t.Fatalf("Compile(%+v): %v", s, err)
+	}
+	return r
+}
+
+func TestSearchReplace(t *testing.T) {
+	tests := []struct {
+		name   string
+		search edit.Search
+		text   string
+		want   string
+		n      int
+		found  int // matches reported
+	}{
+		{"literal", edit.Search{Pattern: "old_name", Replacement: "new_name"},
+			"old_name = 1\nprint(old_name)\n", "new_name = 1\nprint(new_name)\n", 2, 2},
+		{"literal regex metacharacters", edit.Search{Pattern: "a.b(c)*[d]", Replacement: "X"},
+			"a.b(c)*[d] axb(c)[d] a.b(c)*[d]", "X axb(c)[d] X", 2, 2},
+		{"literal backslashes", edit.Search{Pattern: `C:\dir\1`, Replacement: `D:\x\1`},
+			`path = "C:\dir\1"`, `path = "D:\x\1"`, 1, 1},
+		{"literal replacement with dollars kept literally", edit.Search{Pattern: "price", Replacement: "$1 ${x} $$ $"},
+			"price: price", "$1 ${x} $$ $: $1 ${x} $$ $", 2, 2},
+		{"literal ignoring case", edit.Search{Pattern: "Hello", Replacement: "bye", IgnoreCase: true},
+			"HELLO hello HeLLo help", "bye bye bye help", 3, 3},
+		{"literal is case-sensitive by default", edit.Search{Pattern: "Hello", Replacement: "bye"},
+			"HELLO hello Hello", "HELLO hello bye", 1, 1},
+		{"literal ignoring case with metacharacters", edit.Search{Pattern: "A.B", Replacement: "c", IgnoreCase: true},
+			"a.b AXB A.b", "c AXB c", 2, 2},
+		{"literal across lines", edit.Search{Pattern: "}\n\nfunc", Replacement: "}\nfunc"},
+			"func a() {\n}\n\nfunc b() {\n}\n", "func a() {\n}\nfunc b() {\n}\n", 1, 1},
+		{"regex $1", edit.Search{Pattern: `(\w+)@(\w+)`, Replacement: "$2 at $1", Regex: true},
+			"ann@home bob@work", "home at ann work at bob", 2, 2},
+		{"regex ${name}", edit.Search{Pattern: `(?P<user>\w+)@(?P<host>\w+)`, Replacement: "${host}/${user}", Regex: true},
+			"ann@home", "home/ann", 1, 1},
+		{"regex ${name} with (?<name>)", edit.Search{Pattern: `(?<key>\w+)=(?<val>\w+)`, Replacement: "${val}=${key}", Regex: true},
+			"a=1, b=2", "1=a, 2=b", 2, 2},
+		{"regex \\1 read as ${1}", edit.Search{Pattern: `(\w+) (\w+)`, Replacement: `\2 \1`, Regex: true},
+			"hello world", "world hello", 1, 1},
+		{"regex \\1 followed by letters", edit.Search{Pattern: `get_(\w+)\(`, Replacement: `\1_value(`, Regex: true},
+			"get_name() + get_id()", "name_value() + id_value()", 2, 2},
+		{"regex \\0 is the whole match", edit.Search{Pattern: `\d+`, Replacement: `<\0>`, Regex: true},
+			"a1 b22", "a<1> b<22>", 2, 2},
+		{"regex \\10 is group 1 then 0", edit.Search{Pattern: `(a)`, Replacement: `\10`, Regex: true},
+			"xa", "xa0", 1, 1},
+		{"regex $1x is the group named 1x, empty", edit.Search{Pattern: `(a)`, Replacement: `$1x|${1}x`, Regex: true},
+			"a", "|ax", 1, 1},
+		{"regex $$ is a dollar", edit.Search{Pattern: `(\d+)`, Replacement: `$$$1`, Regex: true},
+			"cost 5", "cost $5", 1, 1},
+		{"regex ignoring case", edit.Search{Pattern: `err(or)?`, Replacement: "E", Regex: true, IgnoreCase: true},
+			"Error ERR err ok", "E E E ok", 3, 3},
+		{"regex case-sensitive by default", edit.Search{Pattern: `err(or)?`, Replacement: "E", Regex: true},
+			"Error ERR err ok", "Error ERR E ok", 1, 1},
+		{"regex (?m)^ prefixes every line; Go matches after the final newline too", edit.Search{Pattern: `(?m)^`, Replacement: "# ", Regex: true},
+			"a\nb\n", "# a\n# b\n# ", 3, 3},
+		{"regex (?m)^ on a file without a final newline", edit.Search{Pattern: `(?m)^`, Replacement: "# ", Regex: true},
+			"a\nb", "# a\n# b", 2, 2},
+		{"count caps to the first N", edit.Search{Pattern: "x", Replacement: "y", Count: 2},
+			"x x x x x", "y y x x x", 2, 5},
+		{"count 1 of a regex", edit.Search{Pattern: `\d`, Replacement: "#", Regex: true, Count: 1},
+			"a1\nb2\nc3\n", "a#\nb2\nc3\n", 1, 3},
+		{"count above the matches replaces all", edit.Search{Pattern: "x", Replacement: "y", Count: 10},
+			"x x", "y y", 2, 2},
+		{"count equal to the matches", edit.Search{Pattern: "x", Replacement: "y", Count: 2},
+			"x x", "y y", 2, 2},
+		{"no match", edit.Search{Pattern: "absent", Replacement: "y"},
+			"nothing here\n", "nothing here\n", 0, 0},
+		{"no regex match", edit.Search{Pattern: `\d{3}`, Replacement: "y", Regex: true},
+			"12 34\n", "12 34\n", 0, 0},
+		{"empty text", edit.Search{Pattern: "x", Replacement: "y"}, "", "", 0, 0},
+		{"replacement equal to the match", edit.Search{Pattern: "same", Replacement: "same"},
+			"same same", "same same", 2, 2},
+		{"deleting", edit.Search{Pattern: " // TODO", Replacement: ""},
+			"x := 1 // TODO\ny := 2 // TODO\n", "x := 1\ny := 2\n", 2, 2},
+		{"unicode", edit.Search{Pattern: "wörld", Replacement: "🌍"},
+			"héllo wörld", "héllo 🌍", 1, 1},
+		{"(?m)$ does not match before CRLF (RE2)", edit.Search{Pattern: `(?m)foo$`, Replacement: "bar", Regex: true},
+			"foo\r\nfoo\n", "foo\r\nbar\n", 1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := mustCompile(t, tt.search)
+			got, n, matches := r.Replace(tt.text)
+			if got != tt.want || n != tt.n || len(matches) != tt.found {
+				t.Errorf("Replace(%q) = %q, %d, %d matches; want %q, %d, %d", tt.text, got, n, len(matches), tt.want, tt.n, tt.found)
+			}
+			if tt.found == 0 && matches != nil {
+				t.Errorf("matches = %v, want nil", matches)
+			}
+		})
+	}
+}
+
+func TestSearchMatches(t *testing.T) {
+	tests := []struct {
+		name   string
+		search edit.Search
+		text   string
+		want   []edit.Match
+	}{
+		{"positions are 1-based", edit.Search{Pattern: "foo"},
+			"foo bar\nbaz foo\n\nfoofoo", []edit.Match{
+				{Line: 1, Column: 1, EndColumn: 4, Text: "foo bar"},
+				{Line: 2, Column: 5, EndColumn: 8, Text: "baz foo"},
+				{Line: 4, Column: 1, EndColumn: 4, Text: "foofoo"},
+				{Line: 4, Column: 4, EndColumn: 7, Text: "foofoo"},
+			}},
+		{"CRLF: line text without CR, columns in bytes", edit.Search{Pattern: "foo"},
+			"a\r\nfoo bar\r\nbaz foo\r\n", []edit.Match{
+				{Line: 2, Column: 1, EndColumn: 4, Text: "foo bar"},
+				{Line: 3, Column: 5, EndColumn: 8, Text: "baz foo"},
+			}},
+		{"a match at the end of a CRLF line", edit.Search{Pattern: `bar\r`, Regex: true},
+			"foo bar\r\n", []edit.Match{{Line: 1, Column: 5, EndColumn: 9, Text: "foo bar"}}},
+		{"a match of several lines: end column on its last line", edit.Search{Pattern: "b\nc\ndd", Regex: false},
+			"ab\nc\nddd\n", []edit.Match{{Line: 1, Column: 2, EndColumn: 3, Text: "ab"}}},
+		{"unicode and emoji columns are byte columns", edit.Search{Pattern: "wörld"},
+			"héllo 👋 wörld\n", []edit.Match{{Line: 1, Column: 13, EndColumn: 19, Text: "héllo 👋 wörld"}}},
+		{"an emoji as the pattern", edit.Search{Pattern: "👋"},
+			"é👋\n👋", []edit.Match{
+				{Line: 1, Column: 3, EndColumn: 7, Text: "é👋"},
+				{Line: 2, Column: 1, EndColumn: 5, Text: "👋"},
+			}},
+		{"every match, also past Count", edit.Search{Pattern: "x", Count: 1},
+			"x\nx\n", []edit.Match{
+				{Line: 1, Column: 1, EndColumn: 2, Text: "x"},
+				{Line: 2, Column: 1, EndColumn: 2, Text: "x"},
+			}},
+		{"last line without a final newline", edit.Search{Pattern: "end"},
+			"a\nthe end", []edit.Match{{Line: 2, Column: 5, EndColumn: 8, Text: "the end"}}},
+		{"empty match after the final newline", edit.Search{Pattern: `\z`, Regex: true},
+			"a\n", []edit.Match{{Line: 2, Column: 1, EndColumn: 1, Text: ""}}},
+		{"tabs count one byte", edit.Search{Pattern: "x"},
+			"\t\tx", []edit.Match{{Line: 1, Column: 3, EndColumn: 4, Text: "\t\tx"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, got := mustCompile(t, tt.search).Replace(tt.text)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("matches\n%+v\nwant\n%+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSearchMatchesCRFile searches a file whose lines end with a lone CR,
+// which the package splits at CR (see doc.go): match positions should be
+// in those lines, as Document.LineAt gives them.
+func TestSearchMatchesCRFile(t *testing.T) {
+	text := "a\rfoo\rb\r"
+	doc, err := edit.NewDocument("cr.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.EOL != edit.CR || doc.LineAt(2) != 2 {
+		t.Fatalf("document: EOL %q, LineAt(2) %d; want CR, 2", doc.EOL, doc.LineAt(2))
+	}
+	want := []edit.Match{{Line: 2, Column: 1, EndColumn: 4, Text: "foo"}}
+	_, n, got := mustCompile(t, edit.Search{Pattern: "foo", Replacement: "x"}).Replace(text)
+	if n != 1 {
+		t.Fatalf("n = %d, want 1", n)
+	}
+	if !reflect.DeepEqual(got, want) {
+		if len(got) == 1 && got[0].Line == 1 {
+			t.Fatalf("BUG: Searcher.Replace numbers lines at LF only (newLineIndex), so in a CR-only file, which "+
+				"Document splits at CR, every match is on line 1 and line_content is the whole file: Replace(%q) "+
+				"matches %+v, want %+v", text, got, want)
+		}
+		t.Errorf("matches %+v, want %+v", got, want)
+	}
+}
+
+func TestCompileRefuses(t *testing.T) {
+	tests := []struct {
+		name   string
+		search edit.Search
+		msg    []string
+	}{
+		{"empty pattern", edit.Search{Pattern: ""}, []string{"the search pattern is empty"}},
+		{"empty regex", edit.Search{Pattern: "", Regex: true}, []string{"empty"}},
+		{"negative count", edit.Search{Pattern: "x", Count: -1}, []string{"--count must be 0 (all) or more, got -1"}},
+		{"unclosed group", edit.Search{Pattern: "(", Regex: true}, []string{"missing closing ): `(`"}},
+		{"unclosed class", edit.Search{Pattern: "[a-", Regex: true}, []string{"missing closing ]: `[a-`"}},
+		{"bad repetition", edit.Search{Pattern: "*x", Regex: true}, []string{"missing argument to repetition operator: `*`"}},
+		{"Perl back-reference", edit.Search{Pattern: `(a)\1`, Regex: true}, []string{"invalid escape sequence: `\\1`"}},
+		{"lookahead", edit.Search{Pattern: `a(?=b)`, Regex: true}, []string{"invalid or unsupported Perl syntax: `(?=`"}},
+		{"invalid regex ignoring case", edit.Search{Pattern: "a)", Regex: true, IgnoreCase: true}, []string{"unexpected )"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := edit.Compile(tt.search)
+			if r != nil {
+				t.Errorf("Compile returned a Searcher with the error")
+			}
+			if !errors.Is(err, edit.ErrBadPattern) {
+				t.Fatalf("Compile(%+v) = %v, want ErrBadPattern", tt.search, err)
+			}
+			if !strings.HasPrefix(err.Error(), "invalid pattern: ") {
+				t.Errorf("message %q does not start with %q", err, "invalid pattern: ")
+			}
+			for _, m := range tt.msg {
+				if !strings.Contains(err.Error(), m) {
+					t.Errorf("message %q lacks %q", err, m)
+				}
+			}
+		})
+	}
+	// A pattern invalid as a regex is fine literally.
+	for _, p := range []string{"(", "[a-", "*x", `(a)\1`, "a(?=b)"} {
+		if _, err := edit.Compile(edit.Search{Pattern: p}); err != nil {
+			t.Errorf("literal %q: %v", p, err)
+		}
+	}
+}
+
+// TestSearchRenameGoIdentifier renames identifiers of slog_value.go with
+// \bName\b and compares with the lines changed by hand.
+func TestSearchRenameGoIdentifier(t *testing.T) {
+	src := string(readFixture(t, "../testdata/src/go/slog_value.go"))
+	tests := []struct {
+		pattern, repl string
+		lines         map[int]string // line number -> the line after the rename
+		matches       []edit.Match
+	}{
+		{`\bcountEmptyGroups\b`, "countEmpty", map[int]string{
+			184: "\tif n := countEmpty(as); n > 0 {",
+			196: "// countEmpty returns the number of empty group values in its argument.",
+			197: "func countEmpty(as []Attr) int {",
+		}, []edit.Match{
+			{Line: 184, Column: 10, EndColumn: 26, Text: "\tif n := countEmptyGroups(as); n > 0 {"},
+			{Line: 196, Column: 4, EndColumn: 20, Text: "// countEmptyGroups returns the number of empty group values in its argument."},
+			{Line: 197, Column: 6, EndColumn: 22, Text: "func countEmptyGroups(as []Attr) int {"},
+		}},
+		{`\bisEmptyGroup\b`, "isEmpty", map[int]string{
+			187: "\t\t\tif !a.Value.isEmpty() {",
+			200: "\t\tif a.Value.isEmpty() {",
+			446: "// isEmpty reports whether v is a group that has no attributes.",
+			447: "func (v Value) isEmpty() bool {",
+		}, []edit.Match{
+			{Line: 187, Column: 16, EndColumn: 28, Text: "\t\t\tif !a.Value.isEmptyGroup() {"},
+			{Line: 200, Column: 14, EndColumn: 26, Text: "\t\tif a.Value.isEmptyGroup() {"},
+			{Line: 446, Column: 4, EndColumn: 16, Text: "// isEmptyGroup reports whether v is a group that has no attributes."},
+			{Line: 447, Column: 16, EndColumn: 28, Text: "func (v Value) isEmptyGroup() bool {"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pattern, func(t *testing.T) {
+			got, n, matches := mustCompile(t, edit.Search{Pattern: tt.pattern, Replacement: tt.repl, Regex: true}).Replace(src)
+			lines := strings.Split(src, "\n")
+			for num, l := range tt.lines {
+				lines[num-1] = l
+			}
+			if want := strings.Join(lines, "\n"); got != want {
+				t.Errorf("result differs from the hand rename:\n%s", edit.Diff("slog_value.go", []byte(want), []byte(got)))
+			}
+			if n != len(tt.lines) {
+				t.Errorf("n = %d, want %d", n, len(tt.lines))
+			}
+			if !reflect.DeepEqual(matches, tt.matches) {
+				t.Errorf("matches\n%+v\nwant\n%+v", matches, tt.matches)
+			}
+		})
+	}
+}
+
+// TestSearcherConcurrent runs one Searcher from several goroutines (go
+// test -race checks the claim that it is safe for concurrent use).
+func TestSearcherConcurrent(t *testing.T) {
+	r := mustCompile(t, edit.Search{Pattern: `(\w+)_(\w+)`, Replacement: `\2_\1`, Regex: true, Count: 2})
+	var wg sync.WaitGroup
+	results := make([]string, 8)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			text := fmt.Sprintf("a_%d b_%d c_%d", i, i, i)
+			got, n, m := r.Replace(text)
+			results[i] = fmt.Sprintf("%s %d %d", got, n, len(m))
+		}()
+	}
+	wg.Wait()
+	for i, got := range results {
+		if want := fmt.Sprintf("%d_a %d_b c_%d 2 3", i, i, i); got != want {
+			t.Errorf("goroutine %d: %q, want %q", i, got, want)
+		}
+	}
+}
+
+// replaceCase is the search of a testdata/replace archive.
+type replaceCase struct {
+	Pattern     string `json:"pattern"`
+	Replacement string `json:"replacement"`
+	Regex       bool   `json:"regex"`
+	IgnoreCase  bool   `json:"ignore_case"`
+	Count       int    `json:"count"`
+}
+
+// TestSearchReplaceGolden runs testdata/replace/*.txtar: each archive
+// names a fixture of ../testdata/src ("file: ..." in its comment) and
+// holds "search.json"; the result section is "want" (the count, every
+// match as line:column-end_column and the line, then the unified diff) or
+// "error". go test -update rewrites the results.
+func TestSearchReplaceGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/replace/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fixture string
+			for _, line := range strings.Split(string(ar.Comment), "\n") {
+				if v, ok := strings.CutPrefix(line, "file: "); ok {
+					fixture = strings.TrimSpace(v)
+				}
+			}
+			src := readFixture(t, filepath.Join("../testdata/src", fixture))
+			var c replaceCase
+			if err := json.Unmarshal(txtarSection(t, ar, "search.json"), &c); err != nil {
+				t.Fatal(err)
+			}
+			r, err := edit.Compile(edit.Search(c))
+			if err != nil {
+				checkGolden(t, file, ar, "error", err.Error()+"\n")
+				return
+			}
+			got, n, matches := r.Replace(string(src))
+			var b strings.Builder
+			fmt.Fprintf(&b, "replaced: %d of %d\n", n, len(matches))
+			for _, m := range matches {
+				fmt.Fprintf(&b, "%d:%d-%d: %s\n", m.Line, m.Column, m.EndColumn, m.Text)
+			}
+			b.WriteString(edit.Diff(filepath.Base(fixture), src, []byte(got)))
+			checkGolden(t, file, ar, "want", b.String())
+		})
+	}
+}
+
+func ExampleCompile() {
+	// \1 in a regex replacement is read as ${1}.
+	r, err := edit.Compile(edit.Search{Pattern: `print (\w+)`, Replacement: `print(\1)`, Regex: true})
+	if err != nil {
+		panic(err)
+	}
+	text, n, matches := r.Replace("print x\nif y:\n    print y\n")
+	fmt.Print(text)
+	fmt.Println(n, "replaced")
+	for _, m := range matches {
+		fmt.Printf("%d:%d-%d %q\n", m.Line, m.Column, m.EndColumn, m.Text)
+	}
+
+	_, err = edit.Compile(edit.Search{Pattern: "(", Regex: true})
+	fmt.Println(err)
+	// Output:
+	// print(x)
+	// if y:
+	//     print(y)
+	// 2 replaced
+	// 1:1-8 "print x"
+	// 3:5-12 "    print y"
+	// invalid pattern: error parsing regexp: missing closing ): `(`
+}
+
+func ExampleSearcher_Replace() {
+	// A literal search: the dot and the dollar are plain characters, and
+	// Count replaces the first match only.
+	r, err := edit.Compile(edit.Search{Pattern: "cost.usd", Replacement: "$cost", Count: 1})
+	if err != nil {
+		panic(err)
+	}
+	text, n, matches := r.Replace("cost.usd = 1\ncostXusd = 2\ntotal = cost.usd\n")
+	fmt.Print(text)
+	fmt.Println(n, "of", len(matches))
+	// Output:
+	// $cost = 1
+	// costXusd = 2
+	// total = cost.usd
+	// 1 of 2
+}
