@@ -34,11 +34,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return &usageError{msg: err.Error()}
 		},
-		Commands: []*cli.Command{
+		Commands: append([]*cli.Command{
 			symbolsCommand(e),
 			showCommand(e),
 			chunkCommand(e),
-		},
+			editCommand(e),
+			linesCommand(e),
+			replaceCommand(e),
+			writeCommand(e),
+		}, symbolCommands(e)...),
 	}
 	for _, c := range a.Commands {
 		c.OnUsageError = a.OnUsageError

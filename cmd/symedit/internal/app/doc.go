@@ -4,15 +4,35 @@
 //
 // Usage:
 //
-//	symedit symbols [--json] [--lang NAME] FILE...
-//	symedit show [--json] [-n] [--lang NAME] LOCATION
-//	symedit chunk [--json] [--dry-run] [--diff] [--lang NAME] LOCATION CHUNKS
+//	symedit symbols [--json] [--lang NAME] [--root DIR] FILE...
+//	symedit show [--json] [-n] [--lang NAME] [--root DIR] LOCATION
+//	symedit chunk [write flags] LOCATION CHUNKS
+//	symedit edit [write flags] FILE EDITS
+//	symedit lines [write flags] FILE LINE_EDITS
+//	symedit replace [write flags] [--regex] [-i] [--count N] [--expect N] SEARCH REPLACEMENT FILE...
+//	symedit write [write flags] FILE            (content on standard input)
+//	symedit replace-body [write flags] LOCATION BODY
+//	symedit insert-before [write flags] LOCATION TEXT
+//	symedit insert-after [write flags] LOCATION TEXT
+//
+// The write flags, shared by every writing command (one safety layer:
+// read, compute, check, preview, commit):
+//
+//	--dry-run            write nothing; print the unified diff and the check results
+//	--diff               also print the unified diff of what was written
+//	--json               print the machine-readable result
+//	--check MODE         syntax guard: strict (default: refuse an edit that adds
+//	                     syntax errors), warn (write and report them) or off
+//	--root DIR           confine every path to DIR (also SYMEDIT_ROOT)
+//	--allow-hardlinks    edit a file with several hard links
+//	--expect-sha256 HEX  refuse unless the file has this content
+//	--lang NAME          parse as NAME instead of by extension
 //
 // LOCATION is FILE:LINE:COL (1-based line, 1-based byte column; column 0
 // or a column in the line's indentation means the line's first non-blank
 // column), FILE:LINE, or FILE::NAME_PATH (a full name path such as
-// Class/method, or a unique suffix of one). CHUNKS is a file or "-" for
-// standard input.
+// Class/method, or a unique suffix of one). CHUNKS, EDITS, LINE_EDITS, BODY
+// and TEXT are files, or "-" for standard input.
 //
 // Flags go before the arguments. A flag after them is refused as a usage
 // error rather than ignored, so a misplaced --dry-run never writes.
@@ -20,10 +40,11 @@
 // Exit codes (the same for every command):
 //
 //	0  done
-//	1  rejected: the location or the edit does not match the file (no
-//	   symbol there, ambiguous, a chunk failed a check); the file is
-//	   byte-for-byte unchanged
+//	1  rejected: the request does not fit the file as it is (no symbol
+//	   there, ambiguous, a chunk failed a check, NO_MATCH or WRONG_COUNT,
+//	   a line range outside the file, the syntax guard refused, the file
+//	   changed since it was read); the file is byte-for-byte unchanged
 //	2  usage, input or I/O error: bad flags or arguments, malformed JSON,
-//	   an unreadable, binary or unsupported file, a failed write; the file
-//	   is unchanged
+//	   a path outside --root, an unreadable, binary, hard-linked or
+//	   unsupported file, a failed write; the file is unchanged
 package app

@@ -13,14 +13,19 @@ func showCommand(e *env) *cli.Command {
 		Name:      "show",
 		Usage:     "print a symbol's source lines",
 		ArgsUsage: "LOCATION",
-		Flags: []cli.Flag{jsonFlag, langFlag,
-			&cli.BoolFlag{Name: "n", Usage: "prefix each line with its 1-based file line number"}},
+		Flags: append(readFlags(),
+			&cli.BoolFlag{Name: "n", Usage: "prefix each line with its 1-based file line number"}),
 		Action: func(c *cli.Context) error {
 			args, err := positional(c, 1, 1, "LOCATION")
 			if err != nil {
 				return err
 			}
-			t, err := locate(args[0], c.String("lang"))
+			s, err := e.newSession(c)
+			if err != nil {
+				return err
+			}
+			defer s.close()
+			t, err := s.locate(args[0])
 			if err != nil {
 				return e.fail(c, err, nil)
 			}

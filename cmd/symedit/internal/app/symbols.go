@@ -14,15 +14,20 @@ func symbolsCommand(e *env) *cli.Command {
 		Name:      "symbols",
 		Usage:     "list the symbols of files: an outline, or JSON Lines with --json",
 		ArgsUsage: "FILE...",
-		Flags:     []cli.Flag{jsonFlag, langFlag},
+		Flags:     readFlags(),
 		Action: func(c *cli.Context) error {
 			files, err := positional(c, 1, -1, "FILE...")
 			if err != nil {
 				return err
 			}
+			s, err := e.newSession(c)
+			if err != nil {
+				return err
+			}
+			defer s.close()
 			var firstErr error
 			for _, f := range files {
-				p, err := parseFile(f, c.String("lang"))
+				p, err := s.parseFile(f)
 				if err != nil {
 					fmt.Fprintf(e.stderr, "symedit: %v\n", err)
 					if firstErr == nil {

@@ -21,12 +21,12 @@ type parsed struct {
 
 // parseFile reads path and extracts its symbols; langName overrides the
 // extension.
-func parseFile(path, langName string) (*parsed, error) {
-	lang, err := grammars.Select(path, langName)
+func (s *session) parseFile(path string) (*parsed, error) {
+	lang, err := grammars.Select(path, s.c.String("lang"))
 	if err != nil {
 		return nil, err
 	}
-	doc, err := edit.Read(path)
+	doc, err := s.read(path)
 	if err != nil {
 		return nil, err
 	}
@@ -47,12 +47,12 @@ type target struct {
 }
 
 // locate parses a LOCATION argument, reads its file and finds the symbol.
-func locate(arg, langName string) (*target, error) {
+func (s *session) locate(arg string) (*target, error) {
 	loc, err := symbols.ParseLocation(arg)
 	if err != nil {
 		return nil, &usageError{msg: err.Error()}
 	}
-	p, err := parseFile(loc.Path, langName)
+	p, err := s.parseFile(loc.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -60,10 +60,20 @@ func locate(arg, langName string) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := p.symbols[i]
-	first := p.doc.LineAt(s.StartByte)
-	last := p.doc.LineAt(max(s.StartByte, s.EndByte-1))
-	return &target{parsed: p, sym: s, first: first, last: last}, nil
+	sym := p.symbols[i]
+	first := p.doc.LineAt(sym.StartByte)
+	last := p.doc.LineAt(max(sym.StartByte, sym.EndByte-1))
+	return &target{parsed: p, sym: sym, first: first, last: last}, nil
+}
+
+// lines returns the target's line span for whole-symbol operations, with
+// the blank lines its language's style puts around it.
+func (t *target) lines() edit.SymbolLines {
+	blank := 1
+	if t.lang.Name == "python" && t.sym.Parent < 0 {
+		blank = 2 // PEP 8: two blank lines around top-level definitions
+	}
+	return edit.SymbolLines{First: t.first, Last: t.last, BlankLines: blank}
 }
 
 // symbolJSON is a symbol as the JSON results show it.

@@ -1,0 +1,110 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/symedit/symedit/edit"
+)
+
+func editCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "edit",
+		Usage: "exact old_text/new_text replacements with expected occurrence counts",
+		Description: "EDITS (a file, or - for standard input) holds a JSON array, or {\"edits\": [...]}, of\n" +
+			"  {\"old_text\": str, \"new_text\": str, \"occurrences\": N (default 1)}\n" +
+			"Edits apply in order, each on the result of the one before; every edit is checked before\n" +
+			"anything is written. A count that differs is refused with every match (WRONG_COUNT); text\n" +
+			"not found is refused with the most similar places (NO_MATCH). Line numbers refer to the\n" +
+			"file as it was. With --json the result has seed 002's shape: isError, content, metadata.",
+		ArgsUsage: "FILE EDITS",
+		Flags:     writeFlags(),
+		Action: func(c *cli.Context) error {
+			args, err := positional(c, 2, 2, "FILE EDITS")
+			if err != nil {
+				return err
+			}
+			s, err := e.newSession(c)
+			if err != nil {
+				return err
+			}
+			defer s.close()
+			return s.edit(args[0], args[1])
+		},
+	}
+}
+
+// edit runs `symedit edit`. Its JSON follows seed 002's FileEditResult:
+// {"isError", "content": [{"type": "text", "text"}], "metadata": {"path",
+// "diff", "edits_applied", "total_replacements", "dry_run",
+// "validation_error", "suggested_fixes", "syntax"}}.
+func (s *session) edit(path, editsArg string) error {
+	meta := map[string]any{"path": path}
+	fail := func(err error) error {
+		if !s.json {
+			return err
+		}
+		var te *edit.TextEditError
+		if errors.As(err, &te) {
+			meta["validation_error"] = te
+			meta["suggested_fixes"] = te.Fixes
+		} else {
+			meta["validation_error"] = toJSONError(err)
+		}
+		if werr := s.e.writeJSON(map[string]any{"isError": true, "content": textContent(err.Error()), "metadata": meta}); werr != nil {
+			return werr
+		}
+		return errSilent{err}
+	}
+	raw, err := s.e.readInput(editsArg)
+	if err != nil {
+		return fail(fmt.Errorf("reading edits: %w", err))
+	}
+	edits, err := edit.ParseTextEdits(raw)
+	if err != nil {
+		return fail(err)
+	}
+	doc, err := s.read(path)
+	if err != nil {
+		return fail(err)
+	}
+	res, err := edit.ApplyTextEdits(string(doc.Text), doc.EOL, edits)
+	if err != nil {
+		return fail(err)
+	}
+	content := append(append([]byte{}, doc.Content[:len(doc.Content)-len(doc.Text)]...), res.Text...)
+	ch := &change{doc: doc, lang: s.language(path), content: content,
+		what: fmt.Sprintf("applied %d edit(s), %d replacement(s)", len(edits), res.TotalReplacements)}
+	out, err := s.check(ch)
+	if err == nil {
+		err = s.commit(ch, &out)
+	}
+	if out.Syntax.Checked || out.Syntax.Skipped != "" {
+		meta["syntax"] = syntaxJSON(out.Syntax)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if !s.json {
+		return s.report(ch, out, map[string]any{})
+	}
+	meta["edits_applied"] = res.Edits
+	meta["total_replacements"] = res.TotalReplacements
+	meta["dry_run"] = s.dry
+	meta["written"] = out.Written
+	meta["diff"] = out.Diff
+	if s.dry {
+		meta["would_modify"] = out.Diff != ""
+	}
+	summary := ch.what
+	if s.dry {
+		summary = "dry run: would have " + summary + "; nothing written"
+	}
+	return s.e.writeJSON(map[string]any{"isError": false, "content": textContent(doc.Path + ": " + summary), "metadata": meta})
+}
+
+func textContent(text string) []map[string]string {
+	return []map[string]string{{"type": "text", "text": text}}
+}

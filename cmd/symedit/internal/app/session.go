@@ -1,0 +1,233 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// writeFlags are the flags every writing command takes: the modes of the
+// shared edit layer (seed 003's strict / interactive / verify-only), the
+// diff, JSON, confinement and the concurrency guards.
+func writeFlags() []cli.Flag {
+	return []cli.Flag{
+		jsonFlag, langFlag,
+		&cli.BoolFlag{Name: "dry-run", Usage: "write nothing; print the unified diff and the check results"},
+		&cli.BoolFlag{Name: "diff", Usage: "also print the unified diff of what was written"},
+		&cli.StringFlag{Name: "check", Value: "strict", Usage: "syntax guard `MODE`: strict (refuse an edit that adds syntax errors), warn (write and report them) or off"},
+		&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR`; paths resolving outside it are refused"},
+		&cli.BoolFlag{Name: "allow-hardlinks", Usage: "edit a file with several hard links (the write splits this name from the others)"},
+		&cli.StringFlag{Name: "expect-sha256", Usage: "refuse unless the file's content has this SHA-256 (`HEX`), as when it was read earlier"},
+	}
+}
+
+// readFlags are the flags of commands that only read: JSON, language and
+// confinement.
+func readFlags() []cli.Flag {
+	return []cli.Flag{jsonFlag, langFlag,
+		&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR`"}}
+}
+
+// session is one command's access to files and its writing options.
+type session struct {
+	e      *env
+	c      *cli.Context
+	files  *edit.Files
+	mode   edit.CheckMode
+	dry    bool
+	diff   bool
+	json   bool
+	expect string
+}
+
+// newSession opens the files for c's flags. The caller closes it.
+func (e *env) newSession(c *cli.Context) (*session, error) {
+	s := &session{e: e, c: c, dry: c.Bool("dry-run"), diff: c.Bool("diff"), json: c.Bool("json"),
+		expect: c.String("expect-sha256")}
+	var err error
+	if s.mode, err = edit.ParseCheckMode(c.String("check")); err != nil {
+		return nil, &usageError{msg: err.Error()}
+	}
+	if s.files, err = edit.Open(edit.Options{Root: c.String("root"), AllowHardlinks: c.Bool("allow-hardlinks")}); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *session) close() { s.files.Close() }
+
+// read reads path for editing and applies --expect-sha256.
+func (s *session) read(path string) (*edit.Document, error) {
+	doc, err := s.files.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	if s.expect != "" {
+		if err := doc.CheckSHA256(s.expect); err != nil {
+			return nil, err
+		}
+	}
+	return doc, nil
+}
+
+// language returns the language for path (or --lang), or nil when the
+// file is in no supported language: the guard then skips it.
+func (s *session) language(path string) *grammars.Language {
+	l, err := grammars.Select(path, s.c.String("lang"))
+	if err != nil {
+		return nil
+	}
+	return l
+}
+
+// change is a computed edit of one file, not yet written.
+type change struct {
+	doc     *edit.Document
+	lang    *grammars.Language
+	content []byte      // the new content, BOM included
+	edits   []edit.Edit // the byte edits that made it, or nil for a whole write
+	what    string      // what the edit did, for the summary line
+}
+
+// outcome is what finishing a change produced.
+type outcome struct {
+	Diff    string
+	Syntax  edit.SyntaxReport
+	Written bool
+}
+
+// syntaxError is a change refused by the syntax guard in strict mode.
+type syntaxError struct {
+	path   string
+	report edit.SyntaxReport
+}
+
+func (e *syntaxError) Error() string {
+	return fmt.Sprintf("%s: the edit adds %d syntax error(s) the file did not have; nothing was written (use --check=warn to write anyway):\n%s",
+		e.path, len(e.report.New), strings.TrimRight(e.report.Format(e.path), "\n"))
+}
+
+// check runs the syntax guard on ch and builds its diff; in strict mode an
+// edit that adds syntax errors is a *syntaxError.
+func (s *session) check(ch *change) (outcome, error) {
+	var out outcome
+	ctx, cancel := context.WithTimeout(context.Background(), parseTimeout)
+	defer cancel()
+	rep, err := edit.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{Mode: s.mode})
+	if err != nil {
+		return out, err
+	}
+	out.Syntax = rep
+	out.Diff = edit.Diff(ch.doc.Path, ch.doc.Content, ch.content)
+	if rep.Rejects(s.mode) {
+		return out, &syntaxError{path: ch.doc.Path, report: rep}
+	}
+	return out, nil
+}
+
+// commit writes a checked change unless this is a dry run.
+func (s *session) commit(ch *change, out *outcome) error {
+	if s.dry || bytes.Equal(ch.content, ch.doc.Content) {
+		return nil
+	}
+	if err := s.files.Commit(ch.doc, ch.content); err != nil {
+		return err
+	}
+	out.Written = true
+	return nil
+}
+
+// finish checks, previews and commits one change, then prints the result:
+// with --json one object (result's fields plus ok, path, dry_run, diff,
+// syntax); else a summary line, the diff (--dry-run or --diff) and the
+// syntax report. It returns the error that decides the exit code.
+func (s *session) finish(ch *change, result map[string]any) error {
+	if result == nil {
+		result = map[string]any{}
+	}
+	result["path"] = ch.doc.Path
+	out, err := s.check(ch)
+	if err == nil {
+		err = s.commit(ch, &out)
+	}
+	if out.Syntax.Checked || out.Syntax.Skipped != "" {
+		result["syntax"] = syntaxJSON(out.Syntax)
+	}
+	if err != nil {
+		return s.e.fail(s.c, err, result)
+	}
+	return s.report(ch, out, result)
+}
+
+// report prints a finished change.
+func (s *session) report(ch *change, out outcome, result map[string]any) error {
+	result["ok"] = true
+	result["dry_run"] = s.dry
+	result["changed"] = !bytes.Equal(ch.content, ch.doc.Content)
+	result["written"] = out.Written
+	if s.dry || s.diff {
+		result["diff"] = out.Diff
+	}
+	if s.json {
+		return s.e.writeJSON(result)
+	}
+	e := s.e
+	switch {
+	case !result["changed"].(bool):
+		fmt.Fprintf(e.stdout, "%s: %s; the content is unchanged, nothing written\n", ch.doc.Path, ch.what)
+	case s.dry:
+		fmt.Fprintf(e.stderr, "%s: dry run, nothing written: %s\n", ch.doc.Path, ch.what)
+		fmt.Fprint(e.stdout, out.Diff)
+	default:
+		fmt.Fprintf(e.stdout, "%s: %s\n", ch.doc.Path, ch.what)
+		if s.diff {
+			fmt.Fprint(e.stdout, out.Diff)
+		}
+	}
+	if !out.Syntax.OK() {
+		fmt.Fprintf(e.stderr, "warning: the edit adds %d syntax error(s):\n%s", len(out.Syntax.New), out.Syntax.Format(ch.doc.Path))
+	} else if out.Syntax.Skipped != "" && s.mode != edit.CheckOff {
+		fmt.Fprint(e.stderr, "note: "+out.Syntax.Format(ch.doc.Path))
+	}
+	return nil
+}
+
+// syntaxJSON is the "syntax" object of JSON results.
+func syntaxJSON(r edit.SyntaxReport) map[string]any {
+	m := map[string]any{"checked": r.Checked, "before": r.Before, "after": r.After}
+	if r.Skipped != "" {
+		m["skipped"] = r.Skipped
+	}
+	if r.Language != "" {
+		m["language"] = r.Language
+	}
+	var probs []map[string]any
+	for _, p := range r.New {
+		probs = append(probs, map[string]any{"line": p.Line, "column": p.Column, "kind": p.Kind, "message": p.Message, "text": p.Text})
+	}
+	if len(probs) > 0 {
+		m["new"] = probs
+	}
+	return m
+}
+
+// readText reads a BODY/TEXT argument: a file or "-" for standard input.
+func (e *env) readText(arg string) (string, error) {
+	b, err := e.readInput(arg)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return "", fmt.Errorf("reading %s: %w", arg, pe.Err)
+		}
+		return "", err
+	}
+	return string(b), nil
+}
