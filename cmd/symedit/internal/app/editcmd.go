@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -42,6 +43,9 @@ func editCommand(e *env) *cli.Command {
 // "validation_error", "suggested_fixes", "syntax"}}.
 func (s *session) edit(path, editsArg string) error {
 	meta := map[string]any{"path": path}
+	if s.json {
+		s.diff = true // seed 002's result always carries the diff
+	}
 	fail := func(err error) error {
 		if !s.json {
 			return err
@@ -94,9 +98,11 @@ func (s *session) edit(path, editsArg string) error {
 	meta["total_replacements"] = res.TotalReplacements
 	meta["dry_run"] = s.dry
 	meta["written"] = out.Written
-	meta["diff"] = out.Diff
+	if s.dry || s.diff {
+		meta["diff"] = out.Diff
+	}
 	if s.dry {
-		meta["would_modify"] = out.Diff != ""
+		meta["would_modify"] = !bytes.Equal(ch.content, doc.Content)
 	}
 	summary := ch.what
 	if s.dry {

@@ -115,8 +115,9 @@ func (e *syntaxError) Error() string {
 		e.path, len(e.report.New), strings.TrimRight(e.report.Format(e.path), "\n"))
 }
 
-// check runs the syntax guard on ch and builds its diff; in strict mode an
-// edit that adds syntax errors is a *syntaxError.
+// check runs the syntax guard on ch and, with --dry-run or --diff, builds
+// its diff; in strict mode an edit that adds syntax errors is a
+// *syntaxError.
 func (s *session) check(ch *change) (outcome, error) {
 	var out outcome
 	ctx, cancel := context.WithTimeout(context.Background(), parseTimeout)
@@ -126,7 +127,10 @@ func (s *session) check(ch *change) (outcome, error) {
 		return out, err
 	}
 	out.Syntax = rep
-	out.Diff = edit.Diff(ch.doc.Path, ch.doc.Content, ch.content)
+	if s.dry || s.diff {
+		// A diff of a large file costs more than the edit: only when shown.
+		out.Diff = edit.Diff(ch.doc.Path, ch.doc.Content, ch.content)
+	}
 	if rep.Rejects(s.mode) {
 		return out, &syntaxError{path: ch.doc.Path, report: rep}
 	}
