@@ -4,7 +4,7 @@
 
 GO          ?= go
 BIN         := bin/symedit
-STATICCHECK := honnef.co/go/tools/cmd/staticcheck@2025.1.1
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: all build demo test deps lint bench fuzz clean
 

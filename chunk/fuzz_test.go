@@ -247,7 +247,7 @@ func (s chunkSpec) corrupt(a []string, which int) (chunkSpec, bool) {
 	}
 	ref := refs[which%len(refs)]
 	runes := []rune(*ref)
-	for _, r := range []rune("#@~§Жx") {
+	for _, r := range "#@~§Жx" {
 		var changed string
 		if len(runes) == 0 {
 			changed = string(r)

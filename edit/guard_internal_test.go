@@ -8,13 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/goroot"
 )
 
 // guardFixtures are the real files the internal tests edit.
@@ -364,7 +364,7 @@ func TestGuardTextEdits(t *testing.T) {
 // then its declarations (without package clause and imports) three more
 // times.
 func guardBenchFile(b *testing.B) []byte {
-	src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	src, err := os.ReadFile(filepath.Join(goroot.Src(), "net", "http", "server.go"))
 	if err != nil {
 		b.Skip("no GOROOT source:", err)
 	}

@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/goroot"
 )
 
 // guardFixture reads a file of testdata/src at the repository's root.
@@ -575,7 +575,7 @@ func TestCheckSyntaxNoFalseAlarms(t *testing.T) {
 		dirs = nil
 	}
 	for _, dir := range dirs {
-		paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
+		paths, _ := filepath.Glob(filepath.Join(goroot.Src(), dir, "*.go"))
 		for _, p := range paths {
 			b, err := os.ReadFile(p)
 			if err == nil && len(b) < 200_000 {
@@ -584,7 +584,7 @@ func TestCheckSyntaxNoFalseAlarms(t *testing.T) {
 		}
 	}
 	if len(files) < 20 && !testing.Short() {
-		t.Logf("only %d files (GOROOT %q)", len(files), runtime.GOROOT())
+		t.Logf("only %d files (GOROOT %q)", len(files), goroot.Src())
 	}
 	checked := 0
 	for _, f := range files {

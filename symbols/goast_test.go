@@ -7,19 +7,19 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/goroot"
 	"github.com/symedit/symedit/symbols"
 )
 
 // goroot returns $GOROOT/src/<rel>, skipping the test if it is missing.
 func gorootSrc(t testing.TB, rel string) string {
 	t.Helper()
-	p := filepath.Join(runtime.GOROOT(), "src", filepath.FromSlash(rel))
+	p := filepath.Join(goroot.Src(), filepath.FromSlash(rel))
 	if _, err := os.Stat(p); err != nil {
 		t.Skipf("GOROOT source not available: %v", err)
 	}

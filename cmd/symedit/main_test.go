@@ -6,13 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/symedit/symedit/cmd/symedit/internal/app"
+	"github.com/symedit/symedit/internal/goroot"
 )
 
 var update = flag.Bool("update", false, "rewrite the files that scripts compare with cmp")
@@ -36,7 +36,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(e *testscript.Env) error {
-			e.Setenv("GOSRC", filepath.Join(runtime.GOROOT(), "src"))
+			e.Setenv("GOSRC", goroot.Src())
 			return os.CopyFS(filepath.Join(e.WorkDir, "src"), os.DirFS(fixtures))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
