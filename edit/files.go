@@ -170,6 +170,9 @@ func (f *Files) ReadOrNew(path string) (*Document, error) {
 	if nerr != nil {
 		return nil, nerr
 	}
+	if fi, lerr := f.fsys.Lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, &FileError{Path: path, Reason: "a symbolic link to a file that does not exist; symedit does not create files through links: name the link's target instead", Err: ErrNotRegular}
+	}
 	d, _ = NewDocument(path, nil)
 	d.name, d.absent = name, true
 	return d, nil
@@ -188,6 +191,10 @@ func (f *Files) ReadOrNew(path string) (*Document, error) {
 func (f *Files) Commit(doc *Document, content []byte) error {
 	return commit(f.fsys, doc, content)
 }
+
+// IsNew reports a Document from ReadOrNew for a file that does not exist
+// yet: Commit creates it.
+func (d *Document) IsNew() bool { return d.absent }
 
 // SHA256 returns the hex SHA-256 of the document's content as read.
 func (d *Document) SHA256() string {

@@ -62,7 +62,11 @@ func (e *LineEditError) Unwrap() error {
 // *LineEditError with Input set, naming the edit (1-based) and key.
 func ParseLineEdits(data []byte) ([]LineEdit, error) {
 	bad := func(i int, key, format string, args ...any) error {
-		return &LineEditError{Edit: i, Key: key, Input: true, Message: "invalid line edits: " + editPrefix(i) + fmt.Sprintf(format, args...)}
+		k := ""
+		if key != "" {
+			k = fmt.Sprintf("%q: ", key)
+		}
+		return &LineEditError{Edit: i, Key: key, Input: true, Message: "invalid line edits: " + editPrefix(i) + k + fmt.Sprintf(format, args...)}
 	}
 	data = bytes.TrimSpace(data)
 	var raw []json.RawMessage

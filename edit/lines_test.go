@@ -79,7 +79,7 @@ func TestParseLineEditsRefuses(t *testing.T) {
 		msg  string // in the message
 	}{
 		{"unknown key", `[{"start_line": 1, "end_line": 1, "new_content": "x", "line": 3}]`, 1, "line", "unknown key"},
-		{"unknown key in the second edit", `[` + ok + `, {"insert_after": 1, "new_content": "x", "content": "y"}]`, 2, "content", "edit 2: unknown key"},
+		{"unknown key in the second edit", `[` + ok + `, {"insert_after": 1, "new_content": "x", "content": "y"}]`, 2, "content", "edit 2: \"content\": unknown key"},
 		{"key in another case", `[{"Start_Line": 1, "end_line": 1, "new_content": "x"}]`, 1, "Start_Line", "unknown key"},
 		{"unknown top-level key", `{"edits": [` + ok + `], "extra": 1}`, 0, "", `unknown field "extra"`},
 		{"start_line a string", `[{"start_line": "1", "end_line": 1, "new_content": "x"}]`, 1, "start_line", "want an integer, got a JSON string"},
@@ -89,7 +89,7 @@ func TestParseLineEditsRefuses(t *testing.T) {
 		{"new_content a number", `[{"start_line": 1, "end_line": 1, "new_content": 5}]`, 1, "new_content", "want a string, got a JSON number"},
 		{"new_content a list of lines", `[{"start_line": 1, "end_line": 1, "new_content": ["a", "b"]}]`, 1, "new_content", "want a string, got a JSON array"},
 		{"missing new_content", `[{"start_line": 1, "end_line": 2}]`, 1, "new_content", `use "" to delete`},
-		{"missing new_content in the third edit", `[` + ok + `,` + ok + `, {"insert_after": 3}]`, 3, "new_content", "edit 3: missing"},
+		{"missing new_content in the third edit", `[` + ok + `,` + ok + `, {"insert_after": 3}]`, 3, "new_content", "edit 3: \"new_content\": missing"},
 		{"both insert_after and start_line", `[{"insert_after": 1, "start_line": 2, "end_line": 2, "new_content": "x"}]`, 1, "insert_after", "not both"},
 		{"insert_after and end_line", `[{"insert_after": 1, "end_line": 2, "new_content": "x"}]`, 1, "insert_after", "not both"},
 		{"neither form", `[{"new_content": "x"}]`, 1, "start_line", "or insert_after"},

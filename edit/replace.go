@@ -78,12 +78,49 @@ type Match struct {
 	Text      string `json:"line_content"` // the whole first line, without its ending
 }
 
+// withEOL rewrites every line break of s (CRLF, LF or CR) as eol.
+func withEOL(s, eol string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.ReplaceAll(s, "\n", eol)
+}
+
+// uniformEOL reports whether every line ending of text is eol.
+func uniformEOL(text, eol string) bool {
+	crlf := strings.Count(text, "\r\n")
+	lf := strings.Count(text, "\n") - crlf
+	cr := strings.Count(text, "\r") - crlf
+	switch eol {
+	case CRLF:
+		return lf == 0 && cr == 0
+	case CR:
+		return lf == 0 && crlf == 0
+	}
+	return crlf == 0 && cr == 0
+}
+
 // Replace returns text with the matches replaced (the first Count of them
 // when Count > 0), the number of replacements made, and every match found
-// (all of them, also past Count), with line numbers of text. It does not
+// (all of them, also past Count), with line numbers of text. In a text
+// whose line endings are all CRLF (or all CR), line breaks in a literal
+// pattern and in the replacement are taken in the text's style. It does not
 // check the count against any expectation: callers decide what zero or an
 // unexpected number means.
 func (r *Searcher) Replace(text string) (string, int, []Match) {
+	eol := DetectEOL([]byte(text))
+	if eol != LF && uniformEOL(text, eol) && strings.ContainsAny(r.s.Pattern+r.s.Replacement, "\r\n") {
+		// A file whose line endings are all CRLF (or all CR): the line
+		// breaks of a literal pattern and of the replacement are written in
+		// the file's style, as every other command writes them.
+		s := r.s
+		s.Replacement = withEOL(s.Replacement, eol)
+		if !s.Regex {
+			s.Pattern = withEOL(s.Pattern, eol)
+		}
+		if r2, err := Compile(s); err == nil {
+			r = r2
+		}
+	}
 	locs := r.re.FindAllStringSubmatchIndex(text, -1)
 	if len(locs) == 0 {
 		return text, 0, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -15,12 +16,18 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// literal is how many of the last arguments follow a "--", which
+	// ends the flags: those may start with "-".
+	literal int
 }
 
 // Main runs symedit with args (args[0] is the program name) and returns the
 // exit code: ExitOK, ExitRejected or ExitError. It never calls os.Exit.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if i := slices.Index(args, "--"); i >= 0 {
+		e.literal = len(args) - i - 1
+	}
 	a := &cli.App{
 		Name:      "symedit",
 		Usage:     "edit code by symbol, precisely and safely",
@@ -65,10 +72,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // positional returns the command's arguments after checking that there are
 // between min and max of them (max < 0: no limit) and that no flag follows
 // them: urfave/cli stops parsing flags at the first argument, so a flag
-// there would otherwise be taken as an argument or silently ignored.
-func positional(c *cli.Context, min, max int, names string) ([]string, error) {
+// there would otherwise be taken as an argument or silently ignored. After
+// "--" every argument is taken as one, as with any Unix tool.
+func (e *env) positional(c *cli.Context, min, max int, names string) ([]string, error) {
 	args := c.Args().Slice()
-	for _, a := range args {
+	for i, a := range args {
+		if len(args)-i <= e.literal {
+			break // after "--": an argument, whatever it looks like
+		}
 		if len(a) > 1 && strings.HasPrefix(a, "-") {
 			return nil, &usageError{msg: fmt.Sprintf("%s: flag %s after the arguments; flags go before them: symedit %s [flags] %s",
 				c.Command.Name, a, c.Command.Name, names)}

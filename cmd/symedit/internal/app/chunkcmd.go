@@ -19,7 +19,7 @@ func chunkCommand(e *env) *cli.Command {
 		ArgsUsage: "LOCATION CHUNKS",
 		Flags:     writeFlags(),
 		Action: func(c *cli.Context) error {
-			args, err := positional(c, 2, 2, "LOCATION CHUNKS")
+			args, err := e.positional(c, 2, 2, "LOCATION CHUNKS")
 			if err != nil {
 				return err
 			}

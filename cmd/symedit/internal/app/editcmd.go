@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/urfave/cli/v2"
 
@@ -23,7 +24,7 @@ func editCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE EDITS",
 		Flags:     writeFlags(),
 		Action: func(c *cli.Context) error {
-			args, err := positional(c, 2, 2, "FILE EDITS")
+			args, err := e.positional(c, 2, 2, "FILE EDITS")
 			if err != nil {
 				return err
 			}
@@ -55,7 +56,8 @@ func (s *session) edit(path, editsArg string) error {
 			meta["validation_error"] = te
 			meta["suggested_fixes"] = te.Fixes
 		} else {
-			meta["validation_error"] = toJSONError(err)
+			ve := toJSONError(err)
+			meta["validation_error"] = map[string]any{"type": seedErrorType(err, ve.Code), "code": ve.Code, "message": ve.Message}
 		}
 		if werr := s.e.writeJSON(map[string]any{"isError": true, "content": textContent(err.Error()), "metadata": meta}); werr != nil {
 			return werr
@@ -89,6 +91,12 @@ func (s *session) edit(path, editsArg string) error {
 		meta["syntax"] = syntaxJSON(out.Syntax)
 	}
 	if err != nil {
+		if s.dry && out.Diff != "" {
+			meta["diff"] = out.Diff
+			if !s.json {
+				fmt.Fprint(s.e.stdout, out.Diff)
+			}
+		}
 		return fail(err)
 	}
 	if !s.json {
@@ -113,4 +121,19 @@ func (s *session) edit(path, editsArg string) error {
 
 func textContent(text string) []map[string]string {
 	return []map[string]string{{"type": "text", "text": text}}
+}
+
+// seedErrorType is seed 002's ValidationError.type for errors other than
+// NO_MATCH and WRONG_COUNT: FILE_NOT_FOUND, BINARY_FILE and
+// PERMISSION_DENIED where they apply, else symedit's own code.
+func seedErrorType(err error, code string) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "FILE_NOT_FOUND"
+	case errors.Is(err, edit.ErrBinary):
+		return "BINARY_FILE"
+	case errors.Is(err, fs.ErrPermission):
+		return "PERMISSION_DENIED"
+	}
+	return code
 }

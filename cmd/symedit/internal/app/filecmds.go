@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,7 @@ func linesCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE LINE_EDITS",
 		Flags:     writeFlags(),
 		Action: func(c *cli.Context) error {
-			args, err := positional(c, 2, 2, "FILE LINE_EDITS")
+			args, err := e.positional(c, 2, 2, "FILE LINE_EDITS")
 			if err != nil {
 				return err
 			}
@@ -69,7 +70,7 @@ func writeCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE",
 		Flags:     writeFlags(),
 		Action: func(c *cli.Context) error {
-			args, err := positional(c, 1, 1, "FILE")
+			args, err := e.positional(c, 1, 1, "FILE")
 			if err != nil {
 				return err
 			}
@@ -105,7 +106,7 @@ func (s *session) write(path string) error {
 		}
 	}
 	what := fmt.Sprintf("wrote %d bytes", len(content))
-	if len(doc.Content) == 0 && doc.LineCount() == 0 {
+	if doc.IsNew() {
 		what = fmt.Sprintf("created with %d bytes", len(content))
 	}
 	result["bytes"] = len(content)
@@ -127,7 +128,7 @@ func replaceCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "expect", Value: -1, Usage: "refuse unless there are exactly `N` matches over all files"},
 		),
 		Action: func(c *cli.Context) error {
-			args, err := positional(c, 3, -1, "SEARCH REPLACEMENT FILE...")
+			args, err := e.positional(c, 3, -1, "SEARCH REPLACEMENT FILE...")
 			if err != nil {
 				return err
 			}
@@ -171,6 +172,9 @@ func (s *session) replace(pattern, replacement string, paths []string) error {
 		n       int
 		matches []edit.Match
 	}
+	if err := distinctFiles(paths); err != nil {
+		return s.e.fail(s.c, err, result)
+	}
 	var changes []fileChange
 	total, replaced := 0, 0
 	for _, p := range paths {
@@ -186,7 +190,7 @@ func (s *session) replace(pattern, replacement string, paths []string) error {
 			what: fmt.Sprintf("replaced %d of %d match(es)", n, len(matches))}, n, matches})
 	}
 	if want := s.c.Int("expect"); want >= 0 && total != want {
-		return s.e.fail(s.c, &replaceError{count: true, msg: fmt.Sprintf("expected %d match(es) of %s, found %d%s; nothing was written",
+		return s.e.fail(s.c, &replaceError{count: true, msg: fmt.Sprintf("expected %d match(es) of %s, found %d; nothing was written%s",
 			want, strconv.Quote(pattern), total, matchList(paths, matchesOf(changes, func(fc fileChange) []edit.Match { return fc.matches })))}, result)
 	}
 	if total == 0 {
@@ -268,4 +272,25 @@ func matchList(paths []string, matches [][]edit.Match) string {
 		return ""
 	}
 	return ":" + b.String()
+}
+
+// distinctFiles refuses a file named twice (directly or through a link):
+// each name would be edited from the same original and the second write
+// would find the file changed by the first.
+func distinctFiles(paths []string) error {
+	seen := map[string]string{}
+	for _, p := range paths {
+		key, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			continue // reading it will report the problem
+		}
+		if abs, err := filepath.Abs(key); err == nil {
+			key = abs
+		}
+		if prev, ok := seen[key]; ok {
+			return &usageError{msg: fmt.Sprintf("%s and %s are the same file; name each file once", prev, p)}
+		}
+		seen[key] = p
+	}
+	return nil
 }

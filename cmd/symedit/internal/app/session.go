@@ -3,9 +3,12 @@ package app
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -55,6 +58,11 @@ func (e *env) newSession(c *cli.Context) (*session, error) {
 	var err error
 	if s.mode, err = edit.ParseCheckMode(c.String("check")); err != nil {
 		return nil, &usageError{msg: err.Error()}
+	}
+	if s.expect != "" {
+		if b, err := hex.DecodeString(s.expect); err != nil || len(b) != sha256.Size {
+			return nil, &usageError{msg: fmt.Sprintf("--expect-sha256 %q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", s.expect)}
+		}
 	}
 	if s.files, err = edit.Open(edit.Options{Root: c.String("root"), AllowHardlinks: c.Bool("allow-hardlinks")}); err != nil {
 		return nil, err
@@ -129,12 +137,40 @@ func (s *session) check(ch *change) (outcome, error) {
 	out.Syntax = rep
 	if s.dry || s.diff {
 		// A diff of a large file costs more than the edit: only when shown.
-		out.Diff = edit.Diff(ch.doc.Path, ch.doc.Content, ch.content)
+		out.Diff = edit.Diff(diffPath(ch.doc.Path), ch.doc.Content, ch.content)
 	}
 	if rep.Rejects(s.mode) {
 		return out, &syntaxError{path: ch.doc.Path, report: rep}
 	}
 	return out, nil
+}
+
+// diffPath is the name a diff's headers give a file: relative to the
+// working directory when the file is below it, so that git apply and
+// patch -p1 take the diff there; else the path without its leading "/",
+// for applying from the file system's root.
+func diffPath(path string) string {
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return strings.TrimLeft(path, "/")
+}
+
+// showRefusedDiff prints, for a dry run that the guard refused, the diff
+// it would have written: --dry-run promises the diff and the check results.
+func (s *session) showRefusedDiff(out outcome, result map[string]any) {
+	if !s.dry || out.Diff == "" {
+		return
+	}
+	result["diff"] = out.Diff
+	if !s.json {
+		fmt.Fprint(s.e.stdout, out.Diff)
+	}
 }
 
 // commit writes a checked change unless this is a dry run.
@@ -166,6 +202,7 @@ func (s *session) finish(ch *change, result map[string]any) error {
 		result["syntax"] = syntaxJSON(out.Syntax)
 	}
 	if err != nil {
+		s.showRefusedDiff(out, result)
 		return s.e.fail(s.c, err, result)
 	}
 	return s.report(ch, out, result)
@@ -186,7 +223,7 @@ func (s *session) report(ch *change, out outcome, result map[string]any) error {
 	e := s.e
 	switch {
 	case !result["changed"].(bool):
-		fmt.Fprintf(e.stdout, "%s: %s; the content is unchanged, nothing written\n", ch.doc.Path, ch.what)
+		fmt.Fprintf(e.stdout, "%s: unchanged (the new content is the same as the old), nothing written\n", ch.doc.Path)
 	case s.dry:
 		fmt.Fprintf(e.stderr, "%s: dry run, nothing written: %s\n", ch.doc.Path, ch.what)
 		fmt.Fprint(e.stdout, out.Diff)

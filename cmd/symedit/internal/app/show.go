@@ -16,7 +16,7 @@ func showCommand(e *env) *cli.Command {
 		Flags: append(readFlags(),
 			&cli.BoolFlag{Name: "n", Usage: "prefix each line with its 1-based file line number"}),
 		Action: func(c *cli.Context) error {
-			args, err := positional(c, 1, 1, "LOCATION")
+			args, err := e.positional(c, 1, 1, "LOCATION")
 			if err != nil {
 				return err
 			}

@@ -53,7 +53,7 @@ func symbolCommands(e *env) []*cli.Command {
 			ArgsUsage: "LOCATION TEXT",
 			Flags:     writeFlags(),
 			Action: func(c *cli.Context) error {
-				args, err := positional(c, 2, 2, "LOCATION TEXT")
+				args, err := e.positional(c, 2, 2, "LOCATION TEXT")
 				if err != nil {
 					return err
 				}

@@ -16,7 +16,7 @@ func symbolsCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE...",
 		Flags:     readFlags(),
 		Action: func(c *cli.Context) error {
-			files, err := positional(c, 1, -1, "FILE...")
+			files, err := e.positional(c, 1, -1, "FILE...")
 			if err != nil {
 				return err
 			}
