@@ -94,7 +94,7 @@ var table = []spec{
 	{"go", []string{".go"}, "go.scm", golang.GetLanguage},
 	{"java", []string{".java"}, "java.scm", java.GetLanguage},
 	{"typescript", []string{".ts", ".mts", ".cts"}, "typescript.scm", typescript.GetLanguage},
-	{"tsx", []string{".tsx"}, "tsx.scm", tsx.GetLanguage},
+	{"tsx", []string{".tsx"}, "typescript.scm", tsx.GetLanguage}, // one query serves both grammars
 	{"javascript", []string{".js", ".mjs", ".cjs", ".jsx"}, "javascript.scm", javascript.GetLanguage},
 }
 

@@ -1,5 +1,5 @@
-; symedit symbols query for TypeScript (tree-sitter-typescript; tsx.scm is
-; the same query for the TSX grammar).
+; symedit symbols query for TypeScript and TSX: tree-sitter-typescript has
+; one grammar for each, with the same node types for everything queried here.
 ;
 ; Captures: @definition.<kind> on the definition node, @name on its name,
 ; and optionally @scope on the node whose class_body holds the symbol's
