@@ -18,18 +18,9 @@ func chunkCommand(e *env) *cli.Command {
 			"or in several places, is rejected with the nearest real lines (exit 1).",
 		ArgsUsage: "LOCATION CHUNKS",
 		Flags:     writeFlags(),
-		Action: func(c *cli.Context) error {
-			args, err := e.positional(c, 2, 2, "LOCATION CHUNKS")
-			if err != nil {
-				return err
-			}
-			s, err := e.newSession(c)
-			if err != nil {
-				return err
-			}
-			defer s.close()
+		Action: e.withSession(2, 2, "LOCATION CHUNKS", func(s *session, args []string) error {
 			return s.chunk(args[0], args[1])
-		},
+		}),
 	}
 }
 

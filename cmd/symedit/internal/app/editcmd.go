@@ -23,18 +23,9 @@ func editCommand(e *env) *cli.Command {
 			"file as it was. With --json the result has seed 002's shape: isError, content, metadata.",
 		ArgsUsage: "FILE EDITS",
 		Flags:     writeFlags(),
-		Action: func(c *cli.Context) error {
-			args, err := e.positional(c, 2, 2, "FILE EDITS")
-			if err != nil {
-				return err
-			}
-			s, err := e.newSession(c)
-			if err != nil {
-				return err
-			}
-			defer s.close()
+		Action: e.withSession(2, 2, "FILE EDITS", func(s *session, args []string) error {
 			return s.edit(args[0], args[1])
-		},
+		}),
 	}
 }
 

@@ -21,18 +21,9 @@ func linesCommand(e *env) *cli.Command {
 			"All line numbers refer to the file as it is; overlapping edits are refused.",
 		ArgsUsage: "FILE LINE_EDITS",
 		Flags:     writeFlags(),
-		Action: func(c *cli.Context) error {
-			args, err := e.positional(c, 2, 2, "FILE LINE_EDITS")
-			if err != nil {
-				return err
-			}
-			s, err := e.newSession(c)
-			if err != nil {
-				return err
-			}
-			defer s.close()
+		Action: e.withSession(2, 2, "FILE LINE_EDITS", func(s *session, args []string) error {
 			return s.lines(args[0], args[1])
-		},
+		}),
 	}
 }
 
@@ -69,18 +60,9 @@ func writeCommand(e *env) *cli.Command {
 		Usage:     "write FILE's whole content from standard input (creating it and its folders if needed)",
 		ArgsUsage: "FILE",
 		Flags:     writeFlags(),
-		Action: func(c *cli.Context) error {
-			args, err := e.positional(c, 1, 1, "FILE")
-			if err != nil {
-				return err
-			}
-			s, err := e.newSession(c)
-			if err != nil {
-				return err
-			}
-			defer s.close()
+		Action: e.withSession(1, 1, "FILE", func(s *session, args []string) error {
 			return s.write(args[0])
-		},
+		}),
 	}
 }
 
@@ -127,18 +109,9 @@ func replaceCommand(e *env) *cli.Command {
 			&cli.IntFlag{Name: "count", Usage: "replace at most the first `N` matches in each file (0: all)"},
 			&cli.IntFlag{Name: "expect", Value: -1, Usage: "refuse unless there are exactly `N` matches over all files"},
 		),
-		Action: func(c *cli.Context) error {
-			args, err := e.positional(c, 3, -1, "SEARCH REPLACEMENT FILE...")
-			if err != nil {
-				return err
-			}
-			s, err := e.newSession(c)
-			if err != nil {
-				return err
-			}
-			defer s.close()
+		Action: e.withSession(3, -1, "SEARCH REPLACEMENT FILE...", func(s *session, args []string) error {
 			return s.replace(args[0], args[1], args[2:])
-		},
+		}),
 	}
 }
 

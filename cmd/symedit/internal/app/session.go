@@ -72,6 +72,24 @@ func (e *env) newSession(c *cli.Context) (*session, error) {
 
 func (s *session) close() { s.files.Close() }
 
+// withSession returns a command's action: it checks the arguments (between
+// min and max of them, named names in messages; see positional), opens a
+// session for the command's flags and runs run with both.
+func (e *env) withSession(min, max int, names string, run func(s *session, args []string) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		args, err := e.positional(c, min, max, names)
+		if err != nil {
+			return err
+		}
+		s, err := e.newSession(c)
+		if err != nil {
+			return err
+		}
+		defer s.close()
+		return run(s, args)
+	}
+}
+
 // read reads path for editing and applies --expect-sha256.
 func (s *session) read(path string) (*edit.Document, error) {
 	doc, err := s.files.Read(path)

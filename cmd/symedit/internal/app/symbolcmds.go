@@ -52,18 +52,9 @@ func symbolCommands(e *env) []*cli.Command {
 				"(a method sent flush-left) is shifted to it, and the result says so; other text is written as sent.",
 			ArgsUsage: "LOCATION TEXT",
 			Flags:     writeFlags(),
-			Action: func(c *cli.Context) error {
-				args, err := e.positional(c, 2, 2, "LOCATION TEXT")
-				if err != nil {
-					return err
-				}
-				s, err := e.newSession(c)
-				if err != nil {
-					return err
-				}
-				defer s.close()
+			Action: e.withSession(2, 2, "LOCATION TEXT", func(s *session, args []string) error {
 				return s.symbolOp(op, args[0], args[1])
-			},
+			}),
 		})
 	}
 	return out
