@@ -199,12 +199,22 @@ func (d *Document) HasFinalNewline() bool {
 	return n > 0 && d.lines[n-1].next > d.lines[n-1].end
 }
 
+// emptyLastEnding returns eol when the last of lines is empty, else "": an
+// empty last line exists only with a line ending after it ("a\n" is one
+// line, "a\n\n" two), so it gets one even where the file had none.
+func emptyLastEnding(lines []string, eol string) string {
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		return eol
+	}
+	return ""
+}
+
 // ReplaceLines returns the Edit (in offsets of Content, BOM included) that
 // replaces lines first to last (1-based, inclusive) by newLines, each
 // written with the document's EOL. Empty newLines deletes the lines. The
 // replaced lines' last ending is kept as it was: if the last replaced line
 // had none (the file's end without a final newline), the result has none
-// either. first may be last+1 to insert before line first without
+// either, unless its last line is empty, which exists only with an ending. first may be last+1 to insert before line first without
 // replacing anything (first = LineCount()+1 appends). It returns an error if
 // the range is out of bounds.
 func (d *Document) ReplaceLines(first, last int, newLines []string) (Edit, error) {
@@ -231,7 +241,7 @@ func (d *Document) ReplaceLines(first, last int, newLines []string) (Edit, error
 			at = len(d.Text)
 			if len(newLines) > 0 {
 				if n > 0 && !d.HasFinalNewline() {
-					return Edit{Start: base + at, End: base + at, New: d.EOL + b.String()}, nil
+					return Edit{Start: base + at, End: base + at, New: d.EOL + b.String() + emptyLastEnding(newLines, d.EOL)}, nil
 				}
 				b.WriteString(d.EOL)
 			}
@@ -241,15 +251,18 @@ func (d *Document) ReplaceLines(first, last int, newLines []string) (Edit, error
 	start, end := d.lines[first-1].start, d.lines[last-1].next
 	ending := string(d.Text[d.lines[last-1].end:d.lines[last-1].next])
 	if len(newLines) == 0 {
-		if ending == "" && first > 1 {
+		if ending == "" && first > 1 && d.lines[first-2].end > d.lines[first-2].start {
 			// Deleting through an unterminated last line: drop the previous
-			// line's ending so the file still ends without one.
+			// line's ending so the file still ends without one (unless that
+			// line is empty: an empty last line needs its ending to exist).
 			start = d.lines[first-2].end
 		}
 		return Edit{Start: base + start, End: base + end, New: ""}, nil
 	}
 	if ending != "" {
 		b.WriteString(d.EOL)
+	} else {
+		b.WriteString(emptyLastEnding(newLines, d.EOL))
 	}
 	return Edit{Start: base + start, End: base + end, New: b.String()}, nil
 }

@@ -235,8 +235,10 @@ func (d *Document) rebuild(edits []LineEdit, sorted []span) Edit {
 	}
 	keep(next, len(d.lines))
 	if n := len(res); n > 0 {
-		if len(d.lines) > 0 && !d.HasFinalNewline() {
-			res[n-1].ending = "" // the file ended without a line ending
+		if len(d.lines) > 0 && !d.HasFinalNewline() && res[n-1].text != "" {
+			// The file ended without a line ending (an empty last line
+			// keeps one: without it, it would not be a line).
+			res[n-1].ending = ""
 		}
 		for k := 0; k < n-1; k++ {
 			if res[k].ending == "" {
