@@ -1,0 +1,392 @@
+package reply_test
+
+import (
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/reply"
+	"golang.org/x/tools/txtar"
+)
+
+// fixtures are the real sources the fuzz seeds and the benchmark are cut
+// from.
+var fixtures = []string{
+	"../testdata/src/python/process.py",
+	"../testdata/src/python/contextlib_excerpt.py",
+	"../testdata/src/go/slog_value.go",
+	"../testdata/src/go/atomic_type.go",
+	"../testdata/src/java/Inventory.java",
+	"../testdata/src/typescript/scheduler.ts",
+}
+
+func readFixture(tb testing.TB, path string) string {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
+
+// FuzzParse checks, on any input, that Parse never panics, is
+// deterministic, reads a CRLF reply as its LF form, and reports blocks,
+// malformed blocks and suggestions with consistent line numbers; and, on a
+// reply built from blocks derived from the input (formatted with
+// Block.String, among prose and fences), that Parse gives those blocks back.
+func FuzzParse(f *testing.F) {
+	golden, _ := filepath.Glob("testdata/*.txtar")
+	for _, g := range golden {
+		ar, err := txtar.ParseFile(g)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, file := range ar.Files {
+			if file.Name == "reply" {
+				f.Add(string(file.Data))
+			}
+		}
+	}
+	for _, path := range fixtures[:3] {
+		f.Add(readFixture(f, path)[:2000])
+	}
+	f.Add("a\n<<<<<<< EDIT\n")
+	f.Add("<<<<<<< SEARCH\n=======\n>>>>>>>")
+	f.Add("x\r<<<<<<< EDIT\r-------\r=======\r-------\r>>>>>>>\r")
+	f.Add("`` `rm a` ``\n```sh\n$ git mv a b\n")
+
+	f.Fuzz(func(t *testing.T, data string) {
+		res := reply.Parse(data)
+		if again := reply.Parse(data); !reflect.DeepEqual(res, again) {
+			t.Fatal("Parse is not deterministic")
+		}
+		checkResult(t, data, res)
+		if !strings.Contains(data, "\r") {
+			if crlf := reply.Parse(strings.ReplaceAll(data, "\n", "\r\n")); !equalResults(res, crlf) {
+				t.Fatalf("the CRLF form parses differently:\n%+v\n%+v", res, crlf)
+			}
+		}
+
+		text, want := buildReply(data)
+		got := reply.Parse(text)
+		if len(got.Malformed) != 0 || !equalResults(reply.Result{Blocks: got.Blocks}, reply.Result{Blocks: want}) {
+			t.Fatalf("round trip of\n%s\ngot  %+v\nwant %+v", text, got, want)
+		}
+	})
+}
+
+// checkResult checks the invariants of a Result for reply data.
+func checkResult(t *testing.T, data string, res reply.Result) {
+	t.Helper()
+	ls := lines.Split(data)
+	n := len(ls)
+	var markers []int
+	used := 0
+	for _, b := range res.Blocks {
+		if b.PathLine < 1 || b.PathLine >= b.Line || b.Line > n {
+			t.Fatalf("block lines out of range: path %d, marker %d, reply %d lines", b.PathLine, b.Line, n)
+		}
+		if b.Format != reply.FormatEdit && b.Format != reply.FormatSearchReplace {
+			t.Fatalf("format %q", b.Format)
+		}
+		if b.Path == "" || strings.ContainsAny(b.Path, " \t\r\n`*") || len(b.Path) > 200 {
+			t.Fatalf("path %q", b.Path)
+		}
+		if !strings.HasPrefix(ls[b.Line-1], "<<<<<<<") {
+			t.Fatalf("marker line %d is %q", b.Line, ls[b.Line-1])
+		}
+		if b.Format == reply.FormatSearchReplace && (b.Leading != nil || b.Trailing != nil) {
+			t.Fatalf("search-replace block with anchors")
+		}
+		for _, sec := range [][]string{b.Leading, b.Old, b.New, b.Trailing} {
+			for _, l := range sec {
+				if structural(l, b.Format) || strings.ContainsAny(l, "\r\n") {
+					t.Fatalf("block line %q", l)
+				}
+			}
+			used += len(sec)
+		}
+		used += 3 // path line, start and end markers
+		if b.Format == reply.FormatEdit {
+			used += 3 // separators
+		} else {
+			used++
+		}
+		markers = append(markers, b.Line)
+	}
+	if used > n { // blocks never share a line
+		t.Fatalf("blocks hold %d lines of a %d-line reply", used, n)
+	}
+	for _, m := range res.Malformed {
+		if m.Line < 1 || m.Line > n || m.Reason == "" || !strings.HasPrefix(strings.TrimLeft(ls[m.Line-1], " \t"), "<<<<<<<") {
+			t.Fatalf("malformed %+v", m)
+		}
+		markers = append(markers, m.Line)
+	}
+	slices.Sort(markers)
+	if len(slices.Compact(markers)) != len(res.Blocks)+len(res.Malformed) {
+		t.Fatalf("two results at one marker line: %v", markers)
+	}
+	for _, s := range res.Shell {
+		if s.Line < 1 || s.Line > n || s.Command == "" || !strings.Contains(ls[s.Line-1], s.Command) {
+			t.Fatalf("shell %+v", s)
+		}
+	}
+}
+
+// structural reports whether l is a line a block cannot hold, by the
+// package documentation's rule: a separator, a line starting with >>>>>>>,
+// or a start marker.
+func structural(l string, f reply.Format) bool {
+	t := strings.TrimRight(l, " \t")
+	if t == "=======" || (t == "-------" && f == reply.FormatEdit) || strings.HasPrefix(t, ">>>>>>>") {
+		return true
+	}
+	rest, ok := strings.CutPrefix(l, "<<<<<<<")
+	if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+		return false
+	}
+	word := strings.TrimSpace(rest)
+	return word == "EDIT" || word == "SEARCH"
+}
+
+// byteStream hands out the bytes of a string, then zeros.
+type byteStream struct {
+	s string
+	i int
+}
+
+func (b *byteStream) next() int {
+	if b.i >= len(b.s) {
+		return 0
+	}
+	b.i++
+	return int(b.s[b.i-1])
+}
+
+// buildReply derives blocks from data and formats them into a reply with
+// prose, blank lines and fences between them. It returns the reply and
+// the blocks, with the reply lines Parse must report.
+func buildReply(data string) (string, []reply.Block) {
+	h := fnv.New64a()
+	h.Write([]byte(data))
+	seed := h.Sum64()
+	pool := strings.Split(strings.ReplaceAll(data, "\r", ""), "\n")
+	bs := &byteStream{s: data}
+	take := func(k int, f reply.Format) []string {
+		var out []string
+		for range k {
+			l := pool[bs.next()*7%len(pool)]
+			if structural(l, f) {
+				l = "x" + l
+			}
+			out = append(out, l)
+		}
+		return out
+	}
+	var reply1 strings.Builder
+	line := 0
+	write := func(s string) {
+		reply1.WriteString(s)
+		line += strings.Count(s, "\n")
+	}
+	var blocks []reply.Block
+	nb := 1 + int(seed%4)
+	for i := range nb {
+		// Prose: a line of the input that starts no block.
+		prose := take(1, reply.FormatEdit)[0]
+		if strings.HasPrefix(strings.TrimLeft(prose, " \t"), "<<<<<<<") {
+			prose = "x" + prose
+		}
+		write(prose + "\n")
+		if bs.next()%2 == 0 {
+			write("\n")
+		}
+		b := reply.Block{Format: reply.FormatEdit, Path: fmt.Sprintf("src/d%d/f_%x.go", i, seed>>(8*i)&0xffff)}
+		if bs.next()%2 == 0 {
+			b.Format = reply.FormatSearchReplace
+		}
+		if b.Format == reply.FormatEdit {
+			b.Leading = take(bs.next()%4, b.Format)
+		}
+		b.Old = take(bs.next()%4, b.Format)
+		b.New = take(bs.next()%4, b.Format)
+		if b.Format == reply.FormatEdit {
+			b.Trailing = take(bs.next()%4, b.Format)
+		}
+		fenced := bs.next()%3 == 0
+		if fenced {
+			write("```go\n")
+		}
+		b.PathLine = line + 1
+		b.Line = line + 2
+		write(b.String())
+		if fenced {
+			write("```\n")
+		}
+		blocks = append(blocks, b)
+	}
+	return reply1.String(), blocks
+}
+
+// FuzzApply checks Apply against a simple reference on blocks cut from a
+// text: the block applies exactly when its lines occur at exactly one
+// place that its empty anchors allow, the result is the text with the old
+// lines replaced, line endings and the final newline are kept, and a
+// failure leaves the text unchanged. A block with one line changed to match
+// nowhere fails.
+func FuzzApply(f *testing.F) {
+	for i, path := range fixtures {
+		ls := strings.SplitAfter(readFixture(f, path), "\n")
+		for j, start := range []int{0, len(ls) / 2, len(ls) - 30} {
+			window := strings.Join(ls[max(start, 0):min(start+40, len(ls))], "")
+			k := byte(i*3 + j)
+			f.Add(window, []byte{k, 3 * k, k + 2, 1 + k%3, k % 4, 2, k})
+		}
+	}
+	f.Add("}\n}\n}\n", []byte{0, 0, 1, 1, 0, 1, 0})
+	f.Add("a\nb", []byte{1, 1, 1, 0, 1, 0, 2})
+	f.Add("", []byte{0, 0, 0, 0, 0, 1, 0})
+
+	f.Fuzz(func(t *testing.T, text string, ops []byte) {
+		text = strings.NewReplacer("\r", "", "\x00", "", "\uFEFF", "").Replace(text)
+		all := strings.Split(text, "\n")
+		final := strings.HasSuffix(text, "\n")
+		if final || text == "" {
+			all = all[:len(all)-1]
+		}
+		if len(all) > 300 {
+			all, final = all[:300], true
+			text = strings.Join(all, "\n") + "\n"
+		}
+		bs := &byteStream{s: string(ops)}
+		crlf := bs.next()%2 == 1
+		n := len(all)
+		a := bs.next() % (n + 1)
+		b := a + bs.next()%(n-a+1)
+		c := b + bs.next()%(n-b+1)
+		c = min(c, b+5)
+		d := c + bs.next()%(n-c+1)
+		d = min(d, c+3)
+		var blk reply.Block
+		if bs.next()%2 == 0 {
+			blk = edit(all[a:b], all[b:c], nil, all[c:d])
+		} else {
+			blk = sr(all[b:c], nil)
+		}
+		for i := range bs.next() % 3 {
+			blk.New = append(blk.New, fmt.Sprintf("// new %d", i))
+		}
+		if bs.next()%2 == 0 && c > b {
+			blk.New = append(blk.New, all[b])
+		}
+		for _, p := range []*[]string{&blk.Leading, &blk.Old, &blk.New, &blk.Trailing} {
+			if len(*p) == 0 {
+				*p = nil
+			}
+		}
+		in := text
+		if crlf {
+			in = strings.ReplaceAll(text, "\n", "\r\n")
+		}
+		out, fail := blk.Apply(in)
+		places, start, end := reference(blk, all)
+		switch {
+		case blk.IsCreate() && in != "":
+			if fail == nil || fail.Code != reply.CodeFileExists {
+				t.Fatalf("create on a non-empty text: %v", fail)
+			}
+		case blk.IsCreate():
+			want := ""
+			if len(blk.New) > 0 {
+				want = strings.Join(blk.New, "\n") + "\n"
+			}
+			if fail != nil || out != want {
+				t.Fatalf("create: %q, %v", out, fail)
+			}
+		case len(places) == 1:
+			if fail != nil {
+				t.Fatalf("reference applies at %d, Apply failed: %v", places[0], fail)
+			}
+			got := strings.ReplaceAll(out, "\r\n", "\n")
+			want := slices.Concat(all[:start], blk.New, all[end:])
+			gotLines := strings.Split(got, "\n")
+			if got == "" || strings.HasSuffix(got, "\n") {
+				gotLines = gotLines[:len(gotLines)-1]
+			}
+			if len(want) == 0 {
+				want = nil
+			}
+			if len(gotLines) == 0 {
+				gotLines = nil
+			}
+			if !slices.Equal(gotLines, want) {
+				t.Fatalf("got lines %q\nwant %q", gotLines, want)
+			}
+			// The final line ending is kept, except that an empty last
+			// line needs one.
+			if got != "" && strings.HasSuffix(got, "\n") != (final || want[len(want)-1] == "") {
+				t.Fatalf("final newline: text %v, result %q", final, out)
+			}
+			if strings.Contains(in, "\r\n") && strings.Count(out, "\n") != strings.Count(out, "\r\n") {
+				t.Fatalf("CRLF text gave LF lines: %q", out)
+			}
+		case len(places) > 1:
+			if fail == nil || fail.Code != reply.CodeAmbiguous || len(fail.Candidates) != len(places) {
+				t.Fatalf("reference: %d places; Apply: %q, %v", len(places), out, fail)
+			}
+		default:
+			if fail == nil || fail.Code == reply.CodeAmbiguous || fail.Code == reply.CodeFileExists {
+				t.Fatalf("reference: no place; Apply: %q, %v", out, fail)
+			}
+		}
+		if fail != nil && out != in {
+			t.Fatal("a failed Apply changed the text")
+		}
+
+		// One line changed so that it occurs nowhere: the block fails.
+		sections := []*[]string{&blk.Leading, &blk.Old, &blk.Trailing}
+		for k := range sections {
+			sec := sections[(k+bs.next())%3]
+			if len(*sec) == 0 {
+				continue
+			}
+			*sec = slices.Clone(*sec)
+			(*sec)[bs.next()%len(*sec)] += "\x00 changed"
+			out, fail := blk.Apply(in)
+			if fail == nil || out != in {
+				t.Fatalf("a changed block applied: %q", out)
+			}
+			break
+		}
+	})
+}
+
+// reference finds, by brute force, every place where b applies to the
+// lines: the 0-based starts of leading + old + trailing, with an empty
+// leading anchor pinned to the start and an empty trailing anchor to the
+// end (EDIT blocks only). For one place it also returns the old lines'
+// range.
+func reference(b reply.Block, all []string) (places []int, start, end int) {
+	window := slices.Concat(b.Leading, b.Old, b.Trailing)
+	for p := 0; p+len(window) <= len(all); p++ {
+		if !slices.Equal(all[p:p+len(window)], window) {
+			continue
+		}
+		if b.Format == reply.FormatEdit && (len(b.Leading) == 0 && p != 0 || len(b.Trailing) == 0 && p+len(window) != len(all)) {
+			continue
+		}
+		places = append(places, p)
+	}
+	if len(places) == 1 {
+		start = places[0] + len(b.Leading)
+		end = start + len(b.Old)
+	}
+	return places, start, end
+}

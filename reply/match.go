@@ -1,0 +1,654 @@
+package reply
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pmezard/go-difflib/difflib"
+)
+
+// Codes of Failure, as printed in JSON output.
+const (
+	// CodeLeadingNotFound: an EDIT block's leading anchor occurs nowhere.
+	CodeLeadingNotFound = "LEADING_NOT_FOUND"
+	// CodeOldMismatch: the leading anchor was found (or is empty, meaning
+	// the start of the file), but the old lines do not follow it.
+	CodeOldMismatch = "OLD_MISMATCH"
+	// CodeTrailingNotFound: the leading anchor and the old lines were
+	// found, but the trailing anchor does not follow them, or (when it is
+	// empty) they are not at the end of the file.
+	CodeTrailingNotFound = "TRAILING_NOT_FOUND"
+	// CodeAmbiguous: the block's lines occur at several places.
+	CodeAmbiguous = "AMBIGUOUS"
+	// CodeNotFound: a SEARCH/REPLACE block's old lines occur nowhere.
+	CodeNotFound = "NOT_FOUND"
+	// CodeFileExists: a block that creates a file was applied to a
+	// non-empty text.
+	CodeFileExists = "FILE_EXISTS"
+)
+
+// maxTies is the number of places, matching as many lines as the best so
+// far, that are compared by the similarity of their next line.
+const maxTies = 1000
+
+// maxNearest is the number of Nearest lines a Failure carries at most.
+const maxNearest = 3
+
+// previewLen is the longest preview, in runes, before "..." is added.
+const previewLen = 50
+
+// Near is a line of the text that resembles a line the block expected. It
+// has the shape of chunk.Near.
+type Near struct {
+	// Line is the 1-based line number in the text Apply was given.
+	Line int `json:"line"`
+	// Text is the line as it is in the text, without its line ending.
+	Text string `json:"text"`
+	// Similarity is 0 (nothing alike) to 1 (identical): the ratio of
+	// github.com/pmezard/go-difflib's SequenceMatcher over the two lines'
+	// runes with surrounding white space trimmed, rounded to two decimals,
+	// and at most 0.99 for lines that differ only in that white space.
+	Similarity float64 `json:"similarity"`
+}
+
+// Failure says why a block does not apply to a text. Nothing was applied.
+// It carries what a model needs to fix the block in one retry.
+type Failure struct {
+	// Code is one of CodeLeadingNotFound, CodeOldMismatch,
+	// CodeTrailingNotFound, CodeAmbiguous, CodeNotFound, CodeFileExists.
+	Code string `json:"code"`
+	// Message explains the failure in one paragraph, without the Nearest
+	// lines.
+	Message string `json:"message"`
+	// Line is the 1-based text line where the block first disagreed with
+	// the text (for TRAILING_NOT_FOUND with an empty trailing anchor, the
+	// first line after the block's lines), or 0 when there is no such
+	// line: the expected line occurs nowhere, or the text ended first.
+	Line int `json:"line,omitempty"`
+	// Expected is the block's line that did not match, and Actual the
+	// text's line at Line (both without line endings). In JSON, expected
+	// is left out when the failure has no expected line (AMBIGUOUS,
+	// FILE_EXISTS, TRAILING_NOT_FOUND for an empty trailing anchor) and
+	// actual when Line is 0; an empty line is written as "".
+	Expected string `json:"expected,omitempty"`
+	Actual   string `json:"actual,omitempty"`
+	// Candidates are 1-based text lines where the block's first line
+	// matched: for AMBIGUOUS every place where the whole block matched;
+	// for OLD_MISMATCH every place where the leading anchor matched; for
+	// TRAILING_NOT_FOUND every place where leading anchor and old lines
+	// matched.
+	Candidates []int `json:"candidates,omitempty"`
+	// Nearest are the text's lines most similar to Expected, best first
+	// (at most 3).
+	Nearest []Near `json:"nearest,omitempty"`
+
+	hasExpected bool // Expected is meaningful, even when ""
+}
+
+// MarshalJSON writes the Failure with the keys of its field tags; expected
+// and actual are written, even when "", whenever they are meaningful.
+func (f Failure) MarshalJSON() ([]byte, error) {
+	out := struct {
+		Code       string  `json:"code"`
+		Message    string  `json:"message"`
+		Line       int     `json:"line,omitempty"`
+		Expected   *string `json:"expected,omitempty"`
+		Actual     *string `json:"actual,omitempty"`
+		Candidates []int   `json:"candidates,omitempty"`
+		Nearest    []Near  `json:"nearest,omitempty"`
+	}{Code: f.Code, Message: f.Message, Line: f.Line, Candidates: f.Candidates, Nearest: f.Nearest}
+	if f.hasExpected || f.Expected != "" {
+		out.Expected = &f.Expected
+	}
+	if f.Line != 0 || f.Actual != "" {
+		out.Actual = &f.Actual
+	}
+	return json.Marshal(out)
+}
+
+// Error returns Message followed by the nearest lines, one per line.
+func (f *Failure) Error() string {
+	var b strings.Builder
+	b.WriteString(f.Message)
+	if len(f.Nearest) > 0 {
+		b.WriteString("\nnearest lines in the file:")
+		for _, n := range f.Nearest {
+			fmt.Fprintf(&b, "\n  %5d: %s  (similarity %.2f)", n.Line, n.Text, n.Similarity)
+		}
+	}
+	return b.String()
+}
+
+// IsCreate reports whether the block creates a file: an EDIT block whose
+// leading anchor, old lines and trailing anchor are all empty, or a
+// SEARCH/REPLACE block with an empty SEARCH section. For such a block a
+// missing file is expected: the caller applies it to the empty text "",
+// and Apply refuses it (CodeFileExists) on a non-empty text.
+func (b Block) IsCreate() bool {
+	return len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
+}
+
+// Preview is the start of each section of a block, for one-line summaries.
+type Preview struct {
+	// Anchor is the leading anchor's preview ("" when it is empty).
+	Anchor string `json:"anchor_preview"`
+	// Old is the old lines' preview.
+	Old string `json:"old_preview"`
+	// New is the new lines' preview.
+	New string `json:"new_preview"`
+}
+
+// Preview returns the block's previews: for each of the leading anchor, the
+// old lines and the new lines, its first line that is not blank, with
+// surrounding white space trimmed and, when longer than 50 runes, cut to
+// 50 runes (then trailing white space) followed by "...";
+// "" for a section with no such line.
+func (b Block) Preview() Preview {
+	return Preview{Anchor: preview(b.Leading), Old: preview(b.Old), New: preview(b.New)}
+}
+
+func preview(ls []string) string {
+	for _, l := range ls {
+		if t := strings.TrimSpace(l); t != "" {
+			return abbreviate(t, previewLen)
+		}
+	}
+	return ""
+}
+
+const utf8BOM = "\uFEFF"
+
+// Apply applies the block to text, the whole content of one file, and
+// returns the new content; or, when the block does not apply, text
+// unchanged and a *Failure (see the Code constants). It is a pure function
+// of the block and text.
+//
+// Lines are compared exactly, after line endings only; the lines written
+// get text's dominant line ending (LF when text has none); a UTF-8 byte
+// order mark, the final line ending or its absence, and every byte outside
+// the replaced lines are kept, except that a text whose last line is empty
+// always ends with a line ending (an unterminated empty last line cannot be
+// told from a final line ending). Failure line numbers are 1-based lines of
+// text. See the package documentation for the rules.
+func (b Block) Apply(text string) (string, *Failure) {
+	bom := ""
+	body := text
+	if strings.HasPrefix(body, utf8BOM) {
+		bom, body = utf8BOM, body[len(utf8BOM):]
+	}
+	if b.IsCreate() {
+		if body != "" {
+			n := len(splitText(body, detectEOL(body)).text)
+			return text, &Failure{Code: CodeFileExists,
+				Message: fmt.Sprintf("the block creates a file (%s), but the file exists and is not empty (%d lines)%s",
+					createWhat(b), n, createFix(b))}
+		}
+		if len(b.New) == 0 {
+			return text, nil
+		}
+		return bom + strings.Join(b.New, "\n") + "\n", nil
+	}
+	eol := detectEOL(body)
+	t := splitText(body, eol)
+	m := b.match(t)
+	if m.failure != nil {
+		return text, m.failure
+	}
+	return bom + t.replace(m.start, m.end, b.New, eol), nil
+}
+
+func createWhat(b Block) string {
+	if b.Format == FormatSearchReplace {
+		return "its SEARCH section is empty"
+	}
+	return "its anchors and old lines are empty"
+}
+
+func createFix(b Block) string {
+	if b.Format == FormatSearchReplace {
+		return "; to change it, SEARCH for the lines to replace"
+	}
+	return "; to change it, give the anchors and old lines that say where"
+}
+
+// lineText is a text split into lines.
+type lineText struct {
+	src   string
+	text  []string // the lines, without endings
+	start []int    // byte offset of each line in src
+	ends  []string // each line's ending: "", "\n", "\r\n" or "\r"
+}
+
+// detectEOL is edit.DetectEOL: CRLF if CRLF outnumbers both lone LF and
+// lone CR, else LF if lone LF outnumbers lone CR, else CR if there is any,
+// else LF.
+func detectEOL(s string) string {
+	crlf := strings.Count(s, "\r\n")
+	lf := strings.Count(s, "\n") - crlf
+	cr := strings.Count(s, "\r") - crlf
+	switch {
+	case crlf > max(lf, cr):
+		return "\r\n"
+	case lf > cr:
+		return "\n"
+	case cr > 0:
+		return "\r"
+	}
+	return "\n"
+}
+
+// splitText splits s as edit.Document does: at LF, a CR before it
+// belonging to the ending; or, when eol is CR, at CR. A final line ending
+// starts no line; "" has no lines.
+func splitText(s, eol string) lineText {
+	t := lineText{src: s}
+	sep := byte('\n')
+	if eol == "\r" {
+		sep = '\r'
+	}
+	for at := 0; at < len(s); {
+		i := strings.IndexByte(s[at:], sep)
+		if i < 0 {
+			t.add(at, s[at:], "")
+			break
+		}
+		end := at + i
+		if sep == '\n' && end > at && s[end-1] == '\r' {
+			end--
+		}
+		t.add(at, s[at:end], s[end:at+i+1])
+		at += i + 1
+	}
+	return t
+}
+
+func (t *lineText) add(start int, text, end string) {
+	t.start = append(t.start, start)
+	t.text = append(t.text, text)
+	t.ends = append(t.ends, end)
+}
+
+// offset returns the byte offset of line i (0-based), len(src) past the
+// end.
+func (t lineText) offset(i int) int {
+	if i >= len(t.start) {
+		return len(t.src)
+	}
+	return t.start[i]
+}
+
+// replace returns src with lines [s, e) (0-based, e exclusive) replaced by
+// repl, written with eol, as edit.Document.ReplaceLines does, except that
+// an empty line is never left as the text's unterminated last line, where
+// it would vanish (it would read as a final line ending): such a line gets
+// an ending.
+func (t lineText) replace(s, e int, repl []string, eol string) string {
+	n := len(t.text)
+	joined := strings.Join(repl, eol)
+	emptyLast := len(repl) > 0 && repl[len(repl)-1] == ""
+	from, to := t.offset(s), t.offset(e)
+	var mid string
+	switch {
+	case e == s && len(repl) == 0: // nothing to do
+		return t.src
+	case e == s && s < n: // insert before line s
+		mid = joined + eol
+	case e == s: // append after the last line
+		if n > 0 && t.ends[n-1] == "" {
+			mid = eol + joined
+			if emptyLast {
+				mid += eol
+			}
+		} else {
+			mid = joined + eol
+		}
+	case len(repl) == 0: // delete
+		if t.ends[e-1] == "" && s > 0 && t.text[s-1] != "" {
+			// Deleting through an unterminated last line: drop the
+			// previous line's ending so the text still ends without one.
+			from = t.start[s-1] + len(t.text[s-1])
+		}
+	default:
+		mid = joined
+		if t.ends[e-1] != "" || emptyLast {
+			mid += eol
+		}
+	}
+	var out strings.Builder
+	out.Grow(from + len(mid) + len(t.src) - to)
+	out.WriteString(t.src[:from])
+	out.WriteString(mid)
+	out.WriteString(t.src[to:])
+	return out.String()
+}
+
+// matchResult is where a block applies: it replaces lines [start, end).
+type matchResult struct {
+	start, end int
+	failure    *Failure
+}
+
+// match finds the one place where the block applies in t.
+func (b Block) match(t lineText) matchResult {
+	edit := b.Format != FormatSearchReplace
+	var lead, trail []string
+	if edit {
+		lead, trail = b.Leading, b.Trailing
+	}
+	nl, no := len(lead), len(b.Old)
+	window := make([]string, 0, nl+no+len(trail))
+	window = append(append(append(window, lead...), b.Old...), trail...)
+	atStart := edit && nl == 0
+	atEnd := edit && len(trail) == 0
+	n, w := len(t.text), len(window)
+
+	var matches, notAtEnd, anchorHits, oldHits []int
+	// best is the place that matched the most lines (bestK of them) and,
+	// among those, whose next line is most like the block's (bestSim,
+	// computed at the first tie); the first such place at a tie.
+	best, bestK, bestSim, ties := -1, -1, -1.0, 0
+	last := n - 1
+	if atStart {
+		last = 0
+	}
+	for p := 0; p <= last; p++ {
+		k := 0
+		for k < w && p+k < n && t.text[p+k] == window[k] {
+			k++
+		}
+		if nl > 0 && k >= nl {
+			anchorHits = append(anchorHits, p+1)
+		}
+		if k >= nl+no && nl+no > 0 {
+			oldHits = append(oldHits, p+1)
+		}
+		if k == w {
+			if !atEnd || p+w == n {
+				matches = append(matches, p)
+				continue
+			}
+			notAtEnd = append(notAtEnd, p+1)
+			continue // explained apart; not a partial match
+		}
+		switch {
+		case k > bestK:
+			best, bestK, bestSim = p, k, -1
+		case k == bestK && k > 0 && ties < maxTies:
+			ties++
+			if bestSim < 0 {
+				bestSim = nextSimilarity(t, window, best, k)
+			}
+			if sim := nextSimilarity(t, window, p, k); sim > bestSim {
+				best, bestSim = p, sim
+			}
+		}
+	}
+	if bestK < 0 { // an empty text
+		best, bestK = 0, 0
+	}
+	switch len(matches) {
+	case 1:
+		return matchResult{start: matches[0] + nl, end: matches[0] + nl + no}
+	case 0:
+	default:
+		lines := make([]int, len(matches))
+		for i, p := range matches {
+			lines[i] = p + 1
+		}
+		what := "its lines"
+		if !edit {
+			what = "its SEARCH lines"
+		}
+		how := "add anchor lines that differ between the places"
+		if !edit {
+			how = "add lines before or after to the SEARCH and REPLACE sections that differ between the places"
+		}
+		return matchResult{failure: &Failure{Code: CodeAmbiguous, Candidates: lines,
+			Message: fmt.Sprintf("the block is ambiguous: %s occur at %d places (starting at lines %s); %s",
+				what, len(lines), joinInts(lines), how)}}
+	}
+	if len(notAtEnd) > 0 {
+		p := notAtEnd[0] - 1
+		at := lineRange(p+1, p+w)
+		if len(notAtEnd) > 1 {
+			at = "the places starting at lines " + joinInts(notAtEnd)
+		}
+		return matchResult{failure: &Failure{Code: CodeTrailingNotFound, Line: p + w + 1, Actual: t.text[p+w], Candidates: notAtEnd,
+			Message: fmt.Sprintf("trailing anchor not found: it is empty, which means the end of the file (line %d), but the block's lines match at %s, and %s follow%s, starting with line %d %q; add trailing anchor lines",
+				n, at, count(n-p-w, "line"), verbS(n-p-w), p+w+1, t.text[p+w])}}
+	}
+	return matchResult{failure: b.mismatch(t, window, best, bestK, anchorHits, oldHits)}
+}
+
+// mismatch explains why no place matched, from the place p that matched
+// the most lines of window, k of them (k < len(window)).
+func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHits []int) *Failure {
+	edit := b.Format != FormatSearchReplace
+	nl, no := 0, len(b.Old)
+	if edit {
+		nl = len(b.Leading)
+	}
+	n := len(t.text)
+	f := &Failure{Expected: window[k], hasExpected: true}
+	// section names the part of the block that window[k] belongs to, and
+	// i is its 1-based line number within that part.
+	var head, section string
+	i := k + 1
+	switch {
+	case !edit:
+		f.Code, head, section = CodeNotFound, "SEARCH text not found", "the SEARCH section"
+	case k < nl:
+		f.Code, head, section = CodeLeadingNotFound, "leading anchor not found", "the leading anchor"
+	case k < nl+no:
+		f.Code, head, section, i = CodeOldMismatch, "old lines do not match", "the old lines", k-nl+1
+		f.Candidates = anchorHits
+	default:
+		f.Code, head, section, i = CodeTrailingNotFound, "trailing anchor not found", "the trailing anchor", k-nl-no+1
+		f.Candidates = oldHits
+	}
+	// What matched before the mismatch, at lines p+1 to p+k.
+	var parts []string
+	switch {
+	case !edit && k > 0:
+		parts = append(parts, fmt.Sprintf("%s at %s", first(k, "its", "line", "matches", "match"), lineRange(p+1, p+k)))
+	case !edit:
+	case nl == 0:
+		parts = append(parts, "the leading anchor is empty, which means the start of the file")
+	case k >= nl:
+		parts = append(parts, fmt.Sprintf("the leading anchor matches at %s", lineRange(p+1, p+nl)))
+	case k > 0:
+		parts = append(parts, fmt.Sprintf("%s at %s", first(k, "the leading anchor's", "line", "matches", "match"), lineRange(p+1, p+k)))
+	}
+	if edit && k > nl && no > 0 {
+		if j := min(k-nl, no); j == no {
+			parts = append(parts, fmt.Sprintf("the old lines follow at %s", lineRange(p+nl+1, p+nl+no)))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s at %s", first(j, "the", "old line", "follows", "follow"), lineRange(p+nl+1, p+nl+j)))
+		}
+	}
+	if edit && k > nl+no {
+		parts = append(parts, fmt.Sprintf("%s at %s", first(k-nl-no, "the", "trailing anchor line", "follows", "follow"), lineRange(p+nl+no+1, p+k)))
+	}
+	where := strings.Join(parts, " and ")
+	switch at := p + k; {
+	case where == "":
+		f.Message = fmt.Sprintf("%s: line %d of %s, %q, occurs nowhere in the file", head, i, section, f.Expected)
+		if n == 0 {
+			f.Message += " (the file is empty)"
+		}
+	case at >= n && n == 0:
+		f.Message = fmt.Sprintf("%s: %s, but the file is empty where line %d of %s is %q", head, where, i, section, f.Expected)
+	case at >= n:
+		f.Message = fmt.Sprintf("%s: %s, but the file ends at line %d where line %d of %s is %q", head, where, n, i, section, f.Expected)
+	default:
+		f.Line, f.Actual = at+1, t.text[at]
+		f.Message = fmt.Sprintf("%s: %s, but line %d is %q where line %d of %s is %q%s",
+			head, where, at+1, f.Actual, i, section, f.Expected, whitespaceHint(f.Actual, f.Expected))
+	}
+	if len(f.Candidates) > 1 {
+		f.Message += fmt.Sprintf(" (%d places match that far, at lines %s; this is the one most like the block)", len(f.Candidates), joinInts(f.Candidates))
+	}
+	if edit && nl == 0 {
+		// The model may have dropped the leading anchor: say where the
+		// block's lines are.
+		if at := occurrences(t.text, window, 5); len(at) > 0 {
+			f.Message += fmt.Sprintf("; the block's lines occur at line %s: an empty leading anchor means the start of the file, so add leading anchor lines", joinInts(at))
+		}
+	}
+	f.Nearest = nearest(t.text, f.Expected, maxNearest)
+	if f.Line == 0 && len(f.Nearest) > 0 {
+		f.Message += whitespaceHint(f.Nearest[0].Text, f.Expected)
+	}
+	return f
+}
+
+// nextSimilarity is the similarity of the text line after the k lines
+// matched at p to the block's line k; 0 when the text ends first.
+func nextSimilarity(t lineText, window []string, p, k int) float64 {
+	if p+k >= len(t.text) {
+		return 0
+	}
+	return similarity(t.text[p+k], window[k])
+}
+
+// similarity is Near.Similarity before rounding.
+func similarity(a, b string) float64 {
+	at, bt := strings.TrimSpace(a), strings.TrimSpace(b)
+	if at == bt {
+		if a == b {
+			return 1
+		}
+		return 0.99
+	}
+	return difflib.NewMatcher(runeStrings(at), runeStrings(bt)).Ratio()
+}
+
+// occurrences returns the 1-based lines where window occurs in ls, at most
+// limit of them.
+func occurrences(ls, window []string, limit int) []int {
+	var out []int
+	for p := 0; p+len(window) <= len(ls) && len(out) < limit; p++ {
+		k := 0
+		for k < len(window) && ls[p+k] == window[k] {
+			k++
+		}
+		if k == len(window) {
+			out = append(out, p+1)
+		}
+	}
+	return out
+}
+
+// first says "the first line follows" or "the first 3 lines follow".
+func first(k int, owner, noun, verbOne, verbMany string) string {
+	if k == 1 {
+		return fmt.Sprintf("%s first %s %s", owner, noun, verbOne)
+	}
+	return fmt.Sprintf("%s first %d %ss %s", owner, k, noun, verbMany)
+}
+
+// count says "1 line" or "3 lines".
+func count(k int, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", k, noun)
+}
+
+// verbS is the verb ending that agrees with k subjects.
+func verbS(k int) string {
+	if k == 1 {
+		return "s"
+	}
+	return ""
+}
+
+func lineRange(first, last int) string {
+	if first == last {
+		return "line " + strconv.Itoa(first)
+	}
+	return fmt.Sprintf("lines %d-%d", first, last)
+}
+
+// whitespaceHint explains a difference in white space only, which exact
+// matching does not forgive.
+func whitespaceHint(actual, expected string) string {
+	if actual == expected {
+		return ""
+	}
+	strip := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\t' || r == '\f' || r == '\v' {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	switch {
+	case strings.TrimRight(actual, " \t") == strings.TrimRight(expected, " \t"):
+		return " (they differ only in trailing white space: lines must match exactly)"
+	case strings.TrimLeft(actual, " \t") == strings.TrimLeft(expected, " \t"):
+		return " (they differ only in indentation: lines must match exactly)"
+	case strip(actual) == strip(expected):
+		return " (they differ only in white space: lines must match exactly)"
+	}
+	return ""
+}
+
+// nearest returns up to k lines of ls most similar to want, best first
+// (the first line at a tie).
+func nearest(ls []string, want string, k int) []Near {
+	wt := strings.TrimSpace(want)
+	m := difflib.NewMatcher(nil, runeStrings(wt))
+	var out []Near
+	floor := 0.0 // the k-th best similarity so far, once there are k
+	for i, l := range ls {
+		lt := strings.TrimSpace(l)
+		var r float64
+		if lt == wt {
+			r = 1
+		} else {
+			m.SetSeq1(runeStrings(lt))
+			if len(out) == k && (m.RealQuickRatio() < floor || m.QuickRatio() < floor) {
+				continue
+			}
+			r = m.Ratio()
+		}
+		r = math.Round(r*100) / 100
+		if r == 1 && l != want {
+			r = 0.99
+		}
+		if r <= 0 || len(out) == k && r <= floor {
+			continue
+		}
+		out = append(out, Near{Line: i + 1, Text: l, Similarity: r})
+		sort.SliceStable(out, func(a, b int) bool { return out[a].Similarity > out[b].Similarity })
+		if len(out) > k {
+			out = out[:k]
+		}
+		if len(out) == k {
+			floor = out[k-1].Similarity
+		}
+	}
+	return out
+}
+
+func runeStrings(s string) []string {
+	out := make([]string, 0, len(s))
+	for _, r := range s {
+		out = append(out, string(r))
+	}
+	return out
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,563 @@
+package reply
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/symedit/symedit/internal/lines"
+)
+
+// Format is the kind of an edit block, as printed in JSON output.
+type Format string
+
+// The two block formats.
+const (
+	// FormatEdit is seed 004's anchored block: <<<<<<< EDIT, leading
+	// anchor, -------, old lines, =======, new lines, -------, trailing
+	// anchor, >>>>>>>.
+	FormatEdit Format = "edit"
+	// FormatSearchReplace is the SEARCH/REPLACE block: <<<<<<< SEARCH, old
+	// lines, =======, new lines, >>>>>>> REPLACE.
+	FormatSearchReplace Format = "search-replace"
+)
+
+// Block is one well-formed edit block of a reply. Its lines carry no line
+// endings. A SEARCH/REPLACE block has only Old and New; Leading and Trailing
+// are nil. An empty section is nil.
+type Block struct {
+	// Format is FormatEdit or FormatSearchReplace; Apply and String read
+	// any other value as FormatEdit.
+	Format Format `json:"format"`
+	// Path is the file the block edits, as the model wrote it with the
+	// decoration stripped (see the package documentation). It is not
+	// cleaned or checked against any root: that is the caller's job.
+	Path string `json:"path"`
+	// Leading is the leading anchor: lines kept, just before Old. Empty
+	// means the start of the file.
+	Leading []string `json:"leading,omitempty"`
+	// Old are the lines replaced (the SEARCH section). Empty inserts.
+	Old []string `json:"old,omitempty"`
+	// New are the lines written instead of Old (the REPLACE section).
+	// Empty deletes.
+	New []string `json:"new,omitempty"`
+	// Trailing is the trailing anchor: lines kept, just after Old. Empty
+	// means the end of the file.
+	Trailing []string `json:"trailing,omitempty"`
+	// Line is the 1-based reply line of the block's <<<<<<< marker.
+	Line int `json:"line"`
+	// PathLine is the 1-based reply line the path was read from.
+	PathLine int `json:"path_line"`
+}
+
+// Malformed is a block Parse could not read; it is reported and never
+// applied.
+type Malformed struct {
+	// Line is the 1-based reply line of the block's <<<<<<< marker.
+	Line int `json:"line"`
+	// Format is the kind of block the marker started.
+	Format Format `json:"format"`
+	// Path is the block's path, or "" when the path line is missing.
+	Path string `json:"path,omitempty"`
+	// Reason says what is wrong, naming the 1-based reply line of the
+	// offending line where there is one.
+	Reason string `json:"reason"`
+}
+
+// ShellSuggestion is a shell command the reply suggests (git rm, git mv, rm,
+// rmdir, mv, cp, touch, mkdir). It is never run.
+type ShellSuggestion struct {
+	// Line is the 1-based reply line the command is on.
+	Line int `json:"line"`
+	// Command is the command as written, without a "$ " prompt or
+	// surrounding white space.
+	Command string `json:"command"`
+}
+
+// Result is everything Parse found in a reply, each list in reply order.
+type Result struct {
+	// Blocks are the well-formed blocks, to apply in this order.
+	Blocks []Block `json:"blocks"`
+	// Malformed are the blocks that cannot be read.
+	Malformed []Malformed `json:"malformed"`
+	// Shell are the shell commands the reply suggests.
+	Shell []ShellSuggestion `json:"shell_suggestions"`
+}
+
+// Structural lines.
+const (
+	startEdit   = "<<<<<<< EDIT"
+	startSearch = "<<<<<<< SEARCH"
+	dashSep     = "-------"
+	equalSep    = "======="
+	endPrefix   = ">>>>>>>"
+	// maxPathLen is the longest path line, in bytes, Parse accepts.
+	maxPathLen = 200
+)
+
+// Parse reads every edit block, malformed block and shell suggestion of a
+// model's reply. It never fails: a block it cannot read is a Malformed, and
+// a reply without blocks gives a Result with no Blocks and no Malformed.
+// It runs in time linear in len(reply). See the package documentation for
+// the rules.
+func Parse(reply string) Result {
+	p := &parser{lines: lines.Split(reply)}
+	p.run()
+	return p.res
+}
+
+type parser struct {
+	lines []string
+	res   Result
+	fence fence
+}
+
+// fence is the code fence a prose line is in.
+type fence struct {
+	open  bool
+	char  byte // '`' or '~'
+	width int
+	shell bool // the fence's language is a shell
+}
+
+// token classifies a line inside a block.
+type token int
+
+const (
+	tokText token = iota
+	tokDash
+	tokEqual
+	tokEnd   // a line starting with >>>>>>>
+	tokStart // <<<<<<< EDIT or <<<<<<< SEARCH
+)
+
+func classify(l string) token {
+	t := strings.TrimRight(l, " \t")
+	switch {
+	case t == dashSep:
+		return tokDash
+	case t == equalSep:
+		return tokEqual
+	case strings.HasPrefix(t, endPrefix):
+		return tokEnd
+	}
+	if _, ok := startMarker(l); ok {
+		return tokStart
+	}
+	return tokText
+}
+
+// startMarker reports whether l starts a block, and which kind.
+func startMarker(l string) (Format, bool) {
+	rest, ok := strings.CutPrefix(l, "<<<<<<<")
+	if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
+		return "", false
+	}
+	switch strings.TrimSpace(rest) {
+	case "EDIT":
+		return FormatEdit, true
+	case "SEARCH":
+		return FormatSearchReplace, true
+	}
+	return "", false
+}
+
+// endVariant returns what follows >>>>>>> on an end-marker line.
+func endVariant(l string) string {
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimRight(l, " \t"), endPrefix))
+}
+
+func (p *parser) run() {
+	floor := 0 // the path lookback never goes below this index
+	for i := 0; i < len(p.lines); {
+		l := p.lines[i]
+		if f, ok := startMarker(l); ok {
+			i, floor = p.block(i, f, floor)
+			continue
+		}
+		if t := strings.TrimLeft(l, " \t"); t != l {
+			if f, ok := startMarker(t); ok {
+				p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: f,
+					Reason: fmt.Sprintf("marker %q is indented: block markers must start at column 1", strings.TrimSpace(l))})
+				i++
+				continue
+			}
+		}
+		p.prose(i)
+		i++
+	}
+}
+
+// block reads the block whose start marker is line i (0-based). It returns
+// the index of the first line after the block and the floor for the next
+// block's path lookback: that same index, except for a block cut short by
+// the next start marker, whose last lines may be that block's path line.
+func (p *parser) block(i int, f Format, floor int) (next, nextFloor int) {
+	path, pathLine, pathErr := p.findPath(i, floor)
+	var sec [4][]string // leading, old, new, trailing (SEARCH: old, new)
+	state := 1          // index into sec
+	if f == FormatEdit {
+		state = 0
+	}
+	next, nextFloor = -1, -1 // -1 until the block ends
+	err := ""
+scan:
+	for j := i + 1; j < len(p.lines); j++ {
+		l := p.lines[j]
+		tok := classify(l)
+		n := j + 1 // 1-based line, for messages
+		switch tok {
+		case tokText:
+			sec[state] = append(sec[state], l)
+			continue
+		case tokStart:
+			err = fmt.Sprintf("unterminated block: another block starts at line %d before this one's >>>>>>>", n)
+			next, nextFloor = j, i+1
+			break scan
+		}
+		if f == FormatEdit {
+			switch {
+			case state == 0 && tok == tokDash, state == 1 && tok == tokEqual, state == 2 && tok == tokDash:
+				state++
+				continue
+			case state == 3 && tok == tokEnd:
+				if v := endVariant(l); v != "" && v != "EDIT" && v != "END" {
+					err = fmt.Sprintf("line %d %q does not close an EDIT block: want >>>>>>>", n, strings.TrimSpace(l))
+				}
+				next = j + 1
+				break scan
+			case tok == tokEnd && state == 0:
+				err = fmt.Sprintf("missing -------: the block ends at line %d before its first ------- (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
+			case tok == tokEnd && state == 1:
+				err = fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates old and new lines", n)
+			case tok == tokEnd && state == 2:
+				err = fmt.Sprintf("EDIT block with only one -------: the block ends at line %d without the ------- that starts the trailing anchor (write it even when the trailing anchor is empty)", n)
+			case tok == tokEqual && state == 0:
+				err = fmt.Sprintf("separators in the wrong order: line %d is ======= but the block's first ------- has not come yet (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
+			case tok == tokDash && state == 1:
+				err = fmt.Sprintf("separators in the wrong order: line %d is a second ------- before the ======= that separates old and new lines", n)
+			case tok == tokEqual && state == 2:
+				err = fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
+			case tok == tokDash && state == 3:
+				err = fmt.Sprintf("separators in the wrong order: line %d is a third -------", n)
+			case tok == tokEqual && state == 3:
+				err = fmt.Sprintf("separators in the wrong order: line %d is ======= after the trailing anchor's -------", n)
+			}
+		} else {
+			switch {
+			case state == 1 && tok == tokDash, state == 2 && tok == tokDash:
+				sec[state] = append(sec[state], l)
+				continue
+			case state == 1 && tok == tokEqual:
+				state++
+				continue
+			case state == 2 && tok == tokEnd:
+				if v := endVariant(l); v != "" && v != "REPLACE" {
+					err = fmt.Sprintf("line %d %q does not close a SEARCH/REPLACE block: want >>>>>>> REPLACE", n, strings.TrimSpace(l))
+				}
+				next = j + 1
+				break scan
+			case state == 1 && tok == tokEnd:
+				err = fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates SEARCH and REPLACE lines", n)
+			case state == 2 && tok == tokEqual:
+				err = fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
+			}
+		}
+		// A structural error: skip the rest of the block, to its end
+		// marker or the next start marker, so its lines are not prose.
+		if err == "" {
+			err = fmt.Sprintf("unexpected line %d %q", n, strings.TrimSpace(l))
+		}
+		if tok == tokEnd {
+			next = j + 1
+			break scan
+		}
+		next = p.skip(j + 1)
+		if next < len(p.lines) && classify(p.lines[next]) == tokStart {
+			nextFloor = j + 1
+		}
+		break scan
+	}
+	if nextFloor < 0 {
+		nextFloor = next
+	}
+	if next < 0 {
+		next, nextFloor, err = len(p.lines), len(p.lines), "unterminated block: the reply ends before its >>>>>>>"
+	}
+	if pathErr != "" {
+		if err != "" {
+			err = pathErr + "; also " + err
+		} else {
+			err = pathErr
+		}
+	}
+	if err != "" {
+		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: f, Path: path, Reason: err})
+		return next, nextFloor
+	}
+	b := Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine}
+	if f == FormatEdit {
+		b.Leading, b.Old, b.New, b.Trailing = sec[0], sec[1], sec[2], sec[3]
+	} else {
+		b.Old, b.New = sec[1], sec[2]
+	}
+	p.res.Blocks = append(p.res.Blocks, b)
+	return next, nextFloor
+}
+
+// skip returns the index just after the next end marker at or after j, or
+// of the next start marker, or len(lines).
+func (p *parser) skip(j int) int {
+	for ; j < len(p.lines); j++ {
+		switch classify(p.lines[j]) {
+		case tokEnd:
+			return j + 1
+		case tokStart:
+			return j
+		}
+	}
+	return j
+}
+
+// findPath finds the path line of the block whose marker is line i,
+// looking no further back than floor. It returns the path and its 1-based
+// line, or a reason why there is none.
+func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
+	j := i - 1
+	blank := func() {
+		for j >= floor && strings.TrimSpace(p.lines[j]) == "" {
+			j--
+		}
+	}
+	blank()
+	if j >= floor {
+		if _, _, _, ok := fenceLine(p.lines[j]); ok {
+			j--
+			blank()
+		}
+	}
+	if j < floor {
+		if floor > 0 {
+			return "", 0, "path line missing: the block follows the previous block without its own path line (each block needs one; the previous block's path is not reused)"
+		}
+		return "", 0, "path line missing: no line before the marker names the file"
+	}
+	path, ok := cleanPath(p.lines[j])
+	if !ok {
+		return "", 0, fmt.Sprintf("path line missing: line %d %q does not look like a file path", j+1, abbreviate(strings.TrimSpace(p.lines[j]), 60))
+	}
+	return path, j + 1, ""
+}
+
+// cleanPath strips the decoration models put around a path and reports
+// whether what remains looks like a path rather than prose.
+func cleanPath(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) > maxPathLen+20 { // decoration included; checked again below
+		return "", false
+	}
+	colon := false
+	for {
+		prev := s
+		s = strings.TrimSpace(s)
+		if t, ok := strings.CutSuffix(s, ":"); ok {
+			s, colon = t, true
+		}
+		if h := strings.TrimLeft(s, "#"); len(s)-len(h) <= 6 && h != s && (strings.HasPrefix(h, " ") || strings.HasPrefix(h, "\t")) {
+			s = h
+		}
+		for _, b := range []string{"- ", "* ", "+ "} {
+			s = strings.TrimPrefix(s, b)
+		}
+		// A label, maybe in bold itself: "File: ", "**File:** ".
+		t := strings.TrimLeft(s, "*")
+		stars := len(s) - len(t)
+		for _, label := range []string{"file:", "filename:", "path:"} {
+			if len(t) > len(label) && strings.EqualFold(t[:len(label)], label) {
+				rest := t[len(label):]
+				if stars > 0 && strings.HasPrefix(rest, s[:stars]) {
+					s = rest[stars:] // the bold closes after the label
+				} else {
+					s = s[:stars] + rest
+				}
+				break
+			}
+		}
+		for _, w := range []string{"**", "*", "`", "'", `"`} {
+			if len(s) >= 2*len(w) && strings.HasPrefix(s, w) && strings.HasSuffix(s, w) {
+				s = s[len(w) : len(s)-len(w)]
+			}
+		}
+		if s == prev {
+			break
+		}
+	}
+	switch {
+	case s == "", len(s) > maxPathLen, strings.HasSuffix(s, "."),
+		strings.IndexFunc(s, unicode.IsSpace) >= 0,
+		strings.ContainsAny(s, "`*<>|\""),
+		strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0,
+		colon && !strings.ContainsAny(s, "/."):
+		return "", false
+	}
+	return s, true
+}
+
+// fenceLine reports whether l opens or closes a Markdown code fence: up to
+// three spaces, then three or more backticks or tildes. It returns the
+// fence character, its width and the info string.
+func fenceLine(l string) (char byte, width int, info string, ok bool) {
+	t := strings.TrimLeft(l, " ")
+	if len(l)-len(t) > 3 || len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return 0, 0, "", false
+	}
+	char = t[0]
+	for width < len(t) && t[width] == char {
+		width++
+	}
+	if width < 3 {
+		return 0, 0, "", false
+	}
+	info = strings.TrimSpace(t[width:])
+	if char == '`' && strings.Contains(info, "`") {
+		return 0, 0, "", false
+	}
+	return char, width, info, true
+}
+
+var shellLanguages = map[string]bool{"sh": true, "bash": true, "shell": true, "zsh": true, "console": true}
+
+// prose handles line i outside any block: code fences and shell
+// suggestions.
+func (p *parser) prose(i int) {
+	l := p.lines[i]
+	if char, width, info, ok := fenceLine(l); ok {
+		switch {
+		case !p.fence.open:
+			lang, _, _ := strings.Cut(info, " ")
+			p.fence = fence{open: true, char: char, width: width, shell: shellLanguages[strings.ToLower(lang)]}
+			return
+		case char == p.fence.char && width >= p.fence.width && info == "":
+			p.fence = fence{}
+			return
+		}
+	}
+	switch {
+	case p.fence.open && p.fence.shell:
+		if c, ok := shellCommand(l); ok {
+			p.res.Shell = append(p.res.Shell, ShellSuggestion{Line: i + 1, Command: c})
+		}
+	case !p.fence.open:
+		for _, span := range codeSpans(l) {
+			if c, ok := shellCommand(span); ok {
+				p.res.Shell = append(p.res.Shell, ShellSuggestion{Line: i + 1, Command: c})
+			}
+		}
+	}
+}
+
+// codeSpans returns the contents of the inline code spans of a line: a run
+// of n backticks up to the next run of exactly n. It runs in linear time:
+// each run length has a queue of its runs, and a queue is only read
+// forward.
+func codeSpans(l string) []string {
+	if strings.IndexByte(l, '`') < 0 {
+		return nil
+	}
+	type run struct{ start, n int }
+	var runs []run
+	byLen := map[int][]int{} // run length -> indexes into runs, in order
+	for i := 0; i < len(l); {
+		if l[i] != '`' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(l) && l[j] == '`' {
+			j++
+		}
+		byLen[j-i] = append(byLen[j-i], len(runs))
+		runs = append(runs, run{i, j - i})
+		i = j
+	}
+	var out []string
+	read := map[int]int{} // run length -> position in its queue
+	for r := 0; r < len(runs); {
+		n := runs[r].n
+		q, k := byLen[n], read[n]
+		for k < len(q) && q[k] <= r {
+			k++
+		}
+		read[n] = k
+		if k == len(q) {
+			r++ // no closing run: the backticks are literal
+			continue
+		}
+		closing := q[k]
+		out = append(out, l[runs[r].start+n:runs[closing].start])
+		r = closing + 1
+	}
+	return out
+}
+
+// shellCommand reports whether s, a code span or a line of a shell fence,
+// is one of the file commands symedit lists.
+func shellCommand(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if t, ok := strings.CutPrefix(s, "$ "); ok {
+		s = strings.TrimSpace(t)
+	}
+	f := strings.Fields(s)
+	switch {
+	case len(f) >= 3 && f[0] == "git" && (f[1] == "rm" || f[1] == "mv"):
+	case len(f) >= 2 && (f[0] == "rm" || f[0] == "rmdir" || f[0] == "mv" || f[0] == "cp" || f[0] == "touch" || f[0] == "mkdir"):
+	default:
+		return "", false
+	}
+	return s, true
+}
+
+// abbreviate cuts s to n runes, then white space, and adds "...".
+func abbreviate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimRight(string(r[:n]), " \t") + "..."
+}
+
+// String formats the block as Parse reads it: the path line, the start
+// marker, the sections and separators, and the end marker (">>>>>>>" for an
+// EDIT block, ">>>>>>> REPLACE" for a SEARCH/REPLACE block), each line
+// ending in LF. Parse(b.String()) gives b back (but for Line and PathLine)
+// when Path is a path by Parse's rules and no line of the block is a
+// structural line (a separator, a start marker, or a line starting with
+// >>>>>>>; "-------" is fine in a SEARCH/REPLACE block) or holds a CR or LF.
+func (b Block) String() string {
+	var s strings.Builder
+	w := func(ls ...string) {
+		for _, l := range ls {
+			s.WriteString(l)
+			s.WriteByte('\n')
+		}
+	}
+	w(b.Path)
+	if b.Format == FormatSearchReplace {
+		w(startSearch)
+		w(b.Old...)
+		w(equalSep)
+		w(b.New...)
+		w(">>>>>>> REPLACE")
+		return s.String()
+	}
+	w(startEdit)
+	w(b.Leading...)
+	w(dashSep)
+	w(b.Old...)
+	w(equalSep)
+	w(b.New...)
+	w(dashSep)
+	w(b.Trailing...)
+	w(endPrefix)
+	return s.String()
+}

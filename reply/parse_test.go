@@ -1,0 +1,314 @@
+package reply_test
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/symedit/symedit/reply"
+)
+
+// goBlock is an EDIT block on sync/atomic's noCopy declaration
+// (testdata/src/go/atomic_type.go, lines 246-250).
+const goBlock = "src/go/atomic_type.go\n" +
+	"<<<<<<< EDIT\n" +
+	"type noCopy struct{}\n" +
+	"-------\n" +
+	"\n" +
+	"=======\n" +
+	"\n" +
+	"// Lock and Unlock are no-ops used by -copylocks checker from `go vet`.\n" +
+	"-------\n" +
+	"// Lock is a no-op used by -copylocks checker from `go vet`.\n" +
+	">>>>>>>\n"
+
+func TestParseOneBlock(t *testing.T) {
+	res := reply.Parse("Prose first.\n\n" + goBlock + "\nProse after.\n")
+	want := []reply.Block{{
+		Format:   reply.FormatEdit,
+		Path:     "src/go/atomic_type.go",
+		Leading:  []string{"type noCopy struct{}"},
+		Old:      []string{""},
+		New:      []string{"", "// Lock and Unlock are no-ops used by -copylocks checker from `go vet`."},
+		Trailing: []string{"// Lock is a no-op used by -copylocks checker from `go vet`."},
+		Line:     4,
+		PathLine: 3,
+	}}
+	if !reflect.DeepEqual(res.Blocks, want) || len(res.Malformed) != 0 {
+		t.Fatalf("got %#v\nmalformed %v", res.Blocks, res.Malformed)
+	}
+	// The "go vet" in backticks is inside the block: not prose, and not a
+	// shell command anyway.
+	if len(res.Shell) != 0 {
+		t.Errorf("shell: %v", res.Shell)
+	}
+}
+
+func TestParseManyBlocks(t *testing.T) {
+	var b strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&b, "Step %d.\n\nsrc/f%d.py\n```python\n<<<<<<< SEARCH\nx = %d\n=======\nx = %d\n>>>>>>> REPLACE\n```\n\n", i, i, i, i+1)
+	}
+	res := reply.Parse(b.String())
+	if len(res.Blocks) != 50 || len(res.Malformed) != 0 {
+		t.Fatalf("%d blocks, %d malformed", len(res.Blocks), len(res.Malformed))
+	}
+	for i, bl := range res.Blocks {
+		if bl.Path != fmt.Sprintf("src/f%d.py", i) || bl.Line != 11*i+5 || bl.PathLine != 11*i+3 ||
+			!reflect.DeepEqual(bl.Old, []string{fmt.Sprintf("x = %d", i)}) || bl.Leading != nil || bl.Trailing != nil {
+			t.Errorf("block %d: %+v", i, bl)
+		}
+	}
+}
+
+func TestParseCRLFReply(t *testing.T) {
+	lf := "Intro `git rm a.py`.\n\n" + goBlock + "\nsrc/b.py\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n\nsrc/c.py\n<<<<<<< EDIT\nx\n>>>>>>>\n"
+	crlf := strings.ReplaceAll(lf, "\n", "\r\n")
+	a, b := reply.Parse(lf), reply.Parse(crlf)
+	if !equalResults(a, b) {
+		t.Fatalf("LF and CRLF replies differ:\n%+v\n%+v", a, b)
+	}
+	if len(a.Blocks) != 2 || len(a.Malformed) != 1 || len(a.Shell) != 1 {
+		t.Fatalf("got %+v", a)
+	}
+	for _, bl := range b.Blocks {
+		for _, l := range append(append(bl.Leading, bl.Old...), append(bl.New, bl.Trailing...)...) {
+			if strings.ContainsAny(l, "\r\n") {
+				t.Errorf("line %q keeps a line ending", l)
+			}
+		}
+	}
+}
+
+func TestParseNoBlocks(t *testing.T) {
+	for _, s := range []string{"", "\n", "\r\n", "Nothing to change.", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> main\n", "=======\n-------\n>>>>>>>\n"} {
+		res := reply.Parse(s)
+		if len(res.Blocks) != 0 || len(res.Malformed) != 0 {
+			t.Errorf("Parse(%q) = %+v, want nothing", s, res)
+		}
+	}
+}
+
+// TestParsePathLine checks how the path line is found and cleaned: the
+// line before the marker, through one fence line and blank lines, with
+// models' decoration stripped; prose is no path.
+func TestParsePathLine(t *testing.T) {
+	const body = "<<<<<<< SEARCH\n=======\nx = 1\n>>>>>>> REPLACE\n"
+	for _, c := range []struct {
+		before, want string // want "" means malformed (path line missing)
+	}{
+		{"src/a.py\n", "src/a.py"},
+		{"src/a.py\n```python\n", "src/a.py"},
+		{"src/a.py\n\n```python\n\n", "src/a.py"},
+		{"```\nsrc/a.py\n", "src/a.py"},
+		{"src/a.py\n~~~\n", "src/a.py"},
+		{"**src/a.py**\n", "src/a.py"},
+		{"`src/a.py`\n", "src/a.py"},
+		{"``src/a.py``\n", "src/a.py"},
+		{"`src/a.py`:\n", "src/a.py"},
+		{"src/a.py:\n", "src/a.py"},
+		{"File: src/a.py\n", "src/a.py"},
+		{"file: `src/a.py`\n", "src/a.py"},
+		{"Filename: src/a.py\n", "src/a.py"},
+		{"**File:** `src/a.py`\n", "src/a.py"},
+		{"# src/a.py\n", "src/a.py"},
+		{"### src/a.py\n", "src/a.py"},
+		{"### `src/a.py`\n", "src/a.py"},
+		{"- `src/a.py`\n", "src/a.py"},
+		{"*src/a.py*\n", "src/a.py"},
+		{"'src/a.py'\n", "src/a.py"},
+		{"Makefile\n", "Makefile"},
+		{"src\\win\\a.py\n", `src\win\a.py`},
+		{"  src/a.py  \n", "src/a.py"},
+		{"__init__.py\n", "__init__.py"},
+		{"", ""},
+		{"\n\n", ""},
+		{"```python\n", ""},
+		{"Here is the change\n", ""},
+		{"Update src/a.py like this\n", ""},
+		{"src/a.py.\n", ""},
+		{"Changes:\n", ""},
+		{"Makefile:\n", ""},
+		{"---\n", ""},
+		{"####### src/a.py\n", ""},
+		{"src/<a>.py\n", ""},
+		{strings.Repeat("a", 201) + "\n", ""},
+		{strings.Repeat("a", 200) + "\n", strings.Repeat("a", 200)},
+		{"src/a.py\n```\n```python\n", ""}, // only one fence line is skipped
+	} {
+		res := reply.Parse(c.before + body)
+		switch {
+		case c.want == "" && (len(res.Malformed) != 1 || !strings.HasPrefix(res.Malformed[0].Reason, "path line missing")):
+			t.Errorf("%q: want malformed (path line missing), got %+v", c.before, res)
+		case c.want != "" && (len(res.Blocks) != 1 || res.Blocks[0].Path != c.want):
+			t.Errorf("%q: want path %q, got %+v", c.before, c.want, res)
+		}
+	}
+}
+
+// TestParsePathNotReused: a block without its own path line is malformed,
+// even right after a block for some file.
+func TestParsePathNotReused(t *testing.T) {
+	res := reply.Parse("src/a.py\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE\n")
+	if len(res.Blocks) != 1 || len(res.Malformed) != 1 || res.Malformed[0].Line != 7 || res.Malformed[0].Path != "" {
+		t.Fatalf("got %+v", res)
+	}
+}
+
+func TestParseEndMarkers(t *testing.T) {
+	for _, c := range []struct {
+		block string
+		ok    bool
+	}{
+		{"<<<<<<< EDIT\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>>\n", true},
+		{"<<<<<<< EDIT\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>> EDIT\n", true},
+		{"<<<<<<< EDIT\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>> END\n", true},
+		{"<<<<<<< EDIT  \na\n-------\t\nb\n=======  \nc\n------- \nd\n>>>>>>>  \n", true},
+		{"<<<<<<< EDIT\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>> REPLACE\n", false},
+		{"<<<<<<< EDIT\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>> main\n", false},
+		{"<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>> REPLACE\n", true},
+		{"<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>>\n", true},
+		{"<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>> EDIT\n", false},
+		{"<<<<<<<EDIT\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>>\n", false}, // not a marker: no block at all
+		{"<<<<<<< edit\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>>\n", false},
+	} {
+		res := reply.Parse("src/a.py\n" + c.block)
+		if got := len(res.Blocks) == 1; got != c.ok {
+			t.Errorf("%q: block parsed = %v, want %v (%+v)", c.block, got, c.ok, res)
+		}
+	}
+}
+
+// TestParseVerbatim: inside a block only the structural lines are special.
+func TestParseVerbatim(t *testing.T) {
+	lines := []string{
+		"```", "```python", "~~~", "  -------", "=======x", " =======", "<<<<<<< HEAD", "<<<<<<<", "  <<<<<<< EDIT",
+		"\ttab", "trailing  ", "", " ", "`git rm x`", "# src/a.py", "\u00e9t\u00e9 \u2603", "-------x",
+	}
+	body := strings.Join(lines, "\n")
+	res := reply.Parse("src/a.md\n<<<<<<< EDIT\n" + body + "\n-------\n" + body + "\n=======\n" + body + "\n-------\n" + body + "\n>>>>>>>\n")
+	if len(res.Blocks) != 1 {
+		t.Fatalf("got %+v", res)
+	}
+	b := res.Blocks[0]
+	for name, got := range map[string][]string{"leading": b.Leading, "old": b.Old, "new": b.New, "trailing": b.Trailing} {
+		if !reflect.DeepEqual(got, lines) {
+			t.Errorf("%s = %q, want %q", name, got, lines)
+		}
+	}
+	if len(res.Shell) != 0 {
+		t.Errorf("shell suggestions from inside a block: %v", res.Shell)
+	}
+	// In a SEARCH/REPLACE block "-------" is an ordinary line.
+	res = reply.Parse("src/a.md\n<<<<<<< SEARCH\nTitle\n-------\n=======\nTitle\n-------\n\n>>>>>>> REPLACE\n")
+	if len(res.Blocks) != 1 || !reflect.DeepEqual(res.Blocks[0].Old, []string{"Title", "-------"}) ||
+		!reflect.DeepEqual(res.Blocks[0].New, []string{"Title", "-------", ""}) {
+		t.Fatalf("got %+v", res)
+	}
+}
+
+// TestParseMalformedRecovery: after a malformed block parsing goes on, and
+// a block's lines are never read as prose.
+func TestParseMalformedRecovery(t *testing.T) {
+	reply1 := strings.Join([]string{
+		"src/a.py",       // 1
+		"<<<<<<< EDIT",   // 2  missing =======
+		"a",              // 3
+		"-------",        // 4
+		"`git rm x.py`",  // 5  inside the broken block: not a suggestion
+		"-------",        // 6  the error: a second -------
+		"```sh",          // 7  skipped, not a fence
+		"rm -rf y",       // 8
+		">>>>>>>",        // 9  end of the broken block
+		"src/b.py",       // 10
+		"<<<<<<< SEARCH", // 11
+		"b",              // 12
+		"=======",        // 13
+		"c",              // 14
+		">>>>>>> REPLACE",
+		"`git rm z.py`", // 16
+	}, "\n")
+	res := reply.Parse(reply1)
+	if len(res.Malformed) != 1 || res.Malformed[0].Line != 2 || !strings.Contains(res.Malformed[0].Reason, "line 6") {
+		t.Errorf("malformed: %+v", res.Malformed)
+	}
+	if len(res.Blocks) != 1 || res.Blocks[0].Line != 11 || res.Blocks[0].Path != "src/b.py" {
+		t.Errorf("blocks: %+v", res.Blocks)
+	}
+	if want := []reply.ShellSuggestion{{Line: 16, Command: "git rm z.py"}}; !reflect.DeepEqual(res.Shell, want) {
+		t.Errorf("shell: %+v, want %+v", res.Shell, want)
+	}
+
+	// A block cut short by the next marker: the next block keeps its path
+	// line, which the broken block had swallowed.
+	res = reply.Parse("src/a.py\n<<<<<<< SEARCH\na\n\nsrc/b.py\n```python\n<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>> REPLACE\n```\n")
+	if len(res.Malformed) != 1 || res.Malformed[0].Line != 2 || len(res.Blocks) != 1 || res.Blocks[0].Path != "src/b.py" || res.Blocks[0].PathLine != 5 {
+		t.Errorf("got %+v", res)
+	}
+}
+
+func TestParseIndentedMarker(t *testing.T) {
+	res := reply.Parse("1. Change it:\n\n   src/a.py\n   <<<<<<< SEARCH\n   a\n   =======\n   b\n   >>>>>>> REPLACE\n")
+	if len(res.Blocks) != 0 || len(res.Malformed) != 1 || res.Malformed[0].Line != 4 || !strings.Contains(res.Malformed[0].Reason, "indented") {
+		t.Fatalf("got %+v", res)
+	}
+}
+
+func TestParseShellSuggestions(t *testing.T) {
+	res := reply.Parse(strings.Join([]string{
+		"Run `git rm old.py`, then `git mv a.py b.py` and `mkdir -p pkg/sub`.", // 1
+		"Not `git status`, not `rm`, not `rmx foo`; but ``rm -rf build``.",     // 2
+		"```shell",                 // 3
+		"$ rm  stale.txt",          // 4
+		"  cp a b",                 // 5
+		"ls -la",                   // 6
+		"```",                      // 7
+		"```zsh",                   // 8
+		"touch new.txt",            // 9
+		"```",                      // 10
+		"```console",               // 11
+		"$ rmdir empty/",           // 12
+		"```",                      // 13
+		"```",                      // 14 a plain fence: not a shell
+		"rm x",                     // 15
+		"```",                      // 16
+		"```python",                // 17
+		"shutil.rmtree('x')",       // 18
+		"# `rm y`",                 // 19
+		"```",                      // 20
+		"rm z, says the prose.",    // 21
+		"Unclosed `rm w and more.", // 22
+	}, "\n"))
+	want := []reply.ShellSuggestion{
+		{1, "git rm old.py"}, {1, "git mv a.py b.py"}, {1, "mkdir -p pkg/sub"},
+		{2, "rm -rf build"}, {4, "rm  stale.txt"}, {5, "cp a b"}, {9, "touch new.txt"}, {12, "rmdir empty/"},
+	}
+	if !reflect.DeepEqual(res.Shell, want) {
+		t.Fatalf("got %+v\nwant %+v", res.Shell, want)
+	}
+}
+
+// TestParseLinearTime parses replies built to make a careless parser
+// quadratic: many markers, long runs of blank lines before markers, many
+// unterminated blocks, many backticks. Each is 200,000 lines or more.
+func TestParseLinearTime(t *testing.T) {
+	const n = 200_000
+	inputs := map[string]string{
+		"markers":           strings.Repeat("<<<<<<< EDIT\n", n),
+		"blank runs":        strings.Repeat(strings.Repeat("\n", 1000)+"<<<<<<< SEARCH\n=======\n>>>>>>>\n", n/1000),
+		"path then markers": strings.Repeat("src/a.py\n<<<<<<< SEARCH\na\n", n/3),
+		"broken blocks":     strings.Repeat("src/a.py\n<<<<<<< EDIT\n=======\nx\n", n/4),
+		"backticks":         strings.Repeat("`` ` `` `rm a` ```` ` `"+strings.Repeat("`", 100)+"\n", n/10),
+		"fences":            strings.Repeat("```sh\nrm a\n", n/2),
+		"one long line":     strings.Repeat("`", 4*n),
+	}
+	for name, in := range inputs {
+		start := time.Now()
+		reply.Parse(in)
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("%s: Parse took %v", name, d)
+		}
+	}
+}
