@@ -1,0 +1,318 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/reply"
+)
+
+func applyCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "apply",
+		Usage: "apply the edit blocks of a model's reply, across files, as one transaction",
+		Description: "REPLY (a file, or - or nothing for standard input) is free text with any number of blocks:\n" +
+			"  path/to/file\n  <<<<<<< EDIT\n  leading anchor\n  -------\n  old lines\n  =======\n  new lines\n  -------\n  trailing anchor\n  >>>>>>>\n" +
+			"or the SEARCH/REPLACE form (path, <<<<<<< SEARCH, old, =======, new, >>>>>>> REPLACE).\n" +
+			"Matching is exact but for line endings. Blocks for one file apply in order, each on the result of\n" +
+			"the one before. Nothing is written unless every block of every file applies; --partial instead\n" +
+			"writes each file whose blocks all apply. Shell commands in the reply are listed, never run.",
+		ArgsUsage: "[REPLY|-]",
+		Flags:     append(writeFlags(), &cli.BoolFlag{Name: "partial", Usage: "write each file whose blocks all apply, and report the others"}),
+		Action: e.withSession(0, 1, "[REPLY|-]", func(s *session, args []string) error {
+			src := "-"
+			if len(args) == 1 {
+				src = args[0]
+			}
+			return s.apply(src)
+		}),
+	}
+}
+
+// Block statuses.
+const (
+	statusApplied = "applied"
+	statusFailed  = "failed"
+	statusSkipped = "skipped"
+)
+
+// blockResult is one block's line of the result.
+type blockResult struct {
+	Index     int            `json:"index"` // 1-based, in reply order
+	Path      string         `json:"path"`
+	Format    reply.Format   `json:"format"`
+	Status    string         `json:"status"`
+	Reason    string         `json:"reason,omitempty"`
+	Failure   *reply.Failure `json:"failure,omitempty"`
+	ReplyLine int            `json:"reply_line"`
+	reply.Preview
+}
+
+// fileResult is one file's line of the result.
+type fileResult struct {
+	Path   string `json:"path"`
+	Status string `json:"status"` // applied (written or, in a dry run, would be), failed or skipped
+	Reason string `json:"reason,omitempty"`
+	Diff   string `json:"diff,omitempty"`
+	Syntax any    `json:"syntax,omitempty"`
+
+	ch     *change
+	out    outcome
+	blocks []int // indexes into the block results
+}
+
+// applyError is a reply that did not apply (wholly or, with --partial, in
+// part): the results say which blocks failed and why.
+type applyError struct{ msg string }
+
+func (e *applyError) Error() string { return e.msg }
+
+func (s *session) apply(src string) error {
+	raw, err := s.e.readInput(src)
+	if err != nil {
+		return s.e.fail(s.c, fmt.Errorf("reading the reply: %w", err), nil)
+	}
+	parsed := reply.Parse(string(raw))
+	if len(parsed.Blocks) == 0 && len(parsed.Malformed) == 0 {
+		return s.e.fail(s.c, &applyError{msg: "the reply has no edit blocks (<<<<<<< EDIT or <<<<<<< SEARCH after a path line); nothing was written"}, nil)
+	}
+	var blocks []blockResult
+	var files []*fileResult
+	byPath := map[string]*fileResult{}
+	for i, b := range parsed.Blocks {
+		blocks = append(blocks, blockResult{Index: i + 1, Path: b.Path, Format: b.Format, ReplyLine: b.Line, Preview: b.Preview()})
+		f := byPath[b.Path]
+		if f == nil {
+			f = &fileResult{Path: b.Path}
+			byPath[b.Path] = f
+			files = append(files, f)
+		}
+		f.blocks = append(f.blocks, i)
+	}
+	malformed := make([]map[string]any, len(parsed.Malformed))
+	for i, m := range parsed.Malformed {
+		malformed[i] = map[string]any{"reply_line": m.Line, "path": m.Path, "format": m.Format, "reason": m.Reason}
+	}
+	// Validate every file: its blocks in order, then the syntax guard.
+	for _, f := range files {
+		s.applyFile(f, parsed.Blocks, blocks)
+	}
+	failed := len(parsed.Malformed) > 0
+	for _, f := range files {
+		failed = failed || f.Status == statusFailed
+	}
+	commit := !failed || s.c.Bool("partial")
+	var toWrite []*fileResult
+	for _, f := range files {
+		if f.Status == statusFailed {
+			continue
+		}
+		if !commit {
+			f.Status, f.Reason = statusSkipped, "not written: another block failed, and without --partial nothing is written"
+			for _, bi := range f.blocks {
+				blocks[bi].Status, blocks[bi].Reason = statusSkipped, "valid, but not written: the reply did not apply as a whole"
+			}
+			continue
+		}
+		toWrite = append(toWrite, f)
+	}
+	if !s.dry && len(toWrite) > 0 {
+		if err := s.commitFiles(toWrite); err != nil {
+			for _, f := range toWrite {
+				f.Status, f.Reason = statusFailed, "not written: "+err.Error()
+				for _, bi := range f.blocks {
+					blocks[bi].Status, blocks[bi].Reason = statusSkipped, "valid, but the write failed: "+err.Error()
+				}
+			}
+			failed = true
+		}
+	}
+	result := map[string]any{"ok": !failed, "dry_run": s.dry, "files": files, "blocks": blocks,
+		"malformed": malformed, "shell_suggestions": nonNilShell(parsed.Shell)}
+	var err2 error
+	if failed {
+		err2 = &applyError{msg: s.applyFailure(files, blocks, len(parsed.Malformed))}
+	}
+	if s.json {
+		if werr := s.e.writeJSON(result); werr != nil {
+			return werr
+		}
+		if s.e.side != nil { // the readable text too, for the MCP tool
+			text := *s
+			text.e, text.json = s.e.sideEnv(), false
+			text.printApply(files, blocks, parsed)
+			if err2 != nil {
+				printError(s.e.side, err2)
+			}
+		}
+		if err2 != nil {
+			return errSilent{err2}
+		}
+		return nil
+	}
+	s.printApply(files, blocks, parsed)
+	return err2
+}
+
+// applyFile applies a file's blocks in order on its text, then runs the
+// syntax guard; it sets the file's and its blocks' statuses.
+func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResult) {
+	fail := func(reason string, from int) {
+		f.Status, f.Reason = statusFailed, reason
+		for k, bi := range f.blocks {
+			switch {
+			case k < from:
+				blocks[bi].Status, blocks[bi].Reason = statusSkipped, "valid, but its file was not written: "+reason
+			case k == from:
+				blocks[bi].Status, blocks[bi].Reason = statusFailed, reason
+			default:
+				blocks[bi].Status, blocks[bi].Reason = statusSkipped, fmt.Sprintf("not tried: block %d of the same file failed", blocks[f.blocks[from]].Index)
+			}
+		}
+	}
+	doc, err := s.files.ReadOrNew(f.Path)
+	if err != nil {
+		fail(err.Error(), 0)
+		return
+	}
+	if s.expect != "" {
+		if err := doc.CheckSHA256(s.expect); err != nil {
+			fail(err.Error(), 0)
+			return
+		}
+	}
+	text := string(doc.Content)
+	for k, bi := range f.blocks {
+		b := all[bi]
+		if doc.IsNew() && !b.IsCreate() && k == 0 {
+			fail(fmt.Sprintf("%s: no such file (a block that creates a file has empty anchors and old lines)", f.Path), k)
+			return
+		}
+		next, failure := b.Apply(text)
+		if failure != nil {
+			blocks[bi].Failure = failure
+			fail(failure.Error(), k)
+			return
+		}
+		blocks[bi].Status = statusApplied
+		text = next
+	}
+	ch := &change{doc: doc, lang: s.language(f.Path), content: []byte(text), what: fmt.Sprintf("%d block(s)", len(f.blocks))}
+	out, err := s.check(ch)
+	f.ch, f.out = ch, out
+	if out.Syntax.Checked || out.Syntax.Skipped != "" {
+		f.Syntax = syntaxJSON(out.Syntax)
+	}
+	f.Diff = out.Diff
+	if err != nil {
+		fail(err.Error(), len(f.blocks)-1)
+		return
+	}
+	f.Status = statusApplied
+}
+
+// commitFiles writes the files: all as one transaction, or, with
+// --partial, each on its own.
+func (s *session) commitFiles(files []*fileResult) error {
+	if !s.c.Bool("partial") {
+		var docs []*edit.Document
+		var contents [][]byte
+		for _, f := range files {
+			docs, contents = append(docs, f.ch.doc), append(contents, f.ch.content)
+		}
+		return s.files.CommitAll(docs, contents)
+	}
+	var errs []error
+	for _, f := range files {
+		if err := s.files.Commit(f.ch.doc, f.ch.content); err != nil {
+			f.Status, f.Reason = statusFailed, "not written: "+err.Error()
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (s *session) applyFailure(files []*fileResult, blocks []blockResult, malformed int) string {
+	nf := 0
+	for _, b := range blocks {
+		if b.Status == statusFailed {
+			nf++
+		}
+	}
+	written := 0
+	for _, f := range files {
+		if f.Status == statusApplied {
+			written++
+		}
+	}
+	msg := fmt.Sprintf("%d of %d block(s) failed", nf, len(blocks))
+	if malformed > 0 {
+		msg += fmt.Sprintf(" and %d block(s) are malformed", malformed)
+	}
+	switch {
+	case s.dry:
+		msg += "; dry run, nothing written"
+	case written > 0:
+		msg += fmt.Sprintf("; --partial wrote the %d file(s) whose blocks all applied", written)
+	default:
+		msg += "; nothing was written"
+	}
+	return msg
+}
+
+// printApply prints the readable summary: a line per block, the
+// malformed blocks, shell suggestions, then diffs (--dry-run or --diff).
+func (s *session) printApply(files []*fileResult, blocks []blockResult, parsed reply.Result) {
+	out := s.e.stdout
+	for _, b := range blocks {
+		fmt.Fprintf(out, "block %d (reply line %d) %s: %s", b.Index, b.ReplyLine, b.Path, b.Status)
+		var parts []string
+		if b.Anchor != "" {
+			parts = append(parts, "anchor: "+b.Anchor)
+		}
+		if b.Old != "" {
+			parts = append(parts, "old: "+b.Old)
+		}
+		if b.New != "" {
+			parts = append(parts, "new: "+b.New)
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(out, "  [%s]", strings.Join(parts, " | "))
+		}
+		fmt.Fprintln(out)
+		if b.Reason != "" {
+			fmt.Fprintf(out, "    %s\n", strings.ReplaceAll(b.Reason, "\n", "\n    "))
+		}
+	}
+	for _, m := range parsed.Malformed {
+		path := m.Path
+		if path == "" {
+			path = "(no path)"
+		}
+		fmt.Fprintf(out, "malformed block (reply line %d) %s: %s\n", m.Line, path, m.Reason)
+	}
+	for _, sh := range parsed.Shell {
+		fmt.Fprintf(out, "shell suggestion (reply line %d, not run): %s\n", sh.Line, sh.Command)
+	}
+	if s.dry || s.diff {
+		for _, f := range files {
+			fmt.Fprint(out, f.Diff)
+		}
+	}
+	for _, f := range files {
+		if f.Status == statusApplied && !f.out.Syntax.OK() {
+			fmt.Fprintf(s.e.stderr, "warning: %s: the edit adds %d syntax error(s):\n%s", f.Path, len(f.out.Syntax.New), f.out.Syntax.Format(f.Path))
+		}
+	}
+}
+
+func nonNilShell(s []reply.ShellSuggestion) []reply.ShellSuggestion {
+	if s == nil {
+		return []reply.ShellSuggestion{}
+	}
+	return s
+}
