@@ -19,12 +19,24 @@ type env struct {
 	// literal is how many of the last arguments follow a "--", which
 	// ends the flags: those may start with "-".
 	literal int
+	// side, when not nil, is the text side channel: a command run with
+	// --json prints its JSON on stdout as usual and writes to side the
+	// readable text it would have printed without --json (both streams,
+	// in order, error messages included), so that one run gives both (the
+	// MCP server's tools, see runTool). (*env).fail, (*session).report and
+	// the JSON paths of edit, replace, symbols and show write to it.
+	side io.Writer
 }
 
 // Main runs symedit with args (args[0] is the program name) and returns the
 // exit code: ExitOK, ExitRejected or ExitError. It never calls os.Exit.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return run(&env{stdin: stdin, stdout: stdout, stderr: stderr}, args)
+}
+
+// run is Main for an env that may have a side channel.
+func run(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if i := slices.Index(args, "--"); i >= 0 {
 		e.literal = len(args) - i - 1
 	}
@@ -49,6 +61,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			linesCommand(e),
 			replaceCommand(e),
 			writeCommand(e),
+			applyCommand(e),
+			mcpCommand(e),
 		}, symbolCommands(e)...),
 	}
 	for _, c := range a.Commands {
@@ -60,13 +74,18 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var silent errSilent
 	if !errors.As(err, &silent) {
-		fmt.Fprintf(stderr, "symedit: %v\n", err)
-		var ue *usageError
-		if errors.As(err, &ue) {
-			fmt.Fprintln(stderr, "run 'symedit --help' or 'symedit COMMAND --help' for usage")
-		}
+		printError(stderr, err)
 	}
 	return exitCode(err)
+}
+
+// printError prints err as Main does for a command run without --json.
+func printError(w io.Writer, err error) {
+	fmt.Fprintf(w, "symedit: %v\n", err)
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(w, "run 'symedit --help' or 'symedit COMMAND --help' for usage")
+	}
 }
 
 // positional returns the command's arguments after checking that there are
@@ -120,5 +139,11 @@ type jsonError struct {
 	Nearest    any    `json:"nearest,omitempty"`
 }
 
-var langFlag = &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (python, go, java, typescript, tsx, javascript) instead of by extension"}
-var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "print machine-readable JSON"}
+// langFlag and jsonFlag return new flags on every call: urfave/cli writes
+// to a flag when it parses one, so a flag value shared between commands
+// (or between concurrent runs of Main) would be shared mutable state.
+func langFlag() cli.Flag {
+	return &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (python, go, java, typescript, tsx, javascript) instead of by extension"}
+}
+
+func jsonFlag() cli.Flag { return &cli.BoolFlag{Name: "json", Usage: "print machine-readable JSON"} }

@@ -14,6 +14,8 @@
 //	symedit replace-body [write flags] LOCATION BODY
 //	symedit insert-before [write flags] LOCATION TEXT
 //	symedit insert-after [write flags] LOCATION TEXT
+//	symedit apply [write flags] [--partial] [REPLY|-]
+//	symedit mcp [--root DIR]                    (the commands as MCP tools over standard input and output)
 //
 // The write flags, shared by every writing command (one safety layer:
 // read, compute, check, preview, commit):

@@ -53,6 +53,9 @@ func (s *session) edit(path, editsArg string) error {
 		if werr := s.e.writeJSON(map[string]any{"isError": true, "content": textContent(err.Error()), "metadata": meta}); werr != nil {
 			return werr
 		}
+		if s.e.side != nil {
+			printError(s.e.side, err)
+		}
 		return errSilent{err}
 	}
 	raw, err := s.e.readInput(editsArg)
@@ -86,6 +89,8 @@ func (s *session) edit(path, editsArg string) error {
 			meta["diff"] = out.Diff
 			if !s.json {
 				fmt.Fprint(s.e.stdout, out.Diff)
+			} else if s.e.side != nil {
+				fmt.Fprint(s.e.side, out.Diff)
 			}
 		}
 		return fail(err)
@@ -107,7 +112,14 @@ func (s *session) edit(path, editsArg string) error {
 	if s.dry {
 		summary = "dry run: would have " + summary + "; nothing written"
 	}
-	return s.e.writeJSON(map[string]any{"isError": false, "content": textContent(doc.Path + ": " + summary), "metadata": meta})
+	if err := s.e.writeJSON(map[string]any{"isError": false, "content": textContent(doc.Path + ": " + summary), "metadata": meta}); err != nil || s.e.side == nil {
+		return err
+	}
+	// The side channel gets what the command prints without --json
+	// (which forced s.diff above).
+	text := *s
+	text.e, text.json, text.diff = s.e.sideEnv(), false, s.c.Bool("diff")
+	return text.report(ch, out, map[string]any{})
 }
 
 func textContent(text string) []map[string]string {

@@ -39,7 +39,7 @@ var rejections = map[string]bool{
 	chunk.CodeNoMatch: true, chunk.CodeAmbiguous: true, chunk.CodeOverlap: true,
 	"NO_SYMBOL": true, "AMBIGUOUS_SYMBOL": true,
 	"SYNTAX": true, "CHANGED": true, "LINE_RANGE": true, "NO_MATCH_TEXT": true, "COUNT": true,
-	"WRONG_COUNT": true,
+	"WRONG_COUNT": true, "APPLY": true,
 }
 
 // errorCode is the "code" of a JSON error object; exitCode derives the
@@ -54,7 +54,10 @@ func errorCode(err error) string {
 	var te *edit.TextEditError
 	var in *inputError
 	var tie *edit.TextEditInputError
+	var ae *applyError
 	switch {
+	case errors.As(err, &ae):
+		return "APPLY"
 	case errors.As(err, &ce):
 		return ce.Code
 	case errors.As(err, &te):

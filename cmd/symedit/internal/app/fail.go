@@ -24,6 +24,9 @@ func (e *env) fail(c *cli.Context, err error, result map[string]any) error {
 	if werr := e.writeJSON(result); werr != nil {
 		return werr
 	}
+	if e.side != nil {
+		printError(e.side, err)
+	}
 	return errSilent{err}
 }
 

@@ -205,21 +205,25 @@ func (s *session) replace(pattern, replacement string, paths []string) error {
 	if s.dry || s.diff {
 		result["diff"] = diffs.String()
 	}
+	e := s.e
 	if s.json {
-		return s.e.writeJSON(result)
+		if err := e.writeJSON(result); err != nil || e.side == nil {
+			return err
+		}
+		e = e.sideEnv() // the readable text too, on the side channel
 	}
-	out := s.e.stdout
+	out := e.stdout
 	if s.dry {
-		out = s.e.stderr
+		out = e.stderr
 	}
 	for i, fc := range changes {
 		fmt.Fprintf(out, "%s: %s\n", fc.ch.doc.Path, fc.ch.what)
 		if !outs[i].Syntax.OK() {
-			fmt.Fprintf(s.e.stderr, "warning: the edit adds %d syntax error(s):\n%s", len(outs[i].Syntax.New), outs[i].Syntax.Format(fc.ch.doc.Path))
+			fmt.Fprintf(e.stderr, "warning: the edit adds %d syntax error(s):\n%s", len(outs[i].Syntax.New), outs[i].Syntax.Format(fc.ch.doc.Path))
 		}
 	}
 	if s.dry || s.diff {
-		fmt.Fprint(s.e.stdout, diffs.String())
+		fmt.Fprint(e.stdout, diffs.String())
 	}
 	return nil
 }

@@ -22,7 +22,7 @@ import (
 // diff, JSON, confinement and the concurrency guards.
 func writeFlags() []cli.Flag {
 	return []cli.Flag{
-		jsonFlag, langFlag,
+		jsonFlag(), langFlag(),
 		&cli.BoolFlag{Name: "dry-run", Usage: "write nothing; print the unified diff and the check results"},
 		&cli.BoolFlag{Name: "diff", Usage: "also print the unified diff of what was written"},
 		&cli.StringFlag{Name: "check", Value: "strict", Usage: "syntax guard `MODE`: strict (refuse an edit that adds syntax errors), warn (write and report them) or off"},
@@ -35,7 +35,7 @@ func writeFlags() []cli.Flag {
 // readFlags are the flags of commands that only read: JSON, language and
 // confinement.
 func readFlags() []cli.Flag {
-	return []cli.Flag{jsonFlag, langFlag,
+	return []cli.Flag{jsonFlag(), langFlag(),
 		&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR`"}}
 }
 
@@ -188,8 +188,13 @@ func (s *session) showRefusedDiff(out outcome, result map[string]any) {
 	result["diff"] = out.Diff
 	if !s.json {
 		fmt.Fprint(s.e.stdout, out.Diff)
+	} else if s.e.side != nil {
+		fmt.Fprint(s.e.side, out.Diff)
 	}
 }
+
+// sideEnv is an env whose standard output and error are e's side channel.
+func (e *env) sideEnv() *env { return &env{stdout: e.side, stderr: e.side} }
 
 // commit writes a checked change unless this is a dry run.
 func (s *session) commit(ch *change, out *outcome) error {
@@ -235,10 +240,13 @@ func (s *session) report(ch *change, out outcome, result map[string]any) error {
 	if s.dry || s.diff {
 		result["diff"] = out.Diff
 	}
-	if s.json {
-		return s.e.writeJSON(result)
-	}
 	e := s.e
+	if s.json {
+		if err := e.writeJSON(result); err != nil || e.side == nil {
+			return err
+		}
+		e = e.sideEnv() // the readable text too, on the side channel
+	}
 	switch {
 	case !result["changed"].(bool):
 		fmt.Fprintf(e.stdout, "%s: unchanged (the new content is the same as the old), nothing written\n", ch.doc.Path)

@@ -30,11 +30,16 @@ func showCommand(e *env) *cli.Command {
 				return e.fail(c, err, nil)
 			}
 			lines := t.doc.Lines(t.first, t.last)
+			out := e.stdout
 			if c.Bool("json") {
-				return e.writeJSON(map[string]any{
+				err := e.writeJSON(map[string]any{
 					"ok": true, "path": t.doc.Path, "language": t.lang.Name, "symbol": t.symbolJSON(),
 					"first_line": t.first, "last_line": t.last, "text": strings.Join(lines, "\n") + "\n",
 				})
+				if err != nil || e.side == nil {
+					return err
+				}
+				out = e.side // the readable text too, on the side channel
 			}
 			var b strings.Builder
 			width := len(strconv.Itoa(t.last))
@@ -45,7 +50,7 @@ func showCommand(e *env) *cli.Command {
 				b.WriteString(l)
 				b.WriteByte('\n')
 			}
-			_, err = fmt.Fprint(e.stdout, b.String())
+			_, err = fmt.Fprint(out, b.String())
 			return err
 		},
 	}

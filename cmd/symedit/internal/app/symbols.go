@@ -37,6 +37,9 @@ func symbolsCommand(e *env) *cli.Command {
 				}
 				if c.Bool("json") {
 					err = e.writeJSON(fileJSON{Path: f, Language: p.lang.Name, Symbols: nonNil(p.symbols)})
+					if err == nil && e.side != nil {
+						err = printOutline(e.sideEnv(), f, p) // the readable text too
+					}
 				} else {
 					err = printOutline(e, f, p)
 				}

@@ -1,0 +1,524 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/urfave/cli/v2"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// The MCP server. Every tool builds the command line of the matching
+// symedit command from its typed input, always with --json and --root, and
+// runs it in-process through runTool: the tools are the CLI, with no second
+// implementation. The JSON the command prints is the structured content,
+// the readable text it would print without --json (the env's side channel)
+// the text content, and exit codes 1 and 2 set isError. The server keeps no
+// state between calls.
+
+func mcpCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "mcp",
+		Usage: "serve every symedit operation as Model Context Protocol tools over standard input and output",
+		Description: "Speaks MCP (newline-delimited JSON-RPC) on standard input and output until the client closes\n" +
+			"standard input. Every path is confined to --root (default: the working directory); the server\n" +
+			"runs in that folder, so relative paths, in arguments and in replies, are taken from it and\n" +
+			"diffs name files relative to it. Register it with an MCP client as the command\n" +
+			"  symedit mcp --root /path/to/repo",
+		ArgsUsage: " ",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR` and take relative paths from it (default: the working directory)"},
+		},
+		Action: func(c *cli.Context) error {
+			if _, err := e.positional(c, 0, 0, "no arguments"); err != nil {
+				return err
+			}
+			root, err := filepath.Abs(c.String("root")) // "": the working directory
+			if err != nil {
+				return err
+			}
+			files, err := edit.Open(edit.Options{Root: root}) // the same check as every command's --root
+			if err != nil {
+				return err
+			}
+			files.Close()
+			// The server owns its process: it runs in the root, so that a
+			// relative path means the same in a tool's arguments, in an
+			// apply reply and in the diffs (which name files relative to
+			// the working directory).
+			if err := os.Chdir(root); err != nil {
+				return err
+			}
+			t := &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
+			err = newMCPServer(&toolServer{root: root}).Run(c.Context, t)
+			if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
+				return nil // the client closed the connection
+			}
+			return err
+		},
+	}
+}
+
+// nopWriteCloser is standard output for the MCP transport, which closes
+// its writer when the session ends.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// toolMu serializes runTool. Main keeps no state of its own, but
+// urfave/cli v2 writes to package-level values while it parses (the
+// cli.HelpFlag and help command shared by every App, and the Apply of the
+// flag values symedit shares between commands), so two Main calls in one
+// process are a data race. An edit takes milliseconds; the MCP client
+// still gets each call's own result.
+var toolMu sync.Mutex
+
+// runTool runs symedit's command line args in-process, with stdin as
+// standard input, and returns the readable text (the side channel, Main's
+// error messages included), the JSON the command printed on standard
+// output (args must hold --json) and the exit code.
+func runTool(ctx context.Context, args []string, stdin []byte) (text string, jsonOut []byte, code int) {
+	toolMu.Lock()
+	defer toolMu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return fmt.Sprintf("symedit: %v; nothing was run\n", err), nil, ExitError
+	}
+	var out, txt bytes.Buffer
+	code = run(&env{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &txt, side: &txt}, args)
+	return txt.String(), out.Bytes(), code
+}
+
+// toolServer holds what every call needs; it never changes after start.
+// Paths are passed to symedit as sent: the server runs in the root, and
+// --root refuses any that lead out of it.
+type toolServer struct {
+	root string // absolute; the working directory
+}
+
+// command is the start of a tool's command line: the command, --json and
+// --root, then the flags given; the caller appends "--" and the arguments.
+func (ts *toolServer) command(name string, dryRun bool, flags ...string) []string {
+	args := append([]string{"symedit", name, "--json", "--root", ts.root}, flags...)
+	if dryRun {
+		args = append(args, "--dry-run")
+	}
+	return append(args, "--")
+}
+
+// call runs a command line and makes the tool result.
+func call(ctx context.Context, args []string, stdin []byte) *mcp.CallToolResult {
+	text, out, code := runTool(ctx, args, stdin)
+	return toolResult(text, structured(out), code)
+}
+
+// structured is a command's JSON output as structured content, or nil.
+func structured(out []byte) json.RawMessage {
+	out = bytes.TrimSpace(out)
+	if len(out) == 0 || !json.Valid(out) {
+		return nil
+	}
+	return json.RawMessage(out)
+}
+
+// toolResult is a tool's result: text content, structured content (when
+// the command printed JSON) and isError for exit codes 1 and 2.
+func toolResult(text string, js json.RawMessage, code int) *mcp.CallToolResult {
+	if text == "" {
+		text = string(js)
+	}
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: code != ExitOK}
+	if js != nil {
+		res.StructuredContent = js
+	}
+	return res
+}
+
+// lineText is a string or an array of strings: a chunk's context.
+type lineText any
+
+// inputSchema is the input schema of T: the SDK's inference, with lineText
+// fields given their real type.
+func inputSchema[T any]() *jsonschema.Schema {
+	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[lineText](): {Types: []string{"string", "array"}, Items: &jsonschema.Schema{Type: "string"}},
+	}})
+	if err != nil {
+		panic(fmt.Sprintf("input schema of %v: %v", reflect.TypeFor[T](), err))
+	}
+	notNull(s)
+	return s
+}
+
+// notNull drops the "null" the inference allows for slices and pointers:
+// an optional field is omitted, and a list is a list.
+func notNull(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if i := slices.Index(s.Types, "null"); i >= 0 && len(s.Types) == 2 {
+		s.Type, s.Types = s.Types[1-i], nil
+	}
+	notNull(s.Items)
+	for _, p := range s.Properties {
+		notNull(p)
+	}
+}
+
+// addTool registers a tool whose handler builds its result itself. Its
+// input schema is In's, with the shared field descriptions filled in; text
+// describes the tool's "text" field, if it has one.
+func addTool[In any](srv *mcp.Server, t *mcp.Tool, text string, h func(context.Context, In) *mcp.CallToolResult) {
+	t.InputSchema = describe(inputSchema[In](), text)
+	mcp.AddTool(srv, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		return h(ctx, in), nil, nil
+	})
+}
+
+func boolPtr(b bool) *bool { return &b }
+
+// readOnly and writes are the annotations of tools that only read and of
+// tools that write files.
+func readOnly(title string) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: boolPtr(false)}
+}
+
+func writes(title string, idempotent bool) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{Title: title, DestructiveHint: boolPtr(true), IdempotentHint: idempotent, OpenWorldHint: boolPtr(false)}
+}
+
+// Field descriptions shared by several tools.
+const (
+	descLocation = "The symbol. FILE::NAME_PATH names it: a full name path joined with '/' " +
+		"(e.g. src/process.py::BaseProcess/start, pkg/server.go::Server/Serve) or a unique suffix of one " +
+		"(src/process.py::start); a second same-named sibling is name[2]. FILE:LINE:COL or FILE:LINE names " +
+		"the innermost symbol at that 1-based line and 1-based byte column (column 0 or one in the " +
+		"indentation: the line's first non-blank column). FILE is relative to the server's root, or absolute inside it."
+	descPath   = "The file, relative to the server's root (e.g. src/app.py), or absolute inside the root."
+	descDryRun = "true: write nothing; the result shows the unified diff and the syntax check. " +
+		"Omitted or false: write the file when every check passes."
+	descText = "indented as in the file; text sent entirely left of the symbol's indentation (e.g. a method " +
+		"sent flush-left) is shifted to it, and the result says so."
+	guidance = " Pick the cheapest edit: chunk for a few lines in a large symbol, replace_body for a small " +
+		"symbol you rewrite, edit for exact text anywhere in a file, replace for the same change in many places, " +
+		"apply for edits to several files."
+	guard = " Nothing is written unless every check passes (an edit that adds syntax errors is refused); " +
+		"a rejection sets isError, leaves the file unchanged and says why."
+)
+
+// Tool inputs. The jsonschema tags are the descriptions a model reads.
+
+type symbolsInput struct {
+	Path string `json:"path" jsonschema:"A source file, or a glob of files (* ? [...] match within one folder level; no **), relative to the server's root: src/app.py, src/*.py, pkg/*/*.go."`
+}
+
+type showInput struct {
+	Location    string `json:"location"`
+	LineNumbers bool   `json:"line_numbers,omitempty" jsonschema:"true: prefix each line of the text with its 1-based file line number (never copy these prefixes into an edit). Omitted or false: the lines as they are."`
+}
+
+type chunkInput struct {
+	Location string      `json:"location"`
+	Chunks   []chunkSpec `json:"chunks" jsonschema:"The chunks, all checked against the symbol as it is now, then applied together. Each replaces old_lines, found between context_before and context_after, with new_lines. E.g. [{\"context_before\": \"        self._check_closed()\", \"old_lines\": [\"        assert self._popen is None\"], \"new_lines\": [\"        if self._popen is not None:\", \"            raise RuntimeError('started twice')\"], \"context_after\": \"        _cleanup()\"}]."`
+	DryRun   bool        `json:"dry_run,omitempty"`
+}
+
+// chunkSpec is one chunk, as symedit chunk reads it.
+type chunkSpec struct {
+	ContextBefore lineText `json:"context_before,omitempty" jsonschema:"The line or lines just before old_lines, copied exactly from the symbol (indentation included): a string (several lines may be joined with \\n) or an array of strings. Omitted, an empty string or []: no constraint."`
+	OldLines      []string `json:"old_lines" jsonschema:"The lines replaced, one string per line, copied exactly from the symbol (indentation included; trailing white space is ignored). []: insert new_lines between the context lines."`
+	NewLines      []string `json:"new_lines" jsonschema:"The lines written in their place, one string per line, fully indented. []: delete old_lines."`
+	ContextAfter  lineText `json:"context_after,omitempty" jsonschema:"The line or lines just after old_lines, in the same form as context_before. Omitted, an empty string or []: old_lines must end at the symbol's last line."`
+}
+
+type textEditSpec struct {
+	OldText     string `json:"old_text" jsonschema:"The exact text to find (not a pattern; may span several lines, indentation included)."`
+	NewText     string `json:"new_text" jsonschema:"The text written in its place; an empty string deletes old_text."`
+	Occurrences *int   `json:"occurrences,omitempty" jsonschema:"How many times old_text must occur; all of them are replaced. Omitted: 1. Another count is refused, listing every match."`
+}
+
+type editInput struct {
+	Path   string         `json:"path"`
+	Edits  []textEditSpec `json:"edits" jsonschema:"The edits, applied in order, each on the result of the one before; e.g. [{\"old_text\": \"n := 0\", \"new_text\": \"n := 1\"}]."`
+	DryRun bool           `json:"dry_run,omitempty"`
+}
+
+type lineEditSpec struct {
+	StartLine   *int   `json:"start_line,omitempty" jsonschema:"The first line replaced, 1-based; give end_line with it, and not insert_after."`
+	EndLine     *int   `json:"end_line,omitempty" jsonschema:"The last line replaced, 1-based and inclusive (start_line for one line)."`
+	InsertAfter *int   `json:"insert_after,omitempty" jsonschema:"Insert new_content after this 1-based line instead of replacing lines; 0 inserts at the top of the file."`
+	NewContent  string `json:"new_content" jsonschema:"The new lines, separated by \\n (one final newline adds no empty line); an empty string deletes the lines."`
+}
+
+type linesInput struct {
+	Path   string         `json:"path"`
+	Edits  []lineEditSpec `json:"edits" jsonschema:"The line edits; every line number refers to the file as it is now, and edits must not overlap. E.g. [{\"start_line\": 10, \"end_line\": 12, \"new_content\": \"    return x\\n\"}, {\"insert_after\": 0, \"new_content\": \"# header\"}]."`
+	DryRun bool           `json:"dry_run,omitempty"`
+}
+
+type replaceInput struct {
+	Search      string   `json:"search" jsonschema:"The text to find: literal, or a Go RE2 regular expression when regex is true."`
+	Replacement string   `json:"replacement" jsonschema:"The text written for each match; with regex, $1 or ${name} insert submatches."`
+	Paths       []string `json:"paths" jsonschema:"The files to edit, relative to the server's root; each at most once."`
+	Regex       bool     `json:"regex,omitempty" jsonschema:"true: search is a Go RE2 regular expression. Omitted or false: literal text."`
+	IgnoreCase  bool     `json:"ignore_case,omitempty" jsonschema:"true: match case-insensitively."`
+	Count       int      `json:"count,omitempty" jsonschema:"Replace at most the first N matches in each file. Omitted or 0: all matches."`
+	Expect      *int     `json:"expect,omitempty" jsonschema:"Refuse, writing nothing, unless there are exactly this many matches over all files. Omitted: any number of matches but at least one."`
+	DryRun      bool     `json:"dry_run,omitempty"`
+}
+
+type writeInput struct {
+	Path    string `json:"path"`
+	Content string `json:"content" jsonschema:"The file's whole new content, exactly as it should be on disk."`
+	DryRun  bool   `json:"dry_run,omitempty"`
+}
+
+type applyInput struct {
+	Reply   string `json:"reply" jsonschema:"Text holding edit blocks, prose around them allowed. Each block: a line with the file's path (relative to the root), then <<<<<<< EDIT, leading anchor lines (kept), -------, old lines (removed), =======, new lines (written), -------, trailing anchor lines (kept), >>>>>>> ; or the path, then <<<<<<< SEARCH, old lines, =======, new lines, >>>>>>> REPLACE. Lines are matched exactly (line endings aside); empty anchors and old lines create a new file."`
+	Partial bool   `json:"partial,omitempty" jsonschema:"true: write each file whose blocks all apply, and report the others. Omitted or false: write nothing unless every block of every file applies."`
+	DryRun  bool   `json:"dry_run,omitempty"`
+}
+
+type symbolTextInput struct {
+	Location string `json:"location"`
+	Text     string `json:"text"`
+	DryRun   bool   `json:"dry_run,omitempty"`
+}
+
+// describe gives the fields that several tools share (location, path,
+// dry_run) and a tool's own text field their descriptions, unless the
+// field's tag has one.
+func describe(s *jsonschema.Schema, text string) *jsonschema.Schema {
+	shared := map[string]string{"location": descLocation, "path": descPath, "dry_run": descDryRun, "text": text}
+	for name, p := range s.Properties {
+		if p.Description == "" {
+			p.Description = shared[name]
+		}
+	}
+	return s
+}
+
+// newMCPServer makes the server and registers one tool per command.
+func newMCPServer(ts *toolServer) *mcp.Server {
+	version := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		version = bi.Main.Version
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "symedit", Title: "symedit", Version: version}, &mcp.ServerOptions{
+		Instructions: "symedit edits source code by symbol (Python, Go, Java, TypeScript/TSX, JavaScript) precisely and " +
+			"safely. Paths are relative to " + ts.root + " and never leave it. Find a symbol with symbols, read it with " +
+			"show, then edit." + guidance + " A rejection (isError) leaves the file unchanged and shows the real lines: " +
+			"correct the request from them and call again.",
+		Capabilities: &mcp.ServerCapabilities{},
+	})
+
+	addTool(srv, &mcp.Tool{Name: "symbols", Annotations: readOnly("List symbols"),
+		Description: "List the symbols (classes, functions, methods, types, ...) of source files: kind, name path and " +
+			"1-based line range, as an outline (text) and as {\"files\": [{\"path\", \"language\", \"symbols\"}]}. Use it to " +
+			"find the name path for a location (FILE::Class/method). A glob path is expanded inside the root to the " +
+			"matching files in a supported language, which are listed together as several paths."},
+		"", func(ctx context.Context, in symbolsInput) *mcp.CallToolResult { return ts.symbols(ctx, in) })
+
+	addTool(srv, &mcp.Tool{Name: "show", Annotations: readOnly("Show a symbol"),
+		Description: "Show one symbol's source lines (decorators and signature included) and its 1-based first_line " +
+			"and last_line. Read a symbol before editing it: chunk context and old_lines are copied from these lines."},
+		"", func(ctx context.Context, in showInput) *mcp.CallToolResult {
+			var flags []string
+			if in.LineNumbers {
+				flags = append(flags, "-n")
+			}
+			return call(ctx, append(ts.command("show", false, flags...), in.Location), nil)
+		})
+
+	addTool(srv, &mcp.Tool{Name: "chunk", Annotations: writes("Edit lines inside a symbol", false),
+		Description: "Edit a few lines inside one symbol (function, method, class) with context-anchored chunks: send " +
+			"only the lines that change plus a line or two of context around them, never line numbers and never the " +
+			"whole body; the cheapest edit for a few lines in a large symbol. Every chunk is checked against the symbol " +
+			"before anything is written; one that matches nowhere or in several places is rejected with the check " +
+			"that failed, the real line there and the symbol's most similar lines: fix the chunk from them and call " +
+			"again." + guard + " For a small symbol you rewrite, replace_body; for exact text elsewhere, edit."},
+		"", func(ctx context.Context, in chunkInput) *mcp.CallToolResult {
+			chunks, err := json.Marshal(nonNilSlice(in.Chunks))
+			if err != nil {
+				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
+			}
+			return call(ctx, append(ts.command("chunk", in.DryRun), in.Location, "-"), chunks)
+		})
+
+	addTool(srv, &mcp.Tool{Name: "edit", Annotations: writes("Replace exact text", false),
+		Description: "Replace exact text in one file: each edit's old_text must occur exactly occurrences times " +
+			"(default 1). Edits apply in order; all are checked before anything is written. Text not found is " +
+			"rejected with the most similar places and what differs; another count lists every match. Use it for " +
+			"exact text anywhere in a file (imports, constants, a line you know); inside a large symbol chunk is " +
+			"cheaper." + guard},
+		"", func(ctx context.Context, in editInput) *mcp.CallToolResult {
+			edits, err := json.Marshal(nonNilSlice(in.Edits))
+			if err != nil {
+				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
+			}
+			return call(ctx, append(ts.command("edit", in.DryRun), in.Path, "-"), edits)
+		})
+
+	addTool(srv, &mcp.Tool{Name: "lines", Annotations: writes("Edit lines by number", false),
+		Description: "Replace, insert or delete whole lines by 1-based line number; every number refers to the file " +
+			"as it is now, so read it first (show gives first_line). Use it when you know the numbers (a compiler " +
+			"error, show's output); chunk and edit do not depend on numbers." + guard},
+		"", func(ctx context.Context, in linesInput) *mcp.CallToolResult {
+			edits, err := json.Marshal(nonNilSlice(in.Edits))
+			if err != nil {
+				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
+			}
+			return call(ctx, append(ts.command("lines", in.DryRun), in.Path, "-"), edits)
+		})
+
+	addTool(srv, &mcp.Tool{Name: "replace", Annotations: writes("Search and replace", false),
+		Description: "Search and replace in one or more files: literal text, or a Go RE2 regular expression with " +
+			"regex. No match is rejected with similar lines; expect refuses unless the total number of matches is " +
+			"exactly that. Every file is checked before any is written. Use it for renames and the same mechanical " +
+			"change in many places." + guard},
+		"", func(ctx context.Context, in replaceInput) *mcp.CallToolResult {
+			var flags []string
+			if in.Regex {
+				flags = append(flags, "--regex")
+			}
+			if in.IgnoreCase {
+				flags = append(flags, "-i")
+			}
+			if in.Count != 0 {
+				flags = append(flags, "--count", strconv.Itoa(in.Count))
+			}
+			if in.Expect != nil {
+				flags = append(flags, "--expect", strconv.Itoa(*in.Expect))
+			}
+			return call(ctx, append(append(ts.command("replace", in.DryRun, flags...), in.Search, in.Replacement), in.Paths...), nil)
+		})
+
+	addTool(srv, &mcp.Tool{Name: "write", Annotations: writes("Write a whole file", true),
+		Description: "Write a file's whole content, creating it (and its folders) if needed. For new files and " +
+			"complete rewrites of small ones; to change existing code, chunk, replace_body and edit send far less." + guard},
+		"", func(ctx context.Context, in writeInput) *mcp.CallToolResult {
+			return call(ctx, append(ts.command("write", in.DryRun), in.Path), []byte(in.Content))
+		})
+
+	addTool(srv, &mcp.Tool{Name: "apply", Annotations: writes("Apply edit blocks", false),
+		Description: "Apply the edit blocks of a reply (EDIT blocks with anchors, or SEARCH/REPLACE blocks) across " +
+			"several files as one transaction: the way to change several files in one call. Blocks for one file " +
+			"apply in order; nothing is written unless every block applies (partial: each file whose blocks all " +
+			"apply). A block that does not apply is reported with the nearest real lines; shell commands in the " +
+			"reply are listed, never run." + guard},
+		"", func(ctx context.Context, in applyInput) *mcp.CallToolResult {
+			var flags []string
+			if in.Partial {
+				flags = append(flags, "--partial")
+			}
+			return call(ctx, append(ts.command("apply", in.DryRun, flags...), "-"), []byte(in.Reply))
+		})
+
+	for _, op := range []struct {
+		tool, command, title, desc, text string
+		idempotent                       bool
+	}{
+		{"replace_body", "replace-body", "Replace a symbol",
+			"Replace a symbol's whole text (decorators, signature and body, as show prints it) with text. The " +
+				"cheapest edit for a small symbol you rewrite; for a few lines in a large one, chunk.",
+			"The symbol's complete new text (decorators, signature and body), as show prints it; " + descText, true},
+		{"insert_before", "insert-before", "Insert before a symbol",
+			"Insert new code (a function, method, class, ...) on its own lines above a symbol and the comments and " +
+				"decorators attached to it, keeping the language's blank lines between definitions.",
+			"The code to insert, e.g. a whole new function; " + descText, false},
+		{"insert_after", "insert-after", "Insert after a symbol",
+			"Insert new code (a function, method, class, ...) on its own lines below a symbol, keeping the " +
+				"language's blank lines between definitions.",
+			"The code to insert, e.g. a whole new function; " + descText, false},
+	} {
+		addTool(srv, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + guard},
+			op.text, func(ctx context.Context, in symbolTextInput) *mcp.CallToolResult {
+				return call(ctx, append(ts.command(op.command, in.DryRun), in.Location, "-"), []byte(in.Text))
+			})
+	}
+	return srv
+}
+
+func nonNilSlice[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// symbols runs symedit symbols on a file or on the files a glob matches;
+// its JSON Lines become {"files": [...]}.
+func (ts *toolServer) symbols(ctx context.Context, in symbolsInput) *mcp.CallToolResult {
+	paths := []string{in.Path}
+	if strings.ContainsAny(in.Path, "*?[") {
+		var err error
+		if paths, err = ts.glob(in.Path); err != nil {
+			return toolResult(fmt.Sprintf("symedit: %v\n", err), nil, ExitError)
+		}
+	}
+	text, out, code := runTool(ctx, append(ts.command("symbols", false), paths...), nil)
+	files := []json.RawMessage{}
+	for line := range bytes.Lines(out) {
+		if js := structured(line); js != nil {
+			files = append(files, js)
+		}
+	}
+	js, err := json.Marshal(map[string]any{"files": files})
+	if err != nil {
+		return toolResult(text+"symedit: "+err.Error()+"\n", nil, ExitError)
+	}
+	return toolResult(text, js, code)
+}
+
+// glob expands pattern inside the root (through os.Root, so neither ".."
+// nor a symbolic link leads out) to the files in a supported language.
+func (ts *toolServer) glob(pattern string) ([]string, error) {
+	rel := pattern
+	if filepath.IsAbs(pattern) {
+		r, err := filepath.Rel(ts.root, pattern)
+		if err != nil || !inside(r) {
+			return nil, fmt.Errorf("%s: outside the root %s", pattern, ts.root)
+		}
+		rel = r
+	}
+	r, err := os.OpenRoot(ts.root)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	matches, err := fs.Glob(r.FS(), filepath.ToSlash(filepath.Clean(rel)))
+	if err != nil {
+		return nil, fmt.Errorf("bad glob %q: %w", pattern, err)
+	}
+	var paths []string
+	for _, m := range matches {
+		if _, err := grammars.Select(m, ""); err == nil {
+			paths = append(paths, filepath.FromSlash(m))
+		}
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("no source file in a supported language matches %q in %s", pattern, ts.root)
+	}
+	return paths, nil
+}
+
+// inside reports whether a relative path stays below its base.
+func inside(rel string) bool {
+	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}

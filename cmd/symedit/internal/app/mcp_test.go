@@ -1,0 +1,667 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// fixtureDir is the repository's real source fixtures.
+const fixtureDir = "../../../../testdata/src"
+
+// copyFixtures copies the fixtures to dir, emptied first (but not
+// removed: a server may be running in it).
+func copyFixtures(t *testing.T, dir string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.CopyFS(dir, os.DirFS(fixtureDir)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The demo's chunks for BaseProcess/start, and the file they make.
+const demoChunks = `[
+  {"context_before": "        self._check_closed()",
+   "old_lines": ["        assert self._popen is None, 'cannot start a process twice'"],
+   "new_lines": ["        if self._popen is not None:", "            raise RuntimeError('cannot start a process twice')"],
+   "context_after": "        assert self._parent_pid == os.getpid(), \\"},
+  {"context_before": ["        del self._target, self._args, self._kwargs"],
+   "old_lines": [],
+   "new_lines": ["        util.debug('started process %s', self.name)"],
+   "context_after": "        _children.add(self)"}
+]`
+
+func demoResult(t *testing.T, orig string) string {
+	t.Helper()
+	want := strings.Replace(orig, "        self._check_closed()\n        assert self._popen is None, 'cannot start a process twice'\n",
+		"        self._check_closed()\n        if self._popen is not None:\n            raise RuntimeError('cannot start a process twice')\n", 1)
+	want = strings.Replace(want, "        del self._target, self._args, self._kwargs\n        _children.add(self)\n",
+		"        del self._target, self._args, self._kwargs\n        util.debug('started process %s', self.name)\n        _children.add(self)\n", 1)
+	if want == orig || strings.Count(want, "util.debug('started process") != 1 {
+		t.Fatal("the fixture changed: process.py no longer has BaseProcess/start as the test expects")
+	}
+	return want
+}
+
+// TestSideChannel checks that a command run with --json and the side
+// channel writes to it exactly the text (both streams, in order) that the
+// same command prints without --json, and that its JSON is intact.
+func TestSideChannel(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "src")
+	p := func(rel string) string { return filepath.Join(dir, rel) }
+	start := p("python/process.py") + "::BaseProcess/start"
+	stale := `[{"context_before": "        self._check_close()", "old_lines": [], "new_lines": ["        pass"]}]`
+	broken := `[{"context_before": "        self._check_closed()", "old_lines": ["        assert self._popen is None, 'cannot start a process twice'"], "new_lines": ["        if self._popen is not None"], "context_after": "        assert self._parent_pid == os.getpid(), \\"}]`
+	tests := []struct {
+		name  string
+		args  []string // without the program name and --json
+		stdin string
+		code  int
+	}{
+		{"symbols", []string{"symbols", p("python/process.py"), p("go/atomic_type.go")}, "", 0},
+		{"symbols one bad", []string{"symbols", p("go/atomic_type.go"), p("README.md")}, "", 2},
+		{"show", []string{"show", "-n", start}, "", 0},
+		{"show no symbol", []string{"show", p("python/process.py") + "::nosuch"}, "", 1},
+		{"chunk", []string{"chunk", start, "-"}, demoChunks, 0},
+		{"chunk diff", []string{"chunk", "--diff", start, "-"}, demoChunks, 0},
+		{"chunk dry run", []string{"chunk", "--dry-run", start, "-"}, demoChunks, 0},
+		{"chunk stale", []string{"chunk", start, "-"}, stale, 1},
+		{"chunk syntax dry run", []string{"chunk", "--dry-run", start, "-"}, broken, 1},
+		{"chunk bad input", []string{"chunk", start, "-"}, `[{"old_lines": 3}]`, 2},
+		{"outside root", []string{"show", "--root", p("go"), start}, "", 2},
+		{"edit", []string{"edit", p("go/atomic_type.go"), "-"}, `[{"old_text": "return 0\n", "new_text": "return 2 - 2\n"}]`, 0},
+		{"edit dry run", []string{"edit", "--dry-run", p("go/atomic_type.go"), "-"}, `[{"old_text": "return 0\n", "new_text": "return 2 - 2\n"}]`, 0},
+		{"edit no match", []string{"edit", p("go/atomic_type.go"), "-"}, `[{"old_text": "retrun 0", "new_text": "x"}]`, 1},
+		{"edit syntax dry run", []string{"edit", "--dry-run", p("go/atomic_type.go"), "-"}, `[{"old_text": "return 0\n", "new_text": "return (0\n"}]`, 1},
+		{"lines dry run", []string{"lines", "--dry-run", p("go/atomic_type.go"), "-"}, `[{"insert_after": 0, "new_content": "// header"}]`, 0},
+		{"lines out of range", []string{"lines", p("go/atomic_type.go"), "-"}, `[{"start_line": 9000, "end_line": 9000, "new_content": ""}]`, 1},
+		{"replace", []string{"replace", "--diff", "b32(", "toU32(", p("go/atomic_type.go")}, "", 0},
+		{"replace dry run", []string{"replace", "--dry-run", "-i", "RETURN 0", "return 00", p("go/atomic_type.go"), p("go/slog_value.go")}, "", 0},
+		{"replace no match", []string{"replace", "b33(", "x(", p("go/atomic_type.go")}, "", 1},
+		{"write dry run", []string{"write", "--dry-run", p("python/new.py")}, "x = 1\n", 0},
+		{"replace-body", []string{"replace-body", p("python/process.py") + "::BaseProcess/run", "-"}, "def run(self):\n    pass\n", 0},
+		{"insert-before dry run", []string{"insert-before", "--dry-run", start, "-"}, "def started(self):\n    return True\n", 0},
+		{"insert-after", []string{"insert-after", start, "-"}, "def started(self):\n    return True\n", 0},
+		{"apply", []string{"apply", "-"}, p("python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup()\n=======\n        _cleanup()  # first\n>>>>>>> REPLACE\n", 0},
+		{"apply fails", []string{"apply", "-"}, "Prose first.\n\n" + p("python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup(now)\n=======\n        pass\n>>>>>>> REPLACE\n", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			copyFixtures(t, dir)
+			var text bytes.Buffer // what a person sees: both streams
+			code := Main(append([]string{"symedit"}, tt.args...), strings.NewReader(tt.stdin), &text, &text)
+			if code != tt.code {
+				t.Fatalf("without --json: exit %d, want %d\n%s", code, tt.code, text.String())
+			}
+			copyFixtures(t, dir)
+			args := append([]string{"symedit", tt.args[0], "--json"}, tt.args[1:]...)
+			side, out, code := runTool(context.Background(), args, []byte(tt.stdin))
+			if code != tt.code {
+				t.Fatalf("with --json: exit %d, want %d\n%s", code, tt.code, side)
+			}
+			if side != text.String() {
+				t.Errorf("side channel:\n%s\nwant the text printed without --json:\n%s", side, text.String())
+			}
+			if len(bytes.TrimSpace(out)) == 0 {
+				t.Fatal("no JSON on standard output")
+			}
+			for line := range bytes.Lines(out) {
+				if !json.Valid(line) {
+					t.Errorf("standard output is not JSON Lines: %q", line)
+				}
+			}
+		})
+	}
+}
+
+// TestSideChannelOneRun checks that one run gives both the text and the
+// JSON, and applies the edit once.
+func TestSideChannelOneRun(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "src")
+	copyFixtures(t, dir)
+	path := filepath.Join(dir, "go/atomic_type.go")
+	orig := readFile(t, path)
+	// Applied twice, this edit would add two comments: old_text still matches.
+	text, out, code := runTool(context.Background(),
+		[]string{"symedit", "edit", "--json", "--", path, "-"},
+		[]byte(`[{"old_text": "func b32(b bool) uint32 {", "new_text": "func b32(b bool) uint32 { // 0 or 1"}]`))
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, text)
+	}
+	if want := path + ": applied 1 edit(s), 1 replacement(s)\n"; text != want {
+		t.Errorf("text %q, want %q", text, want)
+	}
+	var res struct {
+		IsError  bool `json:"isError"`
+		Metadata struct {
+			Written           bool `json:"written"`
+			TotalReplacements int  `json:"total_replacements"`
+		} `json:"metadata"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("JSON: %v: %s", err, out)
+	}
+	if res.IsError || !res.Metadata.Written || res.Metadata.TotalReplacements != 1 {
+		t.Errorf("JSON result %+v", res)
+	}
+	want := strings.Replace(orig, "func b32(b bool) uint32 {", "func b32(b bool) uint32 { // 0 or 1", 1)
+	if got := readFile(t, path); got != want {
+		t.Errorf("the file is not the original with the edit applied once:\n%s", got)
+	}
+}
+
+// TestRunToolConcurrent runs tools from several goroutines at once (run it
+// with -race).
+func TestRunToolConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	const n = 8
+	var wg sync.WaitGroup
+	for i := range n {
+		path := filepath.Join(dir, fmt.Sprintf("f%d.py", i))
+		if err := os.WriteFile(path, []byte("def f():\n    return 0\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			text, _, code := runTool(context.Background(),
+				[]string{"symedit", "chunk", "--json", "--root", dir, "--", path + "::f", "-"},
+				fmt.Appendf(nil, `[{"context_before": "def f():", "old_lines": ["    return 0"], "new_lines": ["    return %d"]}]`, i))
+			if code != ExitOK {
+				t.Errorf("%s: exit %d: %s", path, code, text)
+			}
+		})
+	}
+	wg.Wait()
+	for i := range n {
+		path := filepath.Join(dir, fmt.Sprintf("f%d.py", i))
+		if got, want := readFile(t, path), fmt.Sprintf("def f():\n    return %d\n", i); got != want {
+			t.Errorf("%s = %q, want %q", path, got, want)
+		}
+	}
+}
+
+// TestRunToolCancelled checks that a cancelled call runs nothing.
+func TestRunToolCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	text, out, code := runTool(ctx, []string{"symedit", "symbols", "--json", fixtureDir + "/go/atomic_type.go"}, nil)
+	if code != ExitError || out != nil || !strings.Contains(text, "nothing was run") {
+		t.Errorf("got exit %d, %q, %q", code, text, out)
+	}
+}
+
+// TestMCPCommandRefuses checks the command line of `symedit mcp` (before it
+// serves anything, so in-process).
+func TestMCPCommandRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"mcp", "--root", filepath.Join(t.TempDir(), "nosuch")}, "cannot use as root"},
+		{[]string{"mcp", "extra"}, "mcp: want no arguments, got 1 argument(s)"},
+	} {
+		var out, errb bytes.Buffer
+		code := Main(append([]string{"symedit"}, tt.args...), strings.NewReader(""), &out, &errb)
+		if code != ExitError || !strings.Contains(errb.String(), tt.want) || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tt.args, code, out.String(), errb.String(), tt.want)
+		}
+	}
+}
+
+// The end-to-end tests build the binary and talk to `symedit mcp` with the
+// SDK's client.
+
+// buildSymedit builds the symedit command into a temporary folder.
+func buildSymedit(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "symedit")
+	cmd := exec.Command("go", "build", "-o", bin, "github.com/symedit/symedit/cmd/symedit")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// connect starts `bin mcp args...` in dir and connects a client to it.
+func connect(t *testing.T, bin, dir string, args ...string) *mcp.ClientSession {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"mcp"}, args...)...)
+	cmd.Dir = dir
+	cmd.Stderr = os.Stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "symedit-test", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connecting to symedit mcp: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := cs.Close(); err != nil {
+			t.Errorf("closing the session: %v", err)
+		}
+	})
+	return cs
+}
+
+// toolCall is a tool's result as a client sees it.
+type toolCall struct {
+	text    string
+	data    map[string]any // the structured content
+	isError bool
+}
+
+func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) toolCall {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var c toolCall
+	c.isError = res.IsError
+	for _, content := range res.Content {
+		if tc, ok := content.(*mcp.TextContent); ok {
+			c.text += tc.Text
+		}
+	}
+	if res.StructuredContent != nil {
+		b, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &c.data); err != nil {
+			t.Fatalf("%s: structured content %s: %v", name, b, err)
+		}
+	}
+	return c
+}
+
+// get follows keys (object keys, or array indexes as ints) into v.
+func get(v any, keys ...any) any {
+	for _, k := range keys {
+		switch k := k.(type) {
+		case string:
+			m, _ := v.(map[string]any)
+			v = m[k]
+		case int:
+			a, _ := v.([]any)
+			if k >= len(a) {
+				return nil
+			}
+			v = a[k]
+		}
+	}
+	return v
+}
+
+func TestMCP(t *testing.T) {
+	bin := buildSymedit(t)
+	base := t.TempDir()
+	root := filepath.Join(base, "root")
+	copyFixtures(t, root)
+	// The server starts outside the root: relative paths are the root's.
+	cs := connect(t, bin, base, "--root", root)
+	process := filepath.Join(root, "python/process.py")
+	start := "python/process.py::BaseProcess/start"
+
+	t.Run("tools", func(t *testing.T) {
+		res, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, tool := range res.Tools {
+			names = append(names, tool.Name)
+			a := tool.Annotations
+			if a == nil {
+				t.Errorf("%s: no annotations", tool.Name)
+				continue
+			}
+			readOnly := tool.Name == "symbols" || tool.Name == "show"
+			if a.ReadOnlyHint != readOnly {
+				t.Errorf("%s: readOnlyHint %v", tool.Name, a.ReadOnlyHint)
+			}
+			if !readOnly && (a.DestructiveHint == nil || !*a.DestructiveHint) {
+				t.Errorf("%s writes files but is not annotated destructive", tool.Name)
+			}
+			if tool.Description == "" {
+				t.Errorf("%s: no description", tool.Name)
+			}
+			checkDescriptions(t, tool.Name, tool.InputSchema)
+		}
+		want := []string{"apply", "chunk", "edit", "insert_after", "insert_before", "lines", "replace", "replace_body", "show", "symbols", "write"}
+		slices.Sort(names)
+		if !slices.Equal(names, want) {
+			t.Errorf("tools %v, want %v", names, want)
+		}
+	})
+
+	t.Run("show", func(t *testing.T) {
+		c := callTool(t, cs, "show", map[string]any{"location": start})
+		if c.isError || get(c.data, "first_line") != 116.0 || get(c.data, "last_line") != 132.0 {
+			t.Fatalf("show: %+v", c)
+		}
+		if !strings.HasPrefix(c.text, "    def start(self):\n") || c.text != get(c.data, "text") {
+			t.Errorf("show text %q", c.text)
+		}
+		c = callTool(t, cs, "show", map[string]any{"location": "python/process.py:120:9", "line_numbers": true})
+		if c.isError || !strings.Contains(c.text, "120          self._check_closed()\n") {
+			t.Errorf("show by position, numbered: %+v", c)
+		}
+	})
+
+	t.Run("chunk stale context, then fixed", func(t *testing.T) {
+		copyFixtures(t, root)
+		orig := readFile(t, process)
+		var chunks []map[string]any
+		if err := json.Unmarshal([]byte(demoChunks), &chunks); err != nil {
+			t.Fatal(err)
+		}
+		chunks[0]["context_before"] = "        self._check_close()" // stale: the real line is _check_closed
+		c := callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": chunks})
+		if !c.isError {
+			t.Fatalf("a stale context line was accepted: %+v", c)
+		}
+		if !strings.Contains(c.text, "chunk 1 failed context_before") || !strings.Contains(c.text, "120:         self._check_closed()") {
+			t.Errorf("the text does not show the nearest real line:\n%s", c.text)
+		}
+		if get(c.data, "ok") != false || get(c.data, "error", "code") != "NO_MATCH" || get(c.data, "error", "check") != "context_before" ||
+			get(c.data, "error", "nearest", 0, "line") != 120.0 || get(c.data, "error", "nearest", 0, "text") != "        self._check_closed()" {
+			t.Errorf("structured error: %v", c.data["error"])
+		}
+		if readFile(t, process) != orig {
+			t.Fatal("a rejected chunk changed the file")
+		}
+		chunks[0]["context_before"] = "        self._check_closed()"
+		c = callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": chunks})
+		if c.isError || get(c.data, "ok") != true || get(c.data, "chunks_applied") != 2.0 {
+			t.Fatalf("the fixed chunk: %+v", c)
+		}
+		if !strings.Contains(c.text, "applied 2 chunk(s) to BaseProcess/start (method, lines 116-132)") {
+			t.Errorf("text %q", c.text)
+		}
+		if got := readFile(t, process); got != demoResult(t, orig) {
+			t.Errorf("process.py after the chunk:\n%s", got)
+		}
+	})
+
+	t.Run("dry run writes nothing", func(t *testing.T) {
+		copyFixtures(t, root)
+		orig := readFile(t, process)
+		var chunks any
+		if err := json.Unmarshal([]byte(demoChunks), &chunks); err != nil {
+			t.Fatal(err)
+		}
+		c := callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": chunks, "dry_run": true})
+		if c.isError || get(c.data, "dry_run") != true || get(c.data, "written") != false {
+			t.Fatalf("dry run: %+v", c)
+		}
+		if !strings.Contains(c.text, "+            raise RuntimeError('cannot start a process twice')") {
+			t.Errorf("the dry run's text has no diff:\n%s", c.text)
+		}
+		for _, tool := range []struct {
+			name string
+			args map[string]any
+		}{
+			{"write", map[string]any{"path": "python/process.py", "content": "x = 1\n"}},
+			{"replace", map[string]any{"search": "self", "replacement": "me", "paths": []string{"python/process.py"}}},
+			{"replace_body", map[string]any{"location": start, "text": "def start(self):\n    pass\n"}},
+		} {
+			tool.args["dry_run"] = true
+			if c := callTool(t, cs, tool.name, tool.args); c.isError || get(c.data, "dry_run") != true {
+				t.Errorf("%s dry run: %+v", tool.name, c)
+			}
+		}
+		if readFile(t, process) != orig {
+			t.Error("a dry run changed the file")
+		}
+	})
+
+	t.Run("outside the root", func(t *testing.T) {
+		copyFixtures(t, root)
+		outside := filepath.Join(base, "outside.py")
+		const content = "def f():\n    return 0\n"
+		if err := os.WriteFile(outside, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range []struct {
+			name string
+			args map[string]any
+		}{
+			{"write", map[string]any{"path": "../outside.py", "content": "x = 1\n"}},
+			{"write", map[string]any{"path": outside, "content": "x = 1\n"}},
+			{"chunk", map[string]any{"location": "../outside.py::f", "chunks": []any{map[string]any{"context_before": "def f():", "old_lines": []string{"    return 0"}, "new_lines": []string{"    return 1"}}}}},
+			{"edit", map[string]any{"path": "python/../../outside.py", "edits": []any{map[string]any{"old_text": "0", "new_text": "1"}}}},
+			{"show", map[string]any{"location": outside + ":1"}},
+			{"symbols", map[string]any{"path": "../outside.py"}},
+		} {
+			c := callTool(t, cs, tool.name, tool.args)
+			if !c.isError || !strings.Contains(c.text, "outside the root") {
+				t.Errorf("%s %v: not refused: %+v", tool.name, tool.args, c)
+			}
+			code := get(c.data, "error", "code")
+			if tool.name == "edit" { // seed 002's shape
+				code = get(c.data, "metadata", "validation_error", "code")
+			}
+			if tool.name != "symbols" && code != "OUTSIDE_ROOT" {
+				t.Errorf("%s: structured error %v", tool.name, c.data["error"])
+			}
+		}
+		if c := callTool(t, cs, "symbols", map[string]any{"path": "../*.py"}); !c.isError {
+			t.Errorf("a glob reached outside the root: %+v", c)
+		}
+		if readFile(t, outside) != content {
+			t.Error("the file outside the root changed")
+		}
+	})
+
+	t.Run("concurrent calls", func(t *testing.T) {
+		const n = 8
+		var wg sync.WaitGroup
+		for i := range n {
+			rel := fmt.Sprintf("conc/f%d.py", i)
+			if err := os.MkdirAll(filepath.Join(root, "conc"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, rel), []byte("def f():\n    return 0\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			wg.Go(func() {
+				chunks := []any{map[string]any{"context_before": "def f():", "old_lines": []string{"    return 0"}, "new_lines": []string{fmt.Sprintf("    return %d", i)}}}
+				if c := callTool(t, cs, "chunk", map[string]any{"location": rel + "::f", "chunks": chunks}); c.isError {
+					t.Errorf("%s: %s", rel, c.text)
+				}
+			})
+		}
+		wg.Wait()
+		for i := range n {
+			path := filepath.Join(root, fmt.Sprintf("conc/f%d.py", i))
+			if got, want := readFile(t, path), fmt.Sprintf("def f():\n    return %d\n", i); got != want {
+				t.Errorf("%s = %q, want %q", path, got, want)
+			}
+		}
+	})
+
+	t.Run("every tool", func(t *testing.T) {
+		copyFixtures(t, root)
+		atomic := filepath.Join(root, "go/atomic_type.go")
+		origGo, origPy := readFile(t, atomic), readFile(t, process)
+
+		c := callTool(t, cs, "symbols", map[string]any{"path": "go/*.go"})
+		if c.isError || len(get(c.data, "files").([]any)) != 2 || !strings.Contains(c.text, "method      Bool/Load  20-20") {
+			t.Errorf("symbols glob: %+v", c)
+		}
+		c = callTool(t, cs, "symbols", map[string]any{"path": "python/process.py"})
+		if c.isError || get(c.data, "files", 0, "symbols", 0, "name_path") != "current_process" {
+			t.Errorf("symbols: %+v", c)
+		}
+
+		c = callTool(t, cs, "edit", map[string]any{"path": "go/atomic_type.go", "edits": []any{
+			map[string]any{"old_text": "func b32(b bool) uint32 {", "new_text": "func b32(b bool) uint32 { // 0 or 1"}}})
+		if c.isError || get(c.data, "isError") != false {
+			t.Errorf("edit: %+v", c)
+		}
+		c = callTool(t, cs, "lines", map[string]any{"path": "go/atomic_type.go", "edits": []any{
+			map[string]any{"insert_after": 0, "new_content": "// Edited."}}})
+		if c.isError {
+			t.Errorf("lines: %+v", c)
+		}
+		c = callTool(t, cs, "replace", map[string]any{"search": `b32\((\w+)\)`, "replacement": "toU32($1)", "regex": true,
+			"paths": []string{"go/atomic_type.go"}, "expect": 4})
+		if c.isError || get(c.data, "total_replacements") != 4.0 {
+			t.Errorf("replace: %+v", c)
+		}
+		want := "// Edited.\n" + strings.Replace(origGo, "func b32(b bool) uint32 {", "func b32(b bool) uint32 { // 0 or 1", 1)
+		for _, arg := range []string{"val", "new", "old", "new"} {
+			want = strings.Replace(want, "b32("+arg+")", "toU32("+arg+")", 1)
+		}
+		if got := readFile(t, atomic); got != want {
+			t.Errorf("atomic_type.go after edit, lines and replace:\n%s", got)
+		}
+
+		c = callTool(t, cs, "replace_body", map[string]any{"location": "python/process.py::BaseProcess/run",
+			"text": "def run(self):\n    '''Run.'''\n    pass\n"})
+		if c.isError || !strings.Contains(c.text, "text indented by 4 spaces") {
+			t.Errorf("replace_body: %+v", c)
+		}
+		c = callTool(t, cs, "insert_after", map[string]any{"location": "python/process.py::BaseProcess/run",
+			"text": "def started(self):\n    return self._popen is not None\n"})
+		if c.isError {
+			t.Errorf("insert_after: %+v", c)
+		}
+		c = callTool(t, cs, "insert_before", map[string]any{"location": "python/process.py::current_process",
+			"text": "def first():\n    pass\n"})
+		if c.isError {
+			t.Errorf("insert_before: %+v", c)
+		}
+		got := readFile(t, process)
+		for _, s := range []string{
+			"    def run(self):\n        '''Run.'''\n        pass\n\n    def started(self):\n        return self._popen is not None\n\n    def start(self):\n",
+			"def first():\n    pass\n\n\n",
+		} {
+			if !strings.Contains(got, s) {
+				t.Errorf("process.py does not contain %q", s)
+			}
+		}
+		if got == origPy {
+			t.Error("process.py unchanged")
+		}
+
+		c = callTool(t, cs, "write", map[string]any{"path": "new/hello.py", "content": "print('hello')\n"})
+		if c.isError || readFile(t, filepath.Join(root, "new/hello.py")) != "print('hello')\n" {
+			t.Errorf("write: %+v", c)
+		}
+		c = callTool(t, cs, "write", map[string]any{"path": "new/bad.py", "content": "def (:\n"})
+		if !c.isError || get(c.data, "error", "code") != "SYNTAX" {
+			t.Errorf("write with a syntax error: %+v", c)
+		}
+		if _, err := os.Stat(filepath.Join(root, "new/bad.py")); err == nil {
+			t.Error("a refused write created the file")
+		}
+	})
+
+	t.Run("apply", func(t *testing.T) {
+		copyFixtures(t, root)
+		atomic := filepath.Join(root, "go/atomic_type.go")
+		origGo, origPy := readFile(t, atomic), readFile(t, process)
+		reply := "Two changes:\n\ngo/atomic_type.go\n<<<<<<< SEARCH\n// b32 returns a uint32 0 or 1 representing b.\n=======\n" +
+			"// b32 returns 1 for true and 0 for false.\n>>>>>>> REPLACE\n\npython/process.py\n<<<<<<< SEARCH\n" +
+			"    def _check_closed(self):\n=======\n    def _check_closed(self):  # raises if closed\n>>>>>>> REPLACE\n"
+		c := callTool(t, cs, "apply", map[string]any{"reply": strings.Replace(reply, "0 or 1", "0 or one", 1)})
+		if !c.isError || get(c.data, "ok") != false || readFile(t, atomic) != origGo || readFile(t, process) != origPy {
+			t.Fatalf("a reply with a bad block: %+v", c)
+		}
+		c = callTool(t, cs, "apply", map[string]any{"reply": reply})
+		if c.isError || get(c.data, "ok") != true {
+			t.Fatalf("apply: %+v", c)
+		}
+		if got, want := readFile(t, atomic), strings.Replace(origGo, "// b32 returns a uint32 0 or 1 representing b.", "// b32 returns 1 for true and 0 for false.", 1); got != want {
+			t.Errorf("atomic_type.go after apply:\n%s", got)
+		}
+		if got, want := readFile(t, process), strings.Replace(origPy, "def _check_closed(self):", "def _check_closed(self):  # raises if closed", 1); got != want {
+			t.Errorf("process.py after apply:\n%s", got)
+		}
+	})
+
+	t.Run("bad input", func(t *testing.T) {
+		c := callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": []any{map[string]any{"old_lines": []string{}}}})
+		if !c.isError {
+			t.Errorf("a chunk without new_lines was accepted: %+v", c)
+		}
+		c = callTool(t, cs, "show", map[string]any{"location": "python/process.py"})
+		if !c.isError || !strings.Contains(c.text, "invalid location") {
+			t.Errorf("a location without a symbol: %+v", c)
+		}
+	})
+}
+
+// TestMCPDefaultRoot starts the server with no --root: the working
+// directory is the root.
+func TestMCPDefaultRoot(t *testing.T) {
+	bin := buildSymedit(t)
+	base := t.TempDir()
+	root := filepath.Join(base, "root")
+	copyFixtures(t, root)
+	cs := connect(t, bin, root)
+	c := callTool(t, cs, "show", map[string]any{"location": "go/atomic_type.go::Bool/Load"})
+	if c.isError || c.text != "func (x *Bool) Load() bool { return LoadUint32(&x.v) != 0 }\n" || get(c.data, "path") != "go/atomic_type.go" {
+		t.Errorf("show: %+v", c)
+	}
+	abs, err := filepath.Abs(filepath.Join(fixtureDir, "go/atomic_type.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c = callTool(t, cs, "show", map[string]any{"location": abs + "::Bool/Load"})
+	if !c.isError || get(c.data, "error", "code") != "OUTSIDE_ROOT" {
+		t.Errorf("a path outside the working directory: %+v", c)
+	}
+}
+
+// checkDescriptions fails for a property of schema (at any depth) that has
+// no description.
+func checkDescriptions(t *testing.T, where string, schema any) {
+	t.Helper()
+	m, _ := schema.(map[string]any)
+	if m == nil {
+		return
+	}
+	props, _ := m["properties"].(map[string]any)
+	for name, p := range props {
+		pm, _ := p.(map[string]any)
+		if d, _ := pm["description"].(string); strings.TrimSpace(d) == "" {
+			t.Errorf("%s.%s: no description", where, name)
+		}
+		checkDescriptions(t, where+"."+name, p)
+	}
+	if items, ok := m["items"]; ok {
+		checkDescriptions(t, where+"[]", items)
+	}
+}
