@@ -62,6 +62,7 @@ func run(e *env, args []string) int {
 			replaceCommand(e),
 			writeCommand(e),
 			applyCommand(e),
+			batchCommand(e),
 			mcpCommand(e),
 		}, symbolCommands(e)...),
 	}

@@ -15,6 +15,7 @@
 //	symedit insert-before [write flags] LOCATION TEXT
 //	symedit insert-after [write flags] LOCATION TEXT
 //	symedit apply [write flags] [--partial] [REPLY|-]
+//	symedit batch [write flags] [--atomic] OPS   (JSON Lines in and out)
 //	symedit mcp [--root DIR]                    (the commands as MCP tools over standard input and output)
 //
 // The write flags, shared by every writing command (one safety layer:
