@@ -2,6 +2,7 @@ package edit
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
@@ -11,35 +12,93 @@ import (
 // line ending at the end of a file.
 const noNewline = "\n\\ No newline at end of file\n"
 
+// diffContext is the number of unchanged lines around each hunk.
+const diffContext = 3
+
+// autoJunkAbove is the size, in lines, of the changed middle of two files
+// above which the matcher's "popular line" heuristic is turned on: it keeps
+// huge diffs fast, at the price of hunks that are not minimal.
+const autoJunkAbove = 20000
+
 // Diff returns the unified diff from old to new for the file at path, with
 // "a/" and "b/" prefixed headers and 3 lines of context, as git diff prints
 // it, so that `git apply` and `patch -p1` accept it. A last line without a
-// line ending is followed by "\ No newline at end of file", which
-// github.com/pmezard/go-difflib does not write by itself. Lines keep their
-// own endings (a CRLF file's diff has CRLF lines). Equal contents give "".
+// line ending is followed by "\ No newline at end of file", and a header
+// whose name holds a space ends with a tab, as git writes them. Lines keep
+// their own endings (a CRLF file's diff has CRLF lines). Equal contents
+// give "".
+//
+// The lines are matched by github.com/pmezard/go-difflib's SequenceMatcher
+// and grouped into hunks by its GetGroupedOpCodes, without the "popular
+// line" heuristic that difflib turns on for 200 lines or more, which marks
+// repeated lines such as "}" as junk and shows unchanged lines as removed
+// and added again. For files over 20,000 lines the common first and last
+// lines are set aside and the heuristic is on, so the diff stays fast.
 func Diff(path string, old, new []byte) string {
 	if bytes.Equal(old, new) {
 		return ""
 	}
 	path = strings.TrimPrefix(path, "./")
-	// git ends a header with a tab when the name holds a space, so that
-	// patch reads the whole name rather than stopping at the space.
 	tab := ""
 	if strings.ContainsAny(path, " \t") {
 		tab = "\t"
 	}
-	ud := difflib.UnifiedDiff{
-		A:        diffLines(old),
-		B:        diffLines(new),
-		FromFile: "a/" + path + tab,
-		ToFile:   "b/" + path + tab,
-		Context:  3,
+	a, b := diffLines(old), diffLines(new)
+	from, toA, toB := 0, len(a), len(b)
+	if max(len(a), len(b)) > autoJunkAbove {
+		// A large file: match only the changed middle and its context,
+		// with the heuristic on, so the diff stays fast.
+		p := 0
+		for p < len(a) && p < len(b) && a[p] == b[p] {
+			p++
+		}
+		s := 0
+		for s < len(a)-p && s < len(b)-p && a[len(a)-1-s] == b[len(b)-1-s] {
+			s++
+		}
+		from, toA, toB = max(0, p-diffContext), len(a)-max(0, s-diffContext), len(b)-max(0, s-diffContext)
 	}
-	s, err := difflib.GetUnifiedDiffString(ud)
-	if err != nil { // only a failing writer errs; strings.Builder does not
-		panic(err)
+	subA, subB := a[from:toA], b[from:toB]
+	m := difflib.NewMatcherWithJunk(subA, subB, toA-from > autoJunkAbove, nil)
+	var out strings.Builder
+	fmt.Fprintf(&out, "--- a/%s%s\n+++ b/%s%s\n", path, tab, path, tab)
+	for _, g := range m.GetGroupedOpCodes(diffContext) {
+		first, last := g[0], g[len(g)-1]
+		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(from+first.I1, from+last.I2), hunkRange(from+first.J1, from+last.J2))
+		for _, c := range g {
+			if c.Tag == 'e' {
+				for _, l := range subA[c.I1:c.I2] {
+					out.WriteString(" " + l)
+				}
+				continue
+			}
+			if c.Tag == 'r' || c.Tag == 'd' {
+				for _, l := range subA[c.I1:c.I2] {
+					out.WriteString("-" + l)
+				}
+			}
+			if c.Tag == 'r' || c.Tag == 'i' {
+				for _, l := range subB[c.J1:c.J2] {
+					out.WriteString("+" + l)
+				}
+			}
+		}
 	}
-	return s
+	return out.String()
+}
+
+// hunkRange formats the 0-based half-open line range [start, stop) of a
+// hunk header as the unified format wants it: 1-based start, then the
+// length unless it is 1; an empty range starts at the line before it.
+func hunkRange(start, stop int) string {
+	begin, n := start+1, stop-start
+	switch n {
+	case 1:
+		return fmt.Sprint(begin)
+	case 0:
+		begin--
+	}
+	return fmt.Sprintf("%d,%d", begin, n)
 }
 
 // diffLines splits b into lines that keep their "\n" endings; an
