@@ -38,6 +38,30 @@ lint:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+# bench-compare: whole-process comparisons, as ratios of medians (hyperfine):
+# symedit symbols over GOROOT/src vs Universal Ctags, symedit chunk on a
+# 5,000-line file vs cp, symedit replace over net/http vs sed -i; then the
+# peak RSS of symbols over the Go tree. See BENCHMARKS.md.
+.PHONY: bench-compare bench-tokens deps-bench
+bench-compare: build deps-bench
+	bench/compare.sh $(BIN)
+
+# deps-bench: hyperfine and Universal Ctags from Debian's packages, for
+# bench-compare only (make test does not need them).
+deps-bench:
+	@for pkg in hyperfine:hyperfine ctags:universal-ctags; do \
+	  tool=$${pkg%%:*}; deb=$${pkg#*:}; \
+	  command -v $$tool >/dev/null 2>&1 && continue; \
+	  echo "installing $$deb from Debian's packages"; \
+	  (apt-get update -qq && apt-get install -y -qq $$deb) >/dev/null || echo "cannot install $$deb" >&2; \
+	done
+
+# bench-tokens: tokens per edit, chunks vs whole body, SEARCH/REPLACE and
+# unified diff, on real Go and Python functions (its own module,
+# bench/tokens, so the tokenizer stays out of the binary).
+bench-tokens:
+	cd bench/tokens && $(GO) run .
+
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzApply -fuzztime 30s ./chunk
 

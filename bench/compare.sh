@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# compare.sh: whole-process comparisons of symedit against the standard
+# tools, run side by side, each reported as a ratio of medians:
+#   (a) symedit symbols --json over Go's whole source tree against
+#       Universal Ctags (ctags -R --fields=+ne --output-format=json);
+#   (b) symedit chunk on a 5,000-line Go file against cp of that file (the
+#       floor for reading and writing it);
+#   (c) symedit replace over a copy of net/http against find | xargs sed -i
+#       doing the same literal replacement (fresh copy before every run).
+# Then the peak resident memory of symedit symbols over the Go tree.
+# Uses hyperfine; without it, a small repeated-runs harness (medians).
+# Usage: bench/compare.sh [path/to/symedit]  (default: bin/symedit)
+# Env: RUNS_TREE (default 3), RUNS (default 10) set the number of runs.
+set -euo pipefail
+bin=${1:-bin/symedit}
+[ -x "$bin" ] || { echo "build first: make build" >&2; exit 2; }
+bin=$(realpath "$bin")
+runs_tree=${RUNS_TREE:-3}
+runs=${RUNS:-10}
+command -v ctags >/dev/null || { echo "ctags missing: make deps-bench" >&2; exit 2; }
+ctags --version | grep -q 'Universal Ctags' || { echo "ctags is not Universal Ctags" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+goroot=$(go env GOROOT)
+src="$goroot/src"
+
+# The file list of Go's tree, one xargs invocation (-s: room for all of it).
+find "$src" -type f -name '*.go' | sort >"$work/gofiles"
+nfiles=$(wc -l <"$work/gofiles")
+
+# Does symedit symbols walk a directory itself yet? (issue 6 adds it.)
+if "$bin" symbols --json "$src/net/http" >/dev/null 2>&1; then
+  sym_cmd="'$bin' symbols --json '$src' >/dev/null"
+  sym_how="symedit symbols --json GOROOT/src (directory walk)"
+else
+  sym_cmd="xargs -s 2000000 -a '$work/gofiles' '$bin' symbols --json >/dev/null"
+  sym_how="symedit symbols --json over $nfiles files passed by xargs (no directory support yet)"
+fi
+ctags_cmd="ctags -R --fields=+ne --output-format=json -f - '$src' >/dev/null 2>&1"
+
+# (b) A 5,000-line file of real Go: net/http/server.go followed by the
+# declarations of transport.go (its package clause and imports dropped),
+# cut at the last top-level closing brace at or before line 5,000.
+big="$work/big.go"
+{
+  cat "$src/net/http/server.go"
+  awk 'done { print; next } /^\)$/ { done = 1 }' "$src/net/http/transport.go"
+} >"$work/cat.go"
+cut=$(awk 'NR <= 5000 && /^}$/ { n = NR } END { print n }' "$work/cat.go")
+head -n "$cut" "$work/cat.go" >"$big"
+# A realistic chunk inside (*conn).serve: log the remote address once known.
+cat >"$work/chunks.json" <<'JSON'
+[{"context_before": "\tif ra := c.rwc.RemoteAddr(); ra != nil {",
+  "old_lines": ["\t\tc.remoteAddr = ra.String()"],
+  "new_lines": ["\t\tc.remoteAddr = ra.String()", "\t\tc.server.logf(\"http: serving %s\", c.remoteAddr)"],
+  "context_after": "\t}"}]
+JSON
+cp "$big" "$work/edit.go"
+"$bin" chunk "$work/edit.go::conn/serve" "$work/chunks.json" >/dev/null ||
+  { echo "the chunk does not apply" >&2; exit 1; }
+chunk_cmd="'$bin' chunk '$work/edit.go::conn/serve' '$work/chunks.json' >/dev/null"
+chunk_prep="cp '$big' '$work/edit.go'"
+cp_cmd="cp '$big' '$work/copy.go'"
+
+# (c) The same literal replacement over a fresh copy of net/http.
+tree="$work/http"
+tree_prep="rm -rf '$tree' && cp -r '$src/net/http' '$tree'"
+repl_cmd="find '$tree' -type f -name '*.go' -print0 | sort -z | xargs -0 '$bin' replace ResponseWriter ResponseWriterX >/dev/null"
+sed_cmd="find '$tree' -type f -name '*.go' -print0 | sort -z | xargs -0 sed -i 's/ResponseWriter/ResponseWriterX/g'"
+eval "$tree_prep" && eval "$repl_cmd" && cp -r "$tree" "$work/by-symedit" &&
+  eval "$tree_prep" && eval "$sed_cmd" && diff -r "$work/by-symedit" "$tree" >/dev/null ||
+  { echo "symedit replace and sed -i disagree" >&2; exit 1; }
+
+# median_of LABEL PREPARE CMD RUNS: the fallback harness; prints seconds.
+median_of() {
+  local prep=$2 cmd=$3 n=$4 i t0 t1
+  : >"$work/times"
+  for ((i = 0; i < n; i++)); do
+    [ -n "$prep" ] && eval "$prep"
+    t0=$(date +%s%N); eval "$cmd"; t1=$(date +%s%N)
+    echo $(((t1 - t0) / 1000)) >>"$work/times"
+  done
+  sort -n "$work/times" | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e6 }'
+}
+
+# compare NAME RUNS PREPARE CMD_A CMD_B: medians of A and B and A/B.
+compare() {
+  local name=$1 n=$2 prep=$3 a=$4 b=$5 ma mb
+  echo "== $name"
+  if command -v hyperfine >/dev/null; then
+    local args=(--runs "$n" --style basic --export-json "$work/$name.json")
+    [ -n "$prep" ] && args+=(--prepare "$prep")
+    hyperfine "${args[@]}" -n symedit "$a" -n other "$b" >&2
+    read -r ma mb < <(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(r[0]["median"], r[1]["median"])' "$work/$name.json")
+  else
+    ma=$(median_of "$name" "$prep" "$a" "$n")
+    mb=$(median_of "$name" "$prep" "$b" "$n")
+  fi
+  echo "$name $ma $mb" >>"$work/results"
+}
+
+harness="hyperfine $(hyperfine --version 2>/dev/null | awk '{print $2}')"
+command -v hyperfine >/dev/null || harness="repeated-runs fallback (hyperfine missing)"
+echo "harness: $harness; runs: $runs_tree on the Go tree, $runs otherwise"
+echo "(a) $sym_how"
+compare symbols "$runs_tree" "" "$sym_cmd" "$ctags_cmd"
+echo "(b) chunk on $(wc -l <"$big")-line $(basename "$big") ($(($(stat -c %s "$big") / 1024)) KB) vs cp"
+compare chunk "$runs" "$chunk_prep" "$chunk_cmd" "$cp_cmd"
+echo "(c) replace ResponseWriter over $(grep -c . < <(find "$src/net/http" -type f -name '*.go')) files of net/http vs sed -i"
+compare replace "$runs" "$tree_prep" "$repl_cmd" "$sed_cmd"
+
+echo
+printf '%-10s %14s %14s %10s\n' comparison 'symedit (s)' 'other (s)' ratio
+while read -r name ma mb; do
+  other=$( case $name in symbols) echo ctags ;; chunk) echo cp ;; replace) echo 'sed -i' ;; esac )
+  awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" \
+    'BEGIN { printf "%-10s %14.4f %14.4f %9.2fx  (symedit / %s, medians)\n", n, a, b, a / b, o }'
+done <"$work/results"
+
+echo
+/usr/bin/time -f %M -o "$work/rss" bash -c "$sym_cmd"
+echo "peak RSS, symedit symbols over the Go tree: $(cat "$work/rss") KB"
