@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/symedit/symedit/match"
 )
 
 // Apply validates every chunk against t's original lines and, only if all
@@ -17,7 +19,22 @@ import (
 // for a chunk that fails a check, matches several places, or overlaps
 // another; or an *InputError for an empty chunk list or a chunk that changes
 // nothing. See the package documentation for the checks.
+//
+// Apply matches at the levels exact and trailing, as ApplyLevel with
+// match.Trailing.
 func Apply(t Target, chunks []Chunk) (Result, error) {
+	return ApplyLevel(t, chunks, match.Trailing)
+}
+
+// ApplyLevel is Apply with max as the loosest match level allowed: each
+// chunk is positioned at the first level, from match.Exact up to max, at
+// which any candidate passes every check (several passing candidates at
+// that level are ambiguous; a looser level never breaks the tie). At
+// match.Indent and match.Loose the chunk's new_lines are shifted by the
+// matched indentation offset before they are written. A chunk that
+// matches nowhere up to max, but at exactly one place at the first looser
+// level with any match, is rejected with Error.Hint set.
+func ApplyLevel(t Target, chunks []Chunk, max match.Level) (Result, error) {
 	if len(chunks) == 0 {
 		return Result{}, &InputError{Msg: "no chunks: the list is empty"}
 	}
@@ -27,7 +44,7 @@ func Apply(t Target, chunks []Chunk) (Result, error) {
 	}
 	spans := make([]span, len(chunks))
 	for i, c := range chunks {
-		s, err := locate(t, trimmed, c, i+1)
+		s, err := locate(t, trimmed, c, i+1, max)
 		if err != nil {
 			return Result{}, err
 		}
@@ -55,7 +72,8 @@ func Apply(t Target, chunks []Chunk) (Result, error) {
 	out = append(out, t.Lines[next:]...)
 	placements := make([]Placement, len(spans))
 	for i, s := range spans {
-		placements[i] = Placement{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, Added: len(s.new)}
+		placements[i] = Placement{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, Added: len(s.new),
+			Level: s.level, Offset: s.offset}
 	}
 	return Result{Lines: out, Placements: placements}, nil
 }
@@ -65,6 +83,8 @@ type span struct {
 	chunk      int // 1-based
 	start, end int // 0-based indexes into Target.Lines, end exclusive
 	new        []string
+	level      match.Level
+	offset     match.Offset
 }
 
 func overlapError(t Target, a, b span) *Error {
@@ -94,10 +114,12 @@ type attempt struct {
 	line     int   // 0-based index of the offending symbol line, or -1
 	expected string
 	reason   string
+	offset   match.Offset // the indentation offset of a passing candidate
 }
 
-// locate finds the single position where chunk c (1-based index n) applies.
-func locate(t Target, trimmed []string, c Chunk, n int) (span, error) {
+// locate finds the single position where chunk c (1-based index n) applies,
+// at the first level up to max with any passing candidate.
+func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, error) {
 	styles := 0
 	for _, field := range [][]string{c.ContextBefore, c.OldLines, c.NewLines, c.ContextAfter} {
 		for _, s := range field {
@@ -122,56 +144,118 @@ func locate(t Target, trimmed []string, c Chunk, n int) (span, error) {
 	for i, w := range window {
 		window[i] = trimRight(w)
 	}
-	nb, no := len(k.before), len(k.old)
-	total := len(t.Lines)
+	no := len(k.old)
+	raw := make([]string, 0, len(window))
+	raw = append(append(append(raw, k.before...), k.old...), k.after...)
 
-	var passing []int
-	var contextHits []int
-	best := attempt{matched: -1}
-	for p := 0; p <= total; p++ {
-		a := try(t, trimmed, k, window, p)
-		if a.check == "" {
-			passing = append(passing, p)
-			continue
-		}
-		if nb > 0 && a.matched >= nb {
-			contextHits = append(contextHits, t.FirstLine+p)
-		}
-		// The candidate that matched the most lines explains the failure
-		// best; at a tie, a mismatch inside the symbol beats running off
-		// its edge.
-		if a.matched > best.matched || a.matched == best.matched && best.check == CheckBoundary && a.check != CheckBoundary {
-			best = a
+	var passing []attempt
+	var s search
+	level := match.Exact
+	for ; level <= max; level++ {
+		s = candidates(t, trimmed, k, window, raw, level)
+		if passing = s.passing; len(passing) > 0 {
+			break
 		}
 	}
 	switch len(passing) {
 	case 1:
-		p := passing[0]
-		return span{chunk: n, start: p, end: p + no, new: k.new}, nil
+		a := passing[0]
+		sp := span{chunk: n, start: a.pos, end: a.pos + no, new: k.new, level: level}
+		if level >= match.Indent {
+			sp.offset = a.offset
+			shifted, err := match.Reindent(k.new, a.offset)
+			if err != nil {
+				return span{}, &InputError{Chunk: n, Key: "new_lines", Msg: fmt.Sprintf(
+					"old_lines matched at file line %d at level %s, but new_lines %v", t.FirstLine+a.pos, match.Describe(level, a.offset), err)}
+			}
+			sp.new = shifted
+		}
+		return sp, nil
 	case 0:
-		return span{}, noMatch(t, trimmed, k, n, best, contextHits)
+		e := noMatch(t, trimmed, k, n, s.best, s.contextHits)
+		for l := max + 1; l <= match.Loose; l++ {
+			ls := candidates(t, trimmed, k, window, raw, l)
+			if len(ls.passing) == 0 {
+				continue
+			}
+			if len(ls.passing) == 1 {
+				a := ls.passing[0]
+				e.Hint = &match.Hint{Line: t.FirstLine + a.pos, Level: l, Offset: a.offset, Flag: l.Flag()}
+				what := "old_lines would start"
+				if no == 0 {
+					what = "the insertion point would be"
+				}
+				e.Message += fmt.Sprintf("; the chunk matches exactly one place at level %s (%s at file line %d): rerun with %s to accept it",
+					match.Describe(l, a.offset), what, e.Hint.Line, e.Hint.Flag)
+			}
+			break
+		}
+		return span{}, e
 	}
 	lines := make([]int, len(passing))
 	for i, p := range passing {
-		lines[i] = t.FirstLine + p
+		lines[i] = t.FirstLine + p.pos
 	}
 	what := "old_lines start"
 	if no == 0 {
 		what = "the insertion point is"
 	}
-	return span{}, &Error{Code: CodeAmbiguous, Chunk: n, Check: CheckUnique, Candidates: lines,
-		Message: fmt.Sprintf("chunk %d is ambiguous: it matches %d places (%s at file lines %s); add context_before or context_after lines that differ between them",
-			n, len(passing), what, joinInts(lines))}
+	at, name := "", ""
+	if level >= match.Indent {
+		name = level.String()
+		at = " at level " + name
+	}
+	return span{}, &Error{Code: CodeAmbiguous, Chunk: n, Check: CheckUnique, Candidates: lines, Level: name,
+		Message: fmt.Sprintf("chunk %d is ambiguous%s: it matches %d places (%s at file lines %s); add context_before or context_after lines that differ between them",
+			n, at, len(passing), what, joinInts(lines))}
+}
+
+// search is the outcome of trying every candidate position at one level.
+type search struct {
+	passing     []attempt
+	contextHits []int
+	best        attempt
+}
+
+// candidates tries every position for chunk k at level l. window holds the
+// chunk's lines trimmed, raw the same lines as sent.
+func candidates(t Target, trimmed []string, k normalized, window, raw []string, l match.Level) search {
+	var cmp *match.Comparer
+	if l != match.Trailing {
+		cmp = match.NewComparer(t.Lines, raw, l)
+	}
+	nb := len(k.before)
+	s := search{best: attempt{matched: -1}}
+	for p := 0; p <= len(t.Lines); p++ {
+		a := try(t, trimmed, k, window, p, cmp)
+		if a.check == "" {
+			s.passing = append(s.passing, a)
+			continue
+		}
+		if nb > 0 && a.matched >= nb {
+			s.contextHits = append(s.contextHits, t.FirstLine+p)
+		}
+		// The candidate that matched the most lines explains the failure
+		// best; at a tie, a mismatch inside the symbol beats running off
+		// its edge.
+		if a.matched > s.best.matched || a.matched == s.best.matched && s.best.check == CheckBoundary && a.check != CheckBoundary {
+			s.best = a
+		}
+	}
+	return s
 }
 
 // try runs the positional checks for a candidate where old_lines start at p.
-func try(t Target, trimmed []string, k normalized, window []string, p int) attempt {
+// cmp compares lines at the search's level, or is nil for match.Trailing,
+// which compares trimmed lines with window.
+func try(t Target, trimmed []string, k normalized, window []string, p int, cmp *match.Comparer) attempt {
+	var st match.State
 	nb, no, na := len(k.before), len(k.old), len(k.after)
 	total := len(trimmed)
 	from := p - nb
 	a := attempt{pos: p, line: -1}
 	for i, w := range window {
-		if i == nb+no && !deletionExact(t, k, p, &a) {
+		if i == nb+no && !deletionExact(t, k, p, &a, cmp) {
 			return a // check 4 runs as soon as old_lines have matched
 		}
 		at := from + i
@@ -191,13 +275,13 @@ func try(t Target, trimmed []string, k normalized, window []string, p int) attem
 			}
 			return a
 		}
-		if trimmed[at] != w {
+		if cmp == nil && trimmed[at] != w || cmp != nil && !cmp.Line(at, i, &st) {
 			a.check, a.line, a.expected = section, at, w
 			return a
 		}
 		a.matched++
 	}
-	if na == 0 && !deletionExact(t, k, p, &a) {
+	if na == 0 && !deletionExact(t, k, p, &a, cmp) {
 		return a
 	}
 	if na == 0 && p+no != total {
@@ -206,18 +290,31 @@ func try(t Target, trimmed []string, k normalized, window []string, p int) attem
 			t.FirstLine+total-1, total-p-no)
 		return a
 	}
-	return attempt{pos: p}
+	ok := attempt{pos: p}
+	if cmp != nil {
+		ok.offset = cmp.Offset(st)
+	}
+	return ok
 }
 
 // deletionExact runs check 4 at position p, once old_lines have matched
 // after trimming: a deletion's old_lines must equal the lines byte for
-// byte. On failure it fills a and returns false.
-func deletionExact(t Target, k normalized, p int, a *attempt) bool {
+// byte (at the indent and loose levels: byte for byte once the indentation
+// is removed, so a deletion never relies on trimming or folding). On
+// failure it fills a and returns false.
+func deletionExact(t Target, k normalized, p int, a *attempt, cmp *match.Comparer) bool {
 	if len(k.new) != 0 {
 		return true
 	}
+	nb := len(k.before)
 	for i, o := range k.old {
-		if t.Lines[p+i] != o {
+		var same bool
+		if cmp != nil && cmp.Level() >= match.Indent {
+			same = cmp.ContentEqual(p+i, nb+i)
+		} else {
+			same = t.Lines[p+i] == o
+		}
+		if !same {
 			a.check, a.line, a.expected = CheckDeletion, p+i, o
 			a.reason = "a deletion (empty new_lines) must match old_lines byte for byte, trailing white space included"
 			return false

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/match"
 )
 
 // Chunk is one context-anchored change, as a model sends it. Each string may
@@ -41,7 +42,18 @@ type Placement struct {
 	// Removed and Added count the lines the chunk replaced and wrote.
 	Removed int `json:"removed"`
 	Added   int `json:"added"`
+	// Level is the level the chunk matched at (see package match): the
+	// first level, from exact up to the allowed one, with any match.
+	Level match.Level `json:"match"`
+	// Offset is, for the indent and loose levels, the indentation shift
+	// from the chunk's lines to the file's; new_lines were shifted by it.
+	// It is the zero Offset (and absent from JSON) below indent.
+	Offset match.Offset `json:"offset,omitzero"`
 }
+
+// Describe returns the level the chunk matched at and, for indent and
+// loose, the offset: "trailing", "indent +8 spaces".
+func (p Placement) Describe() string { return match.Describe(p.Level, p.Offset) }
 
 // Result is a successful application.
 type Result struct {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/symedit/symedit/match"
 )
 
 // Check names one rule a chunk must satisfy. The numbered ones are the seven
@@ -111,6 +113,15 @@ type Error struct {
 	Candidates []int `json:"candidates,omitempty"`
 	// Nearest are the symbol's lines most similar to Expected, best first.
 	Nearest []Near `json:"nearest,omitempty"`
+	// Level is, for CodeAmbiguous at the indent or loose level, that
+	// level's name; empty when the candidates passed at exact or trailing.
+	Level string `json:"level,omitempty"`
+	// Hint is, for CodeNoMatch, set when the chunk matches no place at the
+	// allowed levels but exactly one at the first looser level with any
+	// match: Hint.Line is that place's 1-based file line (where old_lines,
+	// or the insertion point, would start), Hint.Flag the flag that
+	// accepts it ("--match indent").
+	Hint *match.Hint `json:"hint,omitempty"`
 }
 
 // Error returns Message followed by the nearest lines, one per line.
