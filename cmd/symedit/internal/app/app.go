@@ -55,6 +55,7 @@ func run(e *env, args []string) int {
 		},
 		Commands: append([]*cli.Command{
 			symbolsCommand(e),
+			checkCommand(e),
 			showCommand(e),
 			chunkCommand(e),
 			editCommand(e),

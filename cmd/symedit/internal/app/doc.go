@@ -4,12 +4,13 @@
 //
 // Usage:
 //
-//	symedit symbols [--json] [--lang NAME] [--root DIR] FILE...
+//	symedit symbols [--json] [--lang NAME] [--root DIR] [walk flags] FILE|DIR|PATTERN...
+//	symedit check [--json] [--lang NAME] [--root DIR] [walk flags] FILE|DIR|PATTERN...
 //	symedit show [--json] [-n] [--lang NAME] [--root DIR] LOCATION
 //	symedit chunk [write flags] LOCATION CHUNKS
 //	symedit edit [write flags] FILE EDITS
 //	symedit lines [write flags] FILE LINE_EDITS
-//	symedit replace [write flags] [--regex] [-i] [--count N] [--expect N] SEARCH REPLACEMENT FILE...
+//	symedit replace [write flags] [walk flags] [--regex] [-i] [--count N] [--expect N] SEARCH REPLACEMENT FILE|DIR|PATTERN...
 //	symedit write [write flags] FILE            (content on standard input)
 //	symedit replace-body [write flags] LOCATION BODY
 //	symedit insert-before [write flags] LOCATION TEXT
@@ -30,6 +31,15 @@
 //	--allow-hardlinks    edit a file with several hard links
 //	--expect-sha256 HEX  refuse unless the file has this content
 //	--lang NAME          parse as NAME instead of by extension
+//
+// The walk flags, for commands whose FILE arguments may be folders (walked)
+// and quoted doublestar patterns (see package walk): -j N (files processed
+// at once; default the number of cores; the output is the same, in path
+// order, for every N), --exclude PATTERN (repeatable), --no-ignore (walk
+// what git ignores too), --hidden (walk hidden files too). A walk prints a
+// summary line on standard error; over a terminal, a run of more than 50
+// files shows a progress bar there (never on a pipe or with --json).
+// check prints every syntax error of its files and exits 1 if there is one.
 //
 // LOCATION is FILE:LINE:COL (1-based line, 1-based byte column; column 0
 // or a column in the line's indentation means the line's first non-blank

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/walk"
 )
 
 func linesCommand(e *env) *cli.Command {
@@ -101,14 +103,15 @@ func replaceCommand(e *env) *cli.Command {
 		Usage: "search and replace in files: literal by default, --regex for Go RE2 patterns",
 		Description: "With --regex, $1 and ${name} in REPLACEMENT expand submatches (\\1 is read as $1).\n" +
 			"No match in any file is a rejection (exit 1) that shows similar lines. Every file is checked\n" +
-			"before any is written; each is then written atomically.",
-		ArgsUsage: "SEARCH REPLACEMENT FILE...",
-		Flags: append(writeFlags(),
+			"before any is written; each is then written atomically. FILE may be a folder or a quoted\n" +
+			"doublestar pattern, walked as for symbols: then only the files with matches are listed.",
+		ArgsUsage: "SEARCH REPLACEMENT FILE|DIR|PATTERN...",
+		Flags: append(append(writeFlags(),
 			&cli.BoolFlag{Name: "regex", Usage: "SEARCH is a Go RE2 regular expression"},
 			&cli.BoolFlag{Name: "i", Usage: "match case-insensitively"},
 			&cli.IntFlag{Name: "count", Usage: "replace at most the first `N` matches in each file (0: all)"},
 			&cli.IntFlag{Name: "expect", Value: -1, Usage: "refuse unless there are exactly `N` matches over all files"},
-		),
+		), walkFlags()...),
 		Action: e.withSession(3, -1, "SEARCH REPLACEMENT FILE...", func(s *session, args []string) error {
 			return s.replace(args[0], args[1], args[2:])
 		}),
@@ -145,29 +148,71 @@ func (s *session) replace(pattern, replacement string, paths []string) error {
 		n       int
 		matches []edit.Match
 	}
-	if err := distinctFiles(paths); err != nil {
+	if err := distinctFiles(explicitFiles(paths)); err != nil {
 		return s.e.fail(s.c, err, result)
 	}
+	jobs, err := s.jobs()
+	if err != nil {
+		return s.e.fail(s.c, err, result)
+	}
+	w, err := s.expand(paths)
+	if err != nil {
+		return s.e.fail(s.c, err, result)
+	}
+	where := strings.Join(w.Files, ", ")
+	if w.Walked {
+		where = fmt.Sprintf("the %d file(s) of %s", len(w.Files), strings.Join(paths, " "))
+	}
+	paths = w.Files
 	var changes []fileChange
-	total, replaced := 0, 0
-	for _, p := range paths {
+	total, replaced, withMatches := 0, 0, 0
+	type read struct {
+		fc  fileChange
+		err error
+	}
+	bar := s.e.progress(len(paths), s.json)
+	err = forEachOrdered(len(paths), jobs, func(i int) read {
+		p := paths[i]
 		doc, err := s.read(p)
 		if err != nil {
-			return s.e.fail(s.c, err, result)
+			return read{err: err}
 		}
 		text, n, matches := sr.Replace(string(doc.Text))
-		total += len(matches)
-		replaced += n
 		content := append(append([]byte{}, doc.Content[:len(doc.Content)-len(doc.Text)]...), text...)
-		changes = append(changes, fileChange{&change{doc: doc, lang: s.language(p), content: content,
-			what: fmt.Sprintf("replaced %d of %d match(es)", n, len(matches))}, n, matches})
+		return read{fc: fileChange{&change{doc: doc, lang: s.language(p), content: content,
+			what: fmt.Sprintf("replaced %d of %d match(es)", n, len(matches))}, n, matches}}
+	}, func(_ int, r read) error {
+		bar.add()
+		if r.err != nil {
+			return r.err
+		}
+		total += len(r.fc.matches)
+		replaced += r.fc.n
+		if len(r.fc.matches) > 0 {
+			withMatches++
+		} else if w.Walked {
+			return nil // a walk lists and keeps only the files with matches
+		}
+		changes = append(changes, r.fc)
+		return nil
+	})
+	bar.done()
+	if err != nil {
+		return s.e.fail(s.c, err, result)
 	}
+	if w.Walked {
+		paths = make([]string, len(changes))
+		for i, fc := range changes {
+			paths[i] = fc.ch.doc.Path
+		}
+	}
+	defer s.summary(w, fmt.Sprintf("%d match(es) in %d of %d file(s)", total, withMatches, len(w.Files)))
 	if want := s.c.Int("expect"); want >= 0 && total != want {
 		return s.e.fail(s.c, &replaceError{count: true, msg: fmt.Sprintf("expected %d match(es) of %s, found %d; nothing was written%s",
 			want, strconv.Quote(pattern), total, matchList(paths, matchesOf(changes, func(fc fileChange) []edit.Match { return fc.matches })))}, result)
 	}
 	if total == 0 {
-		re := &replaceError{msg: fmt.Sprintf("no match for %s in %s; nothing was written", strconv.Quote(pattern), strings.Join(paths, ", "))}
+		re := &replaceError{msg: fmt.Sprintf("no match for %s in %s; nothing was written", strconv.Quote(pattern), where)}
 		for _, fc := range changes {
 			for _, n := range edit.SimilarTo(string(fc.ch.doc.Text), fc.ch.doc.EOL, pattern) {
 				re.Similar = append(re.Similar, similarLine{fc.ch.doc.Path, n.LineNumber, n.Content, n.SimilarityScore})
@@ -185,12 +230,18 @@ func (s *session) replace(pattern, replacement string, paths []string) error {
 	}
 	// Check every file (syntax guard, diff) before writing any.
 	outs := make([]outcome, len(changes))
-	for i, fc := range changes {
-		out, err := s.check(fc.ch)
-		if err != nil {
-			return s.e.fail(s.c, err, result)
-		}
-		outs[i] = out
+	type checked struct {
+		out outcome
+		err error
+	}
+	if err := forEachOrdered(len(changes), jobs, func(i int) checked {
+		out, err := s.check(changes[i].ch)
+		return checked{out, err}
+	}, func(i int, r checked) error {
+		outs[i] = r.out
+		return r.err
+	}); err != nil {
+		return s.e.fail(s.c, err, result)
 	}
 	var files []map[string]any
 	var diffs strings.Builder
@@ -249,6 +300,19 @@ func matchList(paths []string, matches [][]edit.Match) string {
 		return ""
 	}
 	return ":" + b.String()
+}
+
+// explicitFiles returns the arguments that name files rather than folders
+// or patterns: the names distinctFiles checks.
+func explicitFiles(args []string) []string {
+	var out []string
+	for _, a := range args {
+		info, err := os.Stat(a)
+		if (err == nil && !info.IsDir()) || (err != nil && !walk.IsPattern(a)) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // distinctFiles refuses a file named twice (directly or through a link):

@@ -13,8 +13,8 @@ func symbolsCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "symbols",
 		Usage:     "list the symbols of files: an outline, or JSON Lines with --json",
-		ArgsUsage: "FILE...",
-		Flags:     readFlags(),
+		ArgsUsage: "FILE|DIR|PATTERN...",
+		Flags:     append(readFlags(), walkFlags()...),
 		Action: func(c *cli.Context) error {
 			files, err := e.positional(c, 1, -1, "FILE...")
 			if err != nil {
@@ -25,28 +25,48 @@ func symbolsCommand(e *env) *cli.Command {
 				return err
 			}
 			defer s.close()
+			jobs, err := s.jobs()
+			if err != nil {
+				return err
+			}
+			w, err := s.expand(files)
+			if err != nil {
+				return err
+			}
+			type result struct {
+				p   *parsed
+				err error
+			}
 			var firstErr error
-			for _, f := range files {
-				p, err := s.parseFile(f)
-				if err != nil {
-					fmt.Fprintf(e.stderr, "symedit: %v\n", err)
+			bar := e.progress(len(w.Files), c.Bool("json"))
+			err = forEachOrdered(len(w.Files), jobs, func(i int) result {
+				p, err := s.parseFile(w.Files[i])
+				return result{p, err}
+			}, func(i int, r result) error {
+				defer bar.add()
+				f, p := w.Files[i], r.p
+				if r.err != nil {
+					bar.clear()
+					fmt.Fprintf(e.stderr, "symedit: %v\n", r.err)
 					if firstErr == nil {
-						firstErr = err
+						firstErr = r.err
 					}
-					continue
+					return nil
 				}
 				if c.Bool("json") {
-					err = e.writeJSON(fileJSON{Path: f, Language: p.lang.Name, Symbols: nonNil(p.symbols)})
+					err := e.writeJSON(fileJSON{Path: f, Language: p.lang.Name, Symbols: nonNil(p.symbols)})
 					if err == nil && e.side != nil {
 						err = printOutline(e.sideEnv(), f, p) // the readable text too
 					}
-				} else {
-					err = printOutline(e, f, p)
-				}
-				if err != nil {
 					return err
 				}
+				return printOutline(e, f, p)
+			})
+			bar.done()
+			if err != nil {
+				return err
 			}
+			s.summary(w, fmt.Sprintf("%d file(s)", len(w.Files)))
 			if firstErr != nil {
 				return fmt.Errorf("%w", errSilent{firstErr})
 			}

@@ -1,0 +1,107 @@
+package edit
+
+// FindSyntaxProblems: the syntax guard's parse of one content, listing
+// every problem (symedit check).
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/symedit/symedit/grammars"
+)
+
+// FindSyntaxProblems parses content, the full content of a file (a UTF-8
+// byte order mark included), as lang with the syntax guard's machinery
+// and reports every syntax problem it has: the problems CheckSyntax counts
+// (tree-sitter ERROR and MISSING nodes, go/parser errors for Go, indentation
+// errors for Python; see [CheckSyntax]), in file order.
+//
+// The report's New holds every problem (relative to an empty file, all
+// are new), and Before is 0 and After is len(New). As in the guard, at most
+// the first 10 errors of go/parser or of the Python indentation check are
+// listed, one per line, since go/parser cascades after its first error;
+// every tree-sitter problem is listed.
+//
+// As CheckSyntax, it does not parse, and returns a report with Checked
+// false and Skipped saying why and a nil error, when opt.Mode is CheckOff,
+// lang is nil, content (without a byte order mark) is larger than
+// opt.MaxSize (GuardMaxSize when zero), or the parse did not finish within
+// opt.Timeout (GuardTimeout when zero) or before ctx was done. The error is
+// non-nil only for a parser failure other than those. It keeps no state
+// and is safe for concurrent use; each call uses its own parser.
+func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []byte, opt GuardOptions) (SyntaxReport, error) {
+	rep := SyntaxReport{}
+	if lang != nil {
+		rep.Language = lang.Name
+	}
+	switch {
+	case opt.Mode == CheckOff:
+		rep.Skipped = "check off"
+		return rep, nil
+	case lang == nil:
+		rep.Skipped = "unsupported language"
+		return rep, nil
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = GuardTimeout
+	}
+	if opt.MaxSize <= 0 {
+		opt.MaxSize = GuardMaxSize
+	}
+	text := bytes.TrimPrefix(content, utf8BOM)
+	if len(text) > opt.MaxSize {
+		rep.Skipped = fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", len(text), opt.MaxSize)
+		return rep, nil
+	}
+	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)
+	defer cancel()
+	skip := func() (SyntaxReport, error) {
+		if context.Cause(ctx) == errGuardTimeout {
+			rep.Skipped = fmt.Sprintf("timed out after %v", opt.Timeout)
+		} else if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			rep.Skipped = "timed out: " + ctx.Err().Error()
+		} else {
+			rep.Skipped = "canceled: " + ctx.Err().Error()
+		}
+		return rep, nil
+	}
+	if ctx.Err() != nil {
+		return skip()
+	}
+	var extraDone chan []guardProblem
+	if check := guardExtraChecker(lang.Name); check != nil {
+		extraDone = make(chan []guardProblem, 1)
+		go func() { extraDone <- check(text) }()
+	}
+	res, err := guardTreeProblems(ctx, lang.Grammar(), text, text, nil, true)
+	var extra []guardProblem
+	if extraDone != nil {
+		extra = <-extraDone
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return skip()
+		}
+		return rep, fmt.Errorf("edit: syntax check: parsing %s: %w", lang.Name, err)
+	}
+	rep.Checked = true
+	all := append(res.after, guardFirstPerLine(text, extra, guardMaxExtra)...)
+	for i := range all {
+		all[i].at = all[i].start
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].start != all[j].start {
+			return all[i].start < all[j].start
+		}
+		return all[i].end < all[j].end
+	})
+	lines := newGuardLines(text)
+	for _, p := range all {
+		rep.New = append(rep.New, lines.problem(text, p))
+	}
+	rep.After = len(rep.New)
+	return rep, nil
+}

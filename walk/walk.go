@@ -1,0 +1,440 @@
+package walk
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// Reasons for skipping a file, the keys of Result.Skipped.
+const (
+	SkipUnsupported = "unsupported language"
+	SkipSymlink     = "symbolic link"
+	SkipBinary      = "binary"
+	SkipTooLarge    = "too large"
+)
+
+// binarySniffLen is how many leading bytes are searched for a NUL, as
+// edit.Read does.
+const binarySniffLen = 8000
+
+// Errors of Expand.
+var (
+	// ErrBadPattern is a malformed doublestar pattern (an argument or an
+	// Options.Exclude pattern).
+	ErrBadPattern = errors.New("bad pattern")
+	// ErrNoMatch is a pattern that matches no file.
+	ErrNoMatch = errors.New("pattern matches no file")
+)
+
+// Options tunes Expand. The zero value walks with every rule in force.
+type Options struct {
+	// Exclude holds doublestar patterns of files and folders to leave out
+	// of a walk, matched against the path below the walked folder and
+	// against the base name.
+	Exclude []string
+	// NoIgnore does not read .gitignore files and .git/info/exclude.
+	NoIgnore bool
+	// Hidden walks hidden files and folders too (never .git).
+	Hidden bool
+	// Root, when not "", confines walks: a folder or pattern whose walked
+	// folder is outside Root (symbolic links resolved) is an error
+	// wrapping edit.ErrOutsideRoot.
+	Root string
+	// MaxSize is the largest file a walk keeps, in bytes; zero or less
+	// means edit.MaxFileSize.
+	MaxSize int64
+}
+
+// Result is what Expand found.
+type Result struct {
+	// Files are the files to work on: sorted and distinct when Walked,
+	// else the arguments as given.
+	Files []string
+	// Walked reports that at least one argument was a folder or a pattern.
+	Walked bool
+	// Skipped counts the files a walk left out, by reason (SkipBinary,
+	// SkipTooLarge, SkipUnsupported, SkipSymlink); ignored, hidden and
+	// excluded files are not counted.
+	Skipped map[string]int
+}
+
+// Summary returns "N file(s)" followed, when files were skipped, by
+// "; skipped: COUNT REASON, ..." in the order of the reasons' names.
+func (r Result) Summary() string {
+	s := fmt.Sprintf("%d file(s)", len(r.Files))
+	if len(r.Skipped) == 0 {
+		return s
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(r.Skipped)) {
+		parts = append(parts, fmt.Sprintf("%d %s", r.Skipped[k], k))
+	}
+	return s + "; skipped: " + strings.Join(parts, ", ")
+}
+
+// IsPattern reports whether arg contains a glob metacharacter.
+func IsPattern(arg string) bool { return strings.ContainsAny(arg, "*?[{") }
+
+// Expand expands args as the package documentation says. Its errors are
+// a malformed pattern (ErrBadPattern), a pattern that matches nothing
+// (ErrNoMatch), a walk outside Options.Root (edit.ErrOutsideRoot), and
+// failures to read a folder.
+func Expand(args []string, opt Options) (Result, error) {
+	for _, x := range opt.Exclude {
+		if !doublestar.ValidatePattern(x) {
+			return Result{}, fmt.Errorf("--exclude %q: %w", x, ErrBadPattern)
+		}
+	}
+	if opt.MaxSize <= 0 {
+		opt.MaxSize = edit.MaxFileSize
+	}
+	w := &walker{opt: opt, skipped: map[string]int{}}
+	var explicit []string
+	for _, a := range args {
+		info, err := os.Stat(a)
+		switch {
+		case err == nil && info.IsDir():
+			w.walked = true
+			if err := w.walkBase(a, ""); err != nil {
+				return Result{}, err
+			}
+		case err == nil || !IsPattern(a):
+			explicit = append(explicit, a)
+			w.files = append(w.files, a)
+		default:
+			w.walked = true
+			n := len(w.files)
+			if err := w.pattern(a); err != nil {
+				return Result{}, err
+			}
+			if len(w.files) == n {
+				return Result{}, fmt.Errorf("%s: %w", a, ErrNoMatch)
+			}
+		}
+	}
+	if !w.walked {
+		return Result{Files: explicit, Skipped: w.skipped}, nil
+	}
+	seen := make(map[string]bool, len(w.files))
+	out := make([]string, 0, len(w.files))
+	for _, f := range w.files {
+		if c := filepath.Clean(f); !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return Result{Files: out, Walked: true, Skipped: w.skipped}, nil
+}
+
+// walker is one Expand call's state.
+type walker struct {
+	opt     Options
+	files   []string
+	skipped map[string]int
+	walked  bool
+}
+
+// pattern expands a doublestar pattern.
+func (w *walker) pattern(p string) error {
+	slash := filepath.ToSlash(p)
+	if !doublestar.ValidatePattern(slash) {
+		return fmt.Errorf("%s: %w", p, ErrBadPattern)
+	}
+	base, rest := doublestar.SplitPattern(slash)
+	if info, err := os.Stat(filepath.FromSlash(base)); err != nil || !info.IsDir() {
+		return fmt.Errorf("%s: %w", p, ErrNoMatch)
+	}
+	return w.walkBase(filepath.FromSlash(base), rest)
+}
+
+// walkBase walks the folder base, keeping the files whose slash path below
+// base matches rest ("" keeps every file).
+func (w *walker) walkBase(base, rest string) error {
+	if err := w.confine(base); err != nil {
+		return err
+	}
+	var ps []gitignore.Pattern
+	var domain []string
+	if !w.opt.NoIgnore {
+		var err error
+		if ps, domain, err = ancestorPatterns(base); err != nil {
+			return err
+		}
+	}
+	var segs []string
+	if rest != "" && !braceHasSlash(rest) {
+		segs = strings.Split(rest, "/")
+	}
+	d := &dirWalk{walker: w, base: base, rest: rest, segs: segs}
+	return d.dir(base, "", domain, ps)
+}
+
+// confine refuses a folder outside Options.Root.
+func (w *walker) confine(dir string) error {
+	if w.opt.Root == "" {
+		return nil
+	}
+	root, err := filepath.Abs(w.opt.Root)
+	if err == nil {
+		root, err = filepath.EvalSymlinks(root)
+	}
+	if err != nil {
+		return fmt.Errorf("--root %s: %w", w.opt.Root, err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(root, abs); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return &edit.FileError{Path: dir, Reason: fmt.Sprintf("outside the root %s; nothing was read", w.opt.Root), Err: edit.ErrOutsideRoot}
+	}
+	return nil
+}
+
+// dirWalk is the walk of one folder argument or pattern.
+type dirWalk struct {
+	*walker
+	base string
+	rest string   // the pattern below base, or ""
+	segs []string // rest's segments, for pruning; nil: no pruning
+}
+
+// dir walks the folder at path, rel below base ("" for base), whose
+// components below the work tree's top are domain, under the ignore
+// patterns ps.
+func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern) error {
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return err
+	}
+	if !d.opt.NoIgnore {
+		own, err := readIgnoreFile(filepath.Join(path, ".gitignore"), domain)
+		if err != nil {
+			return err
+		}
+		if len(own) > 0 {
+			ps = append(slices.Clip(ps), own...)
+		}
+	}
+	var m gitignore.Matcher
+	if len(ps) > 0 {
+		m = gitignore.NewMatcher(ps)
+	}
+	for _, e := range entries { // os.ReadDir sorts by name
+		name := e.Name()
+		if name == ".git" || (!d.opt.Hidden && strings.HasPrefix(name, ".")) {
+			continue
+		}
+		childRel := name
+		if rel != "" {
+			childRel = rel + "/" + name
+		}
+		childPath := filepath.Join(path, name)
+		isDir := e.IsDir()
+		if m != nil && m.Match(append(slices.Clip(domain), name), isDir) {
+			continue
+		}
+		if d.excluded(childRel, name) {
+			continue
+		}
+		switch {
+		case isDir:
+			if !d.mayContain(childRel) {
+				continue
+			}
+			if err := d.dir(childPath, childRel, append(slices.Clip(domain), name), ps); err != nil {
+				return err
+			}
+		case e.Type()&fs.ModeSymlink != 0:
+			if d.matches(childRel) {
+				d.skipped[SkipSymlink]++
+			}
+		case e.Type().IsRegular():
+			if !d.matches(childRel) {
+				continue
+			}
+			if reason := d.check(childPath, e); reason != "" {
+				d.skipped[reason]++
+				continue
+			}
+			d.files = append(d.files, childPath)
+		}
+	}
+	return nil
+}
+
+// matches reports whether the file at rel matches the pattern, if any.
+func (d *dirWalk) matches(rel string) bool {
+	if d.rest == "" {
+		return true
+	}
+	ok, _ := doublestar.Match(d.rest, rel)
+	return ok
+}
+
+// mayContain reports whether the folder at rel may hold a match of the
+// pattern: false only when a segment of rel fails the pattern's segment
+// at its depth before any "**".
+func (d *dirWalk) mayContain(rel string) bool {
+	if d.rest == "" || d.segs == nil {
+		return true
+	}
+	for i, c := range strings.Split(rel, "/") {
+		if i >= len(d.segs)-1 {
+			return slices.Contains(d.segs, "**")
+		}
+		if d.segs[i] == "**" {
+			return true
+		}
+		if ok, _ := doublestar.Match(d.segs[i], c); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// excluded reports whether an Exclude pattern matches rel or name.
+func (d *dirWalk) excluded(rel, name string) bool {
+	for _, x := range d.opt.Exclude {
+		if ok, _ := doublestar.Match(x, rel); ok {
+			return true
+		}
+		if ok, _ := doublestar.Match(x, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// check returns why the regular file at path is skipped, or "".
+func (d *dirWalk) check(path string, e fs.DirEntry) string {
+	if l, err := grammars.ForPath(path); err != nil || l == nil {
+		return SkipUnsupported
+	}
+	info, err := e.Info()
+	if err != nil {
+		return "" // the command reports it
+	}
+	if info.Size() > d.opt.MaxSize {
+		return SkipTooLarge
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	buf := make([]byte, binarySniffLen)
+	n, _ := io.ReadFull(f, buf)
+	if bytes.IndexByte(buf[:n], 0) >= 0 {
+		return SkipBinary
+	}
+	return ""
+}
+
+// ancestorPatterns finds the top of the work tree holding dir (the nearest
+// folder, dir included, with a .git entry) and returns the patterns of its
+// .git/info/exclude and of the .gitignore files of the folders from the top
+// down to dir's parent, and dir's components below the top. Without a work
+// tree the top is dir itself.
+func ancestorPatterns(dir string) ([]gitignore.Pattern, []string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	top := ""
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			top = d
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if top == "" {
+		return nil, nil, nil
+	}
+	ps, err := readIgnoreFile(filepath.Join(top, ".git", "info", "exclude"), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	rel, err := filepath.Rel(top, abs)
+	if err != nil || rel == "." {
+		return ps, nil, err
+	}
+	domain := strings.Split(filepath.ToSlash(rel), "/")
+	for i := range domain { // the folders above dir; dir's own file is read by the walk
+		own, err := readIgnoreFile(filepath.Join(top, filepath.Join(domain[:i]...), ".gitignore"), slices.Clone(domain[:i]))
+		if err != nil {
+			return nil, nil, err
+		}
+		ps = append(ps, own...)
+	}
+	return ps, domain, nil
+}
+
+// readIgnoreFile parses the gitignore file at path, whose patterns apply
+// below domain; a missing file has none.
+func readIgnoreFile(path string, domain []string) ([]gitignore.Pattern, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENOTDIR) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	defer f.Close()
+	var ps []gitignore.Pattern
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		ps = append(ps, gitignore.ParsePattern(line, domain))
+	}
+	return ps, sc.Err()
+}
+
+// braceHasSlash reports whether a {...} group of pattern holds a "/",
+// which splitting the pattern at "/" would break.
+func braceHasSlash(pattern string) bool {
+	depth := 0
+	for i := 0; i < len(pattern); i++ {
+		switch pattern[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			if depth > 0 {
+				depth--
+			}
+		case '/':
+			if depth > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,190 @@
+package walk_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/walk"
+)
+
+// tree makes a work tree in a temporary folder and returns its path.
+func tree(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	files := map[string]string{
+		".git/info/exclude":  "# local\nsecret.go\n",
+		".git/y.go":          "package y\n",
+		".gitignore":         "build/\n*.gen.go\n",
+		"a.go":               "package a\n",
+		"b.py":               "x = 1\n",
+		"README.md":          "# readme\n",
+		"secret.go":          "package secret\n",
+		"x.gen.go":           "package x\n",
+		"build/out.go":       "package out\n",
+		".hidden/h.go":       "package h\n",
+		".h.go":              "package h\n",
+		"bin.go":             "package bin\x00\n",
+		"sub/.gitignore":     "local.go\n!keep.gen.go\n",
+		"sub/c.go":           "package c\n",
+		"sub/local.go":       "package local\n",
+		"sub/keep.gen.go":    "package keep\n",
+		"sub/other.gen.go":   "package other\n",
+		"sub/deep/d.ts":      "let d = 1;\n",
+		"sub/deep/e.go":      "package e\n",
+		"sub/deep/big.java":  strings.Repeat("// x\n", 100),
+		"other/{a,b}/lit.go": "package lit\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("a.go", filepath.Join(root, "link.go")); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// rel returns files relative to root, slash-separated.
+func rel(t *testing.T, root string, files []string) []string {
+	t.Helper()
+	var out []string
+	for _, f := range files {
+		r, err := filepath.Rel(root, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, filepath.ToSlash(r))
+	}
+	return out
+}
+
+func TestExpand(t *testing.T) {
+	root := tree(t)
+	j := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	tests := []struct {
+		name    string
+		args    []string
+		opt     walk.Options
+		want    []string
+		skipped map[string]int
+	}{
+		{"directory", []string{root}, walk.Options{},
+			[]string{"a.go", "b.py", "other/{a,b}/lit.go", "sub/c.go", "sub/deep/big.java", "sub/deep/d.ts", "sub/deep/e.go", "sub/keep.gen.go"},
+			map[string]int{walk.SkipBinary: 1, walk.SkipUnsupported: 1, walk.SkipSymlink: 1}},
+		{"subfolder keeps the parent's .gitignore", []string{j("sub")}, walk.Options{},
+			[]string{"sub/c.go", "sub/deep/big.java", "sub/deep/d.ts", "sub/deep/e.go", "sub/keep.gen.go"}, nil},
+		{"no ignore", []string{j("sub")}, walk.Options{NoIgnore: true},
+			[]string{"sub/c.go", "sub/deep/big.java", "sub/deep/d.ts", "sub/deep/e.go", "sub/keep.gen.go", "sub/local.go", "sub/other.gen.go"}, nil},
+		{"hidden", []string{root}, walk.Options{Hidden: true, Exclude: []string{"sub", "other"}},
+			[]string{".h.go", ".hidden/h.go", "a.go", "b.py"}, nil},
+		{"doublestar", []string{j("**/*.go")}, walk.Options{},
+			[]string{"a.go", "other/{a,b}/lit.go", "sub/c.go", "sub/deep/e.go", "sub/keep.gen.go"},
+			map[string]int{walk.SkipBinary: 1, walk.SkipSymlink: 1}},
+		{"alternatives", []string{j("**/*.{py,ts}")}, walk.Options{}, []string{"b.py", "sub/deep/d.ts"}, nil},
+		{"class", []string{j("sub/[a-c].go")}, walk.Options{}, []string{"sub/c.go"}, nil},
+		{"one level", []string{j("*/*.go")}, walk.Options{}, []string{"sub/c.go", "sub/keep.gen.go"}, nil},
+		{"exclude by path and name", []string{root}, walk.Options{Exclude: []string{"sub/deep", "*.py", "other/**"}},
+			[]string{"a.go", "sub/c.go", "sub/keep.gen.go"}, nil},
+		{"too large", []string{j("sub/deep")}, walk.Options{MaxSize: 100},
+			[]string{"sub/deep/d.ts", "sub/deep/e.go"}, map[string]int{walk.SkipTooLarge: 1}},
+		{"explicit names bypass ignores, in order", []string{j("x.gen.go"), j("build/out.go"), j("a.go"), j("a.go")}, walk.Options{},
+			[]string{"x.gen.go", "build/out.go", "a.go", "a.go"}, nil},
+		{"explicit and walked: sorted, distinct", []string{j("x.gen.go"), j("sub/deep"), j("a.go"), j("sub/deep/e.go")}, walk.Options{},
+			[]string{"a.go", "sub/deep/big.java", "sub/deep/d.ts", "sub/deep/e.go", "x.gen.go"}, nil},
+		{"existing name with metacharacters is a file", []string{j("other/{a,b}/lit.go")}, walk.Options{}, []string{"other/{a,b}/lit.go"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := walk.Expand(tt.args, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rel(t, root, r.Files); !slices.Equal(got, tt.want) {
+				t.Errorf("files:\n got %q\nwant %q", got, tt.want)
+			}
+			if tt.skipped != nil && !mapsEqual(r.Skipped, tt.skipped) {
+				t.Errorf("skipped = %v, want %v", r.Skipped, tt.skipped)
+			}
+		})
+	}
+}
+
+func mapsEqual(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func TestExpandDeterministic(t *testing.T) {
+	root := tree(t)
+	first, err := walk.Expand([]string{filepath.Join(root, "sub"), root + "/**/*.go", root}, walk.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !first.Walked || !slices.IsSorted(first.Files) {
+		t.Fatalf("not sorted or not walked: %+v", first)
+	}
+	for range 5 {
+		again, err := walk.Expand([]string{root, root + "/**/*.go", filepath.Join(root, "sub")}, walk.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(again.Files, first.Files) {
+			t.Fatalf("runs differ:\n%q\n%q", first.Files, again.Files)
+		}
+	}
+}
+
+func TestExpandErrors(t *testing.T) {
+	root := tree(t)
+	if _, err := walk.Expand([]string{root + "/**/*.rs"}, walk.Options{}); !errors.Is(err, walk.ErrNoMatch) {
+		t.Errorf("no match: %v", err)
+	}
+	if _, err := walk.Expand([]string{root + "/nowhere/*.go"}, walk.Options{}); !errors.Is(err, walk.ErrNoMatch) {
+		t.Errorf("missing base: %v", err)
+	}
+	if _, err := walk.Expand([]string{root + "/[a.go"}, walk.Options{}); !errors.Is(err, walk.ErrBadPattern) {
+		t.Errorf("bad pattern: %v", err)
+	}
+	if _, err := walk.Expand([]string{root}, walk.Options{Exclude: []string{"[x"}}); !errors.Is(err, walk.ErrBadPattern) {
+		t.Errorf("bad exclude: %v", err)
+	}
+	if _, err := walk.Expand([]string{root + "/**/*.go"}, walk.Options{Root: filepath.Join(root, "sub")}); !errors.Is(err, edit.ErrOutsideRoot) {
+		t.Errorf("outside root: %v", err)
+	}
+	r, err := walk.Expand([]string{filepath.Join(root, "sub", "**", "*.go")}, walk.Options{Root: filepath.Join(root, "sub")})
+	if err != nil || len(r.Files) != 3 {
+		t.Errorf("inside root: %v, %v", r.Files, err)
+	}
+	// A missing plain name is passed on for the command to report.
+	r, err = walk.Expand([]string{filepath.Join(root, "missing.go")}, walk.Options{})
+	if err != nil || len(r.Files) != 1 || r.Walked {
+		t.Errorf("missing file: %+v, %v", r, err)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	r := walk.Result{Files: []string{"a", "b"}, Skipped: map[string]int{walk.SkipTooLarge: 1, walk.SkipBinary: 2}}
+	if got, want := r.Summary(), "2 file(s); skipped: 2 binary, 1 too large"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+	if got := (walk.Result{}).Summary(); got != "0 file(s)" {
+		t.Errorf("empty Summary = %q", got)
+	}
+}
