@@ -22,6 +22,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/symedit/symedit/match"
 )
 
 // MaxTextEdits is the largest number of edits that ParseTextEdits and
@@ -87,6 +89,9 @@ const (
 	// TextFixEscapeSpecial: old_text is literal; drop regular-expression
 	// syntax or doubled escapes.
 	TextFixEscapeSpecial = "ESCAPE_SPECIAL"
+	// TextFixMatchLevel: old_text matches exactly one place at a looser
+	// match level than allowed; the flag (--match LEVEL) accepts it.
+	TextFixMatchLevel = "ALLOW_MATCH_LEVEL"
 )
 
 // TextEdit is one exact replacement: every occurrence of OldText in the
@@ -259,6 +264,11 @@ type TextEditError struct {
 	// with fewer occurrences than expected; places that hold an occurrence
 	// are left out).
 	Similar []SimilarContent `json:"similar_content,omitempty"`
+	// Hint, for a NO_MATCH error, is the one place where old_text, as
+	// whole lines, matches at the first looser level than allowed with any
+	// match (see ApplyTextEditsLevel), or nil. Its Line is an original
+	// 1-based line number.
+	Hint *match.Hint `json:"hint,omitempty"`
 	// Fixes are the suggested corrections, most specific first.
 	Fixes []SuggestedFix `json:"suggested_fixes"`
 }
@@ -360,6 +370,22 @@ type TextEditSummary struct {
 	// text inserted by an earlier edit: the line where that edit's
 	// replacement starts).
 	Lines []int `json:"lines"`
+	// Match is the level old_text matched at; the JSON leaves it out for
+	// match.Exact (the only level of a literal match), so an absent
+	// "match" means exact.
+	Match match.Level `json:"match,omitempty"`
+	// Offset is the indentation offset of the first occurrence, for the
+	// levels indent and loose (new_text was shifted by it), else nil.
+	Offset *match.Offset `json:"offset,omitempty"`
+}
+
+// Describe returns the level the edit matched at, with the offset for
+// indent and loose: "exact", "indent +4 spaces".
+func (s TextEditSummary) Describe() string {
+	if s.Offset == nil {
+		return s.Match.String()
+	}
+	return match.Describe(s.Match, *s.Offset)
 }
 
 // TextEditResult is the outcome of ApplyTextEdits.
@@ -616,6 +642,33 @@ func teCheckEdits(edits []TextEdit) error {
 // search for similar places that a NO_MATCH error reports has a fixed
 // budget (see similar).
 func ApplyTextEdits(text, eol string, edits []TextEdit) (TextEditResult, error) {
+	return ApplyTextEditsLevel(text, eol, edits, match.Exact)
+}
+
+// ApplyTextEditsLevel is ApplyTextEdits with allowed as the loosest match
+// level (package match; ApplyTextEdits is allowed = match.Exact).
+//
+// Each edit's old_text is first matched literally, as ApplyTextEdits does:
+// that is the level exact, and it is the only level for an old_text
+// without a line break (which may be part of a line; end it with a line
+// break to match one whole line at a looser level). When the literal
+// search finds nothing, old_text holds a line break and allowed is looser
+// than exact, old_text is matched as a sequence of whole lines
+// (match.Search from trailing up to allowed): split at its line breaks, one
+// final line break dropped; a line-break-terminated old_text replaces the
+// matched lines with their line endings, one without replaces them up to
+// the last line's ending. Occurrences (non-overlapping, top to bottom) are
+// counted at the first level with any match, and a looser level never
+// breaks a count at a stricter one. At indent and loose, new_text's lines
+// are shifted by each occurrence's indentation offset (match.Reindent),
+// written in the file's indentation style. The summary says the level and
+// the offset of each edit.
+//
+// When no allowed level finds old_text but, as whole lines, the first
+// looser level with any match finds exactly one place, the NO_MATCH
+// *TextEditError says so in its message, in Hint and as an
+// ALLOW_MATCH_LEVEL suggested fix naming the flag.
+func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level) (TextEditResult, error) {
 	if err := teCheckEdits(edits); err != nil {
 		return TextEditResult{}, err
 	}
@@ -640,15 +693,48 @@ func ApplyTextEdits(text, eol string, edits []TextEdit) (TextEditResult, error) 
 		}
 		want := max(te.Occurrences, 1)
 		matches := e.find(old)
+		sum := TextEditSummary{Edit: i + 1, OccurrencesReplaced: len(matches)}
+		var lens []int
+		var repls []string
+		if len(matches) == 0 && allowed > match.Exact && teWholeLines(old) {
+			lm := e.findLines(old, allowed)
+			if len(lm.ms) > 0 {
+				if len(lm.ms) != want {
+					err := e.failure(i+1, len(edits), te, old, want, lm.offsets())
+					err.Message = strings.TrimSuffix(err.Message, ".") + fmt.Sprintf(" (old_text matched as whole lines at level %s).", lm.level)
+					return TextEditResult{}, err
+				}
+				var err error
+				matches, lens, repls, err = e.lineReplacements(lm, repl)
+				if err != nil {
+					return TextEditResult{}, fmt.Errorf("edit %d of %d failed: %w", i+1, len(edits), err)
+				}
+				sum.OccurrencesReplaced, sum.Match = len(matches), lm.level
+				if lm.level >= match.Indent {
+					o := lm.ms[0].Offset
+					sum.Offset = &o
+				}
+			}
+		}
 		if len(matches) != want {
-			return TextEditResult{}, e.failure(i+1, len(edits), te, old, want, matches)
+			err := e.failure(i+1, len(edits), te, old, want, matches)
+			if len(matches) == 0 && teWholeLines(old) {
+				e.addHint(err, old, allowed)
+			}
+			return TextEditResult{}, err
 		}
-		origs := e.replace(i+1, matches, len(old), repl)
-		lines := make([]int, len(origs))
+		if lens == nil {
+			lens, repls = make([]int, len(matches)), make([]string, len(matches))
+			for j := range matches {
+				lens[j], repls[j] = len(old), repl
+			}
+		}
+		origs := e.replace(i+1, matches, lens, repls)
+		sum.Lines = make([]int, len(origs))
 		for j, o := range origs {
-			lines[j] = e.origLine(o)
+			sum.Lines[j] = e.origLine(o)
 		}
-		res.Edits = append(res.Edits, TextEditSummary{Edit: i + 1, OccurrencesReplaced: len(matches), Lines: lines})
+		res.Edits = append(res.Edits, sum)
 		res.TotalReplacements += len(matches)
 	}
 	res.Text = e.output()
@@ -836,13 +922,18 @@ func (e *textEngine) origLine(o int) int {
 	return sort.SearchInts(e.starts, o+1)
 }
 
-// replace replaces the occurrences at matches (each oldLen bytes long) by
-// repl, as edit k, and returns the original offsets of the occurrences.
-func (e *textEngine) replace(k int, matches []int, oldLen int, repl string) []int {
+// replace replaces the occurrences at matches (occurrence i is lens[i]
+// bytes long) by repls[i], as edit k, and returns the original offsets of
+// the occurrences.
+func (e *textEngine) replace(k int, matches, lens []int, repls []string) []int {
 	cur, segs := e.cur, e.segs
 	slot := k % 2
 	next := e.bufs[slot][:0]
-	if need := len(cur) + len(matches)*(len(repl)-oldLen); cap(next) < need {
+	need := len(cur)
+	for i := range matches {
+		need += len(repls[i]) - lens[i]
+	}
+	if cap(next) < need {
 		next = make([]byte, 0, need+need/16+64) // room for edits that grow it
 	}
 	out := e.segBufs[slot][:0]
@@ -872,6 +963,7 @@ func (e *textEngine) replace(k int, matches []int, oldLen int, repl string) []in
 	}
 	origs := make([]int, len(matches))
 	for i, m := range matches {
+		oldLen, repl := lens[i], repls[i]
 		next = append(next, cur[pos:m]...)
 		copyRange(pos, m)
 		for teSegEnd(segs, si, len(cur)) <= m {
@@ -960,6 +1052,117 @@ func (e *textEngine) lines() []teLine {
 }
 
 func (e *textEngine) str(l teLine) string { return string(e.cur[l.start:l.end]) }
+
+// teLineMatches is old_text matched as whole lines of the current text.
+type teLineMatches struct {
+	level  match.Level
+	needle []string      // old_text's lines, one final line break dropped
+	nl     bool          // old_text ended with a line break
+	hay    []teLine      // the current text's lines
+	ms     []match.Match // non-overlapping, top to bottom
+}
+
+// offsets returns the byte offsets of the matches' first lines.
+func (lm teLineMatches) offsets() []int {
+	out := make([]int, len(lm.ms))
+	for i, m := range lm.ms {
+		out[i] = lm.hay[m.Line].start
+	}
+	return out
+}
+
+// teWholeLines reports whether old_text is matched as whole lines at the
+// levels looser than exact: whether it holds a line break.
+func teWholeLines(old string) bool { return strings.ContainsAny(old, "\n\r") }
+
+// teNeedle splits old_text into lines for matching: at LF, CRLF or CR,
+// one final line break dropped (nl reports it).
+func teNeedle(old string) (lines []string, nl bool) {
+	old = teToLF(old)
+	if strings.HasSuffix(old, "\n") {
+		old, nl = old[:len(old)-1], true
+	}
+	return strings.Split(old, "\n"), nl
+}
+
+// hayLines returns the current text's lines and their strings.
+func (e *textEngine) hayLines() ([]teLine, []string) {
+	hay := e.lines()
+	strs := make([]string, len(hay))
+	for i, l := range hay {
+		strs[i] = e.str(l)
+	}
+	return hay, strs
+}
+
+// findLines matches old as whole lines at the levels up to max (see
+// ApplyTextEditsLevel), keeping non-overlapping matches top to bottom.
+func (e *textEngine) findLines(old string, max match.Level) teLineMatches {
+	lm := teLineMatches{}
+	lm.needle, lm.nl = teNeedle(old)
+	var strs []string
+	lm.hay, strs = e.hayLines()
+	level, ms := match.Search(strs, lm.needle, max)
+	lm.level = level
+	next := 0
+	for _, m := range ms {
+		if m.Line >= next {
+			lm.ms = append(lm.ms, m)
+			next = m.Line + len(lm.needle)
+		}
+	}
+	return lm
+}
+
+// lineReplacements returns, for each line match, its byte offset, its
+// length and new_text shifted by its indentation offset.
+func (e *textEngine) lineReplacements(lm teLineMatches, repl string) (offs, lens []int, repls []string, err error) {
+	for _, m := range lm.ms {
+		first, last := lm.hay[m.Line], lm.hay[m.Line+len(lm.needle)-1]
+		end := last.end
+		r := repl
+		if lm.nl {
+			end = last.next
+			if last.next == last.end { // the file's last line, without a line break
+				r = strings.TrimSuffix(r, "\n")
+			}
+		}
+		if lm.level >= match.Indent {
+			shifted, rerr := match.Reindent(strings.Split(r, "\n"), m.Offset)
+			if rerr != nil {
+				orig, _ := e.locate(first.start)
+				return nil, nil, nil, fmt.Errorf("old_text matched at line %d at level %s, but new_text %w", e.origLine(orig), m.Describe(), rerr)
+			}
+			r = strings.Join(shifted, "\n")
+		}
+		offs, lens, repls = append(offs, first.start), append(lens, end-first.start), append(repls, r)
+	}
+	return offs, lens, repls, nil
+}
+
+// addHint adds to a NO_MATCH error the one place where old, as whole
+// lines, matches at the first level looser than max with any match.
+func (e *textEngine) addHint(err *TextEditError, old string, max match.Level) {
+	needle, _ := teNeedle(old)
+	hay, strs := e.hayLines()
+	h, ok := match.FindHint(strs, needle, max)
+	if !ok {
+		return
+	}
+	orig, by := e.locate(hay[h.Line].start)
+	h.Line = e.origLine(orig)
+	err.Hint = &h
+	where := fmt.Sprintf("line %d", h.Line)
+	if by > 0 {
+		where += fmt.Sprintf(" (in text inserted by edit %d)", by)
+	}
+	err.Message += fmt.Sprintf(" As whole lines, it matches exactly one place at level %s, at %s: rerun with %s to accept it.",
+		match.Describe(h.Level, h.Offset), where, h.Flag)
+	fix := SuggestedFix{Type: TextFixMatchLevel,
+		Suggestion: fmt.Sprintf("Rerun with %s: old_text matches %s at level %s (new_text is shifted by the same indentation offset at indent and loose).", h.Flag, where, match.Describe(h.Level, h.Offset)),
+		Example:    h.Flag}
+	err.Fixes = append([]SuggestedFix{fix}, err.Fixes...)
+}
 
 // failure builds the error for edit k (of total) whose old_text (as
 // searched) occurs at matches instead of want times.

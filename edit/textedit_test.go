@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/match"
 	"golang.org/x/tools/txtar"
 )
 
@@ -160,7 +161,12 @@ func TestParseTextEditsErrors(t *testing.T) {
 }
 
 func TestApplyTextEdits(t *testing.T) {
-	type summary = edit.TextEditSummary
+	// summary is edit.TextEditSummary without the match level and offset
+	// (every edit here matches exactly).
+	type summary struct {
+		Edit, OccurrencesReplaced int
+		Lines                     []int
+	}
 	tests := []struct {
 		name  string
 		text  string
@@ -285,8 +291,15 @@ func TestApplyTextEdits(t *testing.T) {
 			if len(res.Edits) != len(tt.edits) || res.TotalReplacements != total {
 				t.Errorf("%d summaries, total %d; want %d, %d", len(res.Edits), res.TotalReplacements, len(tt.edits), total)
 			}
-			if tt.sums != nil && !reflect.DeepEqual(res.Edits, tt.sums) {
-				t.Errorf("summaries = %+v, want %+v", res.Edits, tt.sums)
+			got := make([]summary, len(res.Edits))
+			for i, s := range res.Edits {
+				if s.Match != match.Exact || s.Offset != nil {
+					t.Errorf("edit %d matched at %s, want exact", s.Edit, s.Describe())
+				}
+				got[i] = summary{s.Edit, s.OccurrencesReplaced, s.Lines}
+			}
+			if tt.sums != nil && !reflect.DeepEqual(got, tt.sums) {
+				t.Errorf("summaries = %+v, want %+v", got, tt.sums)
 			}
 		})
 	}

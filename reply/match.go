@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/symedit/symedit/match"
 )
 
 // Codes of Failure, as printed in JSON output.
@@ -85,6 +87,12 @@ type Failure struct {
 	// Nearest are the text's lines most similar to Expected, best first
 	// (at most 3).
 	Nearest []Near `json:"nearest,omitempty"`
+	// Hint, when the allowed match levels found the block nowhere, is the
+	// one place where its lines (leading anchor, old lines, trailing
+	// anchor) match at the first looser level with any match: its 1-based
+	// Line (the block's first line), level, offset and the flag that
+	// accepts it. Nil otherwise.
+	Hint *match.Hint `json:"hint,omitempty"`
 
 	hasExpected bool // Expected is meaningful, even when ""
 }
@@ -93,14 +101,15 @@ type Failure struct {
 // and actual are written, even when "", whenever they are meaningful.
 func (f Failure) MarshalJSON() ([]byte, error) {
 	out := struct {
-		Code       string  `json:"code"`
-		Message    string  `json:"message"`
-		Line       int     `json:"line,omitempty"`
-		Expected   *string `json:"expected,omitempty"`
-		Actual     *string `json:"actual,omitempty"`
-		Candidates []int   `json:"candidates,omitempty"`
-		Nearest    []Near  `json:"nearest,omitempty"`
-	}{Code: f.Code, Message: f.Message, Line: f.Line, Candidates: f.Candidates, Nearest: f.Nearest}
+		Code       string      `json:"code"`
+		Message    string      `json:"message"`
+		Line       int         `json:"line,omitempty"`
+		Expected   *string     `json:"expected,omitempty"`
+		Actual     *string     `json:"actual,omitempty"`
+		Candidates []int       `json:"candidates,omitempty"`
+		Nearest    []Near      `json:"nearest,omitempty"`
+		Hint       *match.Hint `json:"hint,omitempty"`
+	}{Code: f.Code, Message: f.Message, Line: f.Line, Candidates: f.Candidates, Nearest: f.Nearest, Hint: f.Hint}
 	if f.hasExpected || f.Expected != "" {
 		out.Expected = &f.Expected
 	}
@@ -175,6 +184,39 @@ const utf8BOM = "\uFEFF"
 // told from a final line ending). Failure line numbers are 1-based lines of
 // text. See the package documentation for the rules.
 func (b Block) Apply(text string) (string, *Failure) {
+	out, f := b.apply(text, match.Exact, false)
+	return out, f.failure
+}
+
+// ApplyLevel is Apply with allowed as the loosest match level (package
+// match; Apply is allowed = match.Exact, without the hint below), and
+// returns where and at which level the block matched (Match.Line is the 1-based line of the block's
+// first line; zero for a block that creates a file).
+//
+// The block's lines (leading anchor, old lines and trailing anchor, or the
+// SEARCH lines) are matched as one sequence, at the first level from exact
+// up to allowed with any match, with the block's positional rules (an
+// empty leading anchor is the start of the file, an empty trailing anchor
+// its end). One match applies; several at that level are AMBIGUOUS (a
+// looser level never breaks the tie). At indent and loose the new lines
+// are shifted by the matched indentation offset (match.Reindent) and
+// written in the file's indentation style. When the allowed levels find
+// nothing, the Failure is Apply's (nearest lines), and its Hint and
+// message name the one place the first looser level with any match
+// finds, if it finds exactly one.
+func (b Block) ApplyLevel(text string, allowed match.Level) (string, match.Match, *Failure) {
+	out, f := b.apply(text, allowed, true)
+	return out, f.m, f.failure
+}
+
+// applied is apply's outcome: the match, or the failure.
+type applied struct {
+	m       match.Match
+	failure *Failure
+}
+
+// apply is ApplyLevel; hint asks for the Failure's Hint.
+func (b Block) apply(text string, allowed match.Level, hint bool) (string, applied) {
 	bom := ""
 	body := text
 	if strings.HasPrefix(body, utf8BOM) {
@@ -183,22 +225,102 @@ func (b Block) Apply(text string) (string, *Failure) {
 	if b.IsCreate() {
 		if body != "" {
 			n := len(splitText(body, detectEOL(body)).text)
-			return text, &Failure{Code: CodeFileExists,
+			return text, applied{failure: &Failure{Code: CodeFileExists,
 				Message: fmt.Sprintf("the block creates a file (%s), but the file exists and is not empty (%d lines)%s",
-					createWhat(b), n, createFix(b))}
+					createWhat(b), n, createFix(b))}}
 		}
 		if len(b.New) == 0 {
-			return text, nil
+			return text, applied{}
 		}
-		return bom + strings.Join(b.New, "\n") + "\n", nil
+		return bom + strings.Join(b.New, "\n") + "\n", applied{}
 	}
 	eol := detectEOL(body)
 	t := splitText(body, eol)
 	m := b.match(t)
-	if m.failure != nil {
-		return text, m.failure
+	if m.failure == nil {
+		return bom + t.replace(m.start, m.end, b.New, eol), applied{m: match.Match{Line: m.start - b.leadLen() + 1}}
 	}
-	return bom + t.replace(m.start, m.end, b.New, eol), nil
+	if m.failure.Code == CodeAmbiguous {
+		return text, applied{failure: m.failure} // a looser level never breaks a tie
+	}
+	for l := match.Trailing; l <= allowed; l++ {
+		ms := b.find(t, l)
+		if len(ms) == 0 {
+			continue
+		}
+		if len(ms) > 1 {
+			lines := make([]int, len(ms))
+			for i, x := range ms {
+				lines[i] = x.Line + 1
+			}
+			return text, applied{failure: &Failure{Code: CodeAmbiguous, Candidates: lines,
+				Message: fmt.Sprintf("the block is ambiguous at match level %s: its lines occur at %d places (starting at lines %s); add lines that differ between the places",
+					l, len(lines), joinInts(lines))}}
+		}
+		x := ms[0]
+		repl := b.New
+		if l >= match.Indent {
+			shifted, err := match.Reindent(b.New, x.Offset)
+			if err != nil {
+				return text, applied{failure: &Failure{Code: CodeOldMismatch, Line: x.Line + 1,
+					Message: fmt.Sprintf("the block's lines match at line %d at level %s, but its new lines cannot be shifted: %v", x.Line+1, x.Describe(), err)}}
+			}
+			repl = shifted
+		}
+		start := x.Line + b.leadLen()
+		x.Line++
+		return bom + t.replace(start, start+len(b.Old), repl, eol), applied{m: x}
+	}
+	f := m.failure
+	for l := allowed + 1; hint && l <= match.Loose; l++ {
+		ms := b.find(t, l)
+		if len(ms) == 0 {
+			continue
+		}
+		if len(ms) == 1 {
+			h := match.Hint{Line: ms[0].Line + 1, Level: l, Offset: ms[0].Offset, Flag: l.Flag()}
+			f.Hint = &h
+			f.Message += fmt.Sprintf("; the block's lines match exactly one place at level %s (starting at line %d): rerun with %s to accept it",
+				match.Describe(l, h.Offset), h.Line, h.Flag)
+		}
+		break
+	}
+	return text, applied{failure: f}
+}
+
+// leadLen is the number of leading anchor lines that match: none for a
+// SEARCH/REPLACE block.
+func (b Block) leadLen() int {
+	if b.Format == FormatSearchReplace {
+		return 0
+	}
+	return len(b.Leading)
+}
+
+// window returns the block's lines as matched: leading anchor, old lines
+// and trailing anchor (the old lines alone for SEARCH/REPLACE).
+func (b Block) window() []string {
+	if b.Format == FormatSearchReplace {
+		return b.Old
+	}
+	w := make([]string, 0, len(b.Leading)+len(b.Old)+len(b.Trailing))
+	return append(append(append(w, b.Leading...), b.Old...), b.Trailing...)
+}
+
+// find returns the places (0-based first lines) where the block's lines
+// match t at level l exactly, with the positional rules of an EDIT
+// block's empty anchors.
+func (b Block) find(t lineText, l match.Level) []match.Match {
+	w := b.window()
+	edit := b.Format != FormatSearchReplace
+	var out []match.Match
+	for _, x := range match.Find(t.text, w, l) {
+		if edit && len(b.Leading) == 0 && x.Line != 0 || edit && len(b.Trailing) == 0 && x.Line+len(w) != len(t.text) {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
 }
 
 func createWhat(b Block) string {

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/reply"
 )
 
@@ -18,11 +19,13 @@ func applyCommand(e *env) *cli.Command {
 		Description: "REPLY (a file, or - or nothing for standard input) is free text with any number of blocks:\n" +
 			"  path/to/file\n  <<<<<<< EDIT\n  leading anchor\n  -------\n  old lines\n  =======\n  new lines\n  -------\n  trailing anchor\n  >>>>>>>\n" +
 			"or the SEARCH/REPLACE form (path, <<<<<<< SEARCH, old, =======, new, >>>>>>> REPLACE).\n" +
-			"Matching is exact but for line endings. Blocks for one file apply in order, each on the result of\n" +
+			"Matching is exact but for line endings; --match sets the loosest level allowed (default exact):\n" +
+			"trailing, indent (new lines shifted by the block's indentation offset) or loose. Each block's\n" +
+			"level is reported (\"match\", absent: exact). Blocks for one file apply in order, each on the result of\n" +
 			"the one before. Nothing is written unless every block of every file applies; --partial instead\n" +
 			"writes each file whose blocks all apply. Shell commands in the reply are listed, never run.",
 		ArgsUsage: "[REPLY|-]",
-		Flags:     append(writeFlags(), &cli.BoolFlag{Name: "partial", Usage: "write each file whose blocks all apply, and report the others"}),
+		Flags:     append(writeFlags(), &cli.BoolFlag{Name: "partial", Usage: "write each file whose blocks all apply, and report the others"}, matchFlag(match.Exact)),
 		Action: e.withSession(0, 1, "[REPLY|-]", func(s *session, args []string) error {
 			src := "-"
 			if len(args) == 1 {
@@ -42,13 +45,17 @@ const (
 
 // blockResult is one block's line of the result.
 type blockResult struct {
-	Index     int            `json:"index"` // 1-based, in reply order
-	Path      string         `json:"path"`
-	Format    reply.Format   `json:"format"`
-	Status    string         `json:"status"`
-	Reason    string         `json:"reason,omitempty"`
-	Failure   *reply.Failure `json:"failure,omitempty"`
-	ReplyLine int            `json:"reply_line"`
+	Index   int            `json:"index"` // 1-based, in reply order
+	Path    string         `json:"path"`
+	Format  reply.Format   `json:"format"`
+	Status  string         `json:"status"`
+	Reason  string         `json:"reason,omitempty"`
+	Failure *reply.Failure `json:"failure,omitempty"`
+	// Match is the level the block matched at (absent: exact, or not
+	// applied), Offset its indentation offset at indent and loose.
+	Match     match.Level   `json:"match,omitempty"`
+	Offset    *match.Offset `json:"offset,omitempty"`
+	ReplyLine int           `json:"reply_line"`
 	reply.Preview
 }
 
@@ -72,6 +79,10 @@ type applyError struct{ msg string }
 func (e *applyError) Error() string { return e.msg }
 
 func (s *session) apply(src string) error {
+	level, err := matchLevel(s.c)
+	if err != nil {
+		return err
+	}
 	raw, err := s.e.readInput(src)
 	if err != nil {
 		return s.e.fail(s.c, fmt.Errorf("reading the reply: %w", err), nil)
@@ -99,7 +110,7 @@ func (s *session) apply(src string) error {
 	}
 	// Validate every file: its blocks in order, then the syntax guard.
 	for _, f := range files {
-		s.applyFile(f, parsed.Blocks, blocks)
+		s.applyFile(f, parsed.Blocks, blocks, level)
 	}
 	failed := len(parsed.Malformed) > 0
 	for _, f := range files {
@@ -159,8 +170,9 @@ func (s *session) apply(src string) error {
 }
 
 // applyFile applies a file's blocks in order on its text, then runs the
-// syntax guard; it sets the file's and its blocks' statuses.
-func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResult) {
+// syntax guard; it sets the file's and its blocks' statuses. Blocks match
+// at the levels up to level.
+func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResult, level match.Level) {
 	fail := func(reason string, from int) {
 		f.Status, f.Reason = statusFailed, reason
 		for k, bi := range f.blocks {
@@ -192,13 +204,18 @@ func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResu
 			fail(fmt.Sprintf("%s: no such file (a block that creates a file has empty anchors and old lines)", f.Path), k)
 			return
 		}
-		next, failure := b.Apply(text)
+		next, m, failure := b.ApplyLevel(text, level)
 		if failure != nil {
 			blocks[bi].Failure = failure
 			fail(failure.Error(), k)
 			return
 		}
 		blocks[bi].Status = statusApplied
+		blocks[bi].Match = m.Level
+		if m.Level >= match.Indent {
+			o := m.Offset
+			blocks[bi].Offset = &o
+		}
 		text = next
 	}
 	ch := &change{doc: doc, lang: s.language(f.Path), content: []byte(text), what: fmt.Sprintf("%d block(s)", len(f.blocks))}
@@ -270,6 +287,13 @@ func (s *session) printApply(files []*fileResult, blocks []blockResult, parsed r
 	out := s.e.stdout
 	for _, b := range blocks {
 		fmt.Fprintf(out, "block %d (reply line %d) %s: %s", b.Index, b.ReplyLine, b.Path, b.Status)
+		if b.Status == statusApplied && b.Match > match.Exact {
+			o := match.Offset{}
+			if b.Offset != nil {
+				o = *b.Offset
+			}
+			fmt.Fprintf(out, " (matched at %s)", match.Describe(b.Match, o))
+		}
 		var parts []string
 		if b.Anchor != "" {
 			parts = append(parts, "anchor: "+b.Anchor)

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/match"
 )
 
 func editCommand(e *env) *cli.Command {
@@ -20,9 +21,12 @@ func editCommand(e *env) *cli.Command {
 			"Edits apply in order, each on the result of the one before; every edit is checked before\n" +
 			"anything is written. A count that differs is refused with every match (WRONG_COUNT); text\n" +
 			"not found is refused with the most similar places (NO_MATCH). Line numbers refer to the\n" +
-			"file as it was. With --json the result has seed 002's shape: isError, content, metadata.",
+			"file as it was. With --json the result has seed 002's shape: isError, content, metadata.\n" +
+			"--match sets the loosest level allowed (default exact): at trailing, indent or loose an old_text\n" +
+			"holding a line break that is not found literally is matched as whole lines, new_text is shifted\n" +
+			"by the indentation offset, and each edit's level (\"match\", absent: exact) is reported.",
 		ArgsUsage: "FILE EDITS",
-		Flags:     writeFlags(),
+		Flags:     append(writeFlags(), matchFlag(match.Exact)),
 		Action: e.withSession(2, 2, "FILE EDITS", func(s *session, args []string) error {
 			return s.edit(args[0], args[1])
 		}),
@@ -58,6 +62,10 @@ func (s *session) edit(path, editsArg string) error {
 		}
 		return errSilent{err}
 	}
+	level, err := matchLevel(s.c)
+	if err != nil {
+		return err
+	}
 	raw, err := s.e.readInput(editsArg)
 	if err != nil {
 		return fail(fmt.Errorf("reading edits: %w", err))
@@ -70,13 +78,24 @@ func (s *session) edit(path, editsArg string) error {
 	if err != nil {
 		return fail(err)
 	}
-	res, err := edit.ApplyTextEdits(string(doc.Text), doc.EOL, edits)
+	res, err := edit.ApplyTextEditsLevel(string(doc.Text), doc.EOL, edits, level)
 	if err != nil {
+		var te *edit.TextEditError
+		if errors.As(err, &te) && te.Hint != nil {
+			meta["hint"] = te.Hint
+		}
 		return fail(err)
 	}
 	content := append(append([]byte{}, doc.Content[:len(doc.Content)-len(doc.Text)]...), res.Text...)
 	ch := &change{doc: doc, lang: s.language(path), content: content,
 		what: fmt.Sprintf("applied %d edit(s), %d replacement(s)", len(edits), res.TotalReplacements)}
+	// An edit matched looser than exact is named in the summary (the JSON
+	// always says, "match" being absent for exact).
+	for _, sum := range res.Edits {
+		if sum.Match > match.Exact {
+			ch.what += fmt.Sprintf("; edit %d at line %d matched at %s", sum.Edit, sum.Lines[0], sum.Describe())
+		}
+	}
 	out, err := s.check(ch)
 	if err == nil {
 		err = s.commit(ch, &out)

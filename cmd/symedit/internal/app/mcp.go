@@ -23,6 +23,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/match"
 )
 
 // The MCP server. Every tool builds the command line of the matching
@@ -193,6 +194,15 @@ func addTool[In any](srv *mcp.Server, t *mcp.Tool, text string, h func(context.C
 
 func boolPtr(b bool) *bool { return &b }
 
+// matchArgs is --match LEVEL for a tool's match field, or nothing when it
+// is omitted (the command's default).
+func matchArgs(level string) []string {
+	if level == "" {
+		return nil
+	}
+	return []string{"--match", level}
+}
+
 // readOnly and writes are the annotations of tools that only read and of
 // tools that write files.
 func readOnly(title string) *mcp.ToolAnnotations {
@@ -210,7 +220,13 @@ const (
 		"(src/process.py::start); a second same-named sibling is name[2]. FILE:LINE:COL or FILE:LINE names " +
 		"the innermost symbol at that 1-based line and 1-based byte column (column 0 or one in the " +
 		"indentation: the line's first non-blank column). FILE is relative to the server's root, or absolute inside it."
-	descPath   = "The file, relative to the server's root (e.g. src/app.py), or absolute inside the root."
+	descPath  = "The file, relative to the server's root (e.g. src/app.py), or absolute inside the root."
+	descMatch = "The loosest match level allowed: exact (byte for byte, line endings aside), trailing (trailing " +
+		"white space ignored), indent (also one constant indentation shift: use it when you copied a block at a " +
+		"different indentation, e.g. a method sent flush-left, or with tabs for spaces; the new lines are shifted " +
+		"by the same amount) or loose (also inner white space and typographic quotes and dashes). The strictest " +
+		"level with a match wins; several matches there are refused. Omitted: trailing for chunk, exact for edit " +
+		"and apply. A rejection that a looser level would accept names that level."
 	descDryRun = "true: write nothing; the result shows the unified diff and the syntax check. " +
 		"Omitted or false: write the file when every check passes."
 	descText = "indented as in the file; text sent entirely left of the symbol's indentation (e.g. a method " +
@@ -235,6 +251,7 @@ type showInput struct {
 
 type chunkInput struct {
 	Location string      `json:"location"`
+	Match    string      `json:"match,omitempty"`
 	Chunks   []chunkSpec `json:"chunks" jsonschema:"The chunks, all checked against the symbol as it is now, then applied together. Each replaces old_lines, found between context_before and context_after, with new_lines. E.g. [{\"context_before\": \"        self._check_closed()\", \"old_lines\": [\"        assert self._popen is None\"], \"new_lines\": [\"        if self._popen is not None:\", \"            raise RuntimeError('started twice')\"], \"context_after\": \"        _cleanup()\"}]."`
 	DryRun   bool        `json:"dry_run,omitempty"`
 }
@@ -256,6 +273,7 @@ type textEditSpec struct {
 type editInput struct {
 	Path   string         `json:"path"`
 	Edits  []textEditSpec `json:"edits" jsonschema:"The edits, applied in order, each on the result of the one before; e.g. [{\"old_text\": \"n := 0\", \"new_text\": \"n := 1\"}]."`
+	Match  string         `json:"match,omitempty"`
 	DryRun bool           `json:"dry_run,omitempty"`
 }
 
@@ -291,6 +309,7 @@ type writeInput struct {
 
 type applyInput struct {
 	Reply   string `json:"reply" jsonschema:"Text holding edit blocks, prose around them allowed. Each block: a line with the file's path (relative to the root), then <<<<<<< EDIT, leading anchor lines (kept), -------, old lines (removed), =======, new lines (written), -------, trailing anchor lines (kept), >>>>>>> ; or the path, then <<<<<<< SEARCH, old lines, =======, new lines, >>>>>>> REPLACE. Lines are matched exactly (line endings aside); empty anchors and old lines create a new file."`
+	Match   string `json:"match,omitempty"`
 	Partial bool   `json:"partial,omitempty" jsonschema:"true: write each file whose blocks all apply, and report the others. Omitted or false: write nothing unless every block of every file applies."`
 	DryRun  bool   `json:"dry_run,omitempty"`
 }
@@ -302,13 +321,18 @@ type symbolTextInput struct {
 }
 
 // describe gives the fields that several tools share (location, path,
-// dry_run) and a tool's own text field their descriptions, unless the
+// dry_run, match, whose schema also gets the levels as an enum) and a tool's own text field their descriptions, unless the
 // field's tag has one.
 func describe(s *jsonschema.Schema, text string) *jsonschema.Schema {
-	shared := map[string]string{"location": descLocation, "path": descPath, "dry_run": descDryRun, "text": text}
+	shared := map[string]string{"location": descLocation, "path": descPath, "dry_run": descDryRun, "text": text, "match": descMatch}
 	for name, p := range s.Properties {
 		if p.Description == "" {
 			p.Description = shared[name]
+		}
+		if name == "match" {
+			for _, l := range match.Levels {
+				p.Enum = append(p.Enum, l.String())
+			}
 		}
 	}
 	return s
@@ -358,7 +382,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			if err != nil {
 				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
 			}
-			return call(ctx, append(ts.command("chunk", in.DryRun), in.Location, "-"), chunks)
+			return call(ctx, append(ts.command("chunk", in.DryRun, matchArgs(in.Match)...), in.Location, "-"), chunks)
 		})
 
 	addTool(srv, &mcp.Tool{Name: "edit", Annotations: writes("Replace exact text", false),
@@ -372,7 +396,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			if err != nil {
 				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
 			}
-			return call(ctx, append(ts.command("edit", in.DryRun), in.Path, "-"), edits)
+			return call(ctx, append(ts.command("edit", in.DryRun, matchArgs(in.Match)...), in.Path, "-"), edits)
 		})
 
 	addTool(srv, &mcp.Tool{Name: "lines", Annotations: writes("Edit lines by number", false),
@@ -423,7 +447,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"apply). A block that does not apply is reported with the nearest real lines; shell commands in the " +
 			"reply are listed, never run." + guard},
 		"", func(ctx context.Context, in applyInput) *mcp.CallToolResult {
-			var flags []string
+			flags := matchArgs(in.Match)
 			if in.Partial {
 				flags = append(flags, "--partial")
 			}

@@ -413,6 +413,33 @@ func TestMCP(t *testing.T) {
 		}
 	})
 
+	t.Run("chunk sent flush-left, match indent", func(t *testing.T) {
+		copyFixtures(t, root)
+		orig := readFile(t, process)
+		chunks := []any{map[string]any{
+			"context_before": "self._check_closed()",
+			"old_lines":      []string{"assert self._popen is None, 'cannot start a process twice'"},
+			"new_lines":      []string{"if self._popen is not None:", "    raise RuntimeError('cannot start a process twice')"},
+			"context_after":  "assert self._parent_pid == os.getpid(), \\",
+		}}
+		c := callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": chunks})
+		if !c.isError || !strings.Contains(c.text, "--match indent") || get(c.data, "hint", "flag") != "--match indent" {
+			t.Fatalf("a flush-left chunk without match indent: %+v", c)
+		}
+		if readFile(t, process) != orig {
+			t.Fatal("a rejected chunk changed the file")
+		}
+		c = callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": chunks, "match": "indent"})
+		if c.isError || get(c.data, "placements", 0, "match") != "indent" {
+			t.Fatalf("match indent: %+v", c)
+		}
+		want := strings.Replace(orig, "        assert self._popen is None, 'cannot start a process twice'\n",
+			"        if self._popen is not None:\n            raise RuntimeError('cannot start a process twice')\n", 1)
+		if got := readFile(t, process); got != want {
+			t.Errorf("process.py after the chunk:\n%s", got)
+		}
+	})
+
 	t.Run("dry run writes nothing", func(t *testing.T) {
 		copyFixtures(t, root)
 		orig := readFile(t, process)

@@ -1,0 +1,64 @@
+package edit_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/matchcases"
+	"github.com/symedit/symedit/match"
+)
+
+// TestApplyTextEditsLevel: each imperfect copy applies exactly at its
+// level, with new_text at the file's indentation, and is refused below it
+// with the hint; a content change is refused at every level.
+func TestApplyTextEditsLevel(t *testing.T) {
+	for _, c := range matchcases.Cases(t, "..") {
+		t.Run(c.Name, func(t *testing.T) {
+			edits := []edit.TextEdit{{OldText: strings.Join(c.Old, "\n") + "\n", NewText: strings.Join(c.New, "\n") + "\n"}}
+			if c.Refused {
+				_, err := edit.ApplyTextEditsLevel(c.Text, "", edits, match.Loose)
+				var te *edit.TextEditError
+				if !errors.As(err, &te) || te.Hint != nil {
+					t.Fatalf("applied or hinted at level loose: %v", err)
+				}
+				if c.Ambiguous != (te.Type == edit.TextEditWrongCount) {
+					t.Errorf("type %s, ambiguous %v", te.Type, c.Ambiguous)
+				}
+				return
+			}
+			res, err := edit.ApplyTextEditsLevel(c.Text, "", edits, c.Level)
+			if err != nil {
+				t.Fatalf("at %s: %v", c.Level, err)
+			}
+			if res.Text != c.Want {
+				t.Errorf("at %s:\n%s\nwant:\n%s", c.Level, res.Text, c.Want)
+			}
+			if s := res.Edits[0]; s.Match != c.Level || s.Lines[0] != c.Line || (s.Offset != nil) != (c.Level >= match.Indent) {
+				t.Errorf("summary %+v, want level %s at line %d", s, c.Level, c.Line)
+			}
+			for l := match.Exact; l < c.Level; l++ {
+				_, err := edit.ApplyTextEditsLevel(c.Text, "", edits, l)
+				var te *edit.TextEditError
+				if !errors.As(err, &te) || te.Type != edit.TextEditNoMatch {
+					t.Fatalf("at %s: %v, want NO_MATCH", l, err)
+				}
+				if te.Hint == nil || te.Hint.Level != c.Level || te.Hint.Line != c.Line ||
+					!strings.Contains(te.Message, c.Level.Flag()) || te.Fixes[0].Type != edit.TextFixMatchLevel {
+					t.Errorf("at %s: hint %+v, message %q, fixes %+v", l, te.Hint, te.Message, te.Fixes)
+				}
+			}
+		})
+	}
+}
+
+// TestApplyTextEditsLevelPartialLine: an old_text without a line break
+// matches literally only, at every level.
+func TestApplyTextEditsLevelPartialLine(t *testing.T) {
+	_, err := edit.ApplyTextEditsLevel("\tx := 1\n", "", []edit.TextEdit{{OldText: "    x := 1", NewText: "x := 2"}}, match.Loose)
+	var te *edit.TextEditError
+	if !errors.As(err, &te) || te.Type != edit.TextEditNoMatch || te.Hint != nil {
+		t.Fatalf("got %v", err)
+	}
+}

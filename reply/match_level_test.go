@@ -1,0 +1,70 @@
+package reply_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/internal/matchcases"
+	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/reply"
+)
+
+// TestApplyLevel: each imperfect copy, as a SEARCH/REPLACE block and as an
+// EDIT block (first line the leading anchor, last line the trailing
+// anchor), applies exactly at its level with the new lines at the file's
+// indentation, and is refused below it with the hint; a content change is
+// refused at every level.
+func TestApplyLevel(t *testing.T) {
+	for _, c := range matchcases.Cases(t, "..") {
+		n := len(c.Old)
+		blocks := map[string]reply.Block{
+			"search/replace": {Format: reply.FormatSearchReplace, Old: c.Old, New: c.New},
+		}
+		if n >= 3 && len(c.New) == n {
+			blocks["edit"] = reply.Block{Format: reply.FormatEdit, Leading: c.Old[:1], Old: c.Old[1 : n-1], Trailing: c.Old[n-1:],
+				New: c.New[1 : n-1]}
+		}
+		for kind, b := range blocks {
+			t.Run(c.Name+" "+kind, func(t *testing.T) {
+				if c.Refused {
+					out, _, f := b.ApplyLevel(c.Text, match.Loose)
+					if f == nil || f.Hint != nil || out != c.Text {
+						t.Fatalf("applied or hinted at level loose: %v", f)
+					}
+					if c.Ambiguous != (f.Code == reply.CodeAmbiguous) {
+						t.Errorf("code %s, ambiguous %v", f.Code, c.Ambiguous)
+					}
+					return
+				}
+				want := c.Want
+				if kind == "edit" {
+					// The anchors are kept as they are: the new first line
+					// is not written.
+					want = c.Text
+				}
+				out, m, f := b.ApplyLevel(c.Text, c.Level)
+				if f != nil {
+					t.Fatalf("at %s: %v", c.Level, f)
+				}
+				if kind != "edit" && out != want {
+					t.Errorf("at %s:\n%s\nwant:\n%s", c.Level, out, want)
+				}
+				if kind == "edit" && out != c.Text {
+					t.Errorf("at %s: the anchors and unchanged old lines changed the file", c.Level)
+				}
+				if m.Level != c.Level || m.Line != c.Line {
+					t.Errorf("match %+v, want level %s at line %d", m, c.Level, c.Line)
+				}
+				for l := match.Exact; l < c.Level; l++ {
+					out, _, f := b.ApplyLevel(c.Text, l)
+					if f == nil || out != c.Text {
+						t.Fatalf("at %s: applied", l)
+					}
+					if f.Hint == nil || f.Hint.Level != c.Level || f.Hint.Line != c.Line || !strings.Contains(f.Error(), c.Level.Flag()) {
+						t.Errorf("at %s: hint %+v, message %q", l, f.Hint, f.Message)
+					}
+				}
+			})
+		}
+	}
+}
