@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -22,7 +21,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
 	"github.com/symedit/symedit/match"
 )
 
@@ -241,7 +239,11 @@ const (
 // Tool inputs. The jsonschema tags are the descriptions a model reads.
 
 type symbolsInput struct {
-	Path string `json:"path" jsonschema:"A source file, or a glob of files (* ? [...] match within one folder level; no **), relative to the server's root: src/app.py, src/*.py, pkg/*/*.go."`
+	Path string `json:"path" jsonschema:"A source file, a folder (walked, skipping what git ignores), or a doublestar glob (** matches any depth, {a,b} alternatives), relative to the server's root: src/app.py, src, 'src/**/*.py'."`
+}
+
+type checkInput struct {
+	Path string `json:"path" jsonschema:"A source file, a folder (walked, skipping what git ignores), or a doublestar glob (** matches any depth), relative to the server's root: src/app.py, src, 'pkg/**/*.go'."`
 }
 
 type showInput struct {
@@ -358,6 +360,14 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"find the name path for a location (FILE::Class/method). A glob path is expanded inside the root to the " +
 			"matching files in a supported language, which are listed together as several paths."},
 		"", func(ctx context.Context, in symbolsInput) *mcp.CallToolResult { return ts.symbols(ctx, in) })
+
+	addTool(srv, &mcp.Tool{Name: "check", Annotations: readOnly("Check syntax"),
+		Description: "Report every syntax error in source files, as the syntax guard of the writing tools sees them " +
+			"(tree-sitter ERROR and MISSING nodes, go/parser for Go, indentation for Python): file, 1-based line and " +
+			"byte column, kind, message and the line's text. isError is set when any file has an error."},
+		"", func(ctx context.Context, in checkInput) *mcp.CallToolResult {
+			return call(ctx, append(ts.command("check", false), in.Path), nil)
+		})
 
 	addTool(srv, &mcp.Tool{Name: "show", Annotations: readOnly("Show a symbol"),
 		Description: "Show one symbol's source lines (decorators and signature included) and its 1-based first_line " +
@@ -489,14 +499,9 @@ func nonNilSlice[T any](s []T) []T {
 // symbols runs symedit symbols on a file or on the files a glob matches;
 // its JSON Lines become {"files": [...]}.
 func (ts *toolServer) symbols(ctx context.Context, in symbolsInput) *mcp.CallToolResult {
-	paths := []string{in.Path}
-	if strings.ContainsAny(in.Path, "*?[") {
-		var err error
-		if paths, err = ts.glob(in.Path); err != nil {
-			return toolResult(fmt.Sprintf("symedit: %v\n", err), nil, ExitError)
-		}
-	}
-	text, out, code := runTool(ctx, append(ts.command("symbols", false), paths...), nil)
+	// The CLI expands a folder or a doublestar pattern itself, inside the
+	// root (package walk), as symedit symbols does on the command line.
+	text, out, code := runTool(ctx, append(ts.command("symbols", false), in.Path), nil)
 	files := []json.RawMessage{}
 	for line := range bytes.Lines(out) {
 		if js := structured(line); js != nil {
@@ -510,37 +515,6 @@ func (ts *toolServer) symbols(ctx context.Context, in symbolsInput) *mcp.CallToo
 	return toolResult(text, js, code)
 }
 
-// glob expands pattern inside the root (through os.Root, so neither ".."
-// nor a symbolic link leads out) to the files in a supported language.
-func (ts *toolServer) glob(pattern string) ([]string, error) {
-	rel := pattern
-	if filepath.IsAbs(pattern) {
-		r, err := filepath.Rel(ts.root, pattern)
-		if err != nil || !inside(r) {
-			return nil, fmt.Errorf("%s: outside the root %s", pattern, ts.root)
-		}
-		rel = r
-	}
-	r, err := os.OpenRoot(ts.root)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	matches, err := fs.Glob(r.FS(), filepath.ToSlash(filepath.Clean(rel)))
-	if err != nil {
-		return nil, fmt.Errorf("bad glob %q: %w", pattern, err)
-	}
-	var paths []string
-	for _, m := range matches {
-		if _, err := grammars.Select(m, ""); err == nil {
-			paths = append(paths, filepath.FromSlash(m))
-		}
-	}
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("no source file in a supported language matches %q in %s", pattern, ts.root)
-	}
-	return paths, nil
-}
 
 // inside reports whether a relative path stays below its base.
 func inside(rel string) bool {

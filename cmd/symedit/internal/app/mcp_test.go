@@ -345,7 +345,7 @@ func TestMCP(t *testing.T) {
 				t.Errorf("%s: no annotations", tool.Name)
 				continue
 			}
-			readOnly := tool.Name == "symbols" || tool.Name == "show"
+			readOnly := tool.Name == "symbols" || tool.Name == "show" || tool.Name == "check"
 			if a.ReadOnlyHint != readOnly {
 				t.Errorf("%s: readOnlyHint %v", tool.Name, a.ReadOnlyHint)
 			}
@@ -357,7 +357,7 @@ func TestMCP(t *testing.T) {
 			}
 			checkDescriptions(t, tool.Name, tool.InputSchema)
 		}
-		want := []string{"apply", "chunk", "edit", "insert_after", "insert_before", "lines", "replace", "replace_body", "show", "symbols", "write"}
+		want := []string{"apply", "check", "chunk", "edit", "insert_after", "insert_before", "lines", "replace", "replace_body", "show", "symbols", "write"}
 		slices.Sort(names)
 		if !slices.Equal(names, want) {
 			t.Errorf("tools %v, want %v", names, want)
@@ -612,6 +612,22 @@ func TestMCP(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(root, "new/bad.py")); err == nil {
 			t.Error("a refused write created the file")
+		}
+	})
+
+	t.Run("check", func(t *testing.T) {
+		copyFixtures(t, root)
+		if c := callTool(t, cs, "check", map[string]any{"path": "python/process.py"}); c.isError {
+			t.Fatalf("check on a clean file: %+v", c)
+		}
+		broken := filepath.Join(root, "python", "broken.py")
+		if err := os.WriteFile(broken, []byte("def f(:\n    pass\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(broken)
+		c := callTool(t, cs, "check", map[string]any{"path": "python/broken.py"})
+		if !c.isError || !strings.Contains(c.text, "broken.py:1:") {
+			t.Fatalf("check on a broken file: %+v", c)
 		}
 	})
 
