@@ -15,6 +15,7 @@ import (
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -29,6 +30,7 @@ func batchCommand(e *env) *cli.Command {
 			"  {\"op\": \"replace\", \"path\": \"a.go\", \"search\": ..., \"replacement\": ..., \"regex\": false, \"ignore_case\": false, \"count\": 0}\n" +
 			"  {\"op\": \"write\", \"path\": \"a.go\", \"content\": ...}\n" +
 			"  {\"op\": \"replace-body\" | \"insert-before\" | \"insert-after\", \"location\": ..., \"text\": ...}\n" +
+			"chunk and edit ops take \"match\": exact, trailing, indent or loose, as --match does.\n" +
 			"Operations on one file apply in order, each on the result of the one before, and the file is\n" +
 			"checked and committed once; different files run in parallel. One result line per operation,\n" +
 			"in input order. --atomic commits nothing unless every operation of every file validates.",
@@ -56,6 +58,21 @@ type batchOp struct {
 	Content     *string         `json:"content"`
 	Text        *string         `json:"text"`
 	Body        *string         `json:"body"`
+	// Match is the loosest match level allowed (chunk and edit): ""
+	// means the command's default, trailing for chunk, exact for edit.
+	Match string `json:"match"`
+}
+
+// level returns the op's match level, or def when it sets none.
+func (op batchOp) level(def match.Level) (match.Level, error) {
+	if op.Match == "" {
+		return def, nil
+	}
+	l, err := match.Parse(op.Match)
+	if err != nil {
+		return 0, &inputError{fmt.Errorf("match: %v", err)}
+	}
+	return l, nil
 }
 
 // batchResult is one output line of `symedit batch`.
@@ -248,7 +265,11 @@ func (s *session) batchApply(f *batchFile, op batchOp) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		res, err := edit.ApplyTextEdits(string(doc.Text), doc.EOL, edits)
+		level, err := op.level(match.Exact)
+		if err != nil {
+			return nil, err
+		}
+		res, err := edit.ApplyTextEditsLevel(string(doc.Text), doc.EOL, edits, level)
 		if err != nil {
 			return nil, err
 		}
@@ -288,7 +309,11 @@ func (s *session) batchApply(f *batchFile, op batchOp) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			res, err := chunk.Apply(chunk.Target{Lines: doc.Lines(t.first, t.last), FirstLine: t.first}, chunks)
+			level, err := op.level(match.Trailing)
+			if err != nil {
+				return nil, err
+			}
+			res, err := chunk.ApplyLevel(chunk.Target{Lines: doc.Lines(t.first, t.last), FirstLine: t.first}, chunks, level)
 			if err != nil {
 				return nil, err
 			}

@@ -515,7 +515,6 @@ func (ts *toolServer) symbols(ctx context.Context, in symbolsInput) *mcp.CallToo
 	return toolResult(text, js, code)
 }
 
-
 // inside reports whether a relative path stays below its base.
 func inside(rel string) bool {
 	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
