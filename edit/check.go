@@ -6,7 +6,6 @@ package edit
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 
@@ -45,12 +44,7 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 		rep.Skipped = "unsupported language"
 		return rep, nil
 	}
-	if opt.Timeout <= 0 {
-		opt.Timeout = GuardTimeout
-	}
-	if opt.MaxSize <= 0 {
-		opt.MaxSize = GuardMaxSize
-	}
+	opt = opt.withDefaults()
 	text := bytes.TrimPrefix(content, utf8BOM)
 	if len(text) > opt.MaxSize {
 		rep.Skipped = fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", len(text), opt.MaxSize)
@@ -59,13 +53,7 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)
 	defer cancel()
 	skip := func() (SyntaxReport, error) {
-		if context.Cause(ctx) == errGuardTimeout {
-			rep.Skipped = fmt.Sprintf("timed out after %v", opt.Timeout)
-		} else if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			rep.Skipped = "timed out: " + ctx.Err().Error()
-		} else {
-			rep.Skipped = "canceled: " + ctx.Err().Error()
-		}
+		rep.Skipped = stopReason(ctx, opt.Timeout)
 		return rep, nil
 	}
 	if ctx.Err() != nil {

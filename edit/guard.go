@@ -186,6 +186,30 @@ type GuardOptions struct {
 	MaxSize int
 }
 
+// withDefaults fills in GuardTimeout and GuardMaxSize where o leaves them
+// zero or less.
+func (o GuardOptions) withDefaults() GuardOptions {
+	if o.Timeout <= 0 {
+		o.Timeout = GuardTimeout
+	}
+	if o.MaxSize <= 0 {
+		o.MaxSize = GuardMaxSize
+	}
+	return o
+}
+
+// stopReason says why ctx stopped a check: the guard's own timeout (of
+// length timeout), the caller's deadline, or a cancellation.
+func stopReason(ctx context.Context, timeout time.Duration) string {
+	switch {
+	case context.Cause(ctx) == errGuardTimeout:
+		return fmt.Sprintf("timed out after %v", timeout)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return "timed out: " + ctx.Err().Error()
+	}
+	return "canceled: " + ctx.Err().Error()
+}
+
 // errGuardTimeout is the cause of the guard's own timeout.
 var errGuardTimeout = errors.New("syntax guard timeout")
 
@@ -285,12 +309,7 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 		rep.Skipped = "unsupported language"
 		return rep, nil
 	}
-	if opt.Timeout <= 0 {
-		opt.Timeout = GuardTimeout
-	}
-	if opt.MaxSize <= 0 {
-		opt.MaxSize = GuardMaxSize
-	}
+	opt = opt.withDefaults()
 
 	oldText, newText, tedits := guardTextEdits(before, after, edits)
 	if n := max(len(oldText), len(newText)); n > opt.MaxSize {
@@ -301,13 +320,7 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)
 	defer cancel()
 	skip := func() (SyntaxReport, error) {
-		if context.Cause(ctx) == errGuardTimeout {
-			rep.Skipped = fmt.Sprintf("timed out after %v", opt.Timeout)
-		} else if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			rep.Skipped = "timed out: " + ctx.Err().Error()
-		} else {
-			rep.Skipped = "canceled: " + ctx.Err().Error()
-		}
+		rep.Skipped = stopReason(ctx, opt.Timeout)
 		return rep, nil
 	}
 	if ctx.Err() != nil {
