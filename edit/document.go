@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"unicode/utf8"
+
+	"github.com/symedit/symedit/internal/lines"
 )
 
 // MaxFileSize is the largest file, in bytes, that Read accepts (100 MB).
@@ -116,20 +118,7 @@ func NewDocument(path string, content []byte) (*Document, error) {
 // DetectEOL returns the dominant line ending of text, by the chunk spec's
 // rule (seed 000): CRLF if CRLF outnumbers both lone LF and lone CR, else LF
 // if lone LF outnumbers lone CR, else CR if there is any, else LF.
-func DetectEOL(text []byte) string {
-	crlf := bytes.Count(text, []byte("\r\n"))
-	lf := bytes.Count(text, []byte("\n")) - crlf
-	cr := bytes.Count(text, []byte("\r")) - crlf
-	switch {
-	case crlf > max(lf, cr):
-		return CRLF
-	case lf > cr:
-		return LF
-	case cr > 0:
-		return CR
-	}
-	return LF
-}
+func DetectEOL(text []byte) string { return lines.DominantEnding(string(text)) }
 
 func splitLines(text []byte, atCR bool) []line {
 	var out []line

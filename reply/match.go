@@ -10,6 +10,7 @@ import (
 
 	"github.com/pmezard/go-difflib/difflib"
 
+	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/match"
 )
 
@@ -224,7 +225,7 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 	}
 	if b.IsCreate() {
 		if body != "" {
-			n := len(splitText(body, detectEOL(body)).text)
+			n := len(splitText(body, lines.DominantEnding(body)).text)
 			return text, applied{failure: &Failure{Code: CodeFileExists,
 				Message: fmt.Sprintf("the block creates a file (%s), but the file exists and is not empty (%d lines)%s",
 					createWhat(b), n, createFix(b))}}
@@ -234,7 +235,7 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 		}
 		return bom + strings.Join(b.New, "\n") + "\n", applied{}
 	}
-	eol := detectEOL(body)
+	eol := lines.DominantEnding(body)
 	t := splitText(body, eol)
 	m := b.match(t)
 	if m.failure == nil {
@@ -343,24 +344,6 @@ type lineText struct {
 	text  []string // the lines, without endings
 	start []int    // byte offset of each line in src
 	ends  []string // each line's ending: "", "\n", "\r\n" or "\r"
-}
-
-// detectEOL is edit.DetectEOL: CRLF if CRLF outnumbers both lone LF and
-// lone CR, else LF if lone LF outnumbers lone CR, else CR if there is any,
-// else LF.
-func detectEOL(s string) string {
-	crlf := strings.Count(s, "\r\n")
-	lf := strings.Count(s, "\n") - crlf
-	cr := strings.Count(s, "\r") - crlf
-	switch {
-	case crlf > max(lf, cr):
-		return "\r\n"
-	case lf > cr:
-		return "\n"
-	case cr > 0:
-		return "\r"
-	}
-	return "\n"
 }
 
 // splitText splits s as edit.Document does: at LF, a CR before it

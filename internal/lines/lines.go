@@ -25,3 +25,21 @@ func Split(s string) []string {
 		}
 	}
 }
+
+// DominantEnding returns the dominant line ending of s by the chunk spec's
+// rule (seed 000): "\r\n" if CRLF outnumbers both lone LF and lone CR, else
+// "\n" if lone LF outnumbers lone CR, else "\r" if there is any, else "\n".
+func DominantEnding(s string) string {
+	crlf := strings.Count(s, "\r\n")
+	lf := strings.Count(s, "\n") - crlf
+	cr := strings.Count(s, "\r") - crlf
+	switch {
+	case crlf > max(lf, cr):
+		return "\r\n"
+	case lf > cr:
+		return "\n"
+	case cr > 0:
+		return "\r"
+	}
+	return "\n"
+}
