@@ -466,20 +466,7 @@ func TestCommitPermissionDenied(t *testing.T) {
 
 	// A directory nobody can traverse, holding a copy of the test binary
 	// nobody can run, and a file nobody can read but not write.
-	dir, err := os.MkdirTemp("/tmp", "symedit-perm-*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	helper := filepath.Join(dir, "helper.test")
-	copyFile(t, exe, helper, 0o755)
+	dir, helper := helperDir(t, "symedit-perm-*")
 	path := filepath.Join(dir, "Inventory.java")
 	writeFileMode(t, path, orig, 0o644)
 	res := runHelper(t, helper, dir,
@@ -523,4 +510,27 @@ func copyFile(t *testing.T, from, to string, mode fs.FileMode) {
 	if err := os.Chmod(to, mode); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// helperDir makes a folder under /tmp (named after pattern, removed after
+// the test) that any user can traverse but only root can write, holding a
+// copy of the test binary as helper.test: the setting for running the
+// test's writer as another user (uid 65534) in a child process.
+func helperDir(t *testing.T, pattern string) (dir, helper string) {
+	t.Helper()
+	dir, err := os.MkdirTemp("/tmp", pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	helper = filepath.Join(dir, "helper.test")
+	copyFile(t, exe, helper, 0o755)
+	return dir, helper
 }

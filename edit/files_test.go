@@ -1024,20 +1024,7 @@ func TestFilesRootCommitPermissionDenied(t *testing.T) {
 	}
 	// As root: a folder under /tmp that nobody can traverse but not
 	// write, holding a copy of the test binary and the file.
-	root, err := os.MkdirTemp("/tmp", "symedit-files-perm-*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(root) })
-	if err := os.Chmod(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	helper := filepath.Join(root, "helper.test")
-	copyFile(t, exe, helper, 0o755)
+	root, helper := helperDir(t, "symedit-files-perm-*")
 	path := filepath.Join(root, "src", "Inventory.java")
 	diskWrite(t, path, orig, 0o644)
 	cmdOut := func() string {
