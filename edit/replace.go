@@ -79,25 +79,7 @@ type Match struct {
 }
 
 // withEOL rewrites every line break of s (CRLF, LF or CR) as eol.
-func withEOL(s, eol string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
-	return strings.ReplaceAll(s, "\n", eol)
-}
-
-// uniformEOL reports whether every line ending of text is eol.
-func uniformEOL(text, eol string) bool {
-	crlf := strings.Count(text, "\r\n")
-	lf := strings.Count(text, "\n") - crlf
-	cr := strings.Count(text, "\r") - crlf
-	switch eol {
-	case CRLF:
-		return lf == 0 && cr == 0
-	case CR:
-		return lf == 0 && crlf == 0
-	}
-	return crlf == 0 && cr == 0
-}
+func withEOL(s, eol string) string { return strings.ReplaceAll(teToLF(s), "\n", eol) }
 
 // Replace returns text with the matches replaced (the first Count of them
 // when Count > 0), the number of replacements made, and every match found

@@ -173,6 +173,21 @@ func (d *Document) ApplyTextEdits(edits []TextEdit) ([]byte, TextEditResult, err
 }
 
 // teToLF turns CRLF and lone CR line endings into LF.
+// uniformEOL reports whether every line ending of text is eol (LF, CRLF
+// or CR); a text without line endings is uniform.
+func uniformEOL(text, eol string) bool {
+	switch eol {
+	case LF:
+		return !strings.Contains(text, "\r")
+	case CRLF:
+		n := strings.Count(text, "\r\n")
+		return strings.Count(text, "\r") == n && strings.Count(text, "\n") == n
+	case CR:
+		return !strings.Contains(text, "\n")
+	}
+	return false
+}
+
 func teToLF(s string) string {
 	if !strings.Contains(s, "\r") {
 		return s
@@ -209,16 +224,7 @@ type textEngine struct {
 }
 
 func newTextEngine(text, eol string) *textEngine {
-	e := &textEngine{eol: eol, sep: '\n'}
-	switch eol {
-	case LF:
-		e.uniform = !strings.Contains(text, "\r")
-	case CRLF:
-		n := strings.Count(text, "\r\n")
-		e.uniform = strings.Count(text, "\r") == n && strings.Count(text, "\n") == n
-	case CR:
-		e.uniform = !strings.Contains(text, "\n")
-	}
+	e := &textEngine{eol: eol, sep: '\n', uniform: uniformEOL(text, eol)}
 	switch {
 	case !e.uniform:
 		e.orig = []byte(text)
