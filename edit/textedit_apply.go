@@ -172,7 +172,6 @@ func (d *Document) ApplyTextEdits(edits []TextEdit) ([]byte, TextEditResult, err
 	return append(out, res.Text...), res, nil
 }
 
-// teToLF turns CRLF and lone CR line endings into LF.
 // uniformEOL reports whether every line ending of text is eol (LF, CRLF
 // or CR); a text without line endings is uniform.
 func uniformEOL(text, eol string) bool {
@@ -188,6 +187,7 @@ func uniformEOL(text, eol string) bool {
 	return false
 }
 
+// teToLF turns CRLF and lone CR line endings into LF.
 func teToLF(s string) string {
 	if !strings.Contains(s, "\r") {
 		return s
