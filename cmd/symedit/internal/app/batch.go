@@ -3,7 +3,6 @@ package app
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -339,27 +338,6 @@ func (s *session) batchApply(f *batchFile, op batchOp) ([]byte, error) {
 		return edit.Apply(doc.Content, []edit.Edit{ed})
 	}
 	return nil, &inputError{fmt.Errorf("unknown op %q: want chunk, edit, lines, replace, write, replace-body, insert-before or insert-after", op.Op)}
-}
-
-// locateIn finds the symbol at location in an in-memory document.
-func locateIn(doc *edit.Document, lang *grammars.Language, location string) (*target, error) {
-	loc, err := symbols.ParseLocation(location)
-	if err != nil {
-		return nil, &usageError{msg: err.Error()}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), parseTimeout)
-	defer cancel()
-	syms, err := symbols.Extract(ctx, doc.Text, lang)
-	if err != nil {
-		return nil, err
-	}
-	i, err := symbols.Locate(syms, doc.Text, loc)
-	if err != nil {
-		return nil, err
-	}
-	sym := syms[i]
-	p := &parsed{doc: doc, lang: lang, symbols: syms}
-	return &target{parsed: p, sym: sym, first: doc.LineAt(sym.StartByte), last: doc.LineAt(max(sym.StartByte, sym.EndByte-1))}, nil
 }
 
 // batchCommit writes the files whose operations all applied: every one as

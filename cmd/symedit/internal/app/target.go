@@ -19,7 +19,7 @@ type parsed struct {
 	symbols []symbols.Symbol
 }
 
-// parseFile reads path and extracts its symbols; langName overrides the
+// parseFile reads path and extracts its symbols; --lang overrides the
 // extension.
 func (s *session) parseFile(path string) (*parsed, error) {
 	lang, err := grammars.Select(path, s.c.String("lang"))
@@ -30,6 +30,11 @@ func (s *session) parseFile(path string) (*parsed, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parse(doc, lang)
+}
+
+// parse extracts doc's symbols.
+func parse(doc *edit.Document, lang *grammars.Language) (*parsed, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), parseTimeout)
 	defer cancel()
 	syms, err := symbols.Extract(ctx, doc.Text, lang)
@@ -48,14 +53,41 @@ type target struct {
 
 // locate parses a LOCATION argument, reads its file and finds the symbol.
 func (s *session) locate(arg string) (*target, error) {
-	loc, err := symbols.ParseLocation(arg)
+	loc, err := parseLocation(arg)
 	if err != nil {
-		return nil, &usageError{msg: err.Error()}
+		return nil, err
 	}
 	p, err := s.parseFile(loc.Path)
 	if err != nil {
 		return nil, err
 	}
+	return p.find(loc)
+}
+
+// locateIn finds the symbol at location in an in-memory document (batch
+// operations, which see the result of the operations before them).
+func locateIn(doc *edit.Document, lang *grammars.Language, location string) (*target, error) {
+	loc, err := parseLocation(location)
+	if err != nil {
+		return nil, err
+	}
+	p, err := parse(doc, lang)
+	if err != nil {
+		return nil, err
+	}
+	return p.find(loc)
+}
+
+func parseLocation(arg string) (symbols.Location, error) {
+	loc, err := symbols.ParseLocation(arg)
+	if err != nil {
+		return loc, &usageError{msg: err.Error()}
+	}
+	return loc, nil
+}
+
+// find returns the symbol at loc and its whole lines.
+func (p *parsed) find(loc symbols.Location) (*target, error) {
 	i, err := symbols.Locate(p.symbols, p.doc.Text, loc)
 	if err != nil {
 		return nil, err
