@@ -2,12 +2,10 @@ package chunk
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
-	"github.com/pmezard/go-difflib/difflib"
-
+	"github.com/symedit/symedit/internal/similar"
 	"github.com/symedit/symedit/match"
 )
 
@@ -398,32 +396,9 @@ func contains(lines []string, s string) bool {
 
 // nearest returns up to k lines of t most similar to want, best first.
 func nearest(t Target, want string, k int) []Near {
-	w := []rune(strings.TrimSpace(want))
-	wantSeq := runeStrings(w)
 	var out []Near
-	m := difflib.NewMatcher(nil, wantSeq)
-	for i, l := range t.Lines {
-		m.SetSeq1(runeStrings([]rune(strings.TrimSpace(l))))
-		r := m.Ratio()
-		if len(w) == 0 && strings.TrimSpace(l) == "" {
-			r = 1
-		}
-		if r <= 0 {
-			continue
-		}
-		out = append(out, Near{Line: t.FirstLine + i, Text: l, Similarity: math.Round(r*100) / 100})
-	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Similarity > out[b].Similarity })
-	if len(out) > k {
-		out = out[:k]
-	}
-	return out
-}
-
-func runeStrings(rs []rune) []string {
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = string(r)
+	for _, n := range similar.Nearest(t.Lines, want, k, false) {
+		out = append(out, Near{Line: t.FirstLine + n.Index, Text: t.Lines[n.Index], Similarity: n.Similarity})
 	}
 	return out
 }

@@ -3,14 +3,13 @@ package reply
 import (
 	"encoding/json"
 	"fmt"
-	"math"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
 
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/internal/similar"
 	"github.com/symedit/symedit/match"
 )
 
@@ -707,37 +706,9 @@ func whitespaceHint(actual, expected string) string {
 // nearest returns up to k lines of ls most similar to want, best first
 // (the first line at a tie).
 func nearest(ls []string, want string, k int) []Near {
-	wt := strings.TrimSpace(want)
-	m := difflib.NewMatcher(nil, runeStrings(wt))
 	var out []Near
-	floor := 0.0 // the k-th best similarity so far, once there are k
-	for i, l := range ls {
-		lt := strings.TrimSpace(l)
-		var r float64
-		if lt == wt {
-			r = 1
-		} else {
-			m.SetSeq1(runeStrings(lt))
-			if len(out) == k && (m.RealQuickRatio() < floor || m.QuickRatio() < floor) {
-				continue
-			}
-			r = m.Ratio()
-		}
-		r = math.Round(r*100) / 100
-		if r == 1 && l != want {
-			r = 0.99
-		}
-		if r <= 0 || len(out) == k && r <= floor {
-			continue
-		}
-		out = append(out, Near{Line: i + 1, Text: l, Similarity: r})
-		sort.SliceStable(out, func(a, b int) bool { return out[a].Similarity > out[b].Similarity })
-		if len(out) > k {
-			out = out[:k]
-		}
-		if len(out) == k {
-			floor = out[k-1].Similarity
-		}
+	for _, n := range similar.Nearest(ls, want, k, true) {
+		out = append(out, Near{Line: n.Index + 1, Text: ls[n.Index], Similarity: n.Similarity})
 	}
 	return out
 }
