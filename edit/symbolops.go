@@ -3,6 +3,9 @@ package edit
 import (
 	"fmt"
 	"strings"
+
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/symbols"
 )
 
 // SymbolLines is the part of a Document a whole-symbol operation works on:
@@ -15,6 +18,71 @@ type SymbolLines struct {
 	// this symbol and its neighbours: 2 around a top-level Python
 	// definition (PEP 8), else 1.
 	BlankLines int
+	// Head locates the symbol's decorators, annotations and modifiers, so
+	// that ReplaceSymbol keeps those the new text does not start with. The
+	// zero value (Lang nil) replaces the whole lines.
+	Head Head
+}
+
+// Head is where a symbol's decorators, annotations and modifiers end, as
+// symbols.Symbol gives them: HeadOf fills it.
+type Head struct {
+	// Lang is the symbol's language; it says which words are modifiers
+	// (symbols.TextLead).
+	Lang *grammars.Language
+	// ModifiersByte and KeywordByte are symbols.Symbol's: 0-based byte
+	// offsets into the Document's Text of the first modifier after the
+	// leading decorators or annotations, and of the definition proper.
+	ModifiersByte, KeywordByte int
+}
+
+// HeadOf returns the Head of sym, a symbol of language lang extracted from
+// the Document's Text.
+func HeadOf(sym symbols.Symbol, lang *grammars.Language) Head {
+	return Head{Lang: lang, ModifiersByte: sym.ModifiersByte, KeywordByte: sym.KeywordByte}
+}
+
+// Replaced says which part of a symbol ReplaceSymbol replaced (issue 11,
+// section 4): "whole" or "from-modifiers" or "from-keyword".
+type Replaced string
+
+// The Replaced values.
+const (
+	// ReplacedWhole: the symbol's whole lines, decorators, annotations and
+	// modifiers included: the new text begins with a decorator or
+	// annotation, or the symbol has nothing before its keyword that the
+	// text would drop.
+	ReplacedWhole Replaced = "whole"
+	// ReplacedFromModifiers: the text begins with a modifier; the
+	// symbol's leading decorators or annotations were kept.
+	ReplacedFromModifiers Replaced = "from-modifiers"
+	// ReplacedFromKeyword: the text begins with the definition proper; the
+	// symbol's decorators, annotations and modifiers were kept.
+	ReplacedFromKeyword Replaced = "from-keyword"
+)
+
+// Placement reports how a whole-symbol operation placed the text it was
+// given: how it was shifted (Reindent) and, for ReplaceSymbol, which part
+// of the symbol it replaced and what it kept.
+type Placement struct {
+	Reindent
+	// Replaced is which part of the symbol ReplaceSymbol replaced; "" for
+	// the insertions.
+	Replaced Replaced `json:"replaced,omitempty"`
+	// Kept is the symbol's text that ReplaceSymbol kept in front of the new
+	// text: its decorators, annotations and modifiers, each line without
+	// its indentation and trailing white space, joined by "\n"
+	// ("@functools.cache\n@staticmethod"); "" when nothing was kept.
+	Kept string `json:"kept,omitempty"`
+}
+
+// String describes the placement for messages: "kept @functools.cache;
+// text indented by 4 spaces".
+func (p Placement) String() string {
+	if p.Kept == "" {
+		return "text " + p.Reindent.String()
+	}
+	return fmt.Sprintf("kept %q; text %s", p.Kept, p.Reindent)
 }
 
 // Reindent reports how a whole-symbol operation shifted the text it was
@@ -91,21 +159,77 @@ func fitIndent(text []string, indent string) ([]string, Reindent) {
 }
 
 // ReplaceSymbol returns the Edit that replaces the symbol's whole lines
-// (decorators and signature included) by body. When body sits left of the
-// symbol's indentation (a method sent flush-left), it is shifted to that
-// indentation and the Reindent says by how much; otherwise it is written as
-// sent. An empty body is refused: deleting a symbol is not a body
-// replacement.
-func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Reindent, error) {
+// by body, keeping what body does not send of the symbol's head (issue 11,
+// section 4): when body begins with a decorator or annotation
+// (symbols.TextLead), the whole lines are replaced; when it begins with a
+// modifier, the symbol's leading decorators or annotations are kept and the
+// rest replaced; when it begins with the definition proper, its
+// decorators, annotations and modifiers are all kept. Kept text on the line
+// where the replacement starts stays in front of body's first line. With a
+// zero s.Head the whole lines are replaced. The Placement says which.
+//
+// When body sits left of the symbol's indentation (a method sent
+// flush-left), it is shifted to that indentation and the Reindent says by
+// how much; otherwise it is written as sent. An empty body is refused:
+// deleting a symbol is not a body replacement.
+func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, error) {
 	if err := d.checkLines(s); err != nil {
-		return Edit{}, Reindent{}, err
+		return Edit{}, Placement{}, err
 	}
 	if strings.TrimSpace(body) == "" {
-		return Edit{}, Reindent{}, fmt.Errorf("the new body is empty; to delete the symbol use `symedit lines` with new_content \"\"")
+		return Edit{}, Placement{}, fmt.Errorf("the new body is empty; to delete the symbol use `symedit lines` with new_content \"\"")
 	}
 	lines, re := fitIndent(SplitText(body), indentOf(d.Line(s.First)))
-	e, err := d.ReplaceLines(s.First, s.Last, lines)
-	return e, re, err
+	pl := Placement{Reindent: re, Replaced: ReplacedWhole}
+	from, how := d.keepFrom(s, body)
+	if from < 0 {
+		e, err := d.ReplaceLines(s.First, s.Last, lines)
+		return e, pl, err
+	}
+	// Keep the lines before from's line and the bytes of its line before
+	// from; body's first non-blank line follows them.
+	k := d.LineAt(from)
+	ln := d.lines[k-1]
+	prefix := string(d.Text[ln.start:from])
+	var kept []string
+	for _, l := range SplitText(string(d.Text[d.lines[s.First-1].start:from])) {
+		if l = strings.TrimSpace(l); l != "" {
+			kept = append(kept, l)
+		}
+	}
+	if strings.TrimSpace(prefix) != "" {
+		for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+			lines = lines[1:]
+		}
+		lines = append([]string{prefix + strings.TrimLeft(lines[0], " \t")}, lines[1:]...)
+	}
+	pl.Replaced, pl.Kept = how, strings.Join(kept, "\n")
+	e, err := d.ReplaceLines(k, s.Last, lines)
+	return e, pl, err
+}
+
+// keepFrom returns the byte offset (in Text) from which ReplaceSymbol
+// replaces, and what that is, or -1 when it replaces the whole lines.
+func (d *Document) keepFrom(s SymbolLines, body string) (int, Replaced) {
+	h := s.Head
+	if h.Lang == nil {
+		return -1, ReplacedWhole
+	}
+	start, end := d.lines[s.First-1].start, d.lines[s.Last-1].end
+	var from int
+	var how Replaced
+	switch symbols.TextLead(h.Lang, body) {
+	case symbols.LeadDecorator:
+		return -1, ReplacedWhole
+	case symbols.LeadModifier:
+		from, how = h.ModifiersByte, ReplacedFromModifiers
+	default:
+		from, how = h.KeywordByte, ReplacedFromKeyword
+	}
+	if from < start || from >= end || strings.TrimSpace(string(d.Text[start:from])) == "" {
+		return -1, ReplacedWhole // nothing before it to keep, or a head outside the lines
+	}
+	return from, how
 }
 
 // InsertBeforeSymbol returns the Edit that puts text on its own lines
@@ -113,12 +237,12 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Reindent, er
 // symbol's indentation (shifted as ReplaceSymbol does), followed by
 // s.BlankLines blank lines, and preceded by as many when the line before is
 // neither blank nor the opening of the enclosing block.
-func (d *Document) InsertBeforeSymbol(s SymbolLines, text string) (Edit, Reindent, error) {
+func (d *Document) InsertBeforeSymbol(s SymbolLines, text string) (Edit, Placement, error) {
 	if err := d.checkLines(s); err != nil {
-		return Edit{}, Reindent{}, err
+		return Edit{}, Placement{}, err
 	}
 	if strings.TrimSpace(text) == "" {
-		return Edit{}, Reindent{}, fmt.Errorf("the text to insert is empty")
+		return Edit{}, Placement{}, fmt.Errorf("the text to insert is empty")
 	}
 	lines, re := fitIndent(SplitText(text), indentOf(d.Line(s.First)))
 	at := s.First
@@ -132,19 +256,19 @@ func (d *Document) InsertBeforeSymbol(s SymbolLines, text string) (Edit, Reinden
 	out = append(out, lines...)
 	out = append(out, make([]string, s.BlankLines)...)
 	e, err := d.ReplaceLines(at, at-1, out)
-	return e, re, err
+	return e, Placement{Reindent: re}, err
 }
 
 // InsertAfterSymbol returns the Edit that puts text on its own lines after
 // the symbol's last line, at its indentation (shifted as ReplaceSymbol
 // does), preceded by s.BlankLines blank lines, and followed by as many when
 // the next line is neither blank nor the close of the enclosing block.
-func (d *Document) InsertAfterSymbol(s SymbolLines, text string) (Edit, Reindent, error) {
+func (d *Document) InsertAfterSymbol(s SymbolLines, text string) (Edit, Placement, error) {
 	if err := d.checkLines(s); err != nil {
-		return Edit{}, Reindent{}, err
+		return Edit{}, Placement{}, err
 	}
 	if strings.TrimSpace(text) == "" {
-		return Edit{}, Reindent{}, fmt.Errorf("the text to insert is empty")
+		return Edit{}, Placement{}, fmt.Errorf("the text to insert is empty")
 	}
 	lines, re := fitIndent(SplitText(text), indentOf(d.Line(s.First)))
 	out := append(make([]string, s.BlankLines), lines...)
@@ -152,7 +276,7 @@ func (d *Document) InsertAfterSymbol(s SymbolLines, text string) (Edit, Reindent
 		out = append(out, make([]string, s.BlankLines)...)
 	}
 	e, err := d.ReplaceLines(s.Last+1, s.Last, out)
-	return e, re, err
+	return e, Placement{Reindent: re}, err
 }
 
 // isComment reports a line that is part of a comment block in the

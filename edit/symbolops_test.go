@@ -2,6 +2,7 @@ package edit_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -12,10 +13,12 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/symbols"
 )
 
 // symbolOp is one of the three whole-symbol operations.
-type symbolOp func(*edit.Document, edit.SymbolLines, string) (edit.Edit, edit.Reindent, error)
+type symbolOp func(*edit.Document, edit.SymbolLines, string) (edit.Edit, edit.Placement, error)
 
 var symbolOps = map[string]symbolOp{
 	"replace": (*edit.Document).ReplaceSymbol,
@@ -138,7 +141,7 @@ func TestReplaceSymbolPythonMethod(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if re.Added != tt.added || re.String() != tt.reindent {
+			if re.Added != tt.added || re.Reindent.String() != tt.reindent {
 				t.Errorf("Reindent %+v %q, want Added %q, %q", re, re, tt.added, tt.reindent)
 			}
 			_, got := symApply(t, doc, e, s.First, s.Last)
@@ -160,7 +163,7 @@ func TestReplaceSymbolGoFunction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if re != (edit.Reindent{}) || re.String() != "written as sent" {
+	if re != (edit.Placement{Replaced: edit.ReplacedWhole}) || re.Reindent.String() != "written as sent" {
 		t.Errorf("Reindent %+v %q, want the zero value, written as sent", re, re)
 	}
 	nd, got := symApply(t, doc, e, s.First, s.Last)
@@ -215,7 +218,7 @@ func TestReplaceSymbolIndent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if string(got) != tt.want || re.String() != tt.reindent {
+			if string(got) != tt.want || re.Reindent.String() != tt.reindent {
 				t.Errorf("got %q, %q; want %q, %q", got, re, tt.want, tt.reindent)
 			}
 		})
@@ -256,7 +259,7 @@ func TestSymbolOpsRefuseEmptyText(t *testing.T) {
 			if err == nil || err.Error() != want {
 				t.Errorf("%s(%q) = %v, want the error %q", name, text, err, want)
 			}
-			if e != (edit.Edit{}) || re != (edit.Reindent{}) {
+			if e != (edit.Edit{}) || re != (edit.Placement{}) {
 				t.Errorf("%s(%q) returned %+v, %+v with the error", name, text, e, re)
 			}
 		}
@@ -402,7 +405,7 @@ func TestInsertBeforeSymbolGoDocComment(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if re.String() != "written as sent" {
+			if re.Reindent.String() != "written as sent" {
 				t.Errorf("Reindent %q", re)
 			}
 			// Inserted at the comment's line: nothing replaced.
@@ -506,25 +509,44 @@ func TestSymbolOpsGolden(t *testing.T) {
 				last = first - 1
 			}
 			nd, _ := symApply(t, doc, e, first, last)
-			checkGolden(t, file, ar, "want", "reindent: "+re.String()+"\n"+edit.Diff(doc.Path, doc.Content, nd.Content))
+			checkGolden(t, file, ar, "want", "reindent: "+re.Reindent.String()+"\n"+edit.Diff(doc.Path, doc.Content, nd.Content))
 		})
 	}
 }
 
 func ExampleDocument_ReplaceSymbol() {
-	doc, err := edit.NewDocument("shapes.py", []byte(`class Square:
+	doc, err := edit.NewDocument("shapes.py", []byte(`import functools
+
+class Square:
     def __init__(self, side):
         self.side = side
 
+    @functools.cache
     def area(self):
         return self.side * self.side
 `))
 	if err != nil {
 		panic(err)
 	}
-	// The model sends the method flush-left; it is shifted to the method's
-	// indentation.
-	e, re, err := doc.ReplaceSymbol(edit.SymbolLines{First: 5, Last: 6, BlankLines: 1}, "def area(self):\n    return self.side ** 2\n")
+	lang, _ := grammars.ByName("python")
+	syms, err := symbols.Extract(context.Background(), doc.Text, lang)
+	if err != nil {
+		panic(err)
+	}
+	i, err := symbols.Locate(syms, doc.Text, symbols.Location{Path: doc.Path, NamePath: "Square/area"})
+	if err != nil {
+		panic(err)
+	}
+	sym := syms[i]
+	s := edit.SymbolLines{
+		First:      doc.LineAt(sym.StartByte),
+		Last:       doc.LineAt(sym.EndByte - 1),
+		BlankLines: 1,
+		Head:       edit.HeadOf(sym, lang),
+	}
+	// The model sends the method flush-left and without its decorator: the
+	// decorator is kept and the text shifted to the method's indentation.
+	e, pl, err := doc.ReplaceSymbol(s, "def area(self):\n    return self.side ** 2\n")
 	if err != nil {
 		panic(err)
 	}
@@ -533,13 +555,18 @@ func ExampleDocument_ReplaceSymbol() {
 		panic(err)
 	}
 	fmt.Print(string(content))
-	fmt.Println(re)
+	fmt.Println(pl.Replaced)
+	fmt.Println(pl)
 	// Output:
+	// import functools
+	//
 	// class Square:
 	//     def __init__(self, side):
 	//         self.side = side
 	//
+	//     @functools.cache
 	//     def area(self):
 	//         return self.side ** 2
-	// indented by 4 spaces
+	// from-keyword
+	// kept "@functools.cache"; text indented by 4 spaces
 }

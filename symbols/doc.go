@@ -35,7 +35,20 @@
 // counts as its bytes), End exclusive (the position just past the last
 // byte, as go/token's End). StartByte and EndByte are the same range as
 // 0-based byte offsets into the source, EndByte exclusive. Selection is the
-// position of the first byte of the symbol's name.
+// position of the first byte of the symbol's name. ModifiersByte and
+// KeywordByte mark where the symbol's leading decorators or annotations end
+// and where the definition proper begins after its modifiers; [TextLead]
+// classifies a text a caller sends the same way, so that replace-body keeps
+// what the text does not send (issue 11, section 4).
+//
+// Lines are counted as package edit's Document counts them: at LF (a CR
+// before it belongs to the ending), or at CR in a file whose dominant line
+// ending is a lone CR. Positions are computed from byte offsets with that
+// rule, and [Locate] reads FILE:LINE with it. Python, Java and
+// JavaScript/TypeScript end a line at a lone CR, so their files are parsed
+// with each lone CR read as LF (same length, same byte offsets; issue 12,
+// item 3); Go's spec ends lines at LF only, so Go files are parsed as they
+// are.
 //
 // # Locations
 //

@@ -57,6 +57,10 @@ import (
 //   - javascript: as typescript where the grammar has it: class, function,
 //     method, constructor.
 //
+// Lines and columns follow the package's line rule (see the package
+// documentation): a CR-only file's lines end at CR, and its Python, Java
+// and TypeScript/JavaScript text is parsed with each lone CR read as LF.
+//
 // Extract parses with ctx, so a canceled or expired ctx stops a long parse
 // and Extract returns ctx.Err(). Other errors: lang is nil, or its symbols
 // query does not compile. A file with syntax errors is not an error: Extract
@@ -85,7 +89,7 @@ func Extract(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol
 	parser := sitter.NewParser()
 	defer parser.Close()
 	parser.SetLanguage(lang.Grammar())
-	tree, err := parser.ParseCtx(ctx, nil, src)
+	tree, err := parser.ParseCtx(ctx, nil, crAsLF(src, lang.Name))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -98,7 +102,7 @@ func Extract(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol
 	defer cursor.Close()
 	cursor.Exec(q, tree.RootNode())
 
-	x := &extractor{src: src, rules: rules}
+	x := &extractor{src: src, rules: rules, lines: newLineIndex(src)}
 	for n := 0; ; n++ {
 		if n%256 == 255 {
 			if err := ctx.Err(); err != nil {
@@ -124,14 +128,14 @@ type candidate struct {
 	pattern uint16
 
 	// Filled by extractor.symbols.
-	outer      *sitter.Node // def widened by the language's wrappers
-	startByte  uint32
-	startPoint sitter.Point
-	endByte    uint32
-	endPoint   sitter.Point
-	nameText   string
-	prefix     string // name path prefix that does not come from Parent (Go receivers)
-	hasPrefix  bool
+	outer     *sitter.Node // def widened by the language's wrappers
+	startByte uint32
+	endByte   uint32
+	modByte   uint32 // see Symbol.ModifiersByte
+	kwByte    uint32 // see Symbol.KeywordByte
+	nameText  string
+	prefix    string // name path prefix that does not come from Parent (Go receivers)
+	hasPrefix bool
 }
 
 // nodeKey identifies a node within one tree.
@@ -149,6 +153,7 @@ func keyOf(n *sitter.Node) nodeKey {
 type extractor struct {
 	src   []byte
 	rules *langRules
+	lines *lineIndex
 	cands []*candidate
 	seen  map[[2]nodeKey]int // (def, name) -> index in cands
 }
@@ -206,14 +211,14 @@ func (x *extractor) symbols() []Symbol {
 			start = r.leading(c.outer)
 		}
 		var okStart, okEnd bool
-		c.startByte, c.startPoint, okStart = contentStart(start, x.src)
-		c.endByte, c.endPoint, okEnd = contentEnd(c.outer, x.src)
+		c.startByte, okStart = contentStart(start, x.src)
+		c.endByte, okEnd = contentEnd(c.outer, x.src)
 		if !okStart || !okEnd || c.endByte <= c.startByte {
 			// Nothing but comments (only in broken input): keep the
 			// nodes' own range.
-			c.startByte, c.startPoint = start.StartByte(), start.StartPoint()
-			c.endByte, c.endPoint = c.outer.EndByte(), c.outer.EndPoint()
+			c.startByte, c.endByte = start.StartByte(), c.outer.EndByte()
 		}
+		c.modByte, c.kwByte = x.head(c, start)
 		if c.nameText == "" {
 			c.nameText = c.name.Content(x.src)
 		}
@@ -275,15 +280,17 @@ func (x *extractor) symbols() []Symbol {
 			namePath += "[" + strconv.Itoa(n) + "]"
 		}
 		out[i] = Symbol{
-			Name:      c.nameText,
-			NamePath:  namePath,
-			Kind:      kind,
-			Start:     position(c.startPoint),
-			End:       position(c.endPoint),
-			Selection: position(c.name.StartPoint()),
-			StartByte: int(c.startByte),
-			EndByte:   int(c.endByte),
-			Parent:    parent,
+			Name:          c.nameText,
+			NamePath:      namePath,
+			Kind:          kind,
+			Start:         x.lines.position(int(c.startByte)),
+			End:           x.lines.position(int(c.endByte)),
+			Selection:     x.lines.position(int(c.name.StartByte())),
+			StartByte:     int(c.startByte),
+			EndByte:       int(c.endByte),
+			ModifiersByte: int(c.modByte),
+			KeywordByte:   int(c.kwByte),
+			Parent:        parent,
 		}
 		stack = append(stack, i)
 	}
@@ -293,10 +300,6 @@ func (x *extractor) symbols() []Symbol {
 // contains reports whether outer's range contains inner's.
 func contains(outer, inner *candidate) bool {
 	return outer.startByte <= inner.startByte && inner.endByte <= outer.endByte
-}
-
-func position(p sitter.Point) Position {
-	return Position{Line: int(p.Row) + 1, Column: int(p.Column) + 1}
 }
 
 // isComment reports whether n is a comment node in any of the grammars.
@@ -321,7 +324,7 @@ func skippable(n *sitter.Node, src []byte) bool {
 // contentEnd returns the end of n's last byte that is not in a trailing
 // comment, searching along n's last children. ok is false when n has
 // children and all of them are comments.
-func contentEnd(n *sitter.Node, src []byte) (end uint32, p sitter.Point, ok bool) {
+func contentEnd(n *sitter.Node, src []byte) (end uint32, ok bool) {
 	for {
 		var last *sitter.Node
 		for i := int(n.ChildCount()) - 1; i >= 0; i-- {
@@ -331,7 +334,7 @@ func contentEnd(n *sitter.Node, src []byte) (end uint32, p sitter.Point, ok bool
 			}
 		}
 		if last == nil {
-			return n.EndByte(), n.EndPoint(), n.ChildCount() == 0
+			return n.EndByte(), n.ChildCount() == 0
 		}
 		n = last
 	}
@@ -340,7 +343,7 @@ func contentEnd(n *sitter.Node, src []byte) (end uint32, p sitter.Point, ok bool
 // contentStart returns the start of n's first byte that is not in a
 // leading comment, searching along n's first children. ok is false when n
 // has children and all of them are comments.
-func contentStart(n *sitter.Node, src []byte) (start uint32, p sitter.Point, ok bool) {
+func contentStart(n *sitter.Node, src []byte) (start uint32, ok bool) {
 	for {
 		var first *sitter.Node
 		for i := 0; i < int(n.ChildCount()); i++ {
@@ -350,7 +353,7 @@ func contentStart(n *sitter.Node, src []byte) (start uint32, p sitter.Point, ok 
 			}
 		}
 		if first == nil {
-			return n.StartByte(), n.StartPoint(), n.ChildCount() == 0
+			return n.StartByte(), n.ChildCount() == 0
 		}
 		n = first
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -41,10 +42,16 @@ func summary(syms []symbols.Symbol) string {
 	return b.String()
 }
 
-// position returns the 1-based line and byte column of byte offset off.
+// position returns the 1-based line and byte column of byte offset off,
+// lines counted as edit.Document counts them: at LF, or at CR in a file
+// whose dominant line ending is a lone CR.
 func position(src []byte, off int) symbols.Position {
-	line := 1 + bytes.Count(src[:off], []byte{'\n'})
-	col := off - (bytes.LastIndexByte(src[:off], '\n') + 1) + 1
+	sep := byte('\n')
+	if lines.DominantEnding(string(src)) == "\r" {
+		sep = '\r'
+	}
+	line := 1 + bytes.Count(src[:off], []byte{sep})
+	col := off - (bytes.LastIndexByte(src[:off], sep) + 1) + 1
 	return symbols.Position{Line: line, Column: col}
 }
 
@@ -65,6 +72,10 @@ func checkInvariants(t testing.TB, lang string, src []byte, syms []symbols.Symbo
 		}
 		if p := position(src, s.EndByte); p != s.End {
 			t.Errorf("%s: End %v, EndByte %d is at %v", s.NamePath, s.End, s.EndByte, p)
+		}
+		if !(s.StartByte <= s.ModifiersByte && s.ModifiersByte <= s.KeywordByte && s.KeywordByte < s.EndByte) {
+			t.Errorf("%s: StartByte %d, ModifiersByte %d, KeywordByte %d, EndByte %d out of order",
+				s.NamePath, s.StartByte, s.ModifiersByte, s.KeywordByte, s.EndByte)
 		}
 		if i > 0 {
 			prev := syms[i-1]

@@ -24,6 +24,10 @@ type langRules struct {
 	// kindIn returns the kind of a symbol of kind k whose parent symbol has
 	// kind parent.
 	kindIn func(k, parent Kind) Kind
+	// head says how a node before a definition's keyword counts for
+	// ModifiersByte and KeywordByte; nil means the language has no
+	// decorators or modifiers (both equal StartByte).
+	head func(n *sitter.Node) headPart
 }
 
 // languageRules maps grammars.Language.Name to its rules. It is never
@@ -40,6 +44,12 @@ var languageRules = map[string]*langRules{
 // Python.
 
 var pythonRules = langRules{
+	head: func(n *sitter.Node) headPart {
+		if n.Type() == "decorator" {
+			return headDecorator
+		}
+		return headOther // async def is the definition's keyword, as Python's AsyncFunctionDef
+	},
 	widen: func(n *sitter.Node) *sitter.Node {
 		if p := n.Parent(); p != nil && p.Type() == "decorated_definition" {
 			return p
@@ -112,6 +122,18 @@ var javaBodies = map[string]bool{
 }
 
 var javaRules = langRules{
+	head: func(n *sitter.Node) headPart {
+		switch n.Type() {
+		case "modifiers":
+			return headGroup
+		case "marker_annotation", "annotation":
+			return headDecorator
+		}
+		if p := n.Parent(); p != nil && p.Type() == "modifiers" {
+			return headModifier // public, static, final, sealed, non-sealed, ...
+		}
+		return headOther
+	},
 	owner: func(def *sitter.Node) (*sitter.Node, bool) {
 		p := def.Parent()
 		if p == nil || !javaBodies[p.Type()] {
@@ -126,7 +148,24 @@ var javaRules = langRules{
 
 // TypeScript, TSX and JavaScript.
 
+// tsModifiers are the node types of TypeScript's and JavaScript's
+// modifier keywords before a definition's keyword.
+var tsModifiers = map[string]bool{
+	"export": true, "default": true, "declare": true, "accessibility_modifier": true,
+	"static": true, "readonly": true, "abstract": true, "override_modifier": true,
+	"async": true, "accessor": true,
+}
+
 var typescriptRules = langRules{
+	head: func(n *sitter.Node) headPart {
+		switch {
+		case n.Type() == "decorator":
+			return headDecorator
+		case tsModifiers[n.Type()]:
+			return headModifier
+		}
+		return headOther
+	},
 	adjust: func(x *extractor, c *candidate) bool {
 		switch c.def.Type() {
 		case "function_signature", "method_signature":
@@ -268,4 +307,78 @@ func countNamed(n *sitter.Node, typ string) int {
 		}
 	}
 	return k
+}
+
+// headPart is how a node before a definition's keyword counts for
+// Symbol.ModifiersByte and Symbol.KeywordByte.
+type headPart int
+
+const (
+	headOther     headPart = iota // the definition proper begins here
+	headDecorator                 // a decorator or annotation
+	headModifier                  // a modifier keyword
+	headGroup                     // a node holding decorators and modifiers (Java's modifiers)
+)
+
+// head returns c's ModifiersByte and KeywordByte: it walks the nodes from
+// start (where the range starts) into c.outer and the definition, skipping
+// comments, past the decorators and modifiers that the language's headPart
+// names, down through the wrappers that contain the definition node
+// (decorated_definition, export_statement, ambient_declaration, ...).
+func (x *extractor) head(c *candidate, start *sitter.Node) (mod, kw uint32) {
+	part := x.rules.head
+	if part == nil {
+		return c.startByte, c.startByte
+	}
+	const unset = ^uint32(0)
+	mod, kw = unset, unset
+	var visit func(n *sitter.Node) bool // reports whether the keyword was found
+	visit = func(n *sitter.Node) bool {
+		if skippable(n, x.src) {
+			return false
+		}
+		switch part(n) {
+		case headDecorator:
+			return false
+		case headModifier:
+			if mod == unset {
+				mod = n.StartByte()
+			}
+			return false
+		case headGroup:
+			return visitChildren(n, visit)
+		}
+		if n.StartByte() <= c.def.StartByte() && c.def.EndByte() <= n.EndByte() && n.ChildCount() > 0 {
+			if visitChildren(n, visit) {
+				return true
+			}
+		}
+		kw = n.StartByte()
+		return true
+	}
+	found := false
+	for s := start; s != nil && !found; s = s.NextSibling() {
+		found = visit(s)
+		if s.Equal(c.outer) {
+			break
+		}
+	}
+	if !found || kw < c.startByte || kw >= c.endByte {
+		kw = c.startByte
+	}
+	if mod == unset || mod > kw || mod < c.startByte {
+		mod = kw
+	}
+	return mod, kw
+}
+
+// visitChildren calls visit on n's children in order until it returns
+// true, and reports whether it did.
+func visitChildren(n *sitter.Node, visit func(*sitter.Node) bool) bool {
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if visit(n.Child(i)) {
+			return true
+		}
+	}
+	return false
 }

@@ -237,34 +237,10 @@ func Locate(syms []Symbol, src []byte, loc Location) (int, error) {
 	return locatePosition(syms, src, loc)
 }
 
-// lineCount returns the number of lines in src: a final line without a
-// line ending counts, an empty src has none.
-func lineCount(src []byte) int {
-	n := bytes.Count(src, []byte{'\n'})
-	if len(src) > 0 && src[len(src)-1] != '\n' {
-		n++
-	}
-	return n
-}
-
-// lineAt returns the content of 1-based line n of src without its line
-// ending, and whether the line exists.
-func lineAt(src []byte, n int) ([]byte, bool) {
-	for i := 1; i < n; i++ {
-		j := bytes.IndexByte(src, '\n')
-		if j < 0 {
-			return nil, false
-		}
-		src = src[j+1:]
-	}
-	if len(src) == 0 {
-		return nil, false
-	}
-	if j := bytes.IndexByte(src, '\n'); j >= 0 {
-		src = src[:j]
-	}
-	return bytes.TrimSuffix(src, []byte{'\r'}), true
-}
+// lineCount returns the number of lines in src as edit.Document counts
+// them: a final line without a line ending counts, an empty src has none,
+// a CR-only file's lines end at CR.
+func lineCount(src []byte) int { return newLineIndex(src).count() }
 
 func locatePosition(syms []Symbol, src []byte, loc Location) (int, error) {
 	fail := func(reason string, outOfRange bool, line int) (int, error) {
@@ -279,9 +255,10 @@ func locatePosition(syms []Symbol, src []byte, loc Location) (int, error) {
 	if loc.Column < 0 {
 		return fail(fmt.Sprintf("invalid column %d in %s: columns are 1-based", loc.Column, loc.Path), true, loc.Line)
 	}
-	text, ok := lineAt(src, loc.Line)
+	lines := newLineIndex(src)
+	text, ok := lines.line(loc.Line)
 	if !ok {
-		n := lineCount(src)
+		n := lines.count()
 		return fail(fmt.Sprintf("line %d is past the end of %s (the file has %d lines)", loc.Line, loc.Path, n), true, n)
 	}
 	indent := len(text) - len(bytes.TrimLeft(text, " \t\f\v"))

@@ -56,6 +56,21 @@ type Symbol struct {
 	// exclusive.
 	StartByte int `json:"-"`
 	EndByte   int `json:"-"`
+	// ModifiersByte is the 0-based byte offset of the symbol's first
+	// modifier after its leading decorators or annotations (Java public,
+	// static, ...; TypeScript export, declare, public, static, async, ...),
+	// or KeywordByte when it has none. It equals StartByte when the symbol
+	// has no leading decorators or annotations.
+	ModifiersByte int `json:"-"`
+	// KeywordByte is the 0-based byte offset where the definition proper
+	// begins, after every decorator, annotation and modifier: Python's def,
+	// async def or class; Java's class or @interface keyword, a method's
+	// type parameters or return type; TypeScript's class, function, const,
+	// a method's get, set, * or name; Go's func or type. StartByte <=
+	// ModifiersByte <= KeywordByte < EndByte. replace-body keeps the text
+	// before it that the new text does not start with (issue 11, section
+	// 4).
+	KeywordByte int `json:"-"`
 	// Parent is the index, in the slice Extract returned, of the innermost
 	// symbol whose range contains this one, or -1 for a top-level symbol.
 	// (A Go method's parent is -1: its name path comes from its receiver.)

@@ -30,7 +30,7 @@ func (t *target) changeWith(ed edit.Edit) (*change, error) {
 // symbolOp is one of the whole-symbol commands.
 type symbolOp struct {
 	name, usage, verb string
-	apply             func(d *edit.Document, s edit.SymbolLines, text string) (edit.Edit, edit.Reindent, error)
+	apply             func(d *edit.Document, s edit.SymbolLines, text string) (edit.Edit, edit.Placement, error)
 }
 
 var symbolOps = []symbolOp{
@@ -71,7 +71,7 @@ func (s *session) symbolOp(op symbolOp, location, textArg string) error {
 		return s.e.fail(s.c, err, result)
 	}
 	result["symbol"] = t.symbolJSON()
-	ed, re, err := op.apply(t.doc, t.lines(), text)
+	ed, pl, err := op.apply(t.doc, t.lines(), text)
 	if err != nil {
 		return s.e.fail(s.c, &inputError{err}, result)
 	}
@@ -79,8 +79,14 @@ func (s *session) symbolOp(op symbolOp, location, textArg string) error {
 	if err != nil {
 		return s.e.fail(s.c, err, result)
 	}
-	ch.what = fmt.Sprintf("%s %s (%s, lines %d-%d); text %s", op.verb, t.sym.NamePath, t.sym.Kind, t.first, t.last, re)
-	result["reindent"] = re.String()
+	ch.what = fmt.Sprintf("%s %s (%s, lines %d-%d); %s", op.verb, t.sym.NamePath, t.sym.Kind, t.first, t.last, pl)
+	result["reindent"] = pl.Reindent.String()
+	if pl.Replaced != "" {
+		result["replaced"] = pl.Replaced
+	}
+	if pl.Kept != "" {
+		result["kept"] = pl.Kept
+	}
 	return s.finish(ch, result)
 }
 

@@ -105,7 +105,7 @@ func (t *target) lines() edit.SymbolLines {
 	if t.lang.Name == "python" && t.sym.Parent < 0 {
 		blank = 2 // PEP 8: two blank lines around top-level definitions
 	}
-	return edit.SymbolLines{First: t.first, Last: t.last, BlankLines: blank}
+	return edit.SymbolLines{First: t.first, Last: t.last, BlankLines: blank, Head: edit.HeadOf(t.sym, t.lang)}
 }
 
 // symbolJSON is a symbol as the JSON results show it.

@@ -1,0 +1,140 @@
+package symbols_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/symbols"
+)
+
+func TestTextLead(t *testing.T) {
+	tests := []struct {
+		lang, text string
+		want       symbols.Lead
+	}{
+		{"python", "@functools.cache\ndef f(): pass\n", symbols.LeadDecorator},
+		{"python", "\n  # a comment\n    @property\n    def x(self): ...\n", symbols.LeadDecorator},
+		{"python", "def f(): pass\n", symbols.LeadDefinition},
+		{"python", "async def f(): pass\n", symbols.LeadDefinition},
+		{"python", "# @cache\ndef f(): pass\n", symbols.LeadDefinition},
+		{"python", "static def\n", symbols.LeadDefinition}, // Python has no modifiers
+		{"java", "@Override\npublic void run() {}\n", symbols.LeadDecorator},
+		{"java", "/** Doc. */\n@Override public void run() {}\n", symbols.LeadDecorator},
+		{"java", "public void run() {}\n", symbols.LeadModifier},
+		{"java", "public\nvoid run() {}\n", symbols.LeadModifier},
+		{"java", "non-sealed class A extends B {}\n", symbols.LeadModifier},
+		{"java", "default void run() {}\n", symbols.LeadModifier},
+		{"java", "void run() {}\n", symbols.LeadDefinition},
+		{"java", "<T> T first(List<T> l) {}\n", symbols.LeadDefinition},
+		{"java", "publicKey() {}\n", symbols.LeadDefinition},
+		{"java", "@interface Audited {}\n", symbols.LeadDefinition},
+		{"java", "@ interface Audited {}\n", symbols.LeadDefinition},
+		{"java", "@Interface2 class A {}\n", symbols.LeadDecorator},
+		{"typescript", "@Input() name() {}\n", symbols.LeadDecorator},
+		{"typescript", "export function f() {}\n", symbols.LeadModifier},
+		{"typescript", "export default class {}\n", symbols.LeadModifier},
+		{"typescript", "private static async load() {}\n", symbols.LeadModifier},
+		{"typescript", "async load() {}\n", symbols.LeadModifier},
+		{"typescript", "static() { return 1; }\n", symbols.LeadDefinition},
+		{"typescript", "static <T>(x: T) {}\n", symbols.LeadDefinition},
+		{"typescript", "async(x) {}\n", symbols.LeadDefinition},
+		{"typescript", "get value() { return 1; }\n", symbols.LeadDefinition},
+		{"typescript", "function f() {}\n", symbols.LeadDefinition},
+		{"tsx", "export const C = () => <div/>;\n", symbols.LeadModifier},
+		{"javascript", "static create() {}\n", symbols.LeadModifier},
+		{"go", "func F() {}\n", symbols.LeadDefinition},
+		{"python", "", symbols.LeadDefinition},
+	}
+	for _, tt := range tests {
+		if got := symbols.TextLead(language(t, tt.lang), tt.text); got != tt.want {
+			t.Errorf("TextLead(%s, %q) = %v, want %v", tt.lang, tt.text, got, tt.want)
+		}
+	}
+	if got := symbols.TextLead(nil, "@x\n"); got != symbols.LeadDefinition {
+		t.Errorf("TextLead(nil) = %v", got)
+	}
+}
+
+// TestHeadOffsets checks ModifiersByte and KeywordByte on hand-written code
+// of each language: the text from StartByte, ModifiersByte and KeywordByte.
+func TestHeadOffsets(t *testing.T) {
+	tests := []struct {
+		lang, src, namePath string
+		mods, kw            string // the text at ModifiersByte and KeywordByte, up to the line's end
+	}{
+		{"python", "@a\n@b(1)\nasync def f():\n    pass\n", "f", "async def f():", "async def f():"},
+		{"python", "class A:\n    @property\n    # c\n    def x(self): return 1\n", "A/x", "def x(self): return 1", "def x(self): return 1"},
+		{"python", "def g(): pass\n", "g", "def g(): pass", "def g(): pass"},
+		{"java", "class A {\n  @Override\n  public @Nullable <T> T f() { return null; }\n}\n", "A/f",
+			"public @Nullable <T> T f() { return null; }", "<T> T f() { return null; }"},
+		{"java", "@Retention(RUNTIME)\npublic @interface B {}\n", "B", "public @interface B {}", "@interface B {}"},
+		{"java", "final class C {}\n", "C", "final class C {}", "class C {}"},
+		{"java", "class D { D() {} }\n", "D/D", "D() {} }", "D() {} }"},
+		{"typescript", "@Component({a: 1})\nexport class Foo {\n  @Input() @Other\n  public static async bar(): void {}\n  get x() { return 1 }\n}\n",
+			"Foo", "export class Foo {", "class Foo {"},
+		{"typescript", "class Foo {\n  @Input() @Other\n  public static async bar(): void {}\n}\n",
+			"Foo/bar", "public static async bar(): void {}", "bar(): void {}"},
+		{"typescript", "class Foo {\n  get x() { return 1 }\n}\n", "Foo/x", "get x() { return 1 }", "get x() { return 1 }"},
+		{"typescript", "export default class {}\n", "default", "export default class {}", "class {}"},
+		{"typescript", "declare function f(a: string): void;\n", "f", "declare function f(a: string): void;", "function f(a: string): void;"},
+		{"typescript", "export const f = () => 1;\n", "f", "export const f = () => 1;", "const f = () => 1;"},
+		{"typescript", "export abstract class J { abstract run(): void; }\n", "J", "export abstract class J { abstract run(): void; }", "class J { abstract run(): void; }"},
+		{"go", "package p\n\nfunc F() {}\n", "F", "func F() {}", "func F() {}"},
+	}
+	for _, tt := range tests {
+		syms := extract(t, tt.lang, tt.src)
+		var s *symbols.Symbol
+		for i := range syms {
+			if syms[i].NamePath == tt.namePath {
+				s = &syms[i]
+			}
+		}
+		if s == nil {
+			t.Errorf("%s: no %s in %s", tt.lang, tt.namePath, summary(syms))
+			continue
+		}
+		lineAt := func(off int) string {
+			rest := tt.src[off:]
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				rest = rest[:i]
+			}
+			return rest
+		}
+		if got := lineAt(s.ModifiersByte); got != tt.mods {
+			t.Errorf("%s %s: text at ModifiersByte %q, want %q", tt.lang, tt.namePath, got, tt.mods)
+		}
+		if got := lineAt(s.KeywordByte); got != tt.kw {
+			t.Errorf("%s %s: text at KeywordByte %q, want %q", tt.lang, tt.namePath, got, tt.kw)
+		}
+	}
+}
+
+// TestHeadOffsetsOnFixtures checks every symbol of the real fixtures: the
+// text at KeywordByte begins with the definition, the text at ModifiersByte
+// with a modifier when there are modifiers, and the text at StartByte with
+// a decorator or annotation when there are some.
+func TestHeadOffsetsOnFixtures(t *testing.T) {
+	for _, f := range fixtures(t) {
+		syms, err := symbols.Extract(context.Background(), f.Src, f.Lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(f.Src)
+		for _, s := range syms {
+			if got := symbols.TextLead(f.Lang, src[s.KeywordByte:s.EndByte]); got != symbols.LeadDefinition {
+				t.Errorf("%s %s: text at KeywordByte %.40q begins with a %v", f.Rel, s.NamePath, src[s.KeywordByte:], got)
+			}
+			if s.ModifiersByte < s.KeywordByte {
+				if got := symbols.TextLead(f.Lang, src[s.ModifiersByte:s.EndByte]); got != symbols.LeadModifier {
+					t.Errorf("%s %s: text at ModifiersByte %.40q begins with a %v", f.Rel, s.NamePath, src[s.ModifiersByte:], got)
+				}
+			}
+			if s.StartByte < s.ModifiersByte {
+				if got := symbols.TextLead(f.Lang, src[s.StartByte:s.EndByte]); got != symbols.LeadDecorator {
+					t.Errorf("%s %s: text at StartByte %.40q begins with a %v", f.Rel, s.NamePath, src[s.StartByte:], got)
+				}
+			}
+		}
+	}
+}

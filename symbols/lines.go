@@ -1,0 +1,102 @@
+package symbols
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/symedit/symedit/internal/lines"
+)
+
+// lineIndex numbers the lines of a source file as symedit's edit layer
+// (edit.Document) does, so that a symbol's lines and the lines a caller
+// names agree with the lines symedit shows and edits: a file whose dominant
+// line ending (internal/lines.DominantEnding) is a lone CR is split at every
+// CR, any other file at every LF (a CR before the LF belongs to the
+// ending). Positions are computed from byte offsets, never from the parser's
+// rows, so that they follow this rule whatever the parser counted.
+type lineIndex struct {
+	src    []byte
+	sep    byte  // '\n', or '\r' for a CR-only file
+	starts []int // 0-based byte offset of each line's first byte
+}
+
+func newLineIndex(src []byte) *lineIndex {
+	x := &lineIndex{src: src, sep: '\n', starts: []int{0}}
+	if lines.DominantEnding(string(src)) == "\r" {
+		x.sep = '\r'
+	}
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], x.sep)
+		if i < 0 {
+			break
+		}
+		off += i + 1
+		x.starts = append(x.starts, off)
+	}
+	return x
+}
+
+// position returns the 1-based line and 1-based byte column of byte offset
+// off (0-based; len(src) is the position just past the last byte).
+func (x *lineIndex) position(off int) Position {
+	i := sort.SearchInts(x.starts, off+1) - 1 // the last line starting at or before off
+	return Position{Line: i + 1, Column: off - x.starts[i] + 1}
+}
+
+// count returns the number of lines: a final line ending does not start
+// another line, an empty source has none.
+func (x *lineIndex) count() int {
+	n := len(x.starts)
+	if len(x.src) == 0 || x.src[len(x.src)-1] == x.sep {
+		n--
+	}
+	return n
+}
+
+// line returns the content of 1-based line n without its line ending, and
+// whether the line exists.
+func (x *lineIndex) line(n int) ([]byte, bool) {
+	if n < 1 || n > x.count() {
+		return nil, false
+	}
+	start, end := x.starts[n-1], len(x.src)
+	if n < len(x.starts) {
+		end = x.starts[n] - 1
+	}
+	l := x.src[start:end]
+	if x.sep == '\n' {
+		l = bytes.TrimSuffix(l, []byte{'\r'})
+	}
+	return l, true
+}
+
+// crAsLF returns src with every lone CR (one not followed by LF) read as
+// LF, for the parser: the same length, so byte offsets are unchanged. It
+// returns src itself when there is no lone CR. Python (universal
+// newlines), Java (JLS 3.4) and JavaScript/TypeScript (ECMA-262 line
+// terminators) end a line at a lone CR; tree-sitter's grammars do not, and
+// would read a CR-only file as one line (issue 12, item 3). Go is not
+// mapped: its spec ends lines at LF only, and go/parser is the authority.
+func crAsLF(src []byte, lang string) []byte {
+	if lang == "go" {
+		return src
+	}
+	var out []byte
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 >= len(src) || src[i+1] != '\n' {
+			if out == nil {
+				out = bytes.Clone(src)
+			}
+			out[i] = '\n'
+		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
