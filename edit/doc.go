@@ -17,6 +17,16 @@
 // any, else LF. Lines that an edit writes get the dominant ending; lines it
 // does not touch keep their bytes, whatever their ending.
 //
+// # Paths
+//
+// A path names the file the kernel opens for it: [Files] resolves it one
+// component at a time, a symbolic link's relative target from the folder
+// the link really lives in and ".." from the real folder reached so far,
+// never by cleaning the text. Confined to a root ([Options].Root), the
+// components below the root are looked at through an [os.Root], and a path
+// that ends outside the root, or that steps out of it once inside (a ".."
+// above it, a link leading out), is refused with [ErrOutsideRoot].
+//
 // # Atomic commit
 //
 // [Commit] writes a temporary file (created with O_EXCL) in the target's own

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -24,9 +25,12 @@ var ErrHardLink = errors.New("file has several hard links")
 // Options configures Files.
 type Options struct {
 	// Root, when not "", confines every path to that directory through
-	// os.Root: paths are taken relative to the working directory as usual,
-	// but one that resolves outside Root is refused before anything is
-	// read.
+	// os.Root: paths are taken relative to the working directory as usual
+	// and resolved as the kernel resolves them (a link's target from the
+	// folder the link lives in, ".." from the real folder reached), but a
+	// path that ends outside Root, or that once inside it steps out
+	// through ".." or a link, is refused with ErrOutsideRoot before
+	// anything is read (issue 12, item 2; see resolver).
 	Root string
 	// AllowHardlinks lets Read accept a file with several hard links; the
 	// commit then replaces this name only, splitting it from the others.
@@ -43,13 +47,15 @@ type Files struct {
 }
 
 // Open returns a Files for opt. The error is a *FileError if opt.Root does
-// not exist or is not a directory.
+// not exist or is not a directory. A relative opt.Root is taken from the
+// working directory, and ".." in it after a symbolic link means what the
+// kernel makes of it (issue 12, item 2).
 func Open(opt Options) (*Files, error) {
 	f := &Files{fsys: osFS{}, opt: opt}
 	if opt.Root == "" {
 		return f, nil
 	}
-	dir, err := filepath.Abs(opt.Root)
+	dir, err := absolute(opt.Root)
 	if err == nil {
 		dir, err = filepath.EvalSymlinks(dir)
 	}
@@ -72,47 +78,40 @@ func (f *Files) Close() error {
 	return nil
 }
 
-// name maps a user's path to the file system's name for it: itself when
-// unconfined, else the path relative to the root, refusing one outside.
-func (f *Files) name(path string) (string, error) {
+// resolver returns the resolver of f's paths.
+func (f *Files) resolver() resolver {
 	if f.root == nil {
-		return path, nil
+		return resolver{}
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", &FileError{Path: path, Reason: reason(err), Err: err}
-	}
-	// The path is tried as written, then with the symbolic links of its
-	// folder resolved (the working directory may be reached through a
-	// link); the root, as given and with its links resolved. Either way
-	// os.Root then refuses anything that escapes through a link.
-	paths := []string{abs}
-	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
-		paths = append(paths, filepath.Join(dir, filepath.Base(abs)))
-	}
-	roots := []string{f.rootDir}
-	if alt, err := filepath.Abs(f.opt.Root); err == nil {
-		roots = append(roots, alt)
-	}
-	for _, p := range paths {
-		for _, r := range roots {
-			if rel, err := filepath.Rel(r, p); err == nil && inside(rel) {
-				return rel, nil
-			}
-		}
-	}
-	return "", &FileError{Path: path, Reason: fmt.Sprintf("outside the root %s; nothing was read", f.opt.Root), Err: ErrOutsideRoot}
+	return resolver{root: f.root, top: components(f.rootDir)}
 }
 
-// inside reports whether a relative path stays below its base.
-func inside(rel string) bool {
-	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+// name maps a user's path to the file system's name for it: the real path
+// of its folder (every symbolic link and ".." resolved as the kernel
+// does) followed by its last component, which may be a link and may not
+// exist; below the root, relative to it, when confined. A path outside the
+// root, or leaving it on the way, is refused with ErrOutsideRoot.
+func (f *Files) name(path string) (string, error) {
+	rv := f.resolver()
+	real, err := rv.resolve(path, false)
+	if real == nil {
+		return "", f.wrapRoot(path, err)
+	}
+	return rv.fsName(real), nil
 }
 
-// wrapRoot turns os.Root's escape error into ErrOutsideRoot.
+// wrapRoot turns an escape from the root (ErrOutsideRoot, or os.Root's
+// own error for a race it caught) into a *FileError wrapping
+// ErrOutsideRoot, and any other error into a *FileError.
 func (f *Files) wrapRoot(path string, err error) error {
-	if f.root != nil && err != nil && (errors.Is(err, ErrOutsideRoot) || strings.Contains(err.Error(), "path escapes from parent")) {
-		return &FileError{Path: path, Reason: fmt.Sprintf("resolves outside the root %s (through a symbolic link); nothing was read", f.opt.Root), Err: ErrOutsideRoot}
+	if f.root == nil || err == nil {
+		return &FileError{Path: path, Reason: reason(err), Err: err}
+	}
+	if ee := (*escapeError)(nil); errors.As(err, &ee) {
+		return &FileError{Path: path, Reason: fmt.Sprintf("outside the root %s: %s; nothing was read", f.opt.Root, ee.how), Err: ErrOutsideRoot}
+	}
+	if errors.Is(err, ErrOutsideRoot) || strings.Contains(err.Error(), "path escapes from parent") {
+		return &FileError{Path: path, Reason: fmt.Sprintf("resolves outside the root %s; nothing was read", f.opt.Root), Err: ErrOutsideRoot}
 	}
 	return &FileError{Path: path, Reason: reason(err), Err: err}
 }
@@ -126,10 +125,9 @@ func (f *Files) Read(path string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Follow links by the same rule as Commit (os.Root alone refuses an
-	// absolute link even to a file inside the root). The document keeps
-	// the name as given: Commit resolves it again, so a link repointed
-	// meanwhile is caught.
+	// Follow a final link by the same rule as Commit. The document keeps
+	// the name with that link unresolved: Commit resolves it again, so a
+	// link repointed meanwhile is caught.
 	target, err := f.fsys.Resolve(name)
 	if err != nil {
 		return nil, f.wrapRoot(path, err)
@@ -259,34 +257,223 @@ func (f rootFS) SyncDir(dir string) error {
 	return d.Sync()
 }
 
-// Resolve follows symbolic links in the last element of name, staying in
-// the root: an absolute target is taken relative to the root's path, and a
-// target outside the root is an error wrapping ErrOutsideRoot.
+// Resolve follows the symbolic links of name, a name below the root, to
+// the real name of the file, below the root, by the rules of resolver.
 func (f rootFS) Resolve(name string) (string, error) {
-	for range 40 {
-		fi, err := f.r.Lstat(name)
-		if err != nil {
-			return "", err
-		}
-		if fi.Mode()&fs.ModeSymlink == 0 {
-			return name, nil
-		}
-		target, err := f.r.Readlink(name)
-		if err != nil {
-			return "", err
-		}
-		if filepath.IsAbs(target) {
-			rel, err := filepath.Rel(f.dir, target)
-			if err != nil || !inside(rel) {
-				return "", fmt.Errorf("%s: %w", name, ErrOutsideRoot)
-			}
-			name = rel
-		} else {
-			name = filepath.Join(filepath.Dir(name), target)
-			if !inside(name) {
-				return "", fmt.Errorf("%s: %w", name, ErrOutsideRoot)
-			}
+	rv := resolver{root: f.r, top: components(f.dir)}
+	real, err := rv.walk(rv.top, rv.parts(name, ""), true)
+	if err != nil {
+		return "", err
+	}
+	return rv.fsName(real), nil
+}
+
+// maxLinks is how many symbolic links one resolution follows before it
+// fails with ELOOP: Linux's own limit.
+const maxLinks = 40
+
+// resolver resolves a path component by component as the kernel does
+// (issue 12, item 2): a relative link target is read from the folder the
+// link really lives in, and ".." goes up from the real folder reached so
+// far, never by cleaning the text. Unconfined (root nil) that is all.
+// Confined, the components below the root are looked at through the
+// os.Root; a path must reach the root, and from there stay inside it: a
+// ".." above the root, or a link whose target goes above it, is refused
+// with ErrOutsideRoot even if later components would come back in (as
+// os.Root refuses them); an absolute link target starts again from "/"
+// under the same rule; and a path that ends outside the root is refused.
+type resolver struct {
+	root *os.Root
+	top  []string // the root's real absolute path, as components
+}
+
+// part is one component still to resolve, and the symbolic link ("LINK
+// -> TARGET") whose target it came from, "" for the path itself.
+type part struct {
+	name, via string
+}
+
+// components splits a slash-separated path into its non-empty components;
+// a trailing slash becomes a final ".", so that the component before it
+// must be a folder, as for the kernel.
+func components(p string) []string {
+	var out []string
+	for _, c := range strings.Split(p, "/") {
+		if c != "" {
+			out = append(out, c)
 		}
 	}
-	return "", &fs.PathError{Op: "resolve", Path: name, Err: syscall.ELOOP}
+	if len(out) > 0 && strings.HasSuffix(p, "/") {
+		out = append(out, ".")
+	}
+	return out
+}
+
+// parts returns the components of p as parts that came through via.
+func (rv resolver) parts(p, via string) []part {
+	var out []part
+	for _, c := range components(p) {
+		out = append(out, part{c, via})
+	}
+	return out
+}
+
+// resolve resolves path (relative to the working directory, or absolute)
+// to the real absolute path of the file, as components. The last
+// component is followed when it is a symbolic link only if followLast.
+// When a component does not exist, the result is where the file would be
+// created (the real folders reached, then the missing components) with an
+// error wrapping fs.ErrNotExist; nil when it cannot be told (a ".." after
+// the missing component). A place outside the root is ErrOutsideRoot.
+func (rv resolver) resolve(path string, followLast bool) ([]string, error) {
+	var ps []part
+	if !filepath.IsAbs(path) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		ps = rv.parts(wd, "")
+	}
+	return rv.walk(nil, append(ps, rv.parts(path, "")...), followLast)
+}
+
+// walk resolves ps from the real absolute folder cur; see resolve.
+func (rv resolver) walk(cur []string, ps []part, followLast bool) ([]string, error) {
+	links := 0
+	for len(ps) > 0 {
+		p := ps[0]
+		ps = ps[1:]
+		switch p.name {
+		case ".":
+			continue
+		case "..":
+			if len(cur) > 0 && rv.root != nil && len(cur) == len(rv.top) && rv.inside(cur) {
+				return nil, escapeUp(p.via)
+			}
+			if len(cur) > 0 {
+				cur = cur[:len(cur)-1]
+			}
+			continue
+		}
+		next := append(cur[:len(cur):len(cur)], p.name)
+		fi, err := rv.lstat(next)
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) || slices.ContainsFunc(ps, func(p part) bool { return p.name == ".." }) {
+				return nil, err
+			}
+			for _, q := range ps {
+				if q.name != "." {
+					next = append(next, q.name)
+				}
+			}
+			if !rv.inside(next) {
+				return nil, escapeTo(next)
+			}
+			return next, err
+		}
+		last := len(ps) == 0
+		if fi.Mode()&fs.ModeSymlink != 0 && (!last || followLast) {
+			if links++; links > maxLinks {
+				return nil, &fs.PathError{Op: "resolve", Path: rv.show(next), Err: syscall.ELOOP}
+			}
+			target, err := rv.readlink(next)
+			if err != nil {
+				return nil, err
+			}
+			via := rv.show(next) + " -> " + target
+			if filepath.IsAbs(target) {
+				cur = nil
+			}
+			ps = append(rv.parts(target, via), ps...)
+			continue
+		}
+		if !last && !fi.IsDir() {
+			return nil, &fs.PathError{Op: "resolve", Path: rv.show(next), Err: syscall.ENOTDIR}
+		}
+		cur = next
+	}
+	if !rv.inside(cur) {
+		return nil, escapeTo(cur)
+	}
+	return cur, nil
+}
+
+// escapeError is a path that leaves the root; it wraps ErrOutsideRoot.
+type escapeError struct {
+	how string // in words: where the path ends, or the step that leaves
+}
+
+func (e *escapeError) Error() string { return e.how + ": " + ErrOutsideRoot.Error() }
+func (e *escapeError) Unwrap() error { return ErrOutsideRoot }
+
+// escapeUp is the escape of a ".." above the root, in the target of the
+// link via when via is not "".
+func escapeUp(via string) error {
+	if via == "" {
+		return &escapeError{`".." goes above the root`}
+	}
+	return &escapeError{`".." goes above the root, in the target of the symbolic link ` + via}
+}
+
+// escapeTo is the escape of a path whose file is at abs, outside the root.
+func escapeTo(abs []string) error {
+	return &escapeError{"it resolves to /" + strings.Join(abs, "/")}
+}
+
+// inside reports whether the real absolute path abs is the root or below
+// it; always true unconfined.
+func (rv resolver) inside(abs []string) bool {
+	return rv.root == nil || (len(abs) >= len(rv.top) && slices.Equal(abs[:len(rv.top)], rv.top))
+}
+
+// fsName returns the file system's name for the real absolute path abs:
+// itself unconfined, else relative to the root ("." for the root).
+func (rv resolver) fsName(abs []string) string {
+	if rv.root == nil {
+		return "/" + strings.Join(abs, "/")
+	}
+	if len(abs) == len(rv.top) {
+		return "."
+	}
+	return strings.Join(abs[len(rv.top):], "/")
+}
+
+// show names abs in messages: below the root relative to it, else
+// absolute.
+func (rv resolver) show(abs []string) string {
+	if rv.root != nil && rv.inside(abs) {
+		return rv.fsName(abs)
+	}
+	return "/" + strings.Join(abs, "/")
+}
+
+// lstat describes abs without following a final link, through the root
+// when abs is inside it.
+func (rv resolver) lstat(abs []string) (fs.FileInfo, error) {
+	if rv.root != nil && rv.inside(abs) {
+		return rv.root.Lstat(rv.fsName(abs))
+	}
+	return os.Lstat("/" + strings.Join(abs, "/"))
+}
+
+// readlink returns the target of the link abs, through the root when abs
+// is inside it.
+func (rv resolver) readlink(abs []string) (string, error) {
+	if rv.root != nil && rv.inside(abs) {
+		return rv.root.Readlink(rv.fsName(abs))
+	}
+	return os.Readlink("/" + strings.Join(abs, "/"))
+}
+
+// absolute returns path made absolute from the working directory without
+// cleaning it, so that ".." keeps the kernel's meaning.
+func absolute(path string) (string, error) {
+	if filepath.IsAbs(path) {
+		return path, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	return wd + "/" + path, nil
 }

@@ -371,18 +371,13 @@ func TestFilesCommitThroughLinkInsideRoot(t *testing.T) {
 		links [][2]string // {link, target} relative to the root, target "@" + name for absolute
 		path  string      // the path read and committed, relative to the root
 		real  string      // the file that must receive the content
-		bug   string      // a known bug: skip when Read refuses the path
 	}{
-		{"same folder", [][2]string{{"link.py", "real.py"}}, "link.py", "real.py", ""},
-		{"into a subfolder", [][2]string{{"link.py", "pkg/real.py"}}, "link.py", "pkg/real.py", ""},
-		{"from a subfolder up", [][2]string{{"pkg/link.py", "../real.py"}}, "pkg/link.py", "real.py", ""},
-		{"chain of two links", [][2]string{{"l1.py", "l2.py"}, {"l2.py", "pkg/real.py"}}, "l1.py", "pkg/real.py", ""},
-		{"through a symlinked folder", [][2]string{{"alias", "pkg"}}, "alias/real.py", "pkg/real.py", ""},
-		{"absolute target inside the root", [][2]string{{"abs.py", "@pkg/real.py"}}, "abs.py", "pkg/real.py",
-			"an absolute symbolic link inside the root that points to a file inside the root is refused by Files.Read " +
-				"with ErrOutsideRoot (\"resolves outside the root ... (through a symbolic link)\"), because os.Root refuses " +
-				"absolute links (\"path escapes from parent\") and wrapRoot maps that to ErrOutsideRoot; rootFS.Resolve, " +
-				"used by Commit, does accept such a link"},
+		{"same folder", [][2]string{{"link.py", "real.py"}}, "link.py", "real.py"},
+		{"into a subfolder", [][2]string{{"link.py", "pkg/real.py"}}, "link.py", "pkg/real.py"},
+		{"from a subfolder up", [][2]string{{"pkg/link.py", "../real.py"}}, "pkg/link.py", "real.py"},
+		{"chain of two links", [][2]string{{"l1.py", "l2.py"}, {"l2.py", "pkg/real.py"}}, "l1.py", "pkg/real.py"},
+		{"through a symlinked folder", [][2]string{{"alias", "pkg"}}, "alias/real.py", "pkg/real.py"},
+		{"absolute target inside the root", [][2]string{{"abs.py", "@pkg/real.py"}}, "abs.py", "pkg/real.py"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -399,9 +394,6 @@ func TestFilesCommitThroughLinkInsideRoot(t *testing.T) {
 			f := diskOpen(t, edit.Options{Root: root})
 			path := filepath.Join(root, tt.path)
 			doc, err := f.Read(path)
-			if err != nil && tt.bug != "" && errors.Is(err, edit.ErrOutsideRoot) {
-				t.Fatalf("BUG: %s: Read(%s) = %v", tt.bug, path, err)
-			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -489,11 +481,6 @@ func TestFilesRootCwdThroughSymlink(t *testing.T) {
 	t.Chdir(filepath.Join(base, "link")) // sets PWD: os.Getwd returns the link's path
 	f := diskOpen(t, edit.Options{Root: filepath.Join(base, "real")})
 	doc, err := f.Read("a.py")
-	if errors.Is(err, edit.ErrOutsideRoot) {
-		t.Fatalf("BUG: Files.name compares filepath.Abs(path), built on os.Getwd (which returns $PWD, the "+
-			"symlinked path), with the root's resolved path and with filepath.Abs(Root), but never resolves the "+
-			"working directory's symbolic links; a relative path inside the root is refused: Read(%q) = %v", "a.py", err)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1055,5 +1042,297 @@ func TestFilesRootCommitPermissionDenied(t *testing.T) {
 	}
 	if st := fi.Sys().(*syscall.Stat_t); st.Uid != 0 {
 		t.Errorf("file owner changed to %d", st.Uid)
+	}
+}
+
+// linkTree is a folder of files and symbolic links for the tests of how
+// paths resolve (issue 12, item 2). Every file holds its own distinct
+// content, so a test can tell exactly which file an edit changed.
+type linkTree struct {
+	base  string            // the temporary folder; the root is base/r
+	files map[string][]byte // path below base -> content
+	links map[string]string // path below base -> link target
+}
+
+// newLinkTree makes, below a temporary folder base:
+//
+//	r/a/x.py           the file the links below lead to (CPython's contextlib excerpt)
+//	r/x.py, r/a/b/x.py, r/p/x.py, x.py, outside/x.py   other files named x.py
+//	r/sub       -> a/b              a folder link
+//	r/a/b/lnk.py -> ../x.py         relative, from the folder it lives in: r/a/x.py
+//	r/hop.py    -> sub/../x.py      ".." after a folder link: r/a/x.py
+//	r/top.py    -> sub/lnk.py       a chain: r/a/x.py
+//	r/c/deep.py -> ../sub/../x.py   from a subfolder: r/a/x.py
+//	r/abs.py    -> BASE/r/sub/lnk.py   absolute: r/a/x.py
+//	r/p/q       -> ..               r/p/q is r itself
+//	r/up.py     -> ../x.py          from r: BASE/x.py, outside the root
+//	r/out       -> ../outside       a folder outside the root
+//	r/esc.py    -> ../outside/x.py  outside the root
+func newLinkTree(t *testing.T) *linkTree {
+	t.Helper()
+	lt := &linkTree{base: t.TempDir(), files: map[string][]byte{}, links: map[string]string{}}
+	lt.files["r/a/x.py"] = readFixture(t, "../testdata/src/python/contextlib_excerpt.py")
+	for _, p := range []string{"r/x.py", "r/a/b/x.py", "r/p/x.py", "x.py", "outside/x.py"} {
+		lt.files[p] = []byte(fmt.Sprintf("WHERE = %q\n", p))
+	}
+	for p, c := range lt.files {
+		diskWrite(t, filepath.Join(lt.base, p), c, 0o644)
+	}
+	for link, target := range map[string]string{
+		"r/sub":        "a/b",
+		"r/a/b/lnk.py": "../x.py",
+		"r/hop.py":     "sub/../x.py",
+		"r/top.py":     "sub/lnk.py",
+		"r/c/deep.py":  "../sub/../x.py",
+		"r/abs.py":     filepath.Join(lt.base, "r", "sub", "lnk.py"),
+		"r/p/q":        "..",
+		"r/up.py":      "../x.py",
+		"r/out":        "../outside",
+		"r/esc.py":     "../outside/x.py",
+	} {
+		lt.links[link] = target
+		diskSymlink(t, target, filepath.Join(lt.base, link))
+	}
+	return lt
+}
+
+// check fails unless the file changed (below base; "" for none) holds
+// want and every other file and link of the tree is as it was made.
+func (lt *linkTree) check(t *testing.T, changed string, want []byte) {
+	t.Helper()
+	for p, c := range lt.files {
+		if p == changed {
+			diskSame(t, filepath.Join(lt.base, p), want)
+		} else {
+			diskSame(t, filepath.Join(lt.base, p), c)
+		}
+	}
+	for link, target := range lt.links {
+		diskLink(t, filepath.Join(lt.base, link), target)
+	}
+	diskNoTemps(t, lt.base)
+}
+
+// TestFilesLinkResolvedFromItsFolder edits through symbolic links and
+// "..": each path must name the file the kernel opens for it (what cat
+// shows), with and without a root (issue 12, item 2).
+func TestFilesLinkResolvedFromItsFolder(t *testing.T) {
+	tests := []struct {
+		path string // below base/r
+		file string // below base: the file the kernel opens for base/r/path
+	}{
+		{"sub/lnk.py", "r/a/x.py"},
+		{"sub/../x.py", "r/a/x.py"},
+		{"sub/./../x.py", "r/a/x.py"},
+		{"sub/../b/../x.py", "r/a/x.py"},
+		{"sub/../../x.py", "r/x.py"},
+		{"a/b/lnk.py", "r/a/x.py"},
+		{"hop.py", "r/a/x.py"},
+		{"top.py", "r/a/x.py"},
+		{"c/deep.py", "r/a/x.py"},
+		{"abs.py", "r/a/x.py"},
+		{"p/q/p/x.py", "r/p/x.py"},
+		{"p/q/a/b/lnk.py", "r/a/x.py"},
+	}
+	for _, root := range []bool{true, false} {
+		for _, tt := range tests {
+			for _, rel := range []bool{false, true} {
+				name := fmt.Sprintf("root=%v/%s/relative=%v", root, tt.path, rel)
+				t.Run(name, func(t *testing.T) {
+					lt := newLinkTree(t)
+					r := filepath.Join(lt.base, "r")
+					opt := edit.Options{}
+					if root {
+						opt.Root = r
+					}
+					path := r + "/" + tt.path
+					if rel {
+						t.Chdir(r)
+						path = tt.path
+					}
+					f := diskOpen(t, opt)
+					doc, err := f.Read(path)
+					if err != nil {
+						t.Fatalf("Read(%s): %v", path, err)
+					}
+					if !bytes.Equal(doc.Content, lt.files[tt.file]) {
+						t.Fatalf("Read(%s) gave the content of another file than %s: %q", path, tt.file, abbrev(doc.Content))
+					}
+					next := append([]byte("# edited through "+tt.path+"\n"), doc.Content...)
+					if err := f.Commit(doc, next); err != nil {
+						t.Fatalf("Commit(%s): %v", path, err)
+					}
+					lt.check(t, tt.file, next)
+				})
+			}
+		}
+	}
+}
+
+// TestFilesLinkOutOfRootRefused: a path that the kernel resolves out of
+// the root, through a link or a ".." after a link, is refused with
+// ErrOutsideRoot and nothing is written, whatever its text looks like;
+// unconfined, the same path edits the file the kernel opens (issue 12,
+// item 2).
+func TestFilesLinkOutOfRootRefused(t *testing.T) {
+	tests := []struct {
+		path string // below base/r
+		file string // below base: the file the kernel opens
+	}{
+		// The text says r/p/x.py; r/p/q is r, so ".." is BASE.
+		{"p/q/../x.py", "x.py"},
+		// up.py lives in r, not in r/p/q: its ../x.py is BASE/x.py.
+		{"p/q/up.py", "x.py"},
+		{"esc.py", "outside/x.py"},
+		{"out/x.py", "outside/x.py"},
+		{"../x.py", "x.py"},
+		{"sub/../../../x.py", "x.py"},
+		// Out of the root and back in: refused all the same.
+		{"out/../r/x.py", "r/x.py"},
+		{"../r/x.py", "r/x.py"},
+	}
+	for _, tt := range tests {
+		for _, rel := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/relative=%v", tt.path, rel), func(t *testing.T) {
+				lt := newLinkTree(t)
+				r := filepath.Join(lt.base, "r")
+				path := r + "/" + tt.path
+				if rel {
+					t.Chdir(r)
+					path = tt.path
+				}
+				f := diskOpen(t, edit.Options{Root: r})
+				for _, op := range []struct {
+					name string
+					read func(string) (*edit.Document, error)
+				}{{"Read", f.Read}, {"ReadOrNew", f.ReadOrNew}} {
+					doc, err := op.read(path)
+					if doc != nil {
+						t.Errorf("%s(%s) returned a document of %q", op.name, path, abbrev(doc.Content))
+						if err := f.Commit(doc, []byte("# wrong\n")); err != nil {
+							t.Logf("Commit: %v", err)
+						}
+					}
+					wantFileError(t, err, path, edit.ErrOutsideRoot)
+				}
+				lt.check(t, "", nil)
+
+				// Unconfined, the kernel's file is edited.
+				doc, err := edit.Read(path)
+				if err != nil {
+					t.Fatalf("unconfined Read(%s): %v", path, err)
+				}
+				if !bytes.Equal(doc.Content, lt.files[tt.file]) {
+					t.Fatalf("unconfined Read(%s) gave another file than %s: %q", path, tt.file, abbrev(doc.Content))
+				}
+				next := []byte("# edited\n")
+				if err := edit.Commit(doc, next); err != nil {
+					t.Fatalf("unconfined Commit(%s): %v", path, err)
+				}
+				lt.check(t, tt.file, next)
+			})
+		}
+	}
+}
+
+// TestFilesNewFileResolvedFromItsFolder creates files through a folder
+// link followed by "..": the new file (and any new folder) goes where the
+// kernel would put it, with and without a root (issue 12, item 2).
+func TestFilesNewFileResolvedFromItsFolder(t *testing.T) {
+	tests := []struct {
+		path    string // below base/r
+		file    string // below base: where the file must appear
+		notMade string // below base: what must not appear, or ""
+	}{
+		{"sub/new.py", "r/a/b/new.py", ""},
+		{"sub/../new.py", "r/a/new.py", "r/new.py"},
+		{"sub/../nd/new.py", "r/a/nd/new.py", "r/nd"},
+		{"sub/../../nd/deeper/new.py", "r/nd/deeper/new.py", "nd"},
+	}
+	for _, root := range []bool{true, false} {
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("root=%v/%s", root, tt.path), func(t *testing.T) {
+				lt := newLinkTree(t)
+				r := filepath.Join(lt.base, "r")
+				opt := edit.Options{}
+				if root {
+					opt.Root = r
+				}
+				f := diskOpen(t, opt)
+				path := r + "/" + tt.path
+				doc, err := f.ReadOrNew(path)
+				if err != nil {
+					t.Fatalf("ReadOrNew(%s): %v", path, err)
+				}
+				if !doc.IsNew() {
+					t.Fatalf("ReadOrNew(%s) read an existing file: %q", path, abbrev(doc.Content))
+				}
+				content := []byte("def created():\n    return 1\n")
+				if err := f.Commit(doc, content); err != nil {
+					t.Fatalf("Commit(%s): %v", path, err)
+				}
+				diskSame(t, filepath.Join(lt.base, tt.file), content)
+				if tt.notMade != "" {
+					if _, err := os.Lstat(filepath.Join(lt.base, tt.notMade)); !errors.Is(err, fs.ErrNotExist) {
+						t.Errorf("%s exists (%v): made by cleaning the path as text", tt.notMade, err)
+					}
+				}
+				lt.check(t, "", nil)
+			})
+		}
+	}
+}
+
+// TestFilesOpenRootDotDotAfterLink gives --root as "r/sub/..": the kernel
+// reads it as r/a (r/sub is a link to a/b), not r (issue 12, item 2).
+func TestFilesOpenRootDotDotAfterLink(t *testing.T) {
+	lt := newLinkTree(t)
+	r := filepath.Join(lt.base, "r")
+	f := diskOpen(t, edit.Options{Root: r + "/sub/.."})
+	doc, err := f.Read(filepath.Join(r, "a", "x.py"))
+	if err != nil {
+		t.Fatalf("Read(r/a/x.py) in root r/sub/..: %v", err)
+	}
+	if !bytes.Equal(doc.Content, lt.files["r/a/x.py"]) {
+		t.Errorf("Read(r/a/x.py) gave %q", abbrev(doc.Content))
+	}
+	for _, p := range []string{filepath.Join(r, "x.py"), filepath.Join(r, "sub", "..", "..", "x.py")} {
+		_, err = f.ReadOrNew(p)
+		wantFileError(t, err, p, edit.ErrOutsideRoot)
+	}
+	lt.check(t, "", nil)
+}
+
+// TestFilesLinkLoop: a loop of symbolic links is an error, not a hang,
+// with and without a root; nothing is written.
+func TestFilesLinkLoop(t *testing.T) {
+	for _, root := range []bool{true, false} {
+		t.Run(fmt.Sprintf("root=%v", root), func(t *testing.T) {
+			lt := newLinkTree(t)
+			r := filepath.Join(lt.base, "r")
+			diskSymlink(t, "../a/loop1.py", filepath.Join(r, "a", "loop2.py"))
+			diskSymlink(t, "b/../loop2.py", filepath.Join(r, "a", "loop1.py"))
+			lt.links["r/a/loop2.py"], lt.links["r/a/loop1.py"] = "../a/loop1.py", "b/../loop2.py"
+			opt := edit.Options{}
+			if root {
+				opt.Root = r
+			}
+			f := diskOpen(t, opt)
+			for _, p := range []string{"a/loop1.py", "a/loop1.py/x.py"} {
+				path := filepath.Join(r, p)
+				doc, err := f.ReadOrNew(path)
+				if err == nil {
+					t.Fatalf("ReadOrNew(%s) = %v, want an error", path, doc)
+				}
+				var fe *edit.FileError
+				if !errors.As(err, &fe) || fe.Path != path {
+					t.Errorf("err = %v, want a *FileError for %s", err, path)
+				}
+				if root && !errors.Is(err, syscall.ELOOP) {
+					t.Errorf("err = %v, want ELOOP", err)
+				}
+			}
+			lt.check(t, "", nil)
+		})
 	}
 }
