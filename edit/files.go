@@ -107,11 +107,16 @@ func (f *Files) wrapRoot(path string, err error) error {
 	if f.root == nil || err == nil {
 		return &FileError{Path: path, Reason: reason(err), Err: err}
 	}
-	if ee := (*escapeError)(nil); errors.As(err, &ee) {
-		return &FileError{Path: path, Reason: fmt.Sprintf("outside the root %s: %s; nothing was read", f.opt.Root, ee.how), Err: ErrOutsideRoot}
+	// The words are those of earlier versions, which scripts match; Err
+	// keeps the step that left the root.
+	if ee := (*escapeError)(nil); errors.As(err, &ee) && !ee.linked {
+		return &FileError{Path: path, Reason: fmt.Sprintf("outside the root %s; nothing was read", f.opt.Root), Err: ee}
 	}
 	if errors.Is(err, ErrOutsideRoot) || strings.Contains(err.Error(), "path escapes from parent") {
-		return &FileError{Path: path, Reason: fmt.Sprintf("resolves outside the root %s; nothing was read", f.opt.Root), Err: ErrOutsideRoot}
+		if !errors.Is(err, ErrOutsideRoot) {
+			err = ErrOutsideRoot
+		}
+		return &FileError{Path: path, Reason: fmt.Sprintf("resolves outside the root %s (through a symbolic link); nothing was read", f.opt.Root), Err: err}
 	}
 	return &FileError{Path: path, Reason: reason(err), Err: err}
 }
@@ -367,7 +372,7 @@ func (rv resolver) walk(cur []string, ps []part, followLast bool) ([]string, err
 				}
 			}
 			if !rv.inside(next) {
-				return nil, escapeTo(next)
+				return nil, escapeTo(next, links)
 			}
 			return next, err
 		}
@@ -393,14 +398,15 @@ func (rv resolver) walk(cur []string, ps []part, followLast bool) ([]string, err
 		cur = next
 	}
 	if !rv.inside(cur) {
-		return nil, escapeTo(cur)
+		return nil, escapeTo(cur, links)
 	}
 	return cur, nil
 }
 
 // escapeError is a path that leaves the root; it wraps ErrOutsideRoot.
 type escapeError struct {
-	how string // in words: where the path ends, or the step that leaves
+	how    string // in words: where the path ends, or the step that leaves
+	linked bool   // a symbolic link was followed on the way
 }
 
 func (e *escapeError) Error() string { return e.how + ": " + ErrOutsideRoot.Error() }
@@ -410,14 +416,15 @@ func (e *escapeError) Unwrap() error { return ErrOutsideRoot }
 // link via when via is not "".
 func escapeUp(via string) error {
 	if via == "" {
-		return &escapeError{`".." goes above the root`}
+		return &escapeError{how: `".." goes above the root`}
 	}
-	return &escapeError{`".." goes above the root, in the target of the symbolic link ` + via}
+	return &escapeError{how: `".." goes above the root, in the target of the symbolic link ` + via, linked: true}
 }
 
-// escapeTo is the escape of a path whose file is at abs, outside the root.
-func escapeTo(abs []string) error {
-	return &escapeError{"it resolves to /" + strings.Join(abs, "/")}
+// escapeTo is the escape of a path whose file is at abs, outside the root,
+// after following links links.
+func escapeTo(abs []string, links int) error {
+	return &escapeError{how: "it resolves to /" + strings.Join(abs, "/"), linked: links > 0}
 }
 
 // inside reports whether the real absolute path abs is the root or below
