@@ -71,3 +71,19 @@ func BenchmarkApply(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkParseAdversarial parses each of TestParseLinearTime's
+// adversarial replies at 20,000 and 160,000 lines: the time per byte
+// should not grow with the size.
+func BenchmarkParseAdversarial(b *testing.B) {
+	for _, n := range []int{20_000, 160_000} {
+		for name, in := range adversarialReplies(n) {
+			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				for b.Loop() {
+					reply.Parse(in)
+				}
+			})
+		}
+	}
+}

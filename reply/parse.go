@@ -101,15 +101,25 @@ const (
 // It runs in time linear in len(reply). See the package documentation for
 // the rules.
 func Parse(reply string) Result {
+	res, _ := parse(reply)
+	return res
+}
+
+// parse is Parse, and also returns the parser's step count: the number of
+// times any of its loops looked at a line or at a run of backticks. Tests
+// use it to show that Parse's work grows linearly with the reply, without
+// timing it.
+func parse(reply string) (Result, int) {
 	p := &parser{lines: lines.Split(reply)}
 	p.run()
-	return p.res
+	return p.res, p.steps
 }
 
 type parser struct {
 	lines []string
 	res   Result
 	fence fence
+	steps int // lines and backtick runs looked at, for parse
 }
 
 // fence is the code fence a prose line is in.
@@ -170,6 +180,7 @@ func endVariant(l string) string {
 func (p *parser) run() {
 	floor := 0 // the path lookback never goes below this index
 	for i := 0; i < len(p.lines); {
+		p.steps++
 		l := p.lines[i]
 		if f, ok := startMarker(l); ok {
 			i, floor = p.block(i, f, floor)
@@ -203,6 +214,7 @@ func (p *parser) block(i int, f Format, floor int) (next, nextFloor int) {
 	err := ""
 scan:
 	for j := i + 1; j < len(p.lines); j++ {
+		p.steps++
 		l := p.lines[j]
 		tok := classify(l)
 		n := j + 1 // 1-based line, for messages
@@ -309,6 +321,7 @@ scan:
 // of the next start marker, or len(lines).
 func (p *parser) skip(j int) int {
 	for ; j < len(p.lines); j++ {
+		p.steps++
 		switch classify(p.lines[j]) {
 		case tokEnd:
 			return j + 1
@@ -326,6 +339,7 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 	j := i - 1
 	blank := func() {
 		for j >= floor && strings.TrimSpace(p.lines[j]) == "" {
+			p.steps++
 			j--
 		}
 	}
@@ -448,7 +462,7 @@ func (p *parser) prose(i int) {
 			p.res.Shell = append(p.res.Shell, ShellSuggestion{Line: i + 1, Command: c})
 		}
 	case !p.fence.open:
-		for _, span := range codeSpans(l) {
+		for _, span := range codeSpans(l, &p.steps) {
 			if c, ok := shellCommand(span); ok {
 				p.res.Shell = append(p.res.Shell, ShellSuggestion{Line: i + 1, Command: c})
 			}
@@ -459,8 +473,8 @@ func (p *parser) prose(i int) {
 // codeSpans returns the contents of the inline code spans of a line: a run
 // of n backticks up to the next run of exactly n. It runs in linear time:
 // each run length has a queue of its runs, and a queue is only read
-// forward.
-func codeSpans(l string) []string {
+// forward. It adds to *steps the runs it looked at.
+func codeSpans(l string, steps *int) []string {
 	if strings.IndexByte(l, '`') < 0 {
 		return nil
 	}
@@ -476,6 +490,7 @@ func codeSpans(l string) []string {
 		for j < len(l) && l[j] == '`' {
 			j++
 		}
+		*steps++
 		byLen[j-i] = append(byLen[j-i], len(runs))
 		runs = append(runs, run{i, j - i})
 		i = j
@@ -485,7 +500,9 @@ func codeSpans(l string) []string {
 	for r := 0; r < len(runs); {
 		n := runs[r].n
 		q, k := byLen[n], read[n]
+		*steps++
 		for k < len(q) && q[k] <= r {
+			*steps++
 			k++
 		}
 		read[n] = k

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/symedit/symedit/reply"
 )
@@ -290,25 +289,50 @@ func TestParseShellSuggestions(t *testing.T) {
 	}
 }
 
-// TestParseLinearTime parses replies built to make a careless parser
-// quadratic: many markers, long runs of blank lines before markers, many
-// unterminated blocks, many backticks. Each is 200,000 lines or more.
-func TestParseLinearTime(t *testing.T) {
-	const n = 200_000
-	inputs := map[string]string{
+// adversarialReplies returns replies of about n lines built to make a
+// careless parser quadratic: many markers, long runs of blank lines before
+// markers, many unterminated blocks, many backticks, near-miss markers.
+func adversarialReplies(n int) map[string]string {
+	return map[string]string{
 		"markers":           strings.Repeat("<<<<<<< EDIT\n", n),
-		"blank runs":        strings.Repeat(strings.Repeat("\n", 1000)+"<<<<<<< SEARCH\n=======\n>>>>>>>\n", n/1000),
+		"blank runs":        strings.Repeat(strings.Repeat("\n", 1000)+"<<<<<<< SEARCH\n=======\n>>>>>>>\n", max(n/1000, 1)),
 		"path then markers": strings.Repeat("src/a.py\n<<<<<<< SEARCH\na\n", n/3),
 		"broken blocks":     strings.Repeat("src/a.py\n<<<<<<< EDIT\n=======\nx\n", n/4),
 		"backticks":         strings.Repeat("`` ` `` `rm a` ```` ` `"+strings.Repeat("`", 100)+"\n", n/10),
 		"fences":            strings.Repeat("```sh\nrm a\n", n/2),
 		"one long line":     strings.Repeat("`", 4*n),
+		"one line of runs":  strings.Repeat("` `` ``` ", n),
 	}
-	for name, in := range inputs {
-		start := time.Now()
-		reply.Parse(in)
-		if d := time.Since(start); d > 10*time.Second {
-			t.Errorf("%s: Parse took %v", name, d)
+}
+
+// TestParseLinearTime shows that Parse's work grows linearly with the
+// reply, by counting the parser's steps (lines and backtick runs looked
+// at), not by timing it (issue 11, section 6): on each adversarial reply
+// the steps are at most 4 per line and backtick run, and 8 times the input
+// takes at most 8.5 times the steps (a quadratic parser takes 64 times).
+// BenchmarkParseAdversarial measures the time.
+func TestParseLinearTime(t *testing.T) {
+	const n = 20_000
+	small, large := adversarialReplies(n), adversarialReplies(8*n)
+	for name, in := range small {
+		_, s := reply.ParseSteps(in)
+		_, l := reply.ParseSteps(large[name])
+		if size := units(in); s > 4*size {
+			t.Errorf("%s: %d steps for %d lines and backtick runs", name, s, size)
+		}
+		if float64(l) > 8.5*float64(s) {
+			t.Errorf("%s: %d steps for %d lines and runs, %d for %d: growth %.1f for 8 times the input", name, s, units(in), l, units(large[name]), float64(l)/float64(s))
 		}
 	}
+}
+
+// units is the number of lines and of backtick runs in s.
+func units(s string) int {
+	n := strings.Count(s, "\n") + 1
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' && (i == 0 || s[i-1] != '`') {
+			n++
+		}
+	}
+	return n
 }

@@ -1,0 +1,5 @@
+package reply
+
+// ParseSteps is Parse with its step count: the number of times the
+// parser's loops looked at a line or at a run of backticks.
+var ParseSteps = parse
