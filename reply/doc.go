@@ -33,20 +33,70 @@
 //
 // Parse splits the reply into lines at CRLF, LF or lone CR (so a CRLF reply
 // parses like its LF form) and numbers them from 1. Everything outside a
-// block is prose and is ignored, except for shell suggestions (below).
+// block is prose and is ignored, except for lines that look like markers
+// and shell suggestions (both below).
 //
-// A block starts at a line that is exactly "<<<<<<< EDIT" or
-// "<<<<<<< SEARCH" (trailing spaces and tabs allowed) at column 1. Inside a
-// block every line is taken verbatim, including lines that look like code
-// fences, except these structural lines (again with trailing spaces or tabs
-// allowed): "-------" and "=======", a line starting with ">>>>>>>", and
-// another start marker. An EDIT block ends at ">>>>>>>", ">>>>>>> EDIT" or
-// ">>>>>>> END"; a SEARCH/REPLACE block at ">>>>>>> REPLACE" or ">>>>>>>".
-// Both bare and named end markers are accepted because the structure before
-// them already says which kind of block ends, so no reading is ambiguous; an
-// end marker naming the other kind (">>>>>>> REPLACE" closing an EDIT block)
-// or anything else is refused. In a SEARCH/REPLACE block "-------" is an
-// ordinary line.
+// A block starts at a start marker at column 1: a run of 5 to 9 '<', white
+// space, then EDIT or SEARCH, or (Cline's form) a run of 5 to 9 '-', white
+// space, then SEARCH; a '>' may follow the word ("<<<<<<< SEARCH>") and
+// trailing spaces and tabs are allowed. The run lengths other than 7 and
+// the trailing '>' are the variants Aider and Cline accept (issue 14).
+// Inside a block every line is taken verbatim, including lines that look
+// like code fences and indented lines of any kind, except these
+// structural lines (again with trailing spaces or tabs allowed): a
+// separator, a run of exactly 7 '-' or '=' or of the start marker's run
+// length; an end marker, a line starting with 7 or more '>', a run of '>'
+// of the start marker's length, or (Cline's) a run of 5 to 9 '+' then
+// REPLACE; another start marker; and a line at column 1 that looks like a
+// marker (below). An EDIT block ends at an end marker with nothing after
+// the run or EDIT or END; a SEARCH/REPLACE block at one with nothing or
+// REPLACE ("+++++++ REPLACE" included). Both bare and named end markers
+// are accepted because the structure before them already says which kind
+// of block ends, so no reading is ambiguous; an end marker naming the
+// other kind (">>>>>>> REPLACE" closing an EDIT block) or anything else is
+// refused. In a SEARCH/REPLACE block a dash separator is an ordinary line.
+//
+// # Lines that look like markers
+//
+// A line that looks like a block marker is never prose (issue 11, section
+// 1): it is read as a marker by the rules above, or it is reported as a
+// Malformed at its reply line, so that the caller can refuse the whole
+// reply rather than apply part of what the model asked for. These lines,
+// outside a block, are reported:
+//
+//   - a line that looks like a marker but is no start marker: a run of 5
+//     or more of < > - + followed by SEARCH, REPLACE or EDIT in any case
+//     (with or without white space between), or a run of 3 or 4 followed
+//     by one of those words in capitals and nothing else; after a '-' or
+//     '+' run the word must end the line. A start marker out of reach
+//     ("<<<<<<<<<< SEARCH", "<<<< SEARCH", "<<<<<<<SEARCH",
+//     "<<<<<<< search", or an indented one) is a malformed block up to its
+//     end marker, so its lines are not prose either; an end-marker-like
+//     line (">>>>>>> REPLACE", "+++++++ REPLACE") is a stray end marker;
+//   - a line starting at column 1 with a run of 5 or more '>' that is bare
+//     or followed by white space (">>>>>>>", ">>>>>>> feature"): a stray
+//     end marker;
+//   - a line that is exactly "=======" at column 1 (trailing white space
+//     allowed): a stray separator, reported with the lines after it up to
+//     the next end marker, unless it underlines a Markdown setext heading:
+//     outside a code fence, under a line that is not blank, and above a
+//     blank line or the end of the reply. Runs of '=' of other lengths and
+//     runs of '-' alone (headings, horizontal rules "---") are prose;
+//   - a Codex apply_patch patch: a line "*** Begin Patch", or "*** Update
+//     File:", "*** Add File:" or "*** Delete File:" without one before it,
+//     through "*** End Patch" (or up to the next start marker);
+//     Malformed.Format is FormatApplyPatch and Paths lists the files it
+//     names;
+//   - a unified diff: a line starting "--- " directly followed by one
+//     starting "+++ " and one starting "@@", with the hunk lines after it;
+//     Malformed.Format is FormatUnifiedDiff and Paths holds the file named
+//     by "+++" (by "---" for a deleted file), without "a/" or "b/".
+//
+// Parse does not read the last two formats yet; it reports them so that
+// a reply mixing them with blocks is not half applied. A quoted git
+// conflict, from "<<<<<<< NAME" (seven '<', NAME not a block word) to the
+// next line starting with ">>>>>>>" that does not name a block part, is
+// prose, with its "=======" and "|||||||" lines.
 //
 // The path line is the last non-blank line before the start marker, skipping
 // one code-fence line (``` or ~~~, with or without a language) between it and
@@ -66,19 +116,20 @@
 // file, and guessing could edit the wrong one.
 //
 // Malformed blocks are reported, not applied, as a Malformed with the reply
-// line of the block's start marker and a reason naming the offending line: a
-// path line missing, a missing or repeated separator, separators in the
-// wrong order, an EDIT block with only one "-------", an end marker of the
-// wrong kind, a block still open when another starts or the reply ends, and
-// a start marker that is indented (markers must start at column 1; an
-// indented one is reported so that a block inside a Markdown list is not
-// silently ignored). Parsing resumes after the malformed block's end marker
-// or at the next start marker, whichever comes first, so the lines of a
-// broken block are never read as prose. A block cut short by the next start
-// marker has usually just lost its end marker, so the next block may take its
-// path line from the broken block's last lines (the broken block is not
-// applied either way). Parse runs in time linear in the reply's length,
-// never panics and never fails.
+// line of the block's start marker (or of the marker-like line) and a
+// reason naming the offending line: a path line missing, a missing or
+// repeated separator, separators in the wrong order, an EDIT block with
+// only one "-------", an end marker of the wrong kind, a marker-like line
+// inside the block, a block still open when another starts or the reply
+// ends, and the lines above (a start marker that is indented is reported
+// so that a block inside a Markdown list is not silently ignored). Parsing
+// resumes after the malformed block's end marker or at the next start
+// marker, whichever comes first, so the lines of a broken block are never
+// read as prose. A block cut short by the next start marker has usually
+// just lost its end marker, so the next block may take its path line from
+// the broken block's last lines (the broken block is not applied either
+// way). Parse runs in time linear in the reply's length
+// (TestParseLinearTime counts its steps), never panics and never fails.
 //
 // # Shell suggestions
 //

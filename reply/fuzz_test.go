@@ -98,7 +98,7 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 		if b.Path == "" || strings.ContainsAny(b.Path, " \t\r\n`*") || len(b.Path) > 200 {
 			t.Fatalf("path %q", b.Path)
 		}
-		if !strings.HasPrefix(ls[b.Line-1], "<<<<<<<") {
+		if m := ls[b.Line-1]; !strings.HasPrefix(m, "<<<<<") && !(strings.HasPrefix(m, "-----") && b.Format == reply.FormatSearchReplace) {
 			t.Fatalf("marker line %d is %q", b.Line, ls[b.Line-1])
 		}
 		if b.Format == reply.FormatSearchReplace && (b.Leading != nil || b.Trailing != nil) {
@@ -124,7 +124,7 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 		t.Fatalf("blocks hold %d lines of a %d-line reply", used, n)
 	}
 	for _, m := range res.Malformed {
-		if m.Line < 1 || m.Line > n || m.Reason == "" || !strings.HasPrefix(strings.TrimLeft(ls[m.Line-1], " \t"), "<<<<<<<") {
+		if m.Line < 1 || m.Line > n || m.Reason == "" || !markerShaped(ls[m.Line-1]) {
 			t.Fatalf("malformed %+v", m)
 		}
 		markers = append(markers, m.Line)
@@ -142,18 +142,44 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 
 // structural reports whether l is a line a block cannot hold, by the
 // package documentation's rule: a separator, a line starting with >>>>>>>,
-// or a start marker.
+// or, at column 1, a line like a marker: a run of five or more of < > - +
+// and then SEARCH, REPLACE or EDIT in any case, or a run of three or four
+// and one of those words in capitals ending the line (after a - or + run,
+// the word always ends the line).
 func structural(l string, f reply.Format) bool {
 	t := strings.TrimRight(l, " \t")
 	if t == "=======" || (t == "-------" && f == reply.FormatEdit) || strings.HasPrefix(t, ">>>>>>>") {
 		return true
 	}
-	rest, ok := strings.CutPrefix(l, "<<<<<<<")
-	if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+	if t == "" || strings.IndexByte("<>-+", t[0]) < 0 {
 		return false
 	}
-	word := strings.TrimSpace(rest)
-	return word == "EDIT" || word == "SEARCH"
+	run := 0
+	for run < len(t) && t[run] == t[0] {
+		run++
+	}
+	if run < 3 {
+		return false
+	}
+	fields := strings.Fields(t[run:])
+	if len(fields) == 0 {
+		return false
+	}
+	w := strings.TrimSuffix(fields[0], ">")
+	if w == "" || !strings.EqualFold(w, "SEARCH") && !strings.EqualFold(w, "REPLACE") && !strings.EqualFold(w, "EDIT") {
+		return false
+	}
+	if run < 5 && (len(fields) > 1 || strings.ToUpper(w) != w) {
+		return false
+	}
+	return t[0] == '<' || t[0] == '>' || len(fields) == 1
+}
+
+// markerShaped reports whether a reply line could be reported as a
+// malformed block: it starts, after indentation, with one of < > - + = *.
+func markerShaped(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	return t != "" && strings.IndexByte("<>-+=*", t[0]) >= 0
 }
 
 // byteStream hands out the bytes of a string, then zeros.
@@ -201,7 +227,7 @@ func buildReply(data string) (string, []reply.Block) {
 	for i := range nb {
 		// Prose: a line of the input that starts no block.
 		prose := take(1, reply.FormatEdit)[0]
-		if strings.HasPrefix(strings.TrimLeft(prose, " \t"), "<<<<<<<") {
+		if markerShaped(prose) {
 			prose = "x" + prose
 		}
 		write(prose + "\n")

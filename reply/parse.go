@@ -20,6 +20,14 @@ const (
 	// FormatSearchReplace is the SEARCH/REPLACE block: <<<<<<< SEARCH, old
 	// lines, =======, new lines, >>>>>>> REPLACE.
 	FormatSearchReplace Format = "search-replace"
+	// FormatApplyPatch is Codex's apply_patch format (*** Begin Patch).
+	// Parse does not read it yet: it reports it as a Malformed (issue 11,
+	// section 1).
+	FormatApplyPatch Format = "apply-patch"
+	// FormatUnifiedDiff is a unified diff (--- and +++ headers, @@ hunks).
+	// Parse does not read it yet: it reports it as a Malformed (issue 11,
+	// section 1).
+	FormatUnifiedDiff Format = "unified-diff"
 )
 
 // Block is one well-formed edit block of a reply. Its lines carry no line
@@ -53,12 +61,20 @@ type Block struct {
 // Malformed is a block Parse could not read; it is reported and never
 // applied.
 type Malformed struct {
-	// Line is the 1-based reply line of the block's <<<<<<< marker.
+	// Line is the 1-based reply line of the block's start marker, or of
+	// the line that looks like a marker (a near-miss start marker, a
+	// separator or end marker outside a block, a patch's or diff's first
+	// line).
 	Line int `json:"line"`
 	// Format is the kind of block the marker started.
 	Format Format `json:"format"`
-	// Path is the block's path, or "" when the path line is missing.
+	// Path is the block's path, or "" when the path line is missing or
+	// cannot be told (a separator or end marker outside a block).
 	Path string `json:"path,omitempty"`
+	// Paths are the files a patch or diff in a format Parse does not read
+	// names (FormatApplyPatch, FormatUnifiedDiff), in reply order; Path is
+	// the first. Nil for other formats.
+	Paths []string `json:"paths,omitempty"`
 	// Reason says what is wrong, naming the 1-based reply line of the
 	// offending line where there is one.
 	Reason string `json:"reason"`
@@ -116,10 +132,11 @@ func parse(reply string) (Result, int) {
 }
 
 type parser struct {
-	lines []string
-	res   Result
-	fence fence
-	steps int // lines and backtick runs looked at, for parse
+	lines    []string
+	res      Result
+	fence    fence
+	conflict bool // in a quoted git conflict, after "<<<<<<< NAME"
+	steps    int  // lines and backtick runs looked at, for parse
 }
 
 // fence is the code fence a prose line is in.
@@ -137,44 +154,163 @@ const (
 	tokText token = iota
 	tokDash
 	tokEqual
-	tokEnd   // a line starting with >>>>>>>
-	tokStart // <<<<<<< EDIT or <<<<<<< SEARCH
+	tokEnd   // an end marker: >>>>>>> and what follows, or +++++++ REPLACE
+	tokStart // a start marker (startMarker)
+	tokNear  // a line shaped like a marker that is none of this block's
 )
 
-func classify(l string) token {
+// Marker runs: the standard length, and the lengths Aider and Cline accept
+// (issue 14).
+const (
+	stdRun = 7
+	minRun = 5
+	maxRun = 9
+)
+
+// shape is a line's marker shape: optional indentation, a run of one of
+// the characters < > - + =, then (after optional white space) the rest of
+// the line: its first word, an optional '>' right after that word, and
+// any further text. Trailing white space is ignored.
+type shape struct {
+	indent bool
+	char   byte
+	run    int
+	space  bool   // white space between the run and the word
+	word   string // the first word, without a trailing '>'
+	gt     bool   // the word ends with '>'
+	extra  bool   // text after the first word
+}
+
+// lineShape returns l's marker shape; ok is false when l does not start
+// (after indentation) with a run of three or more of < > - + =.
+func lineShape(l string) (sh shape, ok bool) {
+	t := strings.TrimRight(l, " \t")
+	u := strings.TrimLeft(t, " \t")
+	if len(u) < 3 || strings.IndexByte("<>-+=", u[0]) < 0 {
+		return shape{}, false
+	}
+	sh.indent, sh.char = len(u) < len(t), u[0]
+	for sh.run < len(u) && u[sh.run] == sh.char {
+		sh.run++
+	}
+	if sh.run < 3 {
+		return shape{}, false
+	}
+	rest := u[sh.run:]
+	r := strings.TrimLeft(rest, " \t")
+	sh.space = len(r) < len(rest) && r != ""
+	word, more, _ := strings.Cut(r, " ")
+	word, more2, _ := strings.Cut(word, "\t")
+	sh.extra = strings.TrimSpace(more+more2) != ""
+	if w, ok := strings.CutSuffix(word, ">"); ok && w != "" {
+		word, sh.gt = w, true
+	}
+	sh.word = word
+	return sh, true
+}
+
+// blockWord reports whether w names a block part: SEARCH, REPLACE or EDIT,
+// in any case.
+func blockWord(w string) bool {
+	return strings.EqualFold(w, "SEARCH") || strings.EqualFold(w, "REPLACE") || strings.EqualFold(w, "EDIT")
+}
+
+// markerLike reports whether a line of shape sh looks like a block marker:
+// a run of 5 or more of < > - + followed by SEARCH, REPLACE or EDIT in any
+// case (with or without white space between), or a run of 3 or 4 followed
+// by one of those words in capitals. After a - or + run, or a run shorter
+// than 5, the word (and an optional '>') must end the line, so that
+// "--- edit history ---" and ">>> search" are prose.
+func markerLike(sh shape) bool {
+	if sh.char == '=' || !blockWord(sh.word) {
+		return false
+	}
+	if sh.run < minRun && (sh.extra || strings.ToUpper(sh.word) != sh.word) {
+		return false
+	}
+	return sh.char == '<' || sh.char == '>' || !sh.extra
+}
+
+// isRun reports whether t is exactly n copies of c.
+func isRun(t string, c byte, n int) bool {
+	if len(t) != n {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if t[i] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// classify classifies line l inside a block whose start marker's run is
+// run characters long: separators of 7 characters or of the start's run
+// length, end markers (a line starting with 7 or more '>', a '>' run of
+// the start's length, or a '+' run of 5 to 9 and REPLACE), start markers,
+// and other marker-like lines at column 1 (tokNear). Indented lines are
+// content, whatever they look like.
+func classify(l string, run int) token {
 	t := strings.TrimRight(l, " \t")
 	switch {
-	case t == dashSep:
+	case isRun(t, '-', stdRun) || isRun(t, '-', run):
 		return tokDash
-	case t == equalSep:
+	case isRun(t, '=', stdRun) || isRun(t, '=', run):
 		return tokEqual
 	case strings.HasPrefix(t, endPrefix):
 		return tokEnd
 	}
-	if _, ok := startMarker(l); ok {
+	if _, _, ok := startMarker(l); ok {
 		return tokStart
+	}
+	sh, ok := lineShape(l)
+	switch {
+	case !ok:
+		return tokText
+	case !sh.indent && sh.char == '>' && sh.run == run && (sh.word == "" || sh.space):
+		return tokEnd
+	case !sh.indent && sh.char == '+' && sh.run >= minRun && sh.run <= maxRun && sh.space && sh.word == "REPLACE" && !sh.extra:
+		return tokEnd
+	case !sh.indent && markerLike(sh):
+		return tokNear
 	}
 	return tokText
 }
 
-// startMarker reports whether l starts a block, and which kind.
-func startMarker(l string) (Format, bool) {
-	rest, ok := strings.CutPrefix(l, "<<<<<<<")
-	if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
-		return "", false
+// startMarker reports whether l starts a block, which kind, and the length
+// of its marker run: at column 1, 5 to 9 '<' then white space then EDIT or
+// SEARCH, or (Cline's form) 5 to 9 '-' then white space then SEARCH; a '>'
+// may follow the word, and trailing white space is allowed.
+func startMarker(l string) (Format, int, bool) {
+	sh, ok := lineShape(l)
+	if !ok || sh.indent || !sh.space || sh.extra || sh.run < minRun || sh.run > maxRun {
+		return "", 0, false
 	}
-	switch strings.TrimSpace(rest) {
-	case "EDIT":
-		return FormatEdit, true
-	case "SEARCH":
-		return FormatSearchReplace, true
+	switch {
+	case sh.char == '<' && sh.word == "EDIT":
+		return FormatEdit, sh.run, true
+	case (sh.char == '<' || sh.char == '-') && sh.word == "SEARCH":
+		return FormatSearchReplace, sh.run, true
 	}
-	return "", false
+	return "", 0, false
 }
 
-// endVariant returns what follows >>>>>>> on an end-marker line.
+// endVariant returns what follows the run of an end-marker line, without
+// a trailing '>'.
 func endVariant(l string) string {
-	return strings.TrimSpace(strings.TrimPrefix(strings.TrimRight(l, " \t"), endPrefix))
+	t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), ">+"))
+	if w, ok := strings.CutSuffix(t, ">"); ok && w != "" {
+		t = w
+	}
+	return t
+}
+
+// wordFormat is the block kind a marker word names.
+func wordFormat(w string) Format {
+	if strings.EqualFold(w, "EDIT") {
+		return FormatEdit
+	}
+	return FormatSearchReplace
 }
 
 func (p *parser) run() {
@@ -182,28 +318,172 @@ func (p *parser) run() {
 	for i := 0; i < len(p.lines); {
 		p.steps++
 		l := p.lines[i]
-		if f, ok := startMarker(l); ok {
-			i, floor = p.block(i, f, floor)
+		if f, run, ok := startMarker(l); ok {
+			p.conflict = false
+			i, floor = p.block(i, f, run, floor)
 			continue
 		}
-		if t := strings.TrimLeft(l, " \t"); t != l {
-			if f, ok := startMarker(t); ok {
-				p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: f,
-					Reason: fmt.Sprintf("marker %q is indented: block markers must start at column 1", strings.TrimSpace(l))})
-				i++
-				continue
+		if next, ok := p.stray(i, floor); ok {
+			// What was skipped may end at the next block's start marker:
+			// that block's path line may be among the skipped lines.
+			floor = next
+			if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
+				floor = i + 1
 			}
+			i = next
+			continue
 		}
 		p.prose(i)
 		i++
 	}
 }
 
+// stray handles line i outside a block when it is a marker that is not a
+// block's start: an indented or near-miss start marker, a separator or end
+// marker outside a block, or the start of a format Parse does not read
+// (Codex apply_patch, a unified diff). It records a Malformed and returns
+// the index of the first line after what it skipped. A git conflict (from
+// "<<<<<<< NAME" to ">>>>>>> NAME") is prose.
+func (p *parser) stray(i, floor int) (next int, ok bool) {
+	l := p.lines[i]
+	t := strings.TrimSpace(l)
+	n := i + 1
+	bad := func(m Malformed, next int) (int, bool) {
+		m.Line = n
+		p.res.Malformed = append(p.res.Malformed, m)
+		return next, true
+	}
+	if p.conflict {
+		switch {
+		case strings.HasPrefix(t, endPrefix) && !blockWord(endVariant(t)):
+			p.conflict = false
+			return 0, false
+		case t == equalSep || strings.HasPrefix(t, "|||||||"):
+			return 0, false
+		}
+	}
+	if t == "*** Begin Patch" || strings.HasPrefix(t, "*** Update File:") || strings.HasPrefix(t, "*** Add File:") || strings.HasPrefix(t, "*** Delete File:") {
+		next, paths := p.skipPatch(i)
+		return bad(Malformed{Format: FormatApplyPatch, Path: firstOf(paths), Paths: paths,
+			Reason: fmt.Sprintf("line %d %q starts a Codex apply_patch patch, a format symedit apply does not read yet: nothing of it is applied; send SEARCH/REPLACE or EDIT blocks", n, abbreviate(t, 60))}, next)
+	}
+	if strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@") {
+		next, path := p.skipDiff(i)
+		var paths []string
+		if path != "" {
+			paths = []string{path}
+		}
+		return bad(Malformed{Format: FormatUnifiedDiff, Path: path, Paths: paths,
+			Reason: fmt.Sprintf("lines %d-%d are a unified diff's --- and +++ headers and @@ hunk, a format symedit apply does not read yet: nothing of it is applied; send SEARCH/REPLACE or EDIT blocks", n, n+2)}, next)
+	}
+	sh, isShape := lineShape(l)
+	if !isShape {
+		return 0, false
+	}
+	if !sh.indent && sh.char == '<' && sh.run == stdRun && sh.space && !blockWord(sh.word) {
+		p.conflict = true // "<<<<<<< HEAD": a git conflict, quoted
+		return 0, false
+	}
+	tt := strings.TrimRight(l, " \t")
+	switch {
+	case markerLike(sh) && (sh.char == '<' || sh.char == '-') && !strings.EqualFold(sh.word, "REPLACE"):
+		f := wordFormat(sh.word)
+		path, _, _ := p.findPath(i, floor)
+		reason := fmt.Sprintf("line %d %q looks like a block's start marker but is not one: a start marker is %d to %d '<' (or Cline's '-'), a space, then SEARCH or EDIT in capitals, at column 1, as in %q; the block up to its end marker is not applied",
+			n, abbreviate(t, 60), minRun, maxRun, startSearch)
+		if _, _, ok := startMarker(strings.TrimLeft(l, " \t")); ok {
+			reason = fmt.Sprintf("marker %q on line %d is indented: block markers must start at column 1 (a block indented in a Markdown list is not read); the block up to its end marker is not applied", t, n)
+		}
+		return bad(Malformed{Format: f, Path: path, Reason: reason}, p.skip(i+1, sh.indent))
+	case markerLike(sh) || !sh.indent && sh.char == '>' && sh.run >= minRun && (sh.word == "" || sh.space):
+		return bad(Malformed{Format: wordFormat(sh.word),
+			Reason: fmt.Sprintf("line %d %q is an end marker outside any block: the block's start marker is missing or not recognised, so the block is not applied", n, abbreviate(t, 60))}, i+1)
+	case !sh.indent && tt == equalSep && !p.setext(i):
+		return bad(Malformed{Format: FormatSearchReplace,
+			Reason: fmt.Sprintf("line %d %q is a separator outside any block: the block's start marker is missing or not recognised, so the block is not applied", n, equalSep)}, p.skip(i+1, false))
+	}
+	return 0, false
+}
+
+// setext reports whether line i, "=======", underlines a Markdown setext
+// heading: outside a code fence, after a line that is not blank, and
+// before a blank line or the end of the reply.
+func (p *parser) setext(i int) bool {
+	return !p.fence.open && i > 0 && strings.TrimSpace(p.lines[i-1]) != "" &&
+		(i+1 == len(p.lines) || strings.TrimSpace(p.lines[i+1]) == "")
+}
+
+// skipPatch skips a Codex apply_patch patch that starts at line i: to its
+// "*** End Patch" line included, or to the next start marker, or to the
+// end. It returns the index after it and the paths its file lines name.
+func (p *parser) skipPatch(i int) (int, []string) {
+	var paths []string
+	for j := i; j < len(p.lines); j++ {
+		p.steps++
+		t := strings.TrimSpace(p.lines[j])
+		if t == "*** End Patch" {
+			return j + 1, paths
+		}
+		if _, _, ok := startMarker(p.lines[j]); ok && j > i {
+			return j, paths
+		}
+		for _, h := range []string{"*** Update File:", "*** Add File:", "*** Delete File:", "*** Move to:"} {
+			if rest, ok := strings.CutPrefix(t, h); ok && strings.TrimSpace(rest) != "" {
+				paths = append(paths, strings.TrimSpace(rest))
+			}
+		}
+	}
+	return len(p.lines), paths
+}
+
+// skipDiff skips a unified diff for one file whose --- header is line i:
+// the headers and the hunk lines after them (lines starting with "@@",
+// space, '-', '+' or '\'), up to the next --- and +++ header pair. It
+// returns the index after it and the file's path: the +++ name (the ---
+// name for a deleted file), without a timestamp or an a/ or b/ prefix.
+func (p *parser) skipDiff(i int) (int, string) {
+	name := func(l, prefix string) string {
+		s := strings.TrimPrefix(l, prefix)
+		s, _, _ = strings.Cut(s, "\t")
+		s = strings.TrimSpace(s)
+		if s == "/dev/null" {
+			return ""
+		}
+		for _, ab := range []string{"a/", "b/"} {
+			s = strings.TrimPrefix(s, ab)
+		}
+		return s
+	}
+	path := name(p.lines[i+1], "+++ ")
+	if path == "" {
+		path = name(p.lines[i], "--- ")
+	}
+	j := i + 2
+	for ; j < len(p.lines); j++ {
+		p.steps++
+		l := p.lines[j]
+		if strings.HasPrefix(l, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1], "+++ ") {
+			break
+		}
+		if l == "" || strings.IndexByte("@ -+\\", l[0]) < 0 {
+			break
+		}
+	}
+	return j, path
+}
+
+func firstOf(ss []string) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	return ss[0]
+}
+
 // block reads the block whose start marker is line i (0-based). It returns
 // the index of the first line after the block and the floor for the next
 // block's path lookback: that same index, except for a block cut short by
 // the next start marker, whose last lines may be that block's path line.
-func (p *parser) block(i int, f Format, floor int) (next, nextFloor int) {
+func (p *parser) block(i int, f Format, run, floor int) (next, nextFloor int) {
 	path, pathLine, pathErr := p.findPath(i, floor)
 	var sec [4][]string // leading, old, new, trailing (SEARCH: old, new)
 	state := 1          // index into sec
@@ -216,7 +496,7 @@ scan:
 	for j := i + 1; j < len(p.lines); j++ {
 		p.steps++
 		l := p.lines[j]
-		tok := classify(l)
+		tok := classify(l, run)
 		n := j + 1 // 1-based line, for messages
 		switch tok {
 		case tokText:
@@ -226,6 +506,8 @@ scan:
 			err = fmt.Sprintf("unterminated block: another block starts at line %d before this one's >>>>>>>", n)
 			next, nextFloor = j, i+1
 			break scan
+		case tokNear:
+			err = fmt.Sprintf("line %d %q looks like a block marker but is not one of this block's: the block is not read (a start marker is %q, an end marker %q or %q)", n, abbreviate(strings.TrimSpace(l), 60), startSearch, ">>>>>>> REPLACE", endPrefix)
 		}
 		if f == FormatEdit {
 			switch {
@@ -284,8 +566,8 @@ scan:
 			next = j + 1
 			break scan
 		}
-		next = p.skip(j + 1)
-		if next < len(p.lines) && classify(p.lines[next]) == tokStart {
+		next = p.skip(j+1, false)
+		if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
 			nextFloor = j + 1
 		}
 		break scan
@@ -318,11 +600,17 @@ scan:
 }
 
 // skip returns the index just after the next end marker at or after j, or
-// of the next start marker, or len(lines).
-func (p *parser) skip(j int) int {
+// of the next start marker, or len(lines). With indented, the lines are
+// read with their indentation removed (the block of an indented start
+// marker).
+func (p *parser) skip(j int, indented bool) int {
 	for ; j < len(p.lines); j++ {
 		p.steps++
-		switch classify(p.lines[j]) {
+		l := p.lines[j]
+		if indented {
+			l = strings.TrimLeft(l, " \t")
+		}
+		switch classify(l, stdRun) {
 		case tokEnd:
 			return j + 1
 		case tokStart:
@@ -548,8 +836,9 @@ func abbreviate(s string, n int) string {
 // EDIT block, ">>>>>>> REPLACE" for a SEARCH/REPLACE block), each line
 // ending in LF. Parse(b.String()) gives b back (but for Line and PathLine)
 // when Path is a path by Parse's rules and no line of the block is a
-// structural line (a separator, a start marker, or a line starting with
-// >>>>>>>; "-------" is fine in a SEARCH/REPLACE block) or holds a CR or LF.
+// structural line (a separator, a start marker, a line starting with
+// >>>>>>>, or a line at column 1 that looks like a marker; "-------" is
+// fine in a SEARCH/REPLACE block) or holds a CR or LF.
 func (b Block) String() string {
 	var s strings.Builder
 	w := func(ls ...string) {

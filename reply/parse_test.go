@@ -82,7 +82,7 @@ func TestParseCRLFReply(t *testing.T) {
 }
 
 func TestParseNoBlocks(t *testing.T) {
-	for _, s := range []string{"", "\n", "\r\n", "Nothing to change.", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> main\n", "=======\n-------\n>>>>>>>\n"} {
+	for _, s := range []string{"", "\n", "\r\n", "Nothing to change.", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> main\n", "-------\n=====\n>>> x\n"} {
 		res := reply.Parse(s)
 		if len(res.Blocks) != 0 || len(res.Malformed) != 0 {
 			t.Errorf("Parse(%q) = %+v, want nothing", s, res)
@@ -170,7 +170,7 @@ func TestParseEndMarkers(t *testing.T) {
 		{"<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>> REPLACE\n", true},
 		{"<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>>\n", true},
 		{"<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>> EDIT\n", false},
-		{"<<<<<<<EDIT\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>>\n", false}, // not a marker: no block at all
+		{"<<<<<<<EDIT\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>>\n", false}, // a near miss: malformed
 		{"<<<<<<< edit\na\n-------\nb\n=======\nc\n-------\nd\n>>>>>>>\n", false},
 	} {
 		res := reply.Parse("src/a.py\n" + c.block)
@@ -335,4 +335,99 @@ func units(s string) int {
 		}
 	}
 	return n
+}
+
+// TestParseMarkerLines checks issue 11, section 1 and the marker variants
+// of issue 14: a line that looks like a block marker is parsed as one
+// where that is unambiguous, or is a Malformed with its reply line; it is
+// never prose. Markdown that merely resembles a marker stays prose.
+func TestParseMarkerLines(t *testing.T) {
+	const good = "src/a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n\n"
+	for _, c := range []struct {
+		name   string
+		reply  string
+		blocks int
+		// malformed are the wanted Malformed lines and formats, and want
+		// a word each reason holds.
+		malformed []int
+		format    reply.Format
+		want      string
+	}{
+		// Accepted: runs of 5 to 9, a trailing '>', Cline's markers.
+		{name: "8 <", reply: good + "src/b.py\n<<<<<<<< SEARCH\nb\n========\nc\n>>>>>>>> REPLACE\n", blocks: 2},
+		{name: "5 < and 5 =", reply: good + "src/b.py\n<<<<< SEARCH\nb\n=====\nc\n>>>>> REPLACE\n", blocks: 2},
+		{name: "9 < with 7 =", reply: good + "src/b.py\n<<<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>>>> REPLACE\n", blocks: 2},
+		{name: "trailing >", reply: good + "src/b.py\n<<<<<<< SEARCH>\nb\n=======\nc\n>>>>>>> REPLACE\n", blocks: 2},
+		{name: "cline", reply: good + "src/b.py\n------- SEARCH\nb\n=======\nc\n+++++++ REPLACE\n", blocks: 2},
+		{name: "edit 6", reply: good + "src/b.py\n<<<<<< EDIT\na\n------\nb\n======\nc\n------\nd\n>>>>>>\n", blocks: 2},
+
+		// Near misses: reported at their line, the block's lines skipped.
+		{name: "10 <", reply: good + "src/b.py\n<<<<<<<<<< SEARCH\nb\n=======\nc\n>>>>>>> REPLACE\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatSearchReplace, want: "start marker"},
+		{name: "4 <", reply: good + "src/b.py\n<<<< SEARCH\nb\n=======\nc\n>>>>>>> REPLACE\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatSearchReplace, want: "start marker"},
+		{name: "no space", reply: good + "src/b.py\n<<<<<<<SEARCH\nb\n=======\nc\n>>>>>>> REPLACE\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatSearchReplace, want: "start marker"},
+		{name: "lower case", reply: good + "src/b.py\n<<<<<<< search\nb\n=======\nc\n>>>>>>> REPLACE\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatSearchReplace, want: "start marker"},
+		{name: "near-miss edit", reply: good + "src/b.py\n<<<<<<<<<<<< EDIT\na\n-------\nb\n=======\nc\n-------\n>>>>>>>\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatEdit, want: "start marker"},
+		{name: "stray separator", reply: good + "src/b.py\nb\n=======\nc\n>>>>>>> REPLACE\n",
+			blocks: 1, malformed: []int{10}, format: reply.FormatSearchReplace, want: "separator outside any block"},
+		{name: "stray end", reply: good + "src/b.py\nb\nc\n>>>>>>> REPLACE\n",
+			blocks: 1, malformed: []int{11}, format: reply.FormatSearchReplace, want: "end marker outside any block"},
+		{name: "stray bare end", reply: good + ">>>>>>>\n", blocks: 1, malformed: []int{8}, want: "end marker outside any block"},
+		{name: "stray cline end", reply: good + "+++++++ REPLACE\n", blocks: 1, malformed: []int{8}, want: "end marker outside any block"},
+		{name: "near-miss separator inside", reply: good + "src/b.py\n<<<<<<< SEARCH\nb\n<<<< SEARCH\n=======\nc\n>>>>>>> REPLACE\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatSearchReplace, want: "line 11"},
+		{name: "indented", reply: good + "- src/b.py\n  <<<<<<< SEARCH\n  b\n  =======\n  c\n  >>>>>>> REPLACE\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatSearchReplace, want: "indented"},
+
+		// Formats not read yet: refused, naming the format and the line.
+		{name: "apply_patch", reply: good + "*** Begin Patch\n*** Update File: src/b.py\n@@ def f():\n-    x = 1\n+    x = 2\n*** End Patch\n" + good,
+			blocks: 2, malformed: []int{8}, format: reply.FormatApplyPatch, want: "apply_patch"},
+		{name: "apply_patch without begin", reply: "*** Update File: src/b.py\n@@\n-a\n+b\n\n" + good,
+			blocks: 1, malformed: []int{1}, format: reply.FormatApplyPatch, want: "apply_patch"},
+		{name: "unified diff", reply: good + "```diff\n--- a/src/b.py\n+++ b/src/b.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatUnifiedDiff, want: "unified diff"},
+
+		// Prose that resembles markers.
+		{name: "setext heading", reply: "Summary\n=======\n\n" + good, blocks: 1},
+		{name: "other setext", reply: "A longer title\n==============\n\nDone\n=====\n" + good, blocks: 1},
+		{name: "rules", reply: "---\n\n-------\n\n***\n\n" + good, blocks: 1},
+		{name: "quoted conflict", reply: "```\n<<<<<<< HEAD\na\n=======\nb\n>>>>>>> feature\n```\n" + good, blocks: 1},
+		{name: "diff3 conflict", reply: "<<<<<<< ours\na\n||||||| base\nx\n=======\nb\n>>>>>>> theirs\n" + good, blocks: 1},
+		{name: "repl prompt", reply: ">>> edit(x)\n>>> search\n" + good, blocks: 1},
+		{name: "prose words", reply: "--- edit history ---\n<<< SEARCH and REPLACE are the words >>>\n" + good, blocks: 1},
+		{name: "diff headers without hunk", reply: "--- a/x\n+++ b/x\nno hunk\n" + good, blocks: 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := reply.Parse(c.reply)
+			var lines []int
+			for _, m := range res.Malformed {
+				lines = append(lines, m.Line)
+				if c.format != "" && m.Format != c.format || !strings.Contains(m.Reason, c.want) {
+					t.Errorf("malformed %+v, want format %q and %q in the reason", m, c.format, c.want)
+				}
+			}
+			if len(res.Blocks) != c.blocks || !reflect.DeepEqual(lines, c.malformed) {
+				t.Fatalf("%d blocks, malformed at %v; want %d, at %v\n%+v", len(res.Blocks), lines, c.blocks, c.malformed, res)
+			}
+		})
+	}
+}
+
+// TestParseForeignPaths: a patch or diff Parse does not read names its
+// files, so that apply --partial leaves them alone.
+func TestParseForeignPaths(t *testing.T) {
+	res := reply.Parse("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n*** Add File: c.py\n+z\n*** End Patch\n" +
+		"--- a/d.py\t2024-01-01 00:00:00\n+++ b/d.py\t2024-01-02 00:00:00\n@@ -1 +1 @@\n-x\n+y\n--- e.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
+	var got [][]string
+	for _, m := range res.Malformed {
+		got = append(got, m.Paths)
+	}
+	want := [][]string{{"a.py", "b.py", "c.py"}, {"d.py"}, {"e.py"}}
+	if !reflect.DeepEqual(got, want) || len(res.Blocks) != 0 {
+		t.Fatalf("paths %q, want %q (%+v)", got, want, res)
+	}
 }

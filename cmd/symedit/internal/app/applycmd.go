@@ -105,8 +105,29 @@ func (s *session) apply(src string) error {
 		f.blocks = append(f.blocks, i)
 	}
 	malformed := make([]map[string]any, len(parsed.Malformed))
+	// Files a malformed block names, and the reply line of the first
+	// malformed block that names none: --partial writes no such file
+	// (issue 11, section 1), and nothing at all when one names none.
+	malformedIn := map[string]int{}
+	unnamed := 0
 	for i, m := range parsed.Malformed {
 		malformed[i] = map[string]any{"reply_line": m.Line, "path": m.Path, "format": m.Format, "reason": m.Reason}
+		if len(m.Paths) > 0 {
+			malformed[i]["paths"] = m.Paths
+		}
+		named := false
+		for _, p := range append([]string{m.Path}, m.Paths...) {
+			if p == "" {
+				continue
+			}
+			named = true
+			if _, ok := malformedIn[p]; !ok {
+				malformedIn[p] = m.Line
+			}
+		}
+		if !named && unnamed == 0 {
+			unnamed = m.Line
+		}
 	}
 	// Validate every file: its blocks in order, then the syntax guard.
 	for _, f := range files {
@@ -116,20 +137,27 @@ func (s *session) apply(src string) error {
 	for _, f := range files {
 		failed = failed || f.Status == statusFailed
 	}
-	commit := !failed || s.c.Bool("partial")
+	commit := !failed || s.c.Bool("partial") && unnamed == 0
 	var toWrite []*fileResult
 	for _, f := range files {
 		if f.Status == statusFailed {
 			continue
 		}
-		if !commit {
-			f.Status, f.Reason = statusSkipped, "not written: another block failed, and without --partial nothing is written"
-			for _, bi := range f.blocks {
-				blocks[bi].Status, blocks[bi].Reason = statusSkipped, "valid, but not written: the reply did not apply as a whole"
-			}
+		line, named := malformedIn[f.Path]
+		switch {
+		case !commit && unnamed > 0 && s.c.Bool("partial"):
+			f.Status, f.Reason = statusSkipped, fmt.Sprintf("not written: the malformed block at reply line %d names no file, so --partial cannot tell which file's blocks are complete", unnamed)
+		case !commit:
+			f.Status, f.Reason = statusSkipped, "not written: another block failed or is malformed, and without --partial nothing is written"
+		case named:
+			f.Status, f.Reason = statusSkipped, fmt.Sprintf("not written: the malformed block at reply line %d is for this file", line)
+		default:
+			toWrite = append(toWrite, f)
 			continue
 		}
-		toWrite = append(toWrite, f)
+		for _, bi := range f.blocks {
+			blocks[bi].Status, blocks[bi].Reason = statusSkipped, "valid, but not written: "+strings.TrimPrefix(f.Reason, "not written: ")
+		}
 	}
 	if !s.dry && len(toWrite) > 0 {
 		if err := s.commitFiles(toWrite); err != nil {
@@ -266,9 +294,17 @@ func (s *session) applyFailure(files []*fileResult, blocks []blockResult, malfor
 			written++
 		}
 	}
-	msg := fmt.Sprintf("%d of %d block(s) failed", nf, len(blocks))
-	if malformed > 0 {
-		msg += fmt.Sprintf(" and %d block(s) are malformed", malformed)
+	var msg string
+	switch {
+	case len(blocks) == 0:
+		msg = fmt.Sprintf("the reply's %d block(s) are all malformed (each is listed with its reply line) and none could be read", malformed)
+	case nf == 0:
+		msg = fmt.Sprintf("%d block(s) are malformed (each is listed with its reply line); the other %d apply", malformed, len(blocks))
+	default:
+		msg = fmt.Sprintf("%d of %d block(s) failed", nf, len(blocks))
+		if malformed > 0 {
+			msg += fmt.Sprintf(" and %d block(s) are malformed", malformed)
+		}
 	}
 	switch {
 	case s.dry:
