@@ -64,7 +64,7 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 		extraDone = make(chan []guardProblem, 1)
 		go func() { extraDone <- check(text) }()
 	}
-	res, err := guardTreeProblems(ctx, lang.Grammar(), text, text, nil, true)
+	tree, err := guardParseProblems(ctx, lang.Grammar(), text)
 	var extra []guardProblem
 	if extraDone != nil {
 		extra = <-extraDone
@@ -76,7 +76,7 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 		return rep, fmt.Errorf("edit: syntax check: parsing %s: %w", lang.Name, err)
 	}
 	rep.Checked = true
-	all := append(res.after, guardFirstPerLine(text, extra, guardMaxExtra)...)
+	all := append(tree, guardFirstPerLine(text, extra, guardMaxExtra)...)
 	for i := range all {
 		all[i].at = all[i].start
 	}

@@ -133,6 +133,7 @@ type SyntaxReport struct {
 	New []SyntaxProblem
 
 	incremental bool // after was parsed incrementally from before's tree
+	confirmed   bool // the incremental parse found new problems: after was parsed again in full
 }
 
 // OK reports that the report holds no new problem: nothing for strict mode
@@ -184,6 +185,10 @@ type GuardOptions struct {
 	// MaxSize is the largest content, in bytes without a byte order mark,
 	// that is checked; zero or less means GuardMaxSize.
 	MaxSize int
+
+	// treeEdit, when set, edits before's tree for the incremental re-parse
+	// instead of guardExactTreeEdit (tests use the binding's Tree.Edit).
+	treeEdit guardTreeEditor
 }
 
 // withDefaults fills in GuardTimeout and GuardMaxSize where o leaves them
@@ -264,11 +269,14 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // # Costs
 //
 // after is re-parsed incrementally from before's tree, edited with each
-// byte edit (last first); the parses run under a context that expires
-// after GuardOptions.Timeout; the trees are closed before CheckSyntax returns and
-// never leave the calling goroutine, at most two exist at once (go/parser
-// or the Python indentation check runs meanwhile on a second goroutine,
-// without trees). CheckSyntax keeps no state between calls and is safe for
+// byte edit (last first) with exact byte offsets and row/column points.
+// When that parse finds a new tree-sitter problem, after is parsed again
+// from scratch and only the full parse's problems count: an incremental
+// parse is never trusted to refuse an edit (issue 11, section 3). The
+// parses run under a context that expires after GuardOptions.Timeout; the
+// trees are closed before CheckSyntax returns and never leave the calling
+// goroutine, at most two exist at once (go/parser or the Python
+// indentation check runs meanwhile on a second goroutine, without trees). CheckSyntax keeps no state between calls and is safe for
 // concurrent use.
 //
 // # Not checked, and errors
@@ -334,7 +342,14 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 		go func() { extraDone <- guardRunExtra(check, oldText, newText, len(tedits) > 0) }()
 	}
 
-	res, err := guardTreeProblems(ctx, lang.Grammar(), oldText, newText, tedits, full)
+	editor := opt.treeEdit
+	if editor == nil {
+		editor = guardExactTreeEdit()
+	}
+	if full {
+		editor = nil
+	}
+	res, err := guardTreeProblems(ctx, lang.Grammar(), oldText, newText, tedits, editor)
 	var extra guardExtraResult
 	if extraDone != nil {
 		extra = <-extraDone // bounded: the checkers are linear in the size
@@ -353,12 +368,27 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 		return rep, nil
 	}
 	m := newGuardMapper(oldText, tedits)
-	var fresh []guardProblem
-	rep.Before, rep.After = len(res.before)+len(extra.before), len(res.after)+len(extra.after)
-	fresh = m.unmatched(res.after, res.before, false)
-	if lang.Name == "python" {
-		fresh = m.excuseTail(fresh, res.before, true)
+	treeFresh := func(after []guardProblem) []guardProblem {
+		fresh := m.unmatched(after, res.before, false)
+		if lang.Name == "python" {
+			fresh = m.excuseTail(fresh, res.before, true)
+		}
+		return fresh
 	}
+	fresh := treeFresh(res.after)
+	if len(fresh) > 0 && res.incremental {
+		// Never refuse on an incremental parse alone: confirm with a full
+		// parse of the same bytes, the authority (issue 11, section 3).
+		if res.after, err = guardParseProblems(ctx, lang.Grammar(), newText); err != nil {
+			if ctx.Err() != nil {
+				return skip()
+			}
+			return rep, fmt.Errorf("edit: syntax guard: parsing %s: %w", lang.Name, err)
+		}
+		rep.confirmed = true
+		fresh = treeFresh(res.after)
+	}
+	rep.Before, rep.After = len(res.before)+len(extra.before), len(res.after)+len(extra.after)
 	extraFresh := m.unmatched(extra.after, extra.before, true)
 	if lang.Name == "go" {
 		extraFresh = m.excuseTail(extraFresh, extra.before, false)
@@ -519,24 +549,18 @@ type guardTreeResult struct {
 }
 
 // guardTreeProblems parses oldText, collects its problems, edits the tree with
-// edits and re-parses newText incrementally from it (from scratch if full),
-// and collects the new tree's problems. With no edits it parses newText
-// only and returns its problems as both before and after. Both trees are
-// closed when it returns.
-func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, full bool) (guardTreeResult, error) {
+// edits (by editor) and re-parses newText incrementally from it (from
+// scratch if editor is nil), and collects the new tree's problems. With no
+// edits it parses newText only and returns its problems as both before and
+// after. Both trees are closed when it returns.
+func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) (guardTreeResult, error) {
+	if len(edits) == 0 {
+		ps, err := guardParseProblems(ctx, grammar, newText)
+		return guardTreeResult{before: ps, after: ps}, err
+	}
 	parser := sitter.NewParser()
 	defer parser.Close()
 	parser.SetLanguage(grammar)
-
-	if len(edits) == 0 {
-		tree, err := parser.ParseCtx(ctx, nil, newText)
-		if err != nil {
-			return guardTreeResult{}, err
-		}
-		defer tree.Close()
-		ps, err := guardCollect(ctx, tree, newText)
-		return guardTreeResult{before: ps, after: ps}, err
-	}
 
 	oldTree, err := parser.ParseCtx(ctx, nil, oldText)
 	if err != nil {
@@ -549,8 +573,8 @@ func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, n
 	}
 
 	var base *sitter.Tree
-	if !full {
-		guardEditTree(oldTree, oldText, newText, edits)
+	if editor != nil {
+		guardEditTree(editor, oldTree, oldText, newText, edits)
 		base, res.incremental = oldTree, true
 	} else {
 		oldTree.Close()
@@ -565,19 +589,26 @@ func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, n
 	return res, err
 }
 
-// guardEditTree applies edits to tree, last first, so that each edit's offsets
-// (in oldText) are still valid when it is applied.
-//
-// The binding (github.com/smacker/go-tree-sitter, EditInput.c) passes
-// OldEndPoint where tree-sitter expects NewEndPoint, so the rows and
-// columns of the nodes after a multi-line edit can be wrong in the new
-// tree. The guard computes every position from byte offsets, never from a
-// node's points, and the parse itself depends on byte offsets only for
-// these grammars (no scanner asks for a column); in an experiment that
-// called ts_tree_edit with exact points, the trees of
-// TestGuardIncrementalMatchesFull were the same. NewEndPoint is still set
-// right, for a binding that uses it.
-func guardEditTree(tree *sitter.Tree, oldText, newText []byte, edits []guardEdit) {
+// guardParseProblems parses text from scratch and returns its problems;
+// the tree is closed when it returns.
+func guardParseProblems(ctx context.Context, grammar *sitter.Language, text []byte) ([]guardProblem, error) {
+	parser := sitter.NewParser()
+	defer parser.Close()
+	parser.SetLanguage(grammar)
+	tree, err := parser.ParseCtx(ctx, nil, text)
+	if err != nil {
+		return nil, err
+	}
+	defer tree.Close()
+	return guardCollect(ctx, tree, text)
+}
+
+// guardEditTree applies edits to tree with editor, last first, so that each
+// edit's offsets (in oldText) are still valid when it is applied. Every
+// edit gets its byte offsets and its points (0-based row, byte column, as
+// tree-sitter counts them at LF): the start and old end from oldText, the
+// new end from the start and the inserted text.
+func guardEditTree(editor guardTreeEditor, tree *sitter.Tree, oldText, newText []byte, edits []guardEdit) {
 	rows := newGuardRows(oldText)
 	for i := len(edits) - 1; i >= 0; i-- {
 		e := edits[i]
@@ -589,7 +620,7 @@ func guardEditTree(tree *sitter.Tree, oldText, newText []byte, edits []guardEdit
 		} else {
 			newEnd.Column += uint32(len(ins))
 		}
-		tree.Edit(sitter.EditInput{
+		editor(tree, sitter.EditInput{
 			StartIndex:  uint32(e.start),
 			OldEndIndex: uint32(e.end),
 			NewEndIndex: uint32(e.start + len(ins)),

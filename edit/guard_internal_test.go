@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	sitter "github.com/smacker/go-tree-sitter"
+	"golang.org/x/tools/txtar"
 
 	"github.com/symedit/symedit/grammars"
 	"github.com/symedit/symedit/internal/goroot"
@@ -115,11 +116,11 @@ func TestGuardIncrementalMatchesFull(t *testing.T) {
 			}
 			oldText, newText, tedits := guardTextEdits(before, after, edits)
 			name := fmt.Sprintf("%s edit set %d %+v", rel, i, edits)
-			inc, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, false)
+			inc, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, guardExactTreeEdit())
 			if err != nil {
 				t.Fatal(err)
 			}
-			full, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, true)
+			full, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,9 +139,10 @@ func TestGuardIncrementalMatchesFull(t *testing.T) {
 				t.Errorf("%s: CheckSyntax incremental = %v, with full = %v", name, rep.incremental, repFull.incremental)
 			}
 			rep.incremental, repFull.incremental = false, false
+			rep.confirmed, repFull.confirmed = false, false
 			same := reflect.DeepEqual(inc.before, full.before) && reflect.DeepEqual(inc.after, full.after) &&
 				reflect.DeepEqual(rep, repFull)
-			if same && i < len(exact) && guardSExpr(t, lang, oldText, newText, tedits, false) != guardSExpr(t, lang, oldText, newText, tedits, true) {
+			if same && i < len(exact) && guardSExpr(t, lang, oldText, newText, tedits, guardExactTreeEdit()) != guardSExpr(t, lang, oldText, newText, tedits, nil) {
 				t.Errorf("%s: the trees differ", name)
 			}
 			switch {
@@ -161,20 +163,21 @@ func TestGuardIncrementalMatchesFull(t *testing.T) {
 }
 
 // guardSExpr parses newText, incrementally from oldText's tree edited with
-// edits unless full, and returns the tree's S-expression.
-func guardSExpr(t *testing.T, lang *grammars.Language, oldText, newText []byte, edits []guardEdit, full bool) string {
+// edits by editor (in full when editor is nil), and returns the tree's
+// S-expression.
+func guardSExpr(t *testing.T, lang *grammars.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) string {
 	t.Helper()
 	p := sitter.NewParser()
 	defer p.Close()
 	p.SetLanguage(lang.Grammar())
 	var old *sitter.Tree
-	if !full {
+	if editor != nil {
 		var err error
 		if old, err = p.ParseCtx(context.Background(), nil, oldText); err != nil {
 			t.Fatal(err)
 		}
 		defer old.Close()
-		guardEditTree(old, oldText, newText, edits)
+		guardEditTree(editor, old, oldText, newText, edits)
 	}
 	tree, err := p.ParseCtx(context.Background(), old, newText)
 	if err != nil {
@@ -407,5 +410,112 @@ func BenchmarkCheckSyntax(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// guardInspectCase returns the edit of TestCheckSyntaxRealInsertionOfCommentLines.
+func guardInspectCase(t *testing.T) (before, after []byte, edits []Edit) {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "guard", "inspect_signature.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var newStr []byte
+	for _, f := range ar.Files {
+		switch f.Name {
+		case "before.py":
+			before = f.Data
+		case "new_str.py":
+			newStr = f.Data
+		}
+	}
+	old := []byte("    def __str__(self):\n        return self.format()\n")
+	i := bytes.Index(before, old)
+	if i < 0 || len(newStr) == 0 {
+		t.Fatal("bad fixture")
+	}
+	edits = []Edit{{Start: i, End: i + len(old), New: string(newStr)}}
+	after, err = Apply(before, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return before, after, edits
+}
+
+// TestGuardExactPoints checks that the guard's tree edit gives tree-sitter
+// exact points: after the real edit of guardInspectCase, the incremental
+// re-parse gives the tree of a full parse, where the binding's Tree.Edit
+// (new end point = old end point) gives ERROR nodes a full parse does not
+// (issue 11, section 3).
+func TestGuardExactPoints(t *testing.T) {
+	if guardExactTreeEdit() == nil {
+		t.Fatal("the binding's tree no longer has the layout guardExactTreeEdit relies on")
+	}
+	before, after, edits := guardInspectCase(t)
+	lang, _ := grammars.ByName("python")
+	oldText, newText, tedits := guardTextEdits(before, after, edits)
+	full := guardSExpr(t, lang, oldText, newText, tedits, nil)
+	if strings.Contains(full, "ERROR") {
+		t.Fatal("the full parse has errors")
+	}
+	if inc := guardSExpr(t, lang, oldText, newText, tedits, guardExactTreeEdit()); inc != full {
+		t.Errorf("incremental re-parse with exact points differs from the full parse")
+	}
+	// The binding's own Edit shows the failure this guards against.
+	if inc := guardSExpr(t, lang, oldText, newText, tedits, (*sitter.Tree).Edit); !strings.Contains(inc, "ERROR") {
+		t.Errorf("the binding's Tree.Edit no longer breaks this case: the test needs a new case")
+	}
+	// The points of a node after the edit are those of a full parse.
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(lang.Grammar())
+	old, err := p.ParseCtx(context.Background(), nil, oldText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	guardEditTree(guardExactTreeEdit(), old, oldText, newText, tedits)
+	rows := newGuardRows(newText)
+	if got, want := old.RootNode().EndPoint(), rows.point(len(newText)); got != want {
+		t.Errorf("edited tree ends at %+v, want %+v", got, want)
+	}
+}
+
+// TestGuardConfirmsWithFullParse checks that a new problem found by the
+// incremental re-parse is confirmed by a full parse before the guard
+// reports it: with the binding's faulty Tree.Edit as the tree editor, the
+// incremental parse of guardInspectCase has ERROR nodes, and CheckSyntax
+// still accepts the edit.
+func TestGuardConfirmsWithFullParse(t *testing.T) {
+	before, after, edits := guardInspectCase(t)
+	lang, _ := grammars.ByName("python")
+	oldText, newText, tedits := guardTextEdits(before, after, edits)
+	inc, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, (*sitter.Tree).Edit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inc.after) == 0 {
+		t.Fatal("the faulty incremental parse found no problem: the test needs a new case")
+	}
+	rep, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{treeEdit: (*sitter.Tree).Edit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Checked || !rep.OK() || !rep.confirmed || rep.After != 0 {
+		t.Errorf("CheckSyntax = %+v, want checked, OK, confirmed by a full parse, no problem after", rep)
+	}
+	// A real new error is still reported after the confirmation.
+	bad := append([]Edit(nil), edits...)
+	bad[0].New = strings.Replace(bad[0].New, "result = []", "result = [", 1)
+	badAfter, err := Apply(before, bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err = CheckSyntax(context.Background(), lang, before, badAfter, bad, GuardOptions{treeEdit: (*sitter.Tree).Edit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.OK() || !rep.confirmed {
+		t.Errorf("a broken edit: %+v, want refused after a full parse", rep)
 	}
 }

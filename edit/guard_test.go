@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
 	"github.com/symedit/symedit/internal/goroot"
@@ -702,4 +704,35 @@ func ExampleCheckSyntax() {
 	//     4 | 	return (1
 	// p.go:4:11: go/parser: expected ')', found newline
 	//     4 | 	return (1
+}
+
+// TestCheckSyntaxRealInsertionOfCommentLines replaces CPython 3.13's
+// two-line Signature.__str__ with the 42-line one of CPython 3.12 (11
+// comment lines among them), a real edit whose result is valid Python:
+// the guard must accept it (issue 11, section 3: the incremental re-parse
+// with the binding's wrong new end point reported an ERROR node over the
+// docstring below the edit).
+func TestCheckSyntaxRealInsertionOfCommentLines(t *testing.T) {
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "guard", "inspect_signature.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range ar.Files {
+		files[f.Name] = f.Data
+	}
+	before, newStr := files["before.py"], string(files["new_str.py"])
+	if len(before) == 0 || !strings.HasPrefix(newStr, "    def __str__(self):\n") {
+		t.Fatalf("bad fixture: %d bytes before, new_str %.40q", len(before), newStr)
+	}
+	e := guardEdit(t, before, "    def __str__(self):\n        return self.format()\n", newStr)
+	after, rep := guardApply(t, guardLang(t, "python"), before, e)
+	if !rep.OK() || rep.Before != 0 || rep.After != 0 {
+		t.Errorf("valid edit refused: %+v\n%s", rep, rep.Format("inspect.py"))
+	}
+	// The same bytes parsed on their own have no problem either.
+	all, err := edit.FindSyntaxProblems(context.Background(), guardLang(t, "python"), after, edit.GuardOptions{})
+	if err != nil || !all.Checked || len(all.New) != 0 {
+		t.Errorf("full parse of the result: %+v, %v", all, err)
+	}
 }
