@@ -30,6 +30,14 @@ test: deps
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
+# test-parsers: symedit's symbols against each language's own parser over
+# whole trees (go/ast over $GOROOT/src, Python's ast over CPython's standard
+# library, javac's trees over the JDK's sources where present); minutes, so
+# not in `make test`, which runs the same checks over samples.
+.PHONY: test-parsers
+test-parsers:
+	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols
+
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); [ -z "$$out" ] || { echo "gofmt would change: $$out"; exit 1; }
 	$(GO) vet ./...

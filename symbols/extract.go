@@ -29,11 +29,15 @@ import (
 //     that the grammar puts inside a block are not part of the range.
 //   - go: function; method (NamePath "Receiver/Method", the receiver type
 //     without "*" or type parameters, Parent -1); struct, interface and type
-//     (any other named type or alias) for package-level type specs. A
-//     function's range is go/ast's: from the func keyword (the doc comment
-//     is not included) to End(). A lone type spec ranges over its whole
-//     declaration from the type keyword; a spec inside type ( ... ) ranges
-//     over the spec only.
+//     (any other named type or alias) for every type spec go/ast sees:
+//     package-level ones, and those declared in a function's or method's
+//     body, nested under it ("UserTaskHandlerFunc/event", "S/M/event"; in a
+//     function literal, under the enclosing function; in a package-level
+//     var's function literal, top-level). A function's range is go/ast's:
+//     from the func keyword (the doc comment is not included) to End(). A
+//     lone type spec ranges over its whole declaration from the type
+//     keyword; a spec inside type ( ... ) ranges over the spec only.
+//     Variables, constants, fields and function literals are not symbols.
 //   - java: class, interface, enum, record, annotation (@interface), method,
 //     constructor (named after its class; compact record constructors too),
 //     at any depth, including local classes in method bodies (nested under

@@ -238,13 +238,18 @@ List/Len method 19:1-19:52
 List/Get method 21:1-21:24
 X/Paren method 23:1-23:25
 F function 25:1-27:2
+F/local struct 26:2-26:21
 init function 29:1-29:15
 init[2] function 30:1-30:15
 Asm function 32:10-32:29
 `)
 	for _, s := range syms {
-		if s.Parent != -1 {
-			t.Errorf("%s: Go symbols are top-level, parent %d", s.NamePath, s.Parent)
+		want := -1
+		if s.NamePath == "F/local" {
+			want = 10 // a type declared in F's body (issue 16)
+		}
+		if s.Parent != want {
+			t.Errorf("%s: parent %d, want %d", s.NamePath, s.Parent, want)
 		}
 	}
 	if s := syms[7]; s.Name != "Len" || s.Selection != (symbols.Position{Line: 19, Column: 19}) {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,6 +16,17 @@ import (
 	"github.com/symedit/symedit/internal/goroot"
 	"github.com/symedit/symedit/symbols"
 )
+
+// longTrees skips the calling test unless SYMEDIT_PARSER_TREES=1 (set by
+// `make test-parsers`): the comparisons with each language's own parser
+// over whole trees (Go's, CPython's standard library, the JDK's sources)
+// take minutes, too long for `make test`.
+func longTrees(t *testing.T) {
+	t.Helper()
+	if os.Getenv("SYMEDIT_PARSER_TREES") != "1" {
+		t.Skip("whole-tree parser comparison: run with SYMEDIT_PARSER_TREES=1 (make test-parsers)")
+	}
+}
 
 // goroot returns $GOROOT/src/<rel>, skipping the test if it is missing.
 func gorootSrc(t testing.TB, rel string) string {
@@ -159,66 +171,177 @@ func TestGoFunctionsMatchGoASTMore(t *testing.T) {
 	}
 }
 
-// TestGoTypesMatchGoAST checks package-level type specs against go/ast:
-// kind, and range (whole declaration for a lone spec, the spec inside a
-// group).
+// TestGoTypesMatchGoAST checks type specs against go/ast over net/http
+// and cmd/trace (whose UserTaskHandlerFunc declares a type in its body):
+// package-level types and types declared in function bodies (issue 16).
 func TestGoTypesMatchGoAST(t *testing.T) {
-	for _, path := range goFiles(t, gorootSrc(t, "net/http")) {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
+	for _, dir := range []string{"net/http", "cmd/trace"} {
+		for _, p := range goFiles(t, gorootSrc(t, dir)) {
+			checkGoTypes(t, p)
 		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+	}
+}
+
+// TestGoMatchGoASTWholeTree runs both go/ast checks over every non-test Go
+// file of $GOROOT/src that go/parser accepts (about 7,000 files, a minute
+// or two); it runs only in `make test-parsers` (see longTrees).
+func TestGoMatchGoASTWholeTree(t *testing.T) {
+	longTrees(t)
+	root := gorootSrc(t, ".")
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-		lang, _ := grammars.ByName("go")
-		syms, err := symbols.Extract(context.Background(), src, lang)
-		if err != nil {
-			t.Fatal(err)
-		}
-		byName := map[string]symbols.Symbol{}
-		for _, s := range syms {
-			if s.Kind != symbols.KindFunction && s.Kind != symbols.KindMethod {
-				byName[s.NamePath] = s
+		if d.IsDir() {
+			if d.Name() == "testdata" {
+				return filepath.SkipDir
 			}
+			return nil
 		}
-		n := 0
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), p, src, parser.SkipObjectResolution); err != nil {
+			return nil // not Go (build-tagged generators with errors on purpose)
+		}
+		n++
+		checkAgainstGoAST(t, p)
+		checkGoTypes(t, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 1000 {
+		t.Errorf("only %d Go files under %s", n, root)
+	}
+}
+
+// goTypeSpec is one type spec go/ast reports, with the name path symedit
+// should give it.
+type goTypeSpec struct {
+	namePath string
+	spec     *ast.TypeSpec
+	decl     *ast.GenDecl
+}
+
+// goTypeSpecs returns every type spec of f in source order: package-level
+// ones named by their name, those inside a function's or method's body
+// named under it ("UserTaskHandlerFunc/event", "S/M/event"), those inside
+// a function literal of a package-level var under nothing; the second and
+// later same-named ones with "[2]", "[3]", ...
+func goTypeSpecs(f *ast.File) []goTypeSpec {
+	var out []goTypeSpec
+	count := map[string]int{}
+	suffixed := func(base string) string {
+		count[base]++
+		if n := count[base]; n > 1 {
+			return base + "[" + strconv.Itoa(n) + "]"
+		}
+		return base
+	}
+	collect := func(n ast.Node, prefix string) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			gd, ok := n.(*ast.GenDecl)
 			if !ok || gd.Tok != token.TYPE {
-				continue
+				return true
 			}
 			for _, spec := range gd.Specs {
 				ts := spec.(*ast.TypeSpec)
-				n++
-				kind := symbols.KindType
-				if !ts.Assign.IsValid() {
-					switch ts.Type.(type) {
-					case *ast.StructType:
-						kind = symbols.KindStruct
-					case *ast.InterfaceType:
-						kind = symbols.KindInterface
-					}
-				}
-				var node ast.Node = ts
-				if !gd.Lparen.IsValid() {
-					node = gd
-				}
-				start, end := fset.Position(node.Pos()), fset.Position(node.End())
-				s, ok := byName[ts.Name.Name]
-				if !ok {
-					t.Errorf("%s: type %s not extracted", path, ts.Name.Name)
-					continue
-				}
-				if s.Kind != kind || s.StartByte != start.Offset || s.EndByte != end.Offset {
-					t.Errorf("%s: type %s: got %s bytes %d-%d, go/ast %s %d-%d", path, ts.Name.Name, s.Kind, s.StartByte, s.EndByte, kind, start.Offset, end.Offset)
-				}
+				out = append(out, goTypeSpec{suffixed(prefix + ts.Name.Name), ts, gd})
+			}
+			return false
+		})
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			collect(d, "")
+			continue
+		}
+		name := fd.Name.Name
+		if fd.Recv != nil && len(fd.Recv.List) > 0 {
+			name = recvName(fd.Recv.List[0].Type) + "/" + name
+		}
+		name = suffixed(name)
+		if fd.Body != nil {
+			collect(fd.Body, name+"/")
+		}
+	}
+	return out
+}
+
+// checkGoTypes checks that Extract finds every type spec go/parser finds in
+// path, with its name path, kind (struct, interface, else type), range
+// (the whole declaration for a lone spec, the spec inside a group), name
+// position and parent, and no other types.
+func checkGoTypes(t *testing.T, path string) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang, _ := grammars.ByName("go")
+	syms, err := symbols.Extract(context.Background(), src, lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]symbols.Symbol{}
+	for _, s := range syms {
+		if s.Kind != symbols.KindFunction && s.Kind != symbols.KindMethod {
+			byName[s.NamePath] = s
+		}
+	}
+	specs := goTypeSpecs(f)
+	for _, x := range specs {
+		ts := x.spec
+		kind := symbols.KindType
+		if !ts.Assign.IsValid() {
+			switch ts.Type.(type) {
+			case *ast.StructType:
+				kind = symbols.KindStruct
+			case *ast.InterfaceType:
+				kind = symbols.KindInterface
 			}
 		}
-		if n != len(byName) {
-			t.Errorf("%s: %d types extracted, go/ast has %d", path, len(byName), n)
+		var node ast.Node = ts
+		if !x.decl.Lparen.IsValid() {
+			node = x.decl
 		}
+		start, end := fset.Position(node.Pos()), fset.Position(node.End())
+		s, ok := byName[x.namePath]
+		if !ok {
+			t.Errorf("%s: type %s at %v not extracted", path, x.namePath, fset.Position(ts.Pos()))
+			continue
+		}
+		if s.Kind != kind || s.StartByte != start.Offset || s.EndByte != end.Offset ||
+			s.Start != (symbols.Position{Line: start.Line, Column: start.Column}) ||
+			s.End != (symbols.Position{Line: end.Line, Column: end.Column}) {
+			t.Errorf("%s: type %s: got %s %v-%v bytes %d-%d, go/ast %s %d:%d-%d:%d bytes %d-%d", path, x.namePath,
+				s.Kind, s.Start, s.End, s.StartByte, s.EndByte, kind, start.Line, start.Column, end.Line, end.Column, start.Offset, end.Offset)
+		}
+		if sel := fset.Position(ts.Name.Pos()); s.Selection != (symbols.Position{Line: sel.Line, Column: sel.Column}) {
+			t.Errorf("%s: type %s: selection %v, go/ast name at %d:%d", path, x.namePath, s.Selection, sel.Line, sel.Column)
+		}
+		if i := strings.LastIndexByte(x.namePath, '/'); i >= 0 {
+			if s.Parent < 0 || syms[s.Parent].NamePath != x.namePath[:i] {
+				t.Errorf("%s: type %s: parent %d, want %s", path, x.namePath, s.Parent, x.namePath[:i])
+			}
+		} else if s.Parent != -1 {
+			t.Errorf("%s: type %s: parent %s, want none", path, x.namePath, syms[s.Parent].NamePath)
+		}
+	}
+	if len(specs) != len(byName) {
+		t.Errorf("%s: %d types extracted, go/ast has %d", path, len(byName), len(specs))
 	}
 }

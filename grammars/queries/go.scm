@@ -4,8 +4,9 @@
 ; When several patterns capture the same definition node, the earliest
 ; pattern wins (struct and interface before the catch-all type pattern).
 ; Package symbols names a method Receiver/Method from its receiver type and
-; widens a lone type spec to its whole type_declaration. Only package-level
-; types are symbols (types declared inside function bodies are not).
+; widens a lone type spec to its whole type_declaration. Types declared in
+; function bodies are symbols too, nested under the enclosing function or
+; method (issue 16).
 
 (function_declaration
   name: (identifier) @name) @definition.function
@@ -13,24 +14,20 @@
 (method_declaration
   name: (field_identifier) @name) @definition.method
 
-(source_file
-  (type_declaration
-    (type_spec
-      name: (type_identifier) @name
-      type: (struct_type)) @definition.struct))
+(type_declaration
+  (type_spec
+    name: (type_identifier) @name
+    type: (struct_type)) @definition.struct)
 
-(source_file
-  (type_declaration
-    (type_spec
-      name: (type_identifier) @name
-      type: (interface_type)) @definition.interface))
+(type_declaration
+  (type_spec
+    name: (type_identifier) @name
+    type: (interface_type)) @definition.interface)
 
-(source_file
-  (type_declaration
-    (type_spec
-      name: (type_identifier) @name) @definition.type))
+(type_declaration
+  (type_spec
+    name: (type_identifier) @name) @definition.type)
 
-(source_file
-  (type_declaration
-    (type_alias
-      name: (type_identifier) @name) @definition.type))
+(type_declaration
+  (type_alias
+    name: (type_identifier) @name) @definition.type)
