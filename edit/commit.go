@@ -6,36 +6,105 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
+
+// ErrLocked is wrapped by the *FileError of a commit that waited LockWait
+// for the folder's lock, held by another symedit process, without getting
+// it (issue 12, item 1). Nothing was written.
+var ErrLocked = errors.New("folder locked by another symedit process")
+
+// ErrNotWritable is wrapped by the *FileError of a commit refused because
+// the caller may not write the file: open(O_WRONLY) would be refused (a
+// read-only mode, another user's file in a folder the caller can write),
+// and Options.AllowReadOnly is not set (issue 12, item 6). The system
+// error (EACCES, EPERM, EROFS) is wrapped too.
+var ErrNotWritable = errors.New("file not writable by this user")
+
+// ErrMetadata is wrapped by the *FileError of a commit refused because the
+// new file could not be given all of the original's metadata: its owner,
+// setuid, setgid or sticky bit, or an extended attribute (POSIX ACLs
+// included), and Options.AllowMetadataLoss is not set (issue 12, item 5).
+var ErrMetadata = errors.New("file metadata cannot be kept")
+
+// LockWait is how long a commit waits for another symedit process to
+// release the folder's lock before it gives up with ErrLocked.
+const LockWait = 60 * time.Second
+
+// StaleTempAge is the age (by modification time) past which a commit
+// removes a temporary file of the file it writes that a killed symedit
+// left behind (issue 12, item 8).
+const StaleTempAge = 15 * time.Minute
+
+// tempNameMax is how many bytes of a file's name its temporary file's name
+// keeps: "." + 200 + ".symedit-" + 16 hex digits is 226 bytes, under
+// NAME_MAX (255) for any name.
+const tempNameMax = 200
 
 // fileSystem is the set of operations Read and Commit perform, so that the
 // same code runs unconfined (osFS) or confined to a root (rootFS), and so
 // that tests can fail each operation in turn. Names are paths as the
 // implementation takes them: OS paths for osFS, root-relative for rootFS.
+// Commit does its work through the directory OpenDir returns, naming
+// files by their base name in it.
 type fileSystem interface {
-	CreateTemp(dir, pattern string) (tempFile, error)
 	ReadFile(name string) ([]byte, error)
-	Rename(oldpath, newpath string) error
-	Link(oldpath, newpath string) error
 	Remove(name string) error
-	SyncDir(dir string) error
 	Stat(name string) (fs.FileInfo, error)
 	Lstat(name string) (fs.FileInfo, error)
 	MkdirAll(dir string, perm fs.FileMode) error
 	// Resolve follows symbolic links in name to the file they name.
 	Resolve(name string) (string, error)
+	// OpenDir opens the directory dir for a commit in it.
+	OpenDir(dir string) (commitDir, error)
 }
 
-// tempFile is the part of *os.File that Commit uses.
+// commitDir is an open directory in which Commit replaces or creates a
+// file; every name is a base name in it. sysDir is the real one.
+type commitDir interface {
+	// Lock takes the directory's exclusive advisory lock (flock), waiting
+	// up to LockWait; Unlock releases it.
+	Lock() error
+	Unlock() error
+	Lstat(name string) (*unix.Stat_t, error)
+	// Open opens name for reading, not following a symbolic link and
+	// without blocking on a FIFO.
+	Open(name string) (*os.File, error)
+	// Access reports whether the caller may open name for writing.
+	Access(name string) error
+	// CreateTemp creates a temporary file for base with permission bits
+	// perm (the umask applies): unnamed (O_TMPFILE) where the file
+	// system allows, else named ".BASE.symedit-RANDOM".
+	CreateTemp(base string, perm fs.FileMode) (tempFile, error)
+	// LinkTemp gives the temporary file t the name name (which must not
+	// exist).
+	LinkTemp(t tempFile, name string) error
+	Rename(oldname, newname string) error
+	Remove(name string) error
+	// Names lists the directory's entries.
+	Names() ([]string, error)
+	Sync() error
+	Close() error
+}
+
+// tempFile is a temporary file being written by Commit.
 type tempFile interface {
+	// Name is the temporary file's base name, or "" while it has none.
 	Name() string
 	Write(b []byte) (int, error)
 	Chmod(mode fs.FileMode) error
 	Chown(uid, gid int) error
+	Setxattr(name string, value []byte) error
+	Removexattr(name string) error
+	// Fd is the file's descriptor, for reading its metadata.
+	Fd() uintptr
 	Sync() error
 	Close() error
 }
@@ -43,31 +112,210 @@ type tempFile interface {
 // osFS is the unconfined file system.
 type osFS struct{}
 
-func (osFS) CreateTemp(dir, pattern string) (tempFile, error) { return os.CreateTemp(dir, pattern) }
-func (osFS) ReadFile(name string) ([]byte, error)             { return os.ReadFile(name) }
-func (osFS) Rename(oldpath, newpath string) error             { return os.Rename(oldpath, newpath) }
-func (osFS) Link(oldpath, newpath string) error               { return os.Link(oldpath, newpath) }
-func (osFS) Remove(name string) error                         { return os.Remove(name) }
-func (osFS) Stat(name string) (fs.FileInfo, error)            { return os.Stat(name) }
-func (osFS) Lstat(name string) (fs.FileInfo, error)           { return os.Lstat(name) }
-func (osFS) MkdirAll(dir string, perm fs.FileMode) error      { return os.MkdirAll(dir, perm) }
-func (osFS) Resolve(name string) (string, error)              { return filepath.EvalSymlinks(name) }
-func (osFS) SyncDir(dir string) error {
-	d, err := os.Open(dir)
+func (osFS) ReadFile(name string) ([]byte, error)        { return os.ReadFile(name) }
+func (osFS) Remove(name string) error                    { return os.Remove(name) }
+func (osFS) Stat(name string) (fs.FileInfo, error)       { return os.Stat(name) }
+func (osFS) Lstat(name string) (fs.FileInfo, error)      { return os.Lstat(name) }
+func (osFS) MkdirAll(dir string, perm fs.FileMode) error { return os.MkdirAll(dir, perm) }
+func (osFS) Resolve(name string) (string, error)         { return filepath.EvalSymlinks(name) }
+func (osFS) OpenDir(dir string) (commitDir, error) {
+	f, err := os.OpenFile(dir, os.O_RDONLY|unix.O_DIRECTORY, 0)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer d.Close()
-	return d.Sync()
+	return &sysDir{f: f}, nil
+}
+
+// OpenDir opens dir through the root, so the commit stays inside it.
+func (f rootFS) OpenDir(dir string) (commitDir, error) {
+	d, err := f.r.OpenFile(dir, os.O_RDONLY|unix.O_DIRECTORY, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &sysDir{f: d}, nil
+}
+
+// sysDir is a commitDir on an open directory: every step is a *at system
+// call relative to it, so a folder renamed or replaced meanwhile cannot
+// redirect the commit.
+type sysDir struct {
+	f *os.File
+	// noTmpfile makes CreateTemp use a named file, as on a file system
+	// without O_TMPFILE (for tests).
+	noTmpfile bool
+}
+
+func (d *sysDir) fd() int { return int(d.f.Fd()) }
+
+func (d *sysDir) Lock() error {
+	deadline := time.Now().Add(LockWait)
+	delay := time.Millisecond
+	for {
+		err := unix.Flock(d.fd(), unix.LOCK_EX|unix.LOCK_NB)
+		switch {
+		case err == nil:
+			return nil
+		case err == unix.EINTR:
+			continue
+		case err != unix.EWOULDBLOCK:
+			return &fs.PathError{Op: "flock", Path: d.f.Name(), Err: err}
+		}
+		if time.Now().After(deadline) {
+			return &fs.PathError{Op: "flock", Path: d.f.Name(), Err: err}
+		}
+		time.Sleep(delay)
+		delay = min(2*delay, 50*time.Millisecond)
+	}
+}
+
+func (d *sysDir) Unlock() error { return unix.Flock(d.fd(), unix.LOCK_UN) }
+
+func (d *sysDir) Lstat(name string) (*unix.Stat_t, error) {
+	var st unix.Stat_t
+	if err := unix.Fstatat(d.fd(), name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: err}
+	}
+	return &st, nil
+}
+
+func (d *sysDir) Open(name string) (*os.File, error) {
+	fd, err := unix.Openat(d.fd(), name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return os.NewFile(uintptr(fd), name), nil
+}
+
+func (d *sysDir) Access(name string) error {
+	if err := unix.Faccessat(d.fd(), name, unix.W_OK, unix.AT_EACCESS|unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		return &fs.PathError{Op: "access", Path: name, Err: err}
+	}
+	return nil
+}
+
+func (d *sysDir) CreateTemp(base string, perm fs.FileMode) (tempFile, error) {
+	if !d.noTmpfile {
+		fd, err := unix.Openat(d.fd(), ".", unix.O_TMPFILE|unix.O_RDWR|unix.O_CLOEXEC, uint32(perm.Perm()))
+		if err == nil {
+			// Naming it later goes through /proc/self/fd; without /proc,
+			// fall back to a named file.
+			if _, serr := os.Lstat(procFD(fd)); serr == nil {
+				return &sysTemp{File: os.NewFile(uintptr(fd), "(unnamed temporary file)")}, nil
+			}
+			unix.Close(fd)
+		}
+		// EOPNOTSUPP (the file system has no O_TMPFILE), EISDIR (the
+		// kernel has none), or a real error that the named file meets
+		// again and reports.
+	}
+	for range 100 {
+		name := tempName(base)
+		fd, err := unix.Openat(d.fd(), name, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm.Perm()))
+		if err == unix.EEXIST {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		return &sysTemp{File: os.NewFile(uintptr(fd), name), name: name}, nil
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: d.f.Name(), Err: fs.ErrExist}
+}
+
+func procFD(fd int) string { return fmt.Sprintf("/proc/self/fd/%d", fd) }
+
+func (d *sysDir) LinkTemp(t tempFile, name string) error {
+	var err error
+	if t.Name() != "" {
+		err = unix.Linkat(d.fd(), t.Name(), d.fd(), name, 0)
+	} else {
+		err = unix.Linkat(unix.AT_FDCWD, procFD(int(t.Fd())), d.fd(), name, unix.AT_SYMLINK_FOLLOW)
+	}
+	if err != nil {
+		return &os.LinkError{Op: "link", Old: t.Name(), New: name, Err: err}
+	}
+	return nil
+}
+
+func (d *sysDir) Rename(oldname, newname string) error {
+	if err := unix.Renameat(d.fd(), oldname, d.fd(), newname); err != nil {
+		return &os.LinkError{Op: "rename", Old: oldname, New: newname, Err: err}
+	}
+	return nil
+}
+
+func (d *sysDir) Remove(name string) error {
+	if err := unix.Unlinkat(d.fd(), name, 0); err != nil {
+		return &fs.PathError{Op: "remove", Path: name, Err: err}
+	}
+	return nil
+}
+
+func (d *sysDir) Names() ([]string, error) {
+	// A second descriptor, so the listing's offset is its own.
+	fd, err := unix.Openat(d.fd(), ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	f := os.NewFile(uintptr(fd), ".")
+	defer f.Close()
+	return f.Readdirnames(-1)
+}
+
+func (d *sysDir) Sync() error  { return d.f.Sync() }
+func (d *sysDir) Close() error { return d.f.Close() }
+
+// sysTemp is a temporary file on the real file system.
+type sysTemp struct {
+	*os.File
+	name string
+}
+
+func (t *sysTemp) Name() string { return t.name }
+func (t *sysTemp) Setxattr(name string, value []byte) error {
+	return unix.Fsetxattr(int(t.Fd()), name, value, 0)
+}
+func (t *sysTemp) Removexattr(name string) error { return unix.Fremovexattr(int(t.Fd()), name) }
+
+// tempName returns a new name for a temporary file of base:
+// ".BASE.symedit-" and 16 random hex digits, BASE cut to tempNameMax bytes
+// (at a UTF-8 boundary) so that the name fits NAME_MAX.
+func tempName(base string) string { return tempPrefix(base) + randomSuffix() }
+
+func tempPrefix(base string) string {
+	if len(base) > tempNameMax {
+		cut := tempNameMax
+		for cut > 0 && !utf8RuneStart(base[cut]) {
+			cut--
+		}
+		base = base[:cut]
+	}
+	return "." + base + ".symedit-"
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// isTempOf reports whether name is a temporary file's name for base.
+func isTempOf(name, base string) bool {
+	suffix, ok := strings.CutPrefix(name, tempPrefix(base))
+	if !ok || len(suffix) != 16 {
+		return false
+	}
+	_, err := hex.DecodeString(suffix)
+	return err == nil
 }
 
 // Commit atomically replaces the file doc was read from with content, on
-// the unconfined file system; see Files.Commit.
+// the unconfined file system, with the default Options; see Files.Commit.
 func Commit(doc *Document, content []byte) error {
-	return commit(osFS{}, doc, content)
+	return commit(osFS{}, Options{}, doc, content)
 }
 
-func commit(fsys fileSystem, doc *Document, content []byte) (err error) {
+// commit is Files.Commit on fsys with opt.
+func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
+	if err := checkNewContent(doc, content); err != nil {
+		return err
+	}
 	name := doc.fsName()
 	if doc.absent {
 		return create(fsys, doc, name, content)
@@ -76,102 +324,258 @@ func commit(fsys fileSystem, doc *Document, content []byte) (err error) {
 	if err != nil {
 		return &FileError{Path: doc.Path, Reason: reason(err), Err: err}
 	}
-	fi, err := fsys.Lstat(target)
+	d, err := fsys.OpenDir(dirOf(target))
 	if err != nil {
 		return &FileError{Path: doc.Path, Reason: reason(err), Err: err}
 	}
-	if !fi.Mode().IsRegular() {
-		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("not a regular file (%s)", kind(fi.Mode())), Err: ErrNotRegular}
-	}
-	if err := unchanged(fsys, doc, target); err != nil {
+	defer d.Close()
+	if err := lock(doc, d); err != nil {
 		return err
 	}
-	tmp, err := writeTemp(fsys, doc, target, content, fi)
+	defer d.Unlock()
+	base := filepath.Base(target)
+	removeStaleTemps(d, base)
+	orig, st, err := openUnchanged(doc, d, base)
 	if err != nil {
 		return err
 	}
+	defer orig.Close()
+	if !opt.AllowReadOnly {
+		if err := d.Access(base); err != nil {
+			var pe *fs.PathError
+			sysErr := err
+			if errors.As(err, &pe) {
+				sysErr = pe.Err
+			}
+			return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s; pass --allow-read-only to replace it anyway, the new file then belonging to this user); the file was not changed", reason(err)),
+				Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr)}
+		}
+	}
+	meta, err := readMeta(orig, st)
+	if err != nil {
+		return failed(doc, "cannot read the file's extended attributes", err)
+	}
+	t, err := d.CreateTemp(base, 0o600)
+	if err != nil {
+		return failed(doc, "cannot create a temporary file in "+dirOf(target), err)
+	}
+	tmp := t.Name()
+	closed := false
 	defer func() {
-		if err != nil {
-			fsys.Remove(tmp)
+		if !closed {
+			t.Close()
+		}
+		if tmp != "" {
+			d.Remove(tmp)
 		}
 	}()
-	if err = unchanged(fsys, doc, target); err != nil {
+	if _, err := t.Write(content); err != nil {
+		return failed(doc, "cannot write the temporary file", err)
+	}
+	if err := copyMeta(doc, t, meta, opt); err != nil {
 		return err
 	}
-	if err = fsys.Rename(tmp, target); err != nil {
+	if err := t.Sync(); err != nil {
+		return failed(doc, "cannot sync the temporary file", err)
+	}
+	if tmp == "" {
+		name := tempName(base)
+		if err := d.LinkTemp(t, name); err != nil {
+			return failed(doc, "cannot name the temporary file", err)
+		}
+		tmp = name
+	}
+	closed = true
+	if err := t.Close(); err != nil {
+		return failed(doc, "cannot close the temporary file", err)
+	}
+	// The last look before the rename: the same file, not written since
+	// it was read (a writer that does not take the lock).
+	if now, err := d.Lstat(base); err != nil || !sameFile(now, st) {
+		return &FileError{Path: doc.Path, Reason: "the file changed on disk while symedit was writing; nothing was written, read it again and retry", Err: ErrChanged}
+	}
+	if err := d.Rename(tmp, base); err != nil {
 		return failed(doc, "cannot rename the temporary file over the original", err)
 	}
+	tmp = ""
 	// The new content is in place; a failed directory sync only weakens
 	// durability after a crash, so it is not reported as a failed edit.
-	_ = fsys.SyncDir(dirOf(target))
+	_ = d.Sync()
 	return nil
+}
+
+// lock takes d's lock. A file system without flock (ENOLCK, EOPNOTSUPP,
+// ENOSYS, EINVAL) is written unlocked: the checks before the rename still
+// catch most concurrent writers.
+func lock(doc *Document, d commitDir) error {
+	err := d.Lock()
+	if err == nil {
+		return nil
+	}
+	var pe *fs.PathError
+	sysErr := err
+	if errors.As(err, &pe) {
+		sysErr = pe.Err
+	}
+	switch {
+	case errors.Is(sysErr, unix.ENOLCK), errors.Is(sysErr, unix.EOPNOTSUPP), errors.Is(sysErr, unix.ENOSYS), errors.Is(sysErr, unix.EINVAL):
+		return nil
+	case errors.Is(sysErr, unix.EWOULDBLOCK):
+		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("another symedit process has been writing in the file's folder for %v; nothing was written, retry later", LockWait), Err: fmt.Errorf("%w: %w", ErrLocked, sysErr)}
+	}
+	return failed(doc, "cannot lock the file's folder", err)
+}
+
+// openUnchanged opens base in d, checks that it is a regular file holding
+// doc.Content and returns it with its status as of before the read.
+func openUnchanged(doc *Document, d commitDir, base string) (*os.File, *unix.Stat_t, error) {
+	lst, err := d.Lstat(base)
+	if err != nil {
+		return nil, nil, &FileError{Path: doc.Path, Reason: reason(err) + "; nothing was written", Err: err}
+	}
+	if m := statMode(lst); !m.IsRegular() {
+		return nil, nil, &FileError{Path: doc.Path, Reason: fmt.Sprintf("not a regular file (%s)", kind(m)), Err: ErrNotRegular}
+	}
+	f, err := d.Open(base)
+	if err != nil {
+		return nil, nil, &FileError{Path: doc.Path, Reason: reason(err) + "; nothing was written", Err: err}
+	}
+	changed := &FileError{Path: doc.Path, Reason: "the file changed on disk since symedit read it; nothing was written, read it again and retry", Err: ErrChanged}
+	var st unix.Stat_t
+	if err := unix.Fstat(int(f.Fd()), &st); err != nil || st.Ino != lst.Ino || st.Dev != lst.Dev || int64(len(doc.Content)) != st.Size {
+		f.Close()
+		return nil, nil, changed
+	}
+	now, err := io.ReadAll(io.LimitReader(f, int64(len(doc.Content))+1))
+	if err != nil {
+		f.Close()
+		return nil, nil, failed(doc, "cannot read the file", err)
+	}
+	if !bytes.Equal(now, doc.Content) {
+		f.Close()
+		return nil, nil, changed
+	}
+	return f, &st, nil
+}
+
+// sameFile reports whether now is the file st described, unchanged: the
+// same inode, size, modification and status change times.
+func sameFile(now, st *unix.Stat_t) bool {
+	return now.Dev == st.Dev && now.Ino == st.Ino && now.Size == st.Size &&
+		now.Mtim == st.Mtim && now.Ctim == st.Ctim
+}
+
+// statMode converts a unix mode to an fs.FileMode: type, permission bits
+// and the setuid, setgid and sticky bits.
+func statMode(st *unix.Stat_t) fs.FileMode {
+	m := fs.FileMode(st.Mode & 0o777)
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFDIR:
+		m |= fs.ModeDir
+	case unix.S_IFLNK:
+		m |= fs.ModeSymlink
+	case unix.S_IFIFO:
+		m |= fs.ModeNamedPipe
+	case unix.S_IFSOCK:
+		m |= fs.ModeSocket
+	case unix.S_IFBLK:
+		m |= fs.ModeDevice
+	case unix.S_IFCHR:
+		m |= fs.ModeDevice | fs.ModeCharDevice
+	}
+	if st.Mode&unix.S_ISUID != 0 {
+		m |= fs.ModeSetuid
+	}
+	if st.Mode&unix.S_ISGID != 0 {
+		m |= fs.ModeSetgid
+	}
+	if st.Mode&unix.S_ISVTX != 0 {
+		m |= fs.ModeSticky
+	}
+	return m
 }
 
 // create writes a new file: its folders are made, a temporary file is
-// written and synced, and then hard-linked to the name, which fails rather
-// than replace a file that appeared since the document was read.
-func create(fsys fileSystem, doc *Document, name string, content []byte) (err error) {
+// written and synced, and then linked to the name, which fails rather
+// than replace a file that appeared since the document was read. The new
+// file's mode is 0666 less the umask (or the folder's default ACL), as
+// any tool's (issue 12, item 7).
+func create(fsys fileSystem, doc *Document, name string, content []byte) error {
+	exists := &FileError{Path: doc.Path, Reason: "the file was created by someone else since symedit looked; nothing was written, read it and retry", Err: ErrChanged}
 	if _, err := fsys.Lstat(name); err == nil {
-		return &FileError{Path: doc.Path, Reason: "the file was created by someone else since symedit looked; nothing was written, read it and retry", Err: ErrChanged}
+		return exists
 	}
-	if err := fsys.MkdirAll(dirOf(name), 0o755); err != nil {
+	dir, base := dirOf(name), filepath.Base(name)
+	if err := fsys.MkdirAll(dir, 0o777); err != nil {
 		return failed(doc, "cannot create the file's folder", err)
 	}
-	tmp, err := writeTemp(fsys, doc, name, content, nil)
+	d, err := fsys.OpenDir(dir)
 	if err != nil {
+		return failed(doc, "cannot open the file's folder", err)
+	}
+	defer d.Close()
+	if err := lock(doc, d); err != nil {
 		return err
 	}
-	defer fsys.Remove(tmp)
-	if err := fsys.Link(tmp, name); err != nil {
+	defer d.Unlock()
+	removeStaleTemps(d, base)
+	t, err := d.CreateTemp(base, 0o666)
+	if err != nil {
+		return failed(doc, "cannot create a temporary file in "+dir, err)
+	}
+	closed := false
+	defer func() {
+		if !closed {
+			t.Close()
+		}
+		if t.Name() != "" {
+			d.Remove(t.Name())
+		}
+	}()
+	if _, err := t.Write(content); err != nil {
+		return failed(doc, "cannot write the temporary file", err)
+	}
+	if err := t.Sync(); err != nil {
+		return failed(doc, "cannot sync the temporary file", err)
+	}
+	if err := d.LinkTemp(t, base); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return &FileError{Path: doc.Path, Reason: "the file was created by someone else since symedit looked; nothing was written, read it and retry", Err: ErrChanged}
+			return exists
 		}
 		return failed(doc, "cannot link the new file into place", err)
 	}
-	_ = fsys.SyncDir(dirOf(name))
+	closed = true
+	if err := t.Close(); err != nil {
+		// The file is in place and synced; only the descriptor's release
+		// failed.
+		_ = err
+	}
+	_ = d.Sync()
 	return nil
 }
 
-// writeTemp writes content to a new temporary file beside target, with
-// the mode (and, as root, the owner) of fi, or 0o644 when fi is nil, and
-// syncs and closes it. It returns the temporary file's name; on error the
-// file is already removed.
-func writeTemp(fsys fileSystem, doc *Document, target string, content []byte, fi fs.FileInfo) (name string, err error) {
-	dir := dirOf(target)
-	tmp, err := fsys.CreateTemp(dir, "."+filepath.Base(target)+".symedit-*")
+// removeStaleTemps removes, from d, the temporary files of base that a
+// killed symedit left: named ".BASE.symedit-" and 16 hex digits, regular
+// files, last modified over StaleTempAge ago. The caller holds d's lock,
+// so no symedit that locks is writing them; the age spares one that does
+// not (a file system without flock). Errors are ignored: the clean-up is
+// a courtesy, never a reason to refuse an edit.
+func removeStaleTemps(d commitDir, base string) {
+	names, err := d.Names()
 	if err != nil {
-		return "", failed(doc, "cannot create a temporary file in "+dir, err)
+		return
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			fsys.Remove(tmp.Name())
+	cutoff := time.Now().Add(-StaleTempAge)
+	for _, n := range names {
+		if !isTempOf(n, base) {
+			continue
 		}
-	}()
-	if _, err = tmp.Write(content); err != nil {
-		return "", failed(doc, "cannot write the temporary file", err)
-	}
-	perm := fs.FileMode(0o644)
-	if fi != nil {
-		perm = fi.Mode().Perm()
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return "", failed(doc, "cannot set the temporary file's permissions", err)
-	}
-	if fi != nil {
-		if st, ok := fi.Sys().(*syscall.Stat_t); ok && os.Geteuid() == 0 {
-			if err = tmp.Chown(int(st.Uid), int(st.Gid)); err != nil {
-				return "", failed(doc, "cannot set the temporary file's owner", err)
-			}
+		st, err := d.Lstat(n)
+		if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || !time.Unix(st.Mtim.Unix()).Before(cutoff) {
+			continue
 		}
+		_ = d.Remove(n)
 	}
-	if err = tmp.Sync(); err != nil {
-		return "", failed(doc, "cannot sync the temporary file", err)
-	}
-	if err = tmp.Close(); err != nil {
-		return "", failed(doc, "cannot close the temporary file", err)
-	}
-	return tmp.Name(), nil
 }
 
 func failed(doc *Document, step string, err error) error {
@@ -184,18 +588,6 @@ func dirOf(name string) string {
 		return "."
 	}
 	return dir
-}
-
-// unchanged checks that target still holds doc.Content.
-func unchanged(fsys fileSystem, doc *Document, target string) error {
-	now, err := fsys.ReadFile(target)
-	if err != nil {
-		return &FileError{Path: doc.Path, Reason: reason(err), Err: err}
-	}
-	if !bytes.Equal(now, doc.Content) {
-		return &FileError{Path: doc.Path, Reason: "the file changed on disk since symedit read it; nothing was written, read it again and retry", Err: ErrChanged}
-	}
-	return nil
 }
 
 // randomSuffix returns 16 random hex digits for temporary names.

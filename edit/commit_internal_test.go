@@ -3,6 +3,7 @@ package edit
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,68 +11,146 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
-// faultFS is the real file system with one operation made to fail. It
-// records every operation Commit performs, in order.
+// faultFS is a file system (the real one unless set) with one commit step
+// made to fail. It records every step of the commit, in order: the
+// folder's ("Lock", "Lstat#1", ..., "SyncDir", "CloseDir") and the
+// temporary file's ("Write", "Chmod", ..., "Close").
 type faultFS struct {
-	osFS
-	fail  string // the operation to fail, as recorded in calls
+	fileSystem
+	fail  string // the step to fail, as recorded in calls
 	err   error  // the error it fails with
 	calls []string
-	reads int
+	count map[string]int
 	temps []*faultFile
-	// changed, for fail == "ReadFile#2", is what the second read returns:
-	// the file as a concurrent writer left it just before the rename.
-	changed []byte
+	// before, if set, runs before the step of that name.
+	before map[string]func()
+	// noTmpfile makes the real folder use named temporary files.
+	noTmpfile bool
 }
 
+func newFaultFS(fail string, err error) *faultFS {
+	return &faultFS{fileSystem: osFS{}, fail: fail, err: err}
+}
+
+// record records op (numbered "op#n" for the steps that repeat) and
+// reports whether it is to fail.
 func (f *faultFS) record(op string) bool {
+	if op == "Lstat" || op == "LinkTemp" {
+		if f.count == nil {
+			f.count = map[string]int{}
+		}
+		f.count[op]++
+		op = fmt.Sprintf("%s#%d", op, f.count[op])
+	}
 	f.calls = append(f.calls, op)
+	if h := f.before[op]; h != nil {
+		h()
+	}
 	return f.fail == op
 }
 
-func (f *faultFS) CreateTemp(dir, pattern string) (tempFile, error) {
-	if f.record("CreateTemp") {
-		return nil, &fs.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: f.err}
-	}
-	t, err := f.osFS.CreateTemp(dir, pattern)
+func (f *faultFS) OpenDir(dir string) (commitDir, error) {
+	d, err := f.fileSystem.OpenDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	ff := &faultFile{tempFile: t, fs: f}
-	f.temps = append(f.temps, ff)
+	if sd, ok := d.(*sysDir); ok {
+		sd.noTmpfile = f.noTmpfile
+	}
+	return &faultDir{commitDir: d, fs: f}, nil
+}
+
+// faultDir is a real folder with one step made to fail.
+type faultDir struct {
+	commitDir
+	fs *faultFS
+}
+
+func (d *faultDir) Lock() error {
+	if d.fs.record("Lock") {
+		return &fs.PathError{Op: "flock", Path: ".", Err: d.fs.err}
+	}
+	return d.commitDir.Lock()
+}
+
+func (d *faultDir) Unlock() error {
+	d.fs.record("Unlock")
+	return d.commitDir.Unlock()
+}
+
+func (d *faultDir) Lstat(name string) (*unix.Stat_t, error) {
+	if strings.Contains(name, ".symedit-") {
+		return d.commitDir.Lstat(name) // the stale-temporary scan
+	}
+	if d.fs.record("Lstat") {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: d.fs.err}
+	}
+	return d.commitDir.Lstat(name)
+}
+
+func (d *faultDir) Open(name string) (*os.File, error) {
+	if d.fs.record("Open") {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: d.fs.err}
+	}
+	return d.commitDir.Open(name)
+}
+
+func (d *faultDir) Access(name string) error {
+	if d.fs.record("Access") {
+		return &fs.PathError{Op: "access", Path: name, Err: d.fs.err}
+	}
+	return d.commitDir.Access(name)
+}
+
+func (d *faultDir) CreateTemp(base string, perm fs.FileMode) (tempFile, error) {
+	if d.fs.record("CreateTemp") {
+		return nil, &fs.PathError{Op: "open", Path: base, Err: d.fs.err}
+	}
+	t, err := d.commitDir.CreateTemp(base, perm)
+	if err != nil {
+		return nil, err
+	}
+	ff := &faultFile{tempFile: t, fs: d.fs}
+	d.fs.temps = append(d.fs.temps, ff)
 	return ff, nil
 }
 
-func (f *faultFS) ReadFile(name string) ([]byte, error) {
-	f.reads++
-	if f.record("ReadFile#"+string(rune('0'+f.reads))) && f.changed != nil {
-		return f.changed, nil
+func (d *faultDir) LinkTemp(t tempFile, name string) error {
+	if d.fs.record("LinkTemp") {
+		return &os.LinkError{Op: "link", Old: t.Name(), New: name, Err: d.fs.err}
 	}
-	return f.osFS.ReadFile(name)
+	return d.commitDir.LinkTemp(t.(*faultFile).tempFile, name)
 }
 
-func (f *faultFS) Rename(oldpath, newpath string) error {
-	if f.record("Rename") {
-		return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: f.err}
+func (d *faultDir) Rename(oldname, newname string) error {
+	if d.fs.record("Rename") {
+		return &os.LinkError{Op: "rename", Old: oldname, New: newname, Err: d.fs.err}
 	}
-	return f.osFS.Rename(oldpath, newpath)
+	return d.commitDir.Rename(oldname, newname)
 }
 
-func (f *faultFS) Remove(name string) error {
-	f.record("Remove")
-	return f.osFS.Remove(name)
+func (d *faultDir) Remove(name string) error {
+	d.fs.record("Remove")
+	return d.commitDir.Remove(name)
 }
 
-func (f *faultFS) SyncDir(dir string) error {
-	if f.record("SyncDir") {
-		return f.err
+func (d *faultDir) Sync() error {
+	if d.fs.record("SyncDir") {
+		return d.fs.err
 	}
-	return f.osFS.SyncDir(dir)
+	return d.commitDir.Sync()
 }
 
-// faultFile is a real temporary file with one operation made to fail.
+func (d *faultDir) Close() error {
+	d.fs.record("CloseDir")
+	return d.commitDir.Close()
+}
+
+// faultFile is a real temporary file with one step made to fail.
 type faultFile struct {
 	tempFile
 	fs     *faultFS
@@ -101,6 +180,13 @@ func (f *faultFile) Chown(uid, gid int) error {
 	return f.tempFile.Chown(uid, gid)
 }
 
+func (f *faultFile) Setxattr(name string, value []byte) error {
+	if f.fs.record("Setxattr") {
+		return f.fs.err
+	}
+	return f.tempFile.Setxattr(name, value)
+}
+
 func (f *faultFile) Sync() error {
 	if f.fs.record("Sync") {
 		return &fs.PathError{Op: "sync", Path: f.Name(), Err: f.fs.err}
@@ -119,115 +205,284 @@ func (f *faultFile) Close() error {
 	return f.tempFile.Close()
 }
 
-// TestCommitFailureInjection fails each step of Commit in turn: the file
-// must stay byte-identical with its mode, no temporary file may remain,
-// and the error must be a *FileError saying so.
-func TestCommitFailureInjection(t *testing.T) {
-	root := os.Geteuid() == 0
-	successCalls := []string{"ReadFile#1", "CreateTemp", "Write", "Chmod", "Sync", "Close", "ReadFile#2", "Rename", "SyncDir"}
-	if root {
-		successCalls = []string{"ReadFile#1", "CreateTemp", "Write", "Chmod", "Chown", "Sync", "Close", "ReadFile#2", "Rename", "SyncDir"}
+// xattrsSupported reports whether dir's file system takes user.*
+// extended attributes, trying on a scratch file.
+func xattrsSupported(t *testing.T, dir string) bool {
+	t.Helper()
+	p := filepath.Join(dir, "xattr-probe")
+	if err := os.WriteFile(p, nil, 0o644); err != nil {
+		t.Fatal(err)
 	}
+	defer os.Remove(p)
+	return unix.Setxattr(p, "user.probe", []byte("1"), 0) == nil
+}
+
+// commitSteps is the order of a successful commit of an existing file
+// with the same owner as the caller and no extended attributes.
+var commitSteps = []string{"Lock", "Lstat#1", "Open", "Access", "CreateTemp", "Write", "Chmod", "Sync", "LinkTemp#1", "Close", "Lstat#2", "Rename", "SyncDir", "Unlock", "CloseDir"}
+
+// TestCommitFailureInjection fails each step of Commit in turn: the file
+// must stay byte-identical with its mode, no temporary file may remain
+// (named or not), and the error must be a *FileError saying so.
+func TestCommitFailureInjection(t *testing.T) {
 	tests := []struct {
 		fail    string
 		err     error
 		message string // in the error
+		is      error  // the error wraps it
 	}{
-		{"CreateTemp", syscall.ENOSPC, "cannot create a temporary file in "},
-		{"Write", syscall.ENOSPC, "cannot write the temporary file: no space left on device; the file was not changed"},
-		{"Chmod", syscall.EPERM, "cannot set the temporary file's permissions"},
-		{"Chown", syscall.EPERM, "cannot set the temporary file's owner"},
-		{"Sync", syscall.EIO, "cannot sync the temporary file: input/output error; the file was not changed"},
-		{"Close", syscall.EIO, "cannot close the temporary file"},
-		{"Rename", syscall.EXDEV, "cannot rename the temporary file over the original"},
-		{"ReadFile#1", nil, "changed on disk"},
-		{"ReadFile#2", nil, "changed on disk"},
+		{"Lock", syscall.EWOULDBLOCK, "another symedit process has been writing in the file's folder", ErrLocked},
+		{"Lock", syscall.EIO, "cannot lock the file's folder: input/output error; the file was not changed", syscall.EIO},
+		{"Lstat#1", syscall.EIO, "input/output error", syscall.EIO},
+		{"Open", syscall.ELOOP, "too many levels of symbolic links", syscall.ELOOP},
+		{"Access", syscall.EACCES, "this user may not write the file (opening it for writing fails: permission denied; pass --allow-read-only to replace it anyway, the new file then belonging to this user); the file was not changed", ErrNotWritable},
+		{"CreateTemp", syscall.ENOSPC, "cannot create a temporary file in ", syscall.ENOSPC},
+		{"Write", syscall.ENOSPC, "cannot write the temporary file: no space left on device; the file was not changed", syscall.ENOSPC},
+		{"Chown", syscall.EPERM, "the new file cannot keep the file's owner 65534:65534 (permission denied); nothing was written (pass --allow-metadata-loss", ErrMetadata},
+		{"Setxattr", syscall.ENOTSUP, "the new file cannot keep the file's extended attribute user.origin (operation not supported)", ErrMetadata},
+		{"Chmod", syscall.EPERM, "cannot set the temporary file's permissions", syscall.EPERM},
+		{"Sync", syscall.EIO, "cannot sync the temporary file: input/output error; the file was not changed", syscall.EIO},
+		{"LinkTemp#1", syscall.ENOSPC, "cannot name the temporary file: no space left on device", syscall.ENOSPC},
+		{"Close", syscall.EIO, "cannot close the temporary file", syscall.EIO},
+		{"Lstat#2", syscall.ENOENT, "the file changed on disk while symedit was writing", ErrChanged},
+		{"Rename", syscall.EXDEV, "cannot rename the temporary file over the original", syscall.EXDEV},
 	}
 	orig := []byte("def f():\n    return 1\n")
 	for _, tt := range tests {
-		t.Run(tt.fail, func(t *testing.T) {
+		for _, named := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/%v/named=%v", tt.fail, tt.err, named), func(t *testing.T) {
+				if tt.fail == "LinkTemp#1" && named {
+					t.Skip("a named temporary file needs no link before the rename")
+				}
+				dir := t.TempDir()
+				path := filepath.Join(dir, "f.py")
+				if err := os.WriteFile(path, orig, 0o640); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(path, 0o640); err != nil {
+					t.Fatal(err)
+				}
+				if tt.fail == "Chown" {
+					if os.Geteuid() != 0 {
+						t.Skip("needs root to give the file another owner")
+					}
+					if err := os.Chown(path, 65534, 65534); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if tt.fail == "Setxattr" {
+					if !xattrsSupported(t, dir) {
+						t.Skip("the test folder's file system has no user.* extended attributes")
+					}
+					if err := unix.Setxattr(path, "user.origin", []byte("upstream"), 0); err != nil {
+						t.Fatal(err)
+					}
+				}
+				before, err := os.Lstat(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				doc, err := Read(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fsys := newFaultFS(tt.fail, tt.err)
+				fsys.noTmpfile = named
+				err = commit(fsys, Options{}, doc, []byte("def f():\n    return 42\n"))
+
+				var fe *FileError
+				if !errors.As(err, &fe) {
+					t.Fatalf("commit = %v (%T), want a *FileError (calls %v)", err, err, fsys.calls)
+				}
+				if fe.Path != path {
+					t.Errorf("FileError.Path = %q, want %q", fe.Path, path)
+				}
+				if !strings.Contains(err.Error(), tt.message) {
+					t.Errorf("error %q does not say %q", err, tt.message)
+				}
+				if !errors.Is(err, tt.is) {
+					t.Errorf("error %v does not wrap %v", err, tt.is)
+				}
+				if !strings.HasSuffix(err.Error(), "; the file was not changed") && !strings.Contains(err.Error(), "nothing was written") {
+					t.Errorf("error %q does not say the file was not changed", err)
+				}
+
+				// The file is byte-identical: the same inode, with its mode.
+				got, rerr := os.ReadFile(path)
+				if rerr != nil || !bytes.Equal(got, orig) {
+					t.Errorf("file now holds %q (%v), want %q", got, rerr, orig)
+				}
+				if fi, serr := os.Lstat(path); serr != nil || fi.Mode() != 0o640 || !os.SameFile(fi, before) {
+					t.Errorf("file %v (%v), want the same file with mode 0640", fi, serr)
+				}
+				// No temporary file remains, and none is left open.
+				entries, _ := os.ReadDir(dir)
+				if len(entries) != 1 {
+					var names []string
+					for _, e := range entries {
+						names = append(names, e.Name())
+					}
+					t.Errorf("directory holds %v, want only f.py", names)
+				}
+				for _, f := range fsys.temps {
+					if !f.closed {
+						t.Errorf("temporary file %s was not closed", f.Name())
+					}
+				}
+				// Nothing ran after the failure but the cleanup (and, for
+				// metadata, the other metadata steps, so that the error
+				// lists everything that cannot be kept).
+				if i := indexOf(fsys.calls, tt.fail); i < 0 {
+					t.Errorf("calls %v never reached %s", fsys.calls, tt.fail)
+				} else {
+					for _, c := range fsys.calls[i+1:] {
+						switch c {
+						case "Close", "Remove", "Unlock", "CloseDir":
+						case "Chown", "Setxattr", "Chmod":
+							if tt.is != ErrMetadata {
+								t.Errorf("after %s failed, commit went on with %s (calls %v)", tt.fail, c, fsys.calls)
+							}
+						default:
+							t.Errorf("after %s failed, commit went on with %s (calls %v)", tt.fail, c, fsys.calls)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestCommitMetadataLossAllowed: with AllowMetadataLoss an owner or an
+// extended attribute that cannot be kept does not stop the commit.
+func TestCommitMetadataLossAllowed(t *testing.T) {
+	for _, fail := range []string{"Chown", "Setxattr"} {
+		t.Run(fail, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "f.py")
-			if err := os.WriteFile(path, orig, 0o640); err != nil {
+			if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Chmod(path, 0o640); err != nil {
+			switch fail {
+			case "Chown":
+				if os.Geteuid() != 0 {
+					t.Skip("needs root to give the file another owner")
+				}
+				if err := os.Chown(path, 65534, 65534); err != nil {
+					t.Fatal(err)
+				}
+			case "Setxattr":
+				if !xattrsSupported(t, dir) {
+					t.Skip("the test folder's file system has no user.* extended attributes")
+				}
+				if err := unix.Setxattr(path, "user.origin", []byte("upstream"), 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			doc, err := Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fsys := newFaultFS(fail, syscall.EPERM)
+			if err := commit(fsys, Options{AllowMetadataLoss: true}, doc, []byte("x = 2\n")); err != nil {
+				t.Fatalf("commit = %v", err)
+			}
+			if got, _ := os.ReadFile(path); string(got) != "x = 2\n" {
+				t.Errorf("file holds %q", got)
+			}
+			if indexOf(fsys.calls, fail) < 0 {
+				t.Errorf("calls %v never tried %s", fsys.calls, fail)
+			}
+		})
+	}
+}
+
+// TestCommitLockUnsupported: on a file system without flock the commit
+// goes on unlocked.
+func TestCommitLockUnsupported(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.py")
+	if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := commit(newFaultFS("Lock", syscall.ENOLCK), Options{}, doc, []byte("x = 2\n")); err != nil {
+		t.Fatalf("commit = %v, want success without the lock", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "x = 2\n" {
+		t.Errorf("file holds %q", got)
+	}
+}
+
+// TestCommitDetectsUnlockedWriter: a writer that does not take the lock
+// and changes the file while the temporary file is written (after the
+// content check, before the rename) is caught by the last check of inode,
+// size and times, and its write is kept.
+func TestCommitDetectsUnlockedWriter(t *testing.T) {
+	writers := map[string]func(t *testing.T, path string){
+		"append": func(t *testing.T, path string) {
+			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if _, err := f.WriteString("theirs = 1\n"); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"same size in place": func(t *testing.T, path string) {
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if _, err := f.WriteAt([]byte("y"), 0); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"replaced by rename": func(t *testing.T, path string) {
+			tmp := path + ".theirs"
+			if err := os.WriteFile(tmp, []byte("x = 1\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(tmp, path); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"chmod": func(t *testing.T, path string) {
+			if err := os.Chmod(path, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		},
+	}
+	for name, write := range writers {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f.py")
+			if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			doc, err := Read(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			fsys := &faultFS{fail: tt.fail, err: tt.err}
-			if tt.err == nil {
-				fsys.changed = []byte("def f():\n    return 2\n")
+			fsys := newFaultFS("", nil)
+			fsys.before = map[string]func(){"Lstat#2": func() { write(t, path) }}
+			var theirs []byte
+			fsys.before["Rename"] = func() { t.Error("renamed over the other writer's file") }
+			err = commit(fsys, Options{}, doc, []byte("x = 2\n"))
+			if !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), "changed on disk while symedit was writing") {
+				t.Fatalf("commit = %v, want ErrChanged", err)
 			}
-			err = commit(fsys, doc, []byte("def f():\n    return 42\n"))
-
-			if tt.fail == "Chown" && !root {
-				// Only root gives the temporary file an owner.
-				if err != nil || !reflect.DeepEqual(fsys.calls, successCalls) {
-					t.Fatalf("commit = %v with calls %v; want success with %v", err, fsys.calls, successCalls)
-				}
-				return
+			theirs, _ = os.ReadFile(path)
+			if bytes.Equal(theirs, []byte("x = 2\n")) {
+				t.Errorf("file holds symedit's content")
 			}
-			var fe *FileError
-			if !errors.As(err, &fe) {
-				t.Fatalf("commit = %v (%T), want a *FileError", err, err)
-			}
-			if fe.Path != path {
-				t.Errorf("FileError.Path = %q, want %q", fe.Path, path)
-			}
-			if !strings.Contains(err.Error(), tt.message) {
-				t.Errorf("error %q does not say %q", err, tt.message)
-			}
-			if tt.err != nil {
-				if !errors.Is(err, tt.err) {
-					t.Errorf("error %v does not wrap %v", err, tt.err)
-				}
-				if !strings.HasSuffix(err.Error(), "; the file was not changed") {
-					t.Errorf("error %q does not say the file was not changed", err)
-				}
-			} else {
-				if !errors.Is(err, ErrChanged) {
-					t.Errorf("error %v is not ErrChanged", err)
-				}
-				if !strings.Contains(err.Error(), "nothing was written") {
-					t.Errorf("error %q does not say nothing was written", err)
-				}
-			}
-
-			// The file is byte-identical, with its mode.
-			got, rerr := os.ReadFile(path)
-			if rerr != nil || !bytes.Equal(got, orig) {
-				t.Errorf("file now holds %q (%v), want %q", got, rerr, orig)
-			}
-			if fi, serr := os.Lstat(path); serr != nil || fi.Mode() != 0o640 {
-				t.Errorf("file mode %v (%v), want 0640", fi.Mode(), serr)
-			}
-			// No temporary file remains, and none is left open.
 			entries, _ := os.ReadDir(dir)
 			if len(entries) != 1 {
-				var names []string
-				for _, e := range entries {
-					names = append(names, e.Name())
-				}
-				t.Errorf("directory holds %v, want only f.py", names)
-			}
-			for _, f := range fsys.temps {
-				if !f.closed {
-					t.Errorf("temporary file %s was not closed", f.Name())
-				}
-			}
-			// Nothing ran after the failure but the cleanup.
-			if i := indexOf(fsys.calls, tt.fail); i < 0 {
-				t.Errorf("calls %v never reached %s", fsys.calls, tt.fail)
-			} else {
-				for _, c := range fsys.calls[i+1:] {
-					if c != "Close" && c != "Remove" {
-						t.Errorf("after %s failed, commit went on with %s (calls %v)", tt.fail, c, fsys.calls)
-					}
-				}
+				t.Errorf("directory holds %d entries, want 1", len(entries))
 			}
 		})
 	}
@@ -256,25 +511,65 @@ func TestCommitSteps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fsys := &faultFS{err: syscall.EIO}
+		fsys := newFaultFS("", syscall.EIO)
 		if failSyncDir {
 			fsys.fail = "SyncDir"
 		}
-		if err := commit(fsys, doc, []byte("package b\n")); err != nil {
+		if err := commit(fsys, Options{}, doc, []byte("package b\n")); err != nil {
 			t.Fatalf("commit (SyncDir fails: %v) = %v", failSyncDir, err)
 		}
-		want := []string{"ReadFile#1", "CreateTemp", "Write", "Chmod", "Sync", "Close", "ReadFile#2", "Rename", "SyncDir"}
-		if os.Geteuid() == 0 {
-			want = []string{"ReadFile#1", "CreateTemp", "Write", "Chmod", "Chown", "Sync", "Close", "ReadFile#2", "Rename", "SyncDir"}
-		}
-		if !reflect.DeepEqual(fsys.calls, want) {
-			t.Errorf("calls %v, want %v", fsys.calls, want)
+		if !reflect.DeepEqual(fsys.calls, commitSteps) {
+			t.Errorf("calls %v, want %v", fsys.calls, commitSteps)
 		}
 		if got, _ := os.ReadFile(path); string(got) != "package b\n" {
 			t.Errorf("file holds %q after commit", got)
 		}
 		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 			t.Errorf("directory holds %d entries, want 1", len(entries))
+		}
+	}
+}
+
+// TestCommitTempUnnamedWhileWritten: where the file system has O_TMPFILE
+// the temporary file has no name while it is written, so a kill then
+// leaves nothing behind (issue 12, item 8).
+func TestCommitTempUnnamedWhileWritten(t *testing.T) {
+	for _, create := range []bool{false, true} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "f.go")
+		var doc *Document
+		var err error
+		if create {
+			doc, err = (&Files{fsys: osFS{}}).ReadOrNew(path)
+		} else {
+			if err := os.WriteFile(path, []byte("package a\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			doc, err = Read(path)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var during []string
+		fsys := newFaultFS("", nil)
+		fsys.before = map[string]func(){"Sync": func() {
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				during = append(during, e.Name())
+			}
+		}}
+		if err := commit(fsys, Options{}, doc, []byte("package b\n")); err != nil {
+			t.Fatal(err)
+		}
+		if len(fsys.temps) != 1 || fsys.temps[0].Name() != "" {
+			t.Skipf("the test folder's file system has no O_TMPFILE (temporary file %q)", fsys.temps[0].Name())
+		}
+		want := []string{"f.go"}
+		if create {
+			want = nil
+		}
+		if !reflect.DeepEqual(during, want) {
+			t.Errorf("create=%v: while the temporary file was written the folder held %v, want %v", create, during, want)
 		}
 	}
 }

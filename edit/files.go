@@ -35,6 +35,16 @@ type Options struct {
 	// AllowHardlinks lets Read accept a file with several hard links; the
 	// commit then replaces this name only, splitting it from the others.
 	AllowHardlinks bool
+	// AllowReadOnly lets Commit replace a file the caller may not write
+	// (open(O_WRONLY) would fail, as for a 0444 file or another user's
+	// file in a folder the caller can write); the new file belongs to the
+	// caller. Without it Commit refuses with ErrNotWritable.
+	AllowReadOnly bool
+	// AllowMetadataLoss lets Commit write a file whose owner, setuid,
+	// setgid or sticky bit, or extended attributes (POSIX ACLs included)
+	// the new file cannot keep. Without it Commit refuses with
+	// ErrMetadata, naming what would be lost.
+	AllowMetadataLoss bool
 }
 
 // Files reads documents and commits them, optionally confined to a root.
@@ -182,17 +192,22 @@ func (f *Files) ReadOrNew(path string) (*Document, error) {
 }
 
 // Commit atomically replaces the file doc was read from with content (or
-// creates it, for a Document from ReadOrNew). It first checks that the
-// file still holds doc.Content (else ErrChanged), then writes a temporary
-// file (created with O_EXCL) in the same directory, syncs it, gives it
-// doc's permission bits (and owner, when running as root), checks again,
-// renames it over the file and syncs the directory. A symbolic link is
-// written through to its target and stays a link. A new file is linked
-// into place, so one created meanwhile is never overwritten (ErrChanged).
-// The error is a *FileError; on any error the file is untouched and no
-// temporary file remains.
+// creates it, for a Document from ReadOrNew); see the package
+// documentation's "Atomic commit" for every step. In short: the new
+// content is checked as Read would check it (ErrTooLarge, ErrBinary,
+// ErrEncoding); the folder is locked against other symedit processes
+// (ErrLocked after LockWait); the file must still hold doc.Content
+// (ErrChanged) and, unless Options.AllowReadOnly, be writable by the
+// caller (ErrNotWritable); a temporary file gets the content, the owner,
+// mode and extended attributes of the file (ErrMetadata unless
+// Options.AllowMetadataLoss), is synced, and is renamed over the file
+// after a last check that the file was not written meanwhile
+// (ErrChanged). A symbolic link is written through to its target and
+// stays a link. A new file is linked into place, so one created meanwhile
+// is never overwritten (ErrChanged). The error is a *FileError; on any
+// error the file is untouched and no temporary file remains.
 func (f *Files) Commit(doc *Document, content []byte) error {
-	return commit(f.fsys, doc, content)
+	return commit(f.fsys, f.opt, doc, content)
 }
 
 // IsNew reports a Document from ReadOrNew for a file that does not exist
@@ -222,45 +237,11 @@ type rootFS struct {
 	dir string // the root's absolute path
 }
 
-func (f rootFS) CreateTemp(dir, pattern string) (tempFile, error) {
-	prefix, suffix, _ := strings.Cut(pattern, "*")
-	for range 100 {
-		name := filepath.Join(dir, prefix+randomSuffix()+suffix)
-		fh, err := f.r.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		return rootTemp{fh, name}, nil
-	}
-	return nil, &fs.PathError{Op: "createtemp", Path: dir, Err: fs.ErrExist}
-}
-
-// rootTemp is a temporary file whose Name is root-relative.
-type rootTemp struct {
-	*os.File
-	name string
-}
-
-func (t rootTemp) Name() string { return t.name }
-
 func (f rootFS) ReadFile(name string) ([]byte, error)        { return f.r.ReadFile(name) }
-func (f rootFS) Rename(oldpath, newpath string) error        { return f.r.Rename(oldpath, newpath) }
-func (f rootFS) Link(oldpath, newpath string) error          { return f.r.Link(oldpath, newpath) }
 func (f rootFS) Remove(name string) error                    { return f.r.Remove(name) }
 func (f rootFS) Stat(name string) (fs.FileInfo, error)       { return f.r.Stat(name) }
 func (f rootFS) Lstat(name string) (fs.FileInfo, error)      { return f.r.Lstat(name) }
 func (f rootFS) MkdirAll(dir string, perm fs.FileMode) error { return f.r.MkdirAll(dir, perm) }
-func (f rootFS) SyncDir(dir string) error {
-	d, err := f.r.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
-}
 
 // Resolve follows the symbolic links of name, a name below the root, to
 // the real name of the file, below the root, by the rules of resolver.

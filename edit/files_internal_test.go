@@ -15,14 +15,27 @@ import (
 // check that the name is free, which black-box tests cannot reach.
 type linkRaceFS struct {
 	fileSystem
-	before func() // run before Link
+	before func() // run before the link into place
 	links  int
 }
 
-func (f *linkRaceFS) Link(oldpath, newpath string) error {
-	f.links++
-	f.before()
-	return f.fileSystem.Link(oldpath, newpath)
+func (f *linkRaceFS) OpenDir(dir string) (commitDir, error) {
+	d, err := f.fileSystem.OpenDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &linkRaceDir{commitDir: d, fs: f}, nil
+}
+
+type linkRaceDir struct {
+	commitDir
+	fs *linkRaceFS
+}
+
+func (d *linkRaceDir) LinkTemp(t tempFile, name string) error {
+	d.fs.links++
+	d.fs.before()
+	return d.commitDir.LinkTemp(t, name)
 }
 
 // TestFilesCreateLinkRace: a file that appears between ReadOrNew's check and
@@ -116,6 +129,16 @@ func TestFilesCreateLinkFails(t *testing.T) {
 
 type failLinkFS struct{ fileSystem }
 
-func (failLinkFS) Link(oldpath, newpath string) error {
-	return &os.LinkError{Op: "link", Old: oldpath, New: newpath, Err: fs.ErrPermission}
+func (f failLinkFS) OpenDir(dir string) (commitDir, error) {
+	d, err := f.fileSystem.OpenDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return failLinkDir{d}, nil
+}
+
+type failLinkDir struct{ commitDir }
+
+func (failLinkDir) LinkTemp(t tempFile, name string) error {
+	return &os.LinkError{Op: "link", Old: t.Name(), New: name, Err: fs.ErrPermission}
 }

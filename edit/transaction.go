@@ -44,18 +44,18 @@ func (e *TransactionError) Unwrap() error { return e.Err }
 // it (still as read, a regular file, inside the root). It panics if the
 // slices differ in length.
 func (f *Files) CommitAll(docs []*Document, contents [][]byte) error {
-	return commitAll(f.fsys, docs, contents)
+	return commitAll(f.fsys, f.opt, docs, contents)
 }
 
-func commitAll(fsys fileSystem, docs []*Document, contents [][]byte) error {
+func commitAll(fsys fileSystem, opt Options, docs []*Document, contents [][]byte) error {
 	if len(docs) != len(contents) {
 		panic("edit: CommitAll: docs and contents differ in length")
 	}
 	for i, d := range docs {
-		if err := commit(fsys, d, contents[i]); err != nil {
+		if err := commit(fsys, opt, d, contents[i]); err != nil {
 			te := &TransactionError{Failed: i, Path: d.Path, Err: err}
 			for k := i - 1; k >= 0; k-- {
-				if rerr := restore(fsys, docs[k], contents[k]); rerr != nil {
+				if rerr := restore(fsys, opt, docs[k], contents[k]); rerr != nil {
 					te.RestoreErrs = append(te.RestoreErrs, rerr)
 				} else {
 					te.Restored = append(te.Restored, docs[k].Path)
@@ -70,7 +70,7 @@ func commitAll(fsys fileSystem, docs []*Document, contents [][]byte) error {
 // restore puts back the file doc was read from after written was
 // committed to it: the original content by an atomic commit, or, for a
 // file the transaction created, its removal.
-func restore(fsys fileSystem, doc *Document, written []byte) error {
+func restore(fsys fileSystem, opt Options, doc *Document, written []byte) error {
 	if doc.absent {
 		if err := fsys.Remove(doc.fsName()); err != nil {
 			return &FileError{Path: doc.Path, Reason: "cannot remove the file created before the failure: " + reason(err), Err: err}
@@ -79,5 +79,5 @@ func restore(fsys fileSystem, doc *Document, written []byte) error {
 	}
 	now := *doc
 	now.Content = written
-	return commit(fsys, &now, doc.Content)
+	return commit(fsys, opt, &now, doc.Content)
 }

@@ -10,27 +10,40 @@ import (
 	"testing"
 )
 
-// nthRenameFS fails the n-th Rename (1-based) and every Link after a
-// failure count, on the real file system.
+// nthRenameFS fails the n-th Rename (1-based) and, if failLink, every
+// link of a new file into place, on the real file system.
 type nthRenameFS struct {
 	osFS
 	n, renames int
 	failLink   bool
 }
 
-func (f *nthRenameFS) Rename(oldpath, newpath string) error {
-	f.renames++
-	if f.renames == f.n {
-		return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: syscall.EIO}
+func (f *nthRenameFS) OpenDir(dir string) (commitDir, error) {
+	d, err := f.osFS.OpenDir(dir)
+	if err != nil {
+		return nil, err
 	}
-	return f.osFS.Rename(oldpath, newpath)
+	return &nthRenameDir{commitDir: d, fs: f}, nil
 }
 
-func (f *nthRenameFS) Link(oldpath, newpath string) error {
-	if f.failLink {
-		return &os.LinkError{Op: "link", Old: oldpath, New: newpath, Err: syscall.ENOSPC}
+type nthRenameDir struct {
+	commitDir
+	fs *nthRenameFS
+}
+
+func (d *nthRenameDir) Rename(oldname, newname string) error {
+	d.fs.renames++
+	if d.fs.renames == d.fs.n {
+		return &os.LinkError{Op: "rename", Old: oldname, New: newname, Err: syscall.EIO}
 	}
-	return f.osFS.Link(oldpath, newpath)
+	return d.commitDir.Rename(oldname, newname)
+}
+
+func (d *nthRenameDir) LinkTemp(t tempFile, name string) error {
+	if d.fs.failLink && !strings.Contains(name, ".symedit-") {
+		return &os.LinkError{Op: "link", Old: t.Name(), New: name, Err: syscall.ENOSPC}
+	}
+	return d.commitDir.LinkTemp(t, name)
 }
 
 // TestCommitAllRestoresOnFailure fails the commit of the third file and
@@ -65,7 +78,7 @@ func TestCommitAllRestoresOnFailure(t *testing.T) {
 		contents = append(contents, []byte("# rewritten "+name+"\n"))
 	}
 	fsys := &nthRenameFS{n: 3} // a.py and b.go are renamed into place; c.ts fails
-	err := commitAll(fsys, docs, contents)
+	err := commitAll(fsys, Options{}, docs, contents)
 	var te *TransactionError
 	if !errors.As(err, &te) {
 		t.Fatalf("commitAll = %v, want a *TransactionError", err)
@@ -117,7 +130,7 @@ func TestCommitAllSuccess(t *testing.T) {
 		docs = append(docs, d)
 		contents = append(contents, []byte{byte('a' + i), '\n'})
 	}
-	if err := commitAll(osFS{}, docs, contents); err != nil {
+	if err := commitAll(osFS{}, Options{}, docs, contents); err != nil {
 		t.Fatal(err)
 	}
 	for i, d := range docs {
@@ -135,7 +148,7 @@ func TestCommitAllFirstFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = commitAll(&nthRenameFS{failLink: true}, []*Document{d}, [][]byte{[]byte("x\n")})
+	err = commitAll(&nthRenameFS{failLink: true}, Options{}, []*Document{d}, [][]byte{[]byte("x\n")})
 	var te *TransactionError
 	if !errors.As(err, &te) || te.Failed != 0 || len(te.Restored) != 0 || !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("commitAll = %#v", err)

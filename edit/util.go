@@ -1,7 +1,9 @@
 package edit
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"syscall"
 	"unicode/utf8"
@@ -69,4 +71,31 @@ func reason(err error) string {
 		return "read-only file system"
 	}
 	return err.Error()
+}
+
+// checkNewContent refuses content that Read would refuse to read back
+// (issue 12, item 10): over MaxFileSize (ErrTooLarge), a NUL byte in the
+// first 8,000 bytes or more NUL bytes than doc's content had (ErrBinary),
+// a UTF-16 or UTF-32 byte order mark or invalid UTF-8 (ErrEncoding). The
+// error is a *FileError for doc.Path saying that nothing was written.
+func checkNewContent(doc *Document, content []byte) error {
+	refuse := func(err error, format string, args ...any) error {
+		return &FileError{Path: doc.Path, Reason: "the new content " + fmt.Sprintf(format, args...) + "; nothing was written", Err: err}
+	}
+	if len(content) > MaxFileSize {
+		return refuse(ErrTooLarge, "is %d bytes, over the %d-byte limit symedit reads files up to", len(content), MaxFileSize)
+	}
+	if enc := wideBOM(content); enc != "" {
+		return refuse(ErrEncoding, "starts with a %s byte order mark; symedit writes UTF-8 only", enc)
+	}
+	if i := bytes.IndexByte(content[:min(len(content), binarySniffLen)], 0); i >= 0 {
+		return refuse(ErrBinary, "has a NUL byte at offset %d (a binary file)", i)
+	}
+	if n, was := bytes.Count(content, []byte{0}), bytes.Count(doc.Content, []byte{0}); n > was {
+		return refuse(ErrBinary, "has %d NUL bytes where the file had %d (the first at offset %d)", n, was, bytes.IndexByte(content, 0))
+	}
+	if !utf8.Valid(content) {
+		return refuse(ErrEncoding, "is not valid UTF-8 (first bad byte at offset %d)", invalidUTF8(content))
+	}
+	return nil
 }
