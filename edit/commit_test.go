@@ -1,7 +1,9 @@
 package edit_test
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -10,10 +12,13 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/symedit/symedit/edit"
 )
@@ -359,8 +364,11 @@ const helperEnv = "SYMEDIT_COMMIT_HELPER"
 
 // TestHelperCommit is not a test: it reports nothing unless the
 // environment asks it to act as a helper process. It reads the file named
-// by SYMEDIT_COMMIT_HELPER_PATH, tries to commit new content and prints
-// "helper-result: <json-free key=value pairs>" for the parent to check.
+// by SYMEDIT_COMMIT_HELPER_PATH (creating it if it does not exist, with
+// the umask SYMEDIT_COMMIT_HELPER_UMASK when set), tries to commit new
+// content with the Options named in SYMEDIT_COMMIT_HELPER_OPTS
+// ("readonly", "metadata") and prints "helper-result: <json-free
+// key=value pairs>" for the parent to check.
 func TestHelperCommit(t *testing.T) {
 	mode := os.Getenv(helperEnv)
 	if mode == "" {
@@ -380,16 +388,27 @@ func TestHelperCommit(t *testing.T) {
 		fmt.Printf("helper-result: setup-error=%q\n", "unknown mode "+mode)
 		return
 	}
-	doc, err := edit.Read(path)
+	if u := os.Getenv(helperEnv + "_UMASK"); u != "" {
+		n, _ := strconv.ParseUint(u, 8, 32)
+		syscall.Umask(int(n))
+	}
+	opts := os.Getenv(helperEnv + "_OPTS")
+	files, err := edit.Open(edit.Options{AllowReadOnly: strings.Contains(opts, "readonly"), AllowMetadataLoss: strings.Contains(opts, "metadata")})
+	if err != nil {
+		fmt.Printf("helper-result: setup-error=%q\n", err)
+		return
+	}
+	doc, err := files.ReadOrNew(path)
 	if err != nil {
 		fmt.Printf("helper-result: read-error=%q\n", err)
 		return
 	}
 	size, _ := strconv.Atoi(os.Getenv(helperEnv + "_SIZE"))
-	err = edit.Commit(doc, bytes.Repeat([]byte("x = 1\n"), size/6+1))
+	err = files.Commit(doc, bytes.Repeat([]byte("x = 1\n"), size/6+1))
 	var fe *edit.FileError
-	fmt.Printf("helper-result: fileerror=%v efbig=%v eperm=%v message=%q\n",
-		errors.As(err, &fe), errors.Is(err, syscall.EFBIG), errors.Is(err, fs.ErrPermission), fmt.Sprint(err))
+	fmt.Printf("helper-result: written=%v fileerror=%v efbig=%v eperm=%v notwritable=%v metadata=%v message=%q\n",
+		err == nil, errors.As(err, &fe), errors.Is(err, syscall.EFBIG), errors.Is(err, fs.ErrPermission),
+		errors.Is(err, edit.ErrNotWritable), errors.Is(err, edit.ErrMetadata), fmt.Sprint(err))
 }
 
 // runHelper runs TestHelperCommit in the binary exe with the given
@@ -464,28 +483,162 @@ func TestCommitPermissionDenied(t *testing.T) {
 		return
 	}
 
-	// A directory nobody can traverse, holding a copy of the test binary
-	// nobody can run, and a file nobody can read but not write.
+	// A folder anybody can traverse but only root can write, holding a
+	// copy of the test binary and a file nobody (uid 65534) owns and may
+	// write: creating the temporary file beside it is refused.
 	dir, helper := helperDir(t, "symedit-perm-*")
 	path := filepath.Join(dir, "Inventory.java")
 	writeFileMode(t, path, orig, 0o644)
-	res := runHelper(t, helper, dir,
-		&syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}},
+	if err := os.Chown(path, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	res := runHelper(t, helper, dir, asNobody(),
 		helperEnv+"=perm", helperEnv+"_PATH="+path, helperEnv+"_SIZE=100")
 	t.Logf("helper: %s", res)
-	for _, want := range []string{"fileerror=true", "eperm=true", "permission denied", "the file was not changed"} {
+	for _, want := range []string{"fileerror=true", "eperm=true", "cannot create a temporary file", "permission denied", "the file was not changed"} {
 		if !strings.Contains(res, want) {
 			t.Errorf("helper result %q lacks %q", res, want)
 		}
 	}
 	assertFile(t, path, orig, 0o644)
+	assertOwner(t, path, 65534, 65534)
 	noTempFiles(t, dir)
-	fi, err := os.Stat(path)
+}
+
+// asNobody is the process attribute that runs a helper as uid and gid
+// 65534.
+func asNobody() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+}
+
+// assertOwner fails unless path belongs to uid:gid.
+func assertOwner(t *testing.T, path string, uid, gid uint32) {
+	t.Helper()
+	fi, err := os.Lstat(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := fi.Sys().(*syscall.Stat_t); st.Uid != 0 {
-		t.Errorf("file owner changed to %d", st.Uid)
+	if st := fi.Sys().(*syscall.Stat_t); st.Uid != uid || st.Gid != gid {
+		t.Errorf("%s belongs to %d:%d, want %d:%d", path, st.Uid, st.Gid, uid, gid)
+	}
+}
+
+// TestCommitRefusesUnwritable (issue 12, item 6): a user (uid 65534, in a
+// child process; CI runs as root) in a folder it may write does not
+// replace a file it may not write (read-only, or root's) unless
+// AllowReadOnly says so, and a file whose owner or group the new file
+// cannot keep unless AllowMetadataLoss says so; a refused file is
+// byte-identical with its owner and mode.
+func TestCommitRefusesUnwritable(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to run the writer as another user and give files other owners")
+	}
+	orig := readFixture(t, "../testdata/src/python/process.py")
+	tests := []struct {
+		name       string
+		mode       fs.FileMode
+		uid, gid   uint32
+		opts       string
+		want       []string
+		owner      [2]uint32 // after a successful commit
+		wantWrite  bool
+		wantInMode fs.FileMode
+	}{
+		{name: "read-only mode", mode: 0o444, uid: 65534, gid: 65534,
+			want: []string{"written=false", "notwritable=true", "eperm=true", "this user may not write the file", "--allow-read-only"}},
+		{name: "read-only mode allowed", mode: 0o444, uid: 65534, gid: 65534, opts: "readonly",
+			wantWrite: true, owner: [2]uint32{65534, 65534}, wantInMode: 0o444},
+		{name: "root's file", mode: 0o644, uid: 0, gid: 0,
+			want: []string{"written=false", "notwritable=true", "permission denied"}},
+		{name: "root's file allowed but owner lost", mode: 0o644, uid: 0, gid: 0, opts: "readonly",
+			want: []string{"written=false", "metadata=true", "owner 0:0", "--allow-metadata-loss"}},
+		{name: "root's file allowed with owner lost", mode: 0o644, uid: 0, gid: 0, opts: "readonly,metadata",
+			wantWrite: true, owner: [2]uint32{65534, 65534}, wantInMode: 0o644},
+		{name: "group the user is not in", mode: 0o664, uid: 65534, gid: 0,
+			want: []string{"written=false", "metadata=true", "owner 65534:0"}},
+		{name: "group the user is not in, allowed", mode: 0o664, uid: 65534, gid: 0, opts: "metadata",
+			wantWrite: true, owner: [2]uint32{65534, 65534}, wantInMode: 0o664},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			top, helper := helperDir(t, "symedit-unwritable-*")
+			dir := filepath.Join(top, "work")
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chown(dir, 65534, 65534); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "process.py")
+			writeFileMode(t, path, orig, tt.mode)
+			if err := os.Chown(path, int(tt.uid), int(tt.gid)); err != nil {
+				t.Fatal(err)
+			}
+			res := runHelper(t, helper, dir, asNobody(),
+				helperEnv+"=perm", helperEnv+"_PATH="+path, helperEnv+"_SIZE=100", helperEnv+"_OPTS="+tt.opts)
+			t.Logf("helper: %s", res)
+			if tt.wantWrite {
+				if !strings.Contains(res, "written=true") {
+					t.Fatalf("helper result %q: want written", res)
+				}
+				fi, err := os.Lstat(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fi.Mode() != tt.wantInMode {
+					t.Errorf("mode %v, want %v", fi.Mode(), tt.wantInMode)
+				}
+				assertOwner(t, path, tt.owner[0], tt.owner[1])
+				noTempFiles(t, dir)
+				return
+			}
+			for _, want := range tt.want {
+				if !strings.Contains(res, want) {
+					t.Errorf("helper result %q lacks %q", res, want)
+				}
+			}
+			assertFile(t, path, orig, tt.mode)
+			assertOwner(t, path, tt.uid, tt.gid)
+			noTempFiles(t, dir)
+		})
+	}
+}
+
+// TestCommitNewFileUmask (issue 12, item 7): a new file gets 0666 less
+// the umask, as every other tool's, in a child process with that umask.
+func TestCommitNewFileUmask(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		umask     string
+		want, dir fs.FileMode
+	}{{"002", 0o664, 0o775}, {"077", 0o600, 0o700}, {"022", 0o644, 0o755}} {
+		t.Run(tt.umask, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "pkg", "new.py")
+			res := runHelper(t, exe, dir, nil, helperEnv+"=perm", helperEnv+"_PATH="+path,
+				helperEnv+"_SIZE=10", helperEnv+"_UMASK="+tt.umask)
+			if !strings.Contains(res, "written=true") {
+				t.Fatalf("helper result %q: want written", res)
+			}
+			fi, err := os.Lstat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fi.Mode() != tt.want {
+				t.Errorf("new file has mode %v with umask %s, want %v", fi.Mode(), tt.umask, tt.want)
+			}
+			// The folder it made too: 0777 less the umask.
+			di, err := os.Lstat(filepath.Dir(path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fs.ModeDir | tt.dir; di.Mode() != want {
+				t.Errorf("new folder has mode %v with umask %s, want %v", di.Mode(), tt.umask, want)
+			}
+		})
 	}
 }
 
@@ -533,4 +686,344 @@ func helperDir(t *testing.T, pattern string) (dir, helper string) {
 	helper = filepath.Join(dir, "helper.test")
 	copyFile(t, exe, helper, 0o755)
 	return dir, helper
+}
+
+// TestCommitKeepsSpecialBits (issue 12, item 5): the setuid, setgid and
+// sticky bits survive a commit that also gives the file its owner (the
+// kernel clears setuid and setgid on chown, so the mode comes after).
+func TestCommitKeepsSpecialBits(t *testing.T) {
+	src := readFixture(t, "../testdata/src/python/process.py")
+	for _, mode := range []fs.FileMode{0o755 | fs.ModeSetuid, 0o775 | fs.ModeSetgid, 0o644 | fs.ModeSticky, 0o750 | fs.ModeSetuid | fs.ModeSetgid} {
+		t.Run(mode.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "tool.py")
+			writeFileMode(t, path, src, mode)
+			uid, gid := uint32(os.Getuid()), uint32(os.Getgid())
+			if os.Geteuid() == 0 {
+				uid, gid = 65534, 65534
+				if err := os.Chown(path, int(uid), int(gid)); err != nil {
+					t.Fatal(err)
+				}
+				// chown cleared the bits; set them again.
+				if err := os.Chmod(path, mode); err != nil {
+					t.Fatal(err)
+				}
+			}
+			doc, err := edit.Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			content := append([]byte("# edited\n"), src...)
+			if err := edit.Commit(doc, content); err != nil {
+				t.Fatal(err)
+			}
+			assertFile(t, path, content, mode)
+			assertOwner(t, path, uid, gid)
+		})
+	}
+}
+
+// posixACL encodes a POSIX access ACL as the system.posix_acl_access
+// extended attribute holds it: version 2, then (tag, permissions, id)
+// entries in tag order.
+func posixACL(entries ...[3]uint32) []byte {
+	b := binary.LittleEndian.AppendUint32(nil, 2)
+	for _, e := range entries {
+		b = binary.LittleEndian.AppendUint16(b, uint16(e[0]))
+		b = binary.LittleEndian.AppendUint16(b, uint16(e[1]))
+		b = binary.LittleEndian.AppendUint32(b, e[2])
+	}
+	return b
+}
+
+// TestCommitKeepsExtendedAttributes (issue 12, item 5): user.*
+// attributes and a POSIX ACL that denies a group what the mode's group
+// bits allow are on the new file, byte for byte, and the new file has no
+// attribute the original did not have (a folder's default ACL is not
+// inherited).
+func TestCommitKeepsExtendedAttributes(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "inventory.java")
+	src := readFixture(t, "../testdata/src/java/Inventory.java")
+	writeFileMode(t, path, src, 0o640)
+	if err := unix.Setxattr(path, "user.origin", []byte("https://example.org/inventory"), 0); err != nil {
+		t.Skipf("the test folder's file system takes no user.* extended attributes: %v", err)
+	}
+	if err := unix.Setxattr(path, "user.checksum", []byte{0, 1, 2, 0xff}, 0); err != nil {
+		t.Fatal(err)
+	}
+	const undefined = 0xFFFFFFFF
+	acl := posixACL(
+		[3]uint32{0x01, 6, undefined}, // user::rw-
+		[3]uint32{0x04, 4, undefined}, // group::r--
+		[3]uint32{0x08, 0, 65534},     // group:65534:---
+		[3]uint32{0x10, 4, undefined}, // mask::r--
+		[3]uint32{0x20, 0, undefined}, // other::---
+	)
+	hasACL := unix.Setxattr(path, "system.posix_acl_access", acl, 0) == nil
+	if !hasACL {
+		t.Log("the test folder's file system takes no POSIX ACLs; checking user.* attributes only")
+	} else {
+		// A default ACL on the folder, which a new file inherits: the
+		// commit must not give it to a file that had no such entry.
+		dacl := posixACL(
+			[3]uint32{0x01, 7, undefined},
+			[3]uint32{0x02, 7, 65534}, // user:65534:rwx
+			[3]uint32{0x04, 7, undefined},
+			[3]uint32{0x10, 7, undefined},
+			[3]uint32{0x20, 7, undefined},
+		)
+		if err := unix.Setxattr(dir, "system.posix_acl_default", dacl, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := xattrs(t, path)
+	doc, err := edit.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := bytes.Replace(src, []byte("class"), []byte("final class"), 1)
+	if err := edit.Commit(doc, content); err != nil {
+		t.Fatal(err)
+	}
+	assertFile(t, path, content, 0o640)
+	after := xattrs(t, path)
+	if !reflect.DeepEqual(after, before) {
+		t.Errorf("extended attributes after the commit:\n%q\nwant:\n%q", after, before)
+	}
+	if hasACL && after["system.posix_acl_access"] == "" {
+		t.Errorf("the ACL was not kept: %q", after)
+	}
+}
+
+// xattrs returns path's extended attributes by name.
+func xattrs(t *testing.T, path string) map[string]string {
+	t.Helper()
+	buf := make([]byte, 64<<10)
+	n, err := unix.Listxattr(path, buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, name := range strings.Split(string(buf[:n]), "\x00") {
+		if name == "" {
+			continue
+		}
+		v := make([]byte, 64<<10)
+		k, err := unix.Getxattr(path, name, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[name] = string(v[:k])
+	}
+	return m
+}
+
+// Concurrent writers (issue 12, item 1): writer processes started by
+// TestCommitConcurrentProcesses run TestHelperConcurrentWriter.
+
+const writerEnv = "SYMEDIT_CONCURRENT_WRITER"
+
+// TestHelperConcurrentWriter is not a test: unless the environment asks it
+// to act as a writer process it does nothing. As one, it reads the file
+// SYMEDIT_CONCURRENT_WRITER_PATH, appends " # writer N" to line
+// SYMEDIT_CONCURRENT_WRITER_LINE, prints "ready", waits for a line on
+// standard input (so that every writer commits at once) and commits; when
+// the commit is refused with ErrChanged it reads the file again and
+// retries, up to 1,000 times. It prints "writer-result: written
+// attempts=N" or "writer-result: error ...".
+func TestHelperConcurrentWriter(t *testing.T) {
+	path := os.Getenv(writerEnv + "_PATH")
+	if path == "" {
+		return
+	}
+	line, _ := strconv.Atoi(os.Getenv(writerEnv + "_LINE"))
+	files, err := edit.Open(edit.Options{Root: os.Getenv(writerEnv + "_ROOT")})
+	if err != nil {
+		fmt.Printf("writer-result: error %v\n", err)
+		return
+	}
+	defer files.Close()
+	for attempt := 1; attempt <= 1000; attempt++ {
+		doc, content, err := appendToLine(files, path, line)
+		if err != nil {
+			fmt.Printf("writer-result: error %v\n", err)
+			return
+		}
+		if attempt == 1 {
+			fmt.Println("ready")
+			if _, err := bufio.NewReader(os.Stdin).ReadString('\n'); err != nil {
+				fmt.Printf("writer-result: error reading the start signal: %v\n", err)
+				return
+			}
+		}
+		err = files.Commit(doc, content)
+		if err == nil {
+			fmt.Printf("writer-result: written attempts=%d\n", attempt)
+			return
+		}
+		if !errors.Is(err, edit.ErrChanged) {
+			fmt.Printf("writer-result: error %v\n", err)
+			return
+		}
+	}
+	fmt.Println("writer-result: error refused with CHANGED 1,000 times")
+}
+
+// appendToLine reads path and returns it with " # writer LINE" appended
+// to line (1-based).
+func appendToLine(files *edit.Files, path string, line int) (*edit.Document, []byte, error) {
+	doc, err := files.Read(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := doc.ReplaceLines(line, line, []string{doc.Line(line) + fmt.Sprintf(" # writer %d", line)})
+	if err != nil {
+		return nil, nil, err
+	}
+	content, err := edit.Apply(doc.Content, []edit.Edit{e})
+	return doc, content, err
+}
+
+// TestCommitConcurrentProcesses runs 20 writer processes on one file,
+// each changing a different line, all committing at the same moment:
+// every writer that reports its edit written must find it in the final
+// file (before the folder lock, some were lost), and those refused with
+// CHANGED retry until all 20 land.
+func TestCommitConcurrentProcesses(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, confined := range []bool{false, true} {
+		t.Run(map[bool]string{false: "unconfined", true: "root"}[confined], func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "process.py")
+			// About 1 MB of real Python, so the write takes a while.
+			src := readFixture(t, "../testdata/src/python/process.py")
+			writeFileMode(t, path, bytes.Repeat(src, 1<<20/len(src)+1), 0o644)
+			root := ""
+			if confined {
+				root = dir
+			}
+			const writers = 20
+			type writer struct {
+				cmd   *exec.Cmd
+				stdin io.WriteCloser
+				out   *bufio.Scanner
+				line  int
+			}
+			var ws []*writer
+			for i := range writers {
+				w := &writer{line: 3 + 41*i}
+				w.cmd = exec.Command(exe, "-test.run=^TestHelperConcurrentWriter$", "-test.count=1")
+				w.cmd.Env = append(os.Environ(), writerEnv+"_PATH="+path, writerEnv+"_LINE="+strconv.Itoa(w.line), writerEnv+"_ROOT="+root)
+				w.cmd.Stderr = os.Stderr
+				if w.stdin, err = w.cmd.StdinPipe(); err != nil {
+					t.Fatal(err)
+				}
+				stdout, err := w.cmd.StdoutPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				w.out = bufio.NewScanner(stdout)
+				if err := w.cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				ws = append(ws, w)
+			}
+			// Every writer has read the file; then all commit at once.
+			for _, w := range ws {
+				if !w.out.Scan() || w.out.Text() != "ready" {
+					t.Fatalf("writer for line %d: %q %v", w.line, w.out.Text(), w.out.Err())
+				}
+			}
+			for _, w := range ws {
+				if _, err := io.WriteString(w.stdin, "go\n"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			retried := 0
+			var written []int
+			for _, w := range ws {
+				var result string
+				for w.out.Scan() {
+					if r, ok := strings.CutPrefix(w.out.Text(), "writer-result: "); ok {
+						result = r
+					}
+				}
+				if err := w.cmd.Wait(); err != nil {
+					t.Errorf("writer for line %d: %v", w.line, err)
+				}
+				attempts, ok := strings.CutPrefix(result, "written attempts=")
+				if !ok {
+					t.Errorf("writer for line %d: %s", w.line, result)
+					continue
+				}
+				written = append(written, w.line)
+				if attempts != "1" {
+					retried++
+				}
+			}
+			final, err := edit.Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range written {
+				if want := fmt.Sprintf(" # writer %d", n); !strings.HasSuffix(final.Line(n), want) {
+					t.Errorf("the writer of line %d reported its edit written, but line %d is %q", n, n, final.Line(n))
+				}
+			}
+			if len(written) != writers {
+				t.Errorf("%d of %d writers wrote", len(written), writers)
+			}
+			t.Logf("%d writers wrote, %d after being refused with CHANGED", len(written), retried)
+			noTempFiles(t, dir)
+		})
+	}
+}
+
+// TestCommitConcurrentGoroutines commits from several goroutines of one
+// process, each its own line: the folder lock serializes them as it does
+// processes, and every edit lands.
+func TestCommitConcurrentGoroutines(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "value.go")
+	writeFileMode(t, path, readFixture(t, "../testdata/src/go/slog_value.go"), 0o644)
+	files, err := edit.Open(edit.Options{Root: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer files.Close()
+	const writers = 8
+	errs := make(chan error, writers)
+	for i := range writers {
+		go func(line int) {
+			for {
+				doc, content, err := appendToLine(files, path, line)
+				if err == nil {
+					err = files.Commit(doc, content)
+				}
+				if !errors.Is(err, edit.ErrChanged) {
+					errs <- err
+					return
+				}
+			}
+		}(5 + 7*i)
+	}
+	for range writers {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	final, err := edit.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range writers {
+		n := 5 + 7*i
+		if want := fmt.Sprintf(" # writer %d", n); !strings.HasSuffix(final.Line(n), want) {
+			t.Errorf("line %d is %q, want it to end %q", n, final.Line(n), want)
+		}
+	}
 }
