@@ -1,16 +1,20 @@
 package edit
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 )
@@ -570,6 +574,155 @@ func TestCommitTempUnnamedWhileWritten(t *testing.T) {
 		}
 		if !reflect.DeepEqual(during, want) {
 			t.Errorf("create=%v: while the temporary file was written the folder held %v, want %v", create, during, want)
+		}
+	}
+}
+
+const killEnv = "SYMEDIT_KILLED_COMMIT"
+
+// TestHelperKilledCommit is not a test: unless the environment asks it to
+// act as a helper process it does nothing. As one, it commits new content
+// to the file SYMEDIT_KILLED_COMMIT_PATH (with named temporary files if
+// SYMEDIT_KILLED_COMMIT_NAMED is set) and, once the temporary file is
+// written, prints "writing" and waits to be killed.
+func TestHelperKilledCommit(t *testing.T) {
+	path := os.Getenv(killEnv + "_PATH")
+	if path == "" {
+		return
+	}
+	doc, err := Read(path)
+	if err != nil {
+		fmt.Println("error", err)
+		return
+	}
+	fsys := newFaultFS("", nil)
+	fsys.noTmpfile = os.Getenv(killEnv+"_NAMED") != ""
+	fsys.before = map[string]func(){"Sync": func() {
+		fmt.Println("writing")
+		select {} // until killed
+	}}
+	err = commit(fsys, Options{}, doc, bytes.Repeat([]byte("x = 1\n"), 1<<16))
+	fmt.Println("error: the commit finished:", err)
+}
+
+// TestCommitKilled (issue 12, item 8) kills a process in the middle of a
+// commit, with the temporary file written: with O_TMPFILE nothing is
+// left; with a named temporary file (a file system without O_TMPFILE) the
+// temporary file stays until it is StaleTempAge old, and then the next
+// commit of the file removes it. The file is untouched either way.
+func TestCommitKilled(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, named := range []bool{false, true} {
+		t.Run(fmt.Sprintf("named=%v", named), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f.py")
+			orig := []byte("x = 0\n")
+			if err := os.WriteFile(path, orig, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(exe, "-test.run=^TestHelperKilledCommit$", "-test.count=1")
+			cmd.Env = append(os.Environ(), killEnv+"_PATH="+path)
+			if named {
+				cmd.Env = append(cmd.Env, killEnv+"_NAMED=1")
+			}
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(out)
+			if !sc.Scan() || sc.Text() != "writing" {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("helper printed %q", sc.Text())
+			}
+			if err := cmd.Process.Kill(); err != nil {
+				t.Fatal(err)
+			}
+			cmd.Wait()
+			if got, _ := os.ReadFile(path); !bytes.Equal(got, orig) {
+				t.Errorf("file holds %q after the kill", got)
+			}
+			var temps []string
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if e.Name() != "f.py" {
+					temps = append(temps, e.Name())
+				}
+			}
+			if !named {
+				if len(temps) != 0 {
+					t.Errorf("the kill left %v", temps)
+				}
+				return
+			}
+			if len(temps) != 1 || !isTempOf(temps[0], "f.py") {
+				t.Fatalf("the kill left %v, want one temporary file of f.py", temps)
+			}
+			// The next commit keeps a recent temporary file (its writer
+			// may be at work) and removes an old one.
+			tmp := filepath.Join(dir, temps[0])
+			for _, age := range []time.Duration{0, StaleTempAge + time.Minute} {
+				when := time.Now().Add(-age)
+				if err := os.Chtimes(tmp, when, when); err != nil {
+					t.Fatal(err)
+				}
+				doc, err := Read(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := commit(osFS{}, Options{}, doc, append(doc.Content, "y = 1\n"...)); err != nil {
+					t.Fatal(err)
+				}
+				_, err = os.Lstat(tmp)
+				if gone := errors.Is(err, fs.ErrNotExist); gone != (age > 0) {
+					t.Errorf("temporary file %s aged %v: removed %v", temps[0], age, gone)
+				}
+			}
+		})
+	}
+}
+
+// TestCommitNamedTempLongName: with named temporary files (no
+// O_TMPFILE) a 255-byte name is still replaced and created: the
+// temporary file's name keeps 200 bytes of it, cut at a UTF-8 boundary.
+func TestCommitNamedTempLongName(t *testing.T) {
+	name := strings.Repeat("é", 126) + ".py" // 255 bytes
+	if p := tempPrefix(name); len(p)+16 > 255 || !utf8.ValidString(p) || !isTempOf(tempName(name), name) {
+		t.Fatalf("tempPrefix = %q (%d bytes)", p, len(p))
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := newFaultFS("", nil)
+	fsys.noTmpfile = true
+	if err := commit(fsys, Options{}, doc, []byte("x = 2\n")); err != nil {
+		t.Fatal(err)
+	}
+	if fsys.temps[0].Name() == "" {
+		t.Fatal("the temporary file had no name")
+	}
+	doc, err = (&Files{fsys: osFS{}}).ReadOrNew(filepath.Join(dir, "sub", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := commit(fsys, Options{}, doc, []byte("y = 1\n")); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, doc.Path} {
+		if got, err := os.ReadFile(p); err != nil || len(got) != 6 {
+			t.Errorf("%s: %q %v", p, got, err)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -1026,4 +1027,155 @@ func TestCommitConcurrentGoroutines(t *testing.T) {
 			t.Errorf("line %d is %q, want it to end %q", n, final.Line(n), want)
 		}
 	}
+}
+
+// TestCommitLongNames (issue 12, item 8): names up to NAME_MAX (255
+// bytes), ASCII and multi-byte, are replaced and created: the temporary
+// file's name keeps at most 200 bytes of the name.
+func TestCommitLongNames(t *testing.T) {
+	for _, n := range []int{230, 246, 255} {
+		for _, r := range []string{"a", "é"} {
+			name := strings.Repeat(r, (n-3)/len(r)) + ".py"
+			t.Run(fmt.Sprintf("%d-%s", len(name), r), func(t *testing.T) {
+				dir := t.TempDir()
+				path := filepath.Join(dir, name)
+				writeFileMode(t, path, []byte("x = 1\n"), 0o644)
+				doc, err := edit.Read(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := edit.Commit(doc, []byte("x = 2\n")); err != nil {
+					t.Fatalf("replace: %v", err)
+				}
+				assertFile(t, path, []byte("x = 2\n"), 0o644)
+				created := filepath.Join(dir, "new", name)
+				files, err := edit.Open(edit.Options{Root: dir})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer files.Close()
+				doc, err = files.ReadOrNew(created)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := files.Commit(doc, []byte("y = 1\n")); err != nil {
+					t.Fatalf("create: %v", err)
+				}
+				if got, err := os.ReadFile(created); err != nil || string(got) != "y = 1\n" {
+					t.Errorf("created file holds %q (%v)", got, err)
+				}
+				noTempFiles(t, dir)
+				noTempFiles(t, filepath.Dir(created))
+			})
+		}
+	}
+}
+
+// TestCommitRemovesStaleTemporaries (issue 12, item 8): a commit of NAME
+// removes the temporary files of NAME that a killed symedit left
+// (".NAME.symedit-" and 16 hex digits) once they are older than
+// StaleTempAge, and nothing else: not a recent one (a writer may still be
+// at work), not another file's, not one whose name only looks similar.
+func TestCommitRemovesStaleTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "value.go")
+	writeFileMode(t, path, readFixture(t, "../testdata/src/go/slog_value.go"), 0o644)
+	old := time.Now().Add(-edit.StaleTempAge - time.Minute)
+	files := map[string]bool{ // name: removed by the commit
+		".value.go.symedit-0123456789abcdef": true,
+		".value.go.symedit-fedcba9876543210": false, // recent
+		".other.go.symedit-0123456789abcdef": false, // another file's
+		".value.go.symedit-0123456789abcde":  false, // 15 digits
+		".value.go.symedit-0123456789abcdeg": false, // not hex
+		"value.go.symedit-0123456789abcdef":  false, // no leading dot
+	}
+	for name := range files {
+		p := filepath.Join(dir, name)
+		writeFileMode(t, p, []byte("partial"), 0o600)
+		if name != ".value.go.symedit-fedcba9876543210" {
+			if err := os.Chtimes(p, old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	doc, err := edit.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := edit.Commit(doc, append([]byte("// edited\n"), doc.Content...)); err != nil {
+		t.Fatal(err)
+	}
+	for name, removed := range files {
+		_, err := os.Lstat(filepath.Join(dir, name))
+		if gone := errors.Is(err, fs.ErrNotExist); gone != removed {
+			t.Errorf("%s: removed %v, want %v", name, gone, removed)
+		}
+	}
+}
+
+// TestCommitRefusesBadContent (issue 12, item 10): new content that Read
+// would refuse to read back is refused before anything is written, for a
+// replaced file and a new one, and the file is byte-identical.
+func TestCommitRefusesBadContent(t *testing.T) {
+	src := readFixture(t, "../testdata/src/go/slog_value.go")
+	big := bytes.Repeat([]byte("// padding to push the NUL past the sniffed prefix\n"), 200)
+	tests := []struct {
+		name    string
+		content []byte
+		is      error
+		message string
+	}{
+		{"invalid UTF-8", append(append([]byte{}, src[:100]...), 0xff, 0xfe, 'x'), edit.ErrEncoding, "the new content is not valid UTF-8 (first bad byte at offset 100); nothing was written"},
+		{"UTF-16 BOM", []byte("\xff\xfep\x00"), edit.ErrEncoding, "byte order mark"},
+		{"NUL early", append([]byte("package p\x00\n"), src...), edit.ErrBinary, "has a NUL byte at offset 9"},
+		{"NUL late", append(append(append([]byte{}, big...), 0), src...), edit.ErrBinary, fmt.Sprintf("has 1 NUL bytes where the file had 0 (the first at offset %d)", len(big))},
+		{"too large", bytes.Repeat([]byte("x = 1\n"), edit.MaxFileSize/6+1), edit.ErrTooLarge, "over the 104857600-byte limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "value.go")
+			writeFileMode(t, path, src, 0o644)
+			files, err := edit.Open(edit.Options{Root: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer files.Close()
+			for _, p := range []string{path, filepath.Join(dir, "new.go")} {
+				doc, err := files.ReadOrNew(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = files.Commit(doc, tt.content)
+				var fe *edit.FileError
+				if !errors.As(err, &fe) || !errors.Is(err, tt.is) || !strings.Contains(err.Error(), tt.message) {
+					t.Errorf("Commit(%s) = %v, want a *FileError wrapping %v saying %q", filepath.Base(p), err, tt.is, tt.message)
+				}
+			}
+			assertFile(t, path, src, 0o644)
+			if _, err := os.Lstat(filepath.Join(dir, "new.go")); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("new.go was created: %v", err)
+			}
+			noTempFiles(t, dir)
+		})
+	}
+}
+
+// TestCommitKeepsExistingLateNUL: a file that Read accepts with a NUL
+// byte past the first 8,000 bytes can still be edited, as long as the
+// edit adds none.
+func TestCommitKeepsExistingLateNUL(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.py")
+	content := append(bytes.Repeat([]byte("x = 1\n"), 2000), []byte("y = '\x00'\n")...)
+	writeFileMode(t, path, content, 0o644)
+	doc, err := edit.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := append([]byte("# edited\n"), content...)
+	if err := edit.Commit(doc, edited); err != nil {
+		t.Fatal(err)
+	}
+	assertFile(t, path, edited, 0o644)
 }
