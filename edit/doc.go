@@ -29,11 +29,23 @@
 //
 // # Atomic commit
 //
-// [Commit] writes a temporary file (created with O_EXCL) in the target's own
-// directory, syncs it, gives it the original's permission bits (and owner,
-// when running as root), checks that the file still holds the content that
-// was read, renames the temporary file over the original and syncs the
-// directory. A symbolic link is written through to its target and stays a
-// link. On any failure the temporary file is removed and the original is
-// untouched.
+// [Commit] works through the file's open folder (every step a *at system
+// call), under the folder's flock so that symedit processes take turns
+// (issue 12, item 1). Under the lock it reads the file again and refuses
+// with [ErrChanged] unless it still holds what was read; refuses a file
+// the caller may not write ([ErrNotWritable], unless
+// [Options].AllowReadOnly); writes a temporary file in the same folder,
+// unnamed (O_TMPFILE) where the file system allows, else named
+// ".NAME.symedit-RANDOM"; gives it the original's owner, extended
+// attributes (POSIX ACLs included) and mode with its setuid, setgid and
+// sticky bits, in that order ([ErrMetadata] for what cannot be kept,
+// unless [Options].AllowMetadataLoss); syncs it; compares the file's
+// inode, size and times with what was read (a writer that does not lock)
+// and renames the temporary file over the original, then syncs the
+// folder. A symbolic link is written through to its target and stays a
+// link. A new file gets 0666 less the umask and is linked into place. New
+// content that Read would refuse is refused before anything is written.
+// On any failure the temporary file is removed and the original is
+// untouched; stale temporary files of a killed symedit are removed by the
+// next commit of the same file once [StaleTempAge] old.
 package edit

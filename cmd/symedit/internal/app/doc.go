@@ -29,6 +29,9 @@
 //	                     syntax errors), warn (write and report them) or off
 //	--root DIR           confine every path to DIR (also SYMEDIT_ROOT)
 //	--allow-hardlinks    edit a file with several hard links
+//	--allow-read-only    replace a file this user may not write
+//	--allow-metadata-loss  write even if the owner, special mode bits or
+//	                     extended attributes (ACLs) cannot be kept
 //	--expect-sha256 HEX  refuse unless the file has this content
 //	--lang NAME          parse as NAME instead of by extension
 //

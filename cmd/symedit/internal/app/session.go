@@ -28,6 +28,8 @@ func writeFlags() []cli.Flag {
 		&cli.StringFlag{Name: "check", Value: "strict", Usage: "syntax guard `MODE`: strict (refuse an edit that adds syntax errors), warn (write and report them) or off"},
 		&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR`; paths resolving outside it are refused"},
 		&cli.BoolFlag{Name: "allow-hardlinks", Usage: "edit a file with several hard links (the write splits this name from the others)"},
+		&cli.BoolFlag{Name: "allow-read-only", Usage: "replace a file this user may not write (the new file belongs to this user)"},
+		&cli.BoolFlag{Name: "allow-metadata-loss", Usage: "write even if the new file cannot keep the owner, setuid/setgid/sticky bits or extended attributes (ACLs)"},
 		&cli.StringFlag{Name: "expect-sha256", Usage: "refuse unless the file's content has this SHA-256 (`HEX`), as when it was read earlier"},
 	}
 }
@@ -64,7 +66,8 @@ func (e *env) newSession(c *cli.Context) (*session, error) {
 			return nil, &usageError{msg: fmt.Sprintf("--expect-sha256 %q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", s.expect)}
 		}
 	}
-	if s.files, err = edit.Open(edit.Options{Root: c.String("root"), AllowHardlinks: c.Bool("allow-hardlinks")}); err != nil {
+	if s.files, err = edit.Open(edit.Options{Root: c.String("root"), AllowHardlinks: c.Bool("allow-hardlinks"),
+		AllowReadOnly: c.Bool("allow-read-only"), AllowMetadataLoss: c.Bool("allow-metadata-loss")}); err != nil {
 		return nil, err
 	}
 	return s, nil
