@@ -26,13 +26,24 @@ func applyCommand(e *env) *cli.Command {
 			"writes each file whose blocks all apply. Shell commands in the reply are listed, never run.",
 		ArgsUsage: "[REPLY|-]",
 		Flags:     append(writeFlags(), &cli.BoolFlag{Name: "partial", Usage: "write each file whose blocks all apply, and report the others"}, matchFlag(match.Exact)),
-		Action: e.withSession(0, 1, "[REPLY|-]", func(s *session, args []string) error {
-			src := "-"
-			if len(args) == 1 {
-				src = args[0]
+		// The root defaults to the working directory (see Action).
+		Action: func(c *cli.Context) error {
+			// A reply is untrusted text: its paths stay inside the working
+			// directory unless --root (or SYMEDIT_ROOT) names another
+			// boundary (issue 11, section 2).
+			if c.String("root") == "" {
+				if err := c.Set("root", "."); err != nil {
+					return err
+				}
 			}
-			return s.apply(src)
-		}),
+			return e.withSession(0, 1, "[REPLY|-]", func(s *session, args []string) error {
+				src := "-"
+				if len(args) == 1 {
+					src = args[0]
+				}
+				return s.apply(src)
+			})(c)
+		},
 	}
 }
 
@@ -67,9 +78,11 @@ type fileResult struct {
 	Diff   string `json:"diff,omitempty"`
 	Syntax any    `json:"syntax,omitempty"`
 
-	ch     *change
-	out    outcome
-	blocks []int // indexes into the block results
+	ch      *change
+	out     outcome
+	blocks  []int // indexes into the block results
+	doc     *edit.Document
+	readErr error
 }
 
 // applyError is a reply that did not apply (wholly or, with --partial, in
@@ -127,6 +140,16 @@ func (s *session) apply(src string) error {
 		}
 		if !named && unnamed == 0 {
 			unnamed = m.Line
+		}
+	}
+	// Every path first: one outside the root refuses the whole reply
+	// before anything else is read (issue 11, section 2).
+	for _, f := range files {
+		f.doc, f.readErr = s.files.ReadOrNew(f.Path)
+		if errors.Is(f.readErr, edit.ErrOutsideRoot) {
+			b := blocks[f.blocks[0]]
+			return s.e.fail(s.c, fmt.Errorf("block %d (reply line %d): %w; apply is confined to the working directory unless --root names another folder: the reply was refused and nothing was written",
+				b.Index, b.ReplyLine, f.readErr), nil)
 		}
 	}
 	// Validate every file: its blocks in order, then the syntax guard.
@@ -214,7 +237,7 @@ func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResu
 			}
 		}
 	}
-	doc, err := s.files.ReadOrNew(f.Path)
+	doc, err := f.doc, f.readErr
 	if err != nil {
 		fail(err.Error(), 0)
 		return

@@ -107,8 +107,8 @@ func TestSideChannel(t *testing.T) {
 		{"replace-body", []string{"replace-body", p("python/process.py") + "::BaseProcess/run", "-"}, "def run(self):\n    pass\n", 0},
 		{"insert-before dry run", []string{"insert-before", "--dry-run", start, "-"}, "def started(self):\n    return True\n", 0},
 		{"insert-after", []string{"insert-after", start, "-"}, "def started(self):\n    return True\n", 0},
-		{"apply", []string{"apply", "-"}, p("python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup()\n=======\n        _cleanup()  # first\n>>>>>>> REPLACE\n", 0},
-		{"apply fails", []string{"apply", "-"}, "Prose first.\n\n" + p("python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup(now)\n=======\n        pass\n>>>>>>> REPLACE\n", 1},
+		{"apply", []string{"apply", "--root", dir, "-"}, p("python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup()\n=======\n        _cleanup()  # first\n>>>>>>> REPLACE\n", 0},
+		{"apply fails", []string{"apply", "--root", dir, "-"}, "Prose first.\n\n" + p("python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup(now)\n=======\n        pass\n>>>>>>> REPLACE\n", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

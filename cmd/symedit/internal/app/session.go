@@ -168,18 +168,32 @@ func (s *session) check(ch *change) (outcome, error) {
 
 // diffPath is the name a diff's headers give a file: relative to the
 // working directory when the file is below it, so that git apply and
-// patch -p1 take the diff there; else the path without its leading "/",
-// for applying from the file system's root.
+// patch -p1 take the diff there; else the absolute path without its
+// leading "/", for applying from the file system's root. Either way the
+// folder's links and ".." are resolved as the kernel resolves them, so a
+// header never holds "../" (git apply refuses it; issue 11, section 2).
 func diffPath(path string) string {
-	if !filepath.IsAbs(path) {
-		return path
+	wd, err := os.Getwd()
+	if err != nil {
+		return strings.TrimLeft(filepath.ToSlash(filepath.Clean(path)), "/")
 	}
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
-			return rel
-		}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = wd + string(filepath.Separator) + path // not Join: ".." after a link is the kernel's to resolve
 	}
-	return strings.TrimLeft(path, "/")
+	dir, base := filepath.Split(abs)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		abs = filepath.Join(real, base)
+	} else {
+		abs = filepath.Clean(abs) // a folder not created yet
+	}
+	if realWD, err := filepath.EvalSymlinks(wd); err == nil {
+		wd = realWD
+	}
+	if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return strings.TrimLeft(filepath.ToSlash(abs), "/")
 }
 
 // showRefusedDiff prints, for a dry run that the guard refused, the diff
