@@ -404,9 +404,11 @@ func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
 	return nil
 }
 
-// lock takes d's lock. A file system without flock (ENOLCK, EOPNOTSUPP,
-// ENOSYS, EINVAL) is written unlocked: the checks before the rename still
-// catch most concurrent writers.
+// lock takes d's lock. A file system without flock on a folder (ENOLCK,
+// EOPNOTSUPP, ENOSYS, EINVAL; EBADF or EISDIR where NFS turns flock into
+// a POSIX lock, which wants a folder open for writing) is written
+// unlocked: the checks before the rename still catch most concurrent
+// writers.
 func lock(doc *Document, d commitDir) error {
 	err := d.Lock()
 	if err == nil {
@@ -418,7 +420,8 @@ func lock(doc *Document, d commitDir) error {
 		sysErr = pe.Err
 	}
 	switch {
-	case errors.Is(sysErr, unix.ENOLCK), errors.Is(sysErr, unix.EOPNOTSUPP), errors.Is(sysErr, unix.ENOSYS), errors.Is(sysErr, unix.EINVAL):
+	case errors.Is(sysErr, unix.ENOLCK), errors.Is(sysErr, unix.EOPNOTSUPP), errors.Is(sysErr, unix.ENOSYS),
+		errors.Is(sysErr, unix.EINVAL), errors.Is(sysErr, unix.EBADF), errors.Is(sysErr, unix.EISDIR):
 		return nil
 	case errors.Is(sysErr, unix.EWOULDBLOCK):
 		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("another symedit process has been writing in the file's folder for %v; nothing was written, retry later", LockWait), Err: fmt.Errorf("%w: %w", ErrLocked, sysErr)}

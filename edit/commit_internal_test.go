@@ -400,9 +400,15 @@ func TestCommitMetadataLossAllowed(t *testing.T) {
 	}
 }
 
-// TestCommitLockUnsupported: on a file system without flock the commit
-// goes on unlocked.
+// TestCommitLockUnsupported: on a file system without flock on a folder
+// the commit goes on unlocked.
 func TestCommitLockUnsupported(t *testing.T) {
+	for _, errno := range []syscall.Errno{syscall.ENOLCK, syscall.EOPNOTSUPP, syscall.EBADF} {
+		t.Run(errno.Error(), func(t *testing.T) { testCommitLockUnsupported(t, errno) })
+	}
+}
+
+func testCommitLockUnsupported(t *testing.T, errno syscall.Errno) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f.py")
 	if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
@@ -412,7 +418,7 @@ func TestCommitLockUnsupported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := commit(newFaultFS("Lock", syscall.ENOLCK), Options{}, doc, []byte("x = 2\n")); err != nil {
+	if err := commit(newFaultFS("Lock", errno), Options{}, doc, []byte("x = 2\n")); err != nil {
 		t.Fatalf("commit = %v, want success without the lock", err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != "x = 2\n" {

@@ -790,7 +790,8 @@ func TestFilesCommitKeepsMode(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			f := diskOpen(t, edit.Options{Root: root})
+			// A read-only file needs AllowReadOnly, except as root.
+			f := diskOpen(t, edit.Options{Root: root, AllowReadOnly: mode&0o200 == 0})
 			doc, err := f.Read(path)
 			if err != nil {
 				t.Fatal(err)
