@@ -439,11 +439,14 @@ func openUnchanged(doc *Document, d commitDir, base string) (*os.File, *unix.Sta
 	if m := statMode(lst); !m.IsRegular() {
 		return nil, nil, &FileError{Path: doc.Path, Reason: fmt.Sprintf("not a regular file (%s)", kind(m)), Err: ErrNotRegular}
 	}
+	changed := &FileError{Path: doc.Path, Reason: "the file changed on disk since symedit read it; nothing was written, read it again and retry", Err: ErrChanged}
 	f, err := d.Open(base)
+	if errors.Is(err, unix.ELOOP) {
+		return nil, nil, changed // a symbolic link put in its place
+	}
 	if err != nil {
 		return nil, nil, &FileError{Path: doc.Path, Reason: reason(err) + "; nothing was written", Err: err}
 	}
-	changed := &FileError{Path: doc.Path, Reason: "the file changed on disk since symedit read it; nothing was written, read it again and retry", Err: ErrChanged}
 	var st unix.Stat_t
 	if err := unix.Fstat(int(f.Fd()), &st); err != nil || st.Ino != lst.Ino || st.Dev != lst.Dev || int64(len(doc.Content)) != st.Size {
 		f.Close()

@@ -238,7 +238,7 @@ func TestCommitFailureInjection(t *testing.T) {
 		{"Lock", syscall.EWOULDBLOCK, "another symedit process has been writing in the file's folder", ErrLocked},
 		{"Lock", syscall.EIO, "cannot lock the file's folder: input/output error; the file was not changed", syscall.EIO},
 		{"Lstat#1", syscall.EIO, "input/output error", syscall.EIO},
-		{"Open", syscall.ELOOP, "too many levels of symbolic links", syscall.ELOOP},
+		{"Open", syscall.EIO, "input/output error; nothing was written", syscall.EIO},
 		{"Access", syscall.EACCES, "this user may not write the file (opening it for writing fails: permission denied; pass --allow-read-only to replace it anyway, the new file then belonging to this user); the file was not changed", ErrNotWritable},
 		{"CreateTemp", syscall.ENOSPC, "cannot create a temporary file in ", syscall.ENOSPC},
 		{"Write", syscall.ENOSPC, "cannot write the temporary file: no space left on device; the file was not changed", syscall.ENOSPC},
@@ -730,5 +730,49 @@ func TestCommitNamedTempLongName(t *testing.T) {
 		if got, err := os.ReadFile(p); err != nil || len(got) != 6 {
 			t.Errorf("%s: %q %v", p, got, err)
 		}
+	}
+}
+
+// TestCommitFIFOSwappedIn: a FIFO (or a symbolic link) put in the file's
+// place between the commit's look at the name and its open is never read
+// from (which would hang) nor replaced: the open does not block or follow
+// links, and the descriptor's inode is compared with the name's.
+func TestCommitFIFOSwappedIn(t *testing.T) {
+	for _, kind := range []string{"fifo", "symlink"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f.py")
+			if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			doc, err := Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fsys := newFaultFS("", nil)
+			fsys.before = map[string]func(){"Open": func() {
+				if err := os.Remove(path); err != nil {
+					t.Fatal(err)
+				}
+				if kind == "fifo" {
+					err = syscall.Mkfifo(path, 0o644)
+				} else {
+					err = os.Symlink("/dev/zero", path)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}}
+			err = commit(fsys, Options{}, doc, []byte("x = 2\n"))
+			if !errors.Is(err, ErrChanged) {
+				t.Fatalf("commit = %v, want ErrChanged", err)
+			}
+			if fi, err := os.Lstat(path); err != nil || fi.Mode().IsRegular() {
+				t.Errorf("the %s was replaced: %v %v", kind, fi, err)
+			}
+			if indexOf(fsys.calls, "Rename") >= 0 || indexOf(fsys.calls, "CreateTemp") >= 0 {
+				t.Errorf("calls %v went on after the open", fsys.calls)
+			}
+		})
 	}
 }
