@@ -19,7 +19,10 @@ import (
 // errors for Python; see [CheckSyntax]), in file order.
 //
 // The report's New holds every problem (relative to an empty file, all
-// are new), and Before is 0 and After is len(New). As in the guard, at most
+// are new), and Before is 0 and After is len(New). As in the guard, in a
+// Go file the tree-sitter problems that end on a line before go/parser's
+// first error (all of them when go/parser accepts the file) are not
+// problems but Notes: go/parser decides (issue 11, section 3). As in the guard, at most
 // the first 10 errors of go/parser or of the Python indentation check are
 // listed, one per line, since go/parser cascades after its first error;
 // every tree-sitter problem is listed.
@@ -64,7 +67,7 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 		extraDone = make(chan []guardProblem, 1)
 		go func() { extraDone <- check(text) }()
 	}
-	tree, err := guardParseProblems(ctx, lang.Grammar(), text)
+	ts, err := guardParseProblems(ctx, lang.Grammar(), text)
 	var extra []guardProblem
 	if extraDone != nil {
 		extra = <-extraDone
@@ -76,7 +79,11 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 		return rep, fmt.Errorf("edit: syntax check: parsing %s: %w", lang.Name, err)
 	}
 	rep.Checked = true
-	all := append(tree, guardFirstPerLine(text, extra, guardMaxExtra)...)
+	var notes []guardProblem
+	if lang.Name == "go" {
+		ts, notes = guardGoNotes(text, ts, extra)
+	}
+	all := append(ts, guardFirstPerLine(text, extra, guardMaxExtra)...)
 	for i := range all {
 		all[i].at = all[i].start
 	}
@@ -90,6 +97,7 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 	for _, p := range all {
 		rep.New = append(rep.New, lines.problem(text, p))
 	}
+	rep.Notes = guardNotes(lines, text, notes)
 	rep.After = len(rep.New)
 	return rep, nil
 }

@@ -3,12 +3,20 @@ package edit_test
 import (
 	"context"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/goroot"
 )
 
 func TestFindSyntaxProblems(t *testing.T) {
@@ -77,4 +85,159 @@ func TestFindSyntaxProblemsSkips(t *testing.T) {
 	if err != nil || rep.Checked || !strings.HasPrefix(rep.Skipped, "canceled") {
 		t.Errorf("canceled: %+v, %v", rep, err)
 	}
+}
+
+// TestFindSyntaxProblemsGoParserDecides checks that in Go, tree-sitter
+// problems in code go/parser accepts are notes, not problems (issue 11,
+// section 3): Go 1.24's generic type alias, Go 1.26's new(expression) and
+// a shadowed make, which tree-sitter's older Go grammar rejects.
+func TestFindSyntaxProblemsGoParserDecides(t *testing.T) {
+	goLang, _ := grammars.ByName("go")
+	tests := []struct {
+		name        string
+		src         string
+		want, notes []string // "LINE:COL KIND"
+	}{
+		{"generic alias", "package p\n\ntype S[T comparable] = map[T]struct{}\n", nil, []string{"3:22 ERROR"}},
+		{"new of an expression", "package p\n\nfunc f() *int64 {\n\treturn new(int64(0))\n}\n", nil, []string{"4:18 MISSING", "4:21 ERROR"}},
+		{"shadowed make", "package p\n\nfunc g() {\n\tmake := func(n int) []int { return nil }\n\t_ = make(3)\n}\n", nil, []string{"5:11 ERROR"}},
+		// go/parser's first error is below the alias: the alias is a note,
+		// the broken line is a problem for both parsers.
+		{"alias, then an error", "package p\n\ntype S[T comparable] = map[T]struct{}\n\nfunc f() {\n\tx := )\n}\n",
+			[]string{"6:2 ERROR", "6:7 go/parser", "8:1 go/parser"}, []string{"3:22 ERROR"}},
+		// go/parser's first error is above the alias: it no longer vouches
+		// for the code below it, and tree-sitter's error stays a problem.
+		{"an error, then an alias", "package p\n\nfunc f() {\n\tx := )\n}\n\ntype S[T comparable] = map[T]struct{}\n",
+			[]string{"4:2 ERROR", "4:7 go/parser", "7:1 go/parser", "7:22 ERROR", "8:1 go/parser"}, nil},
+	}
+	kinds := func(ps []edit.SyntaxProblem) string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, fmt.Sprintf("%d:%d %s", p.Line, p.Column, p.Kind))
+		}
+		return strings.Join(out, ",")
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := edit.FindSyntaxProblems(context.Background(), goLang, []byte(tt.src), edit.GuardOptions{})
+			if err != nil || !rep.Checked {
+				t.Fatalf("%+v, %v", rep, err)
+			}
+			if got := kinds(rep.New); got != strings.Join(tt.want, ",") {
+				t.Errorf("problems = %v, want %v", got, tt.want)
+			}
+			if got := kinds(rep.Notes); got != strings.Join(tt.notes, ",") {
+				t.Errorf("notes = %v, want %v", got, tt.notes)
+			}
+			for _, n := range rep.Notes {
+				if !strings.HasPrefix(n.Message, "tree-sitter: ") || !strings.HasSuffix(n.Message, edit.NoteSuffix) {
+					t.Errorf("note message %q", n.Message)
+				}
+			}
+		})
+	}
+}
+
+// TestFindSyntaxProblemsGOROOT checks every Go file of $(go env
+// GOROOT)/src as `symedit check` does: a file go/parser accepts has no
+// problem, whatever tree-sitter says of it (issue 11, section 3), and a
+// file go/parser rejects (the go/types test data holds some) has a
+// go/parser problem. The whole tree is about 90 MB in 7,700 files (20 to
+// 35 s on two cores); with -short or under the race detector only every
+// 20th file is checked, and every file of internal/types/testdata, the
+// type checker's test data, where most of the code tree-sitter's Go grammar
+// rejects is.
+func TestFindSyntaxProblemsGOROOT(t *testing.T) {
+	src := goroot.Src()
+	if src == "" {
+		t.Skip("no GOROOT source")
+	}
+	var files []string
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := 1
+	if testing.Short() || raceOn {
+		step = 20
+	}
+	goLang, _ := grammars.ByName("go")
+	type result struct {
+		path                    string
+		goOK                    bool
+		problems, notes, goErrs int
+		first                   string
+		err                     error
+	}
+	jobs := make(chan string)
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for range max(runtime.GOMAXPROCS(0), 2) {
+		wg.Go(func() {
+			for p := range jobs {
+				r := result{path: p}
+				b, err := os.ReadFile(p)
+				if err != nil {
+					r.err = err
+					results <- r
+					continue
+				}
+				_, perr := parser.ParseFile(token.NewFileSet(), p, b, parser.AllErrors|parser.SkipObjectResolution)
+				r.goOK = perr == nil
+				rep, err := edit.FindSyntaxProblems(context.Background(), goLang, b, edit.GuardOptions{Timeout: time.Minute})
+				switch {
+				case err != nil:
+					r.err = err
+				case !rep.Checked:
+					r.err = fmt.Errorf("not checked: %s", rep.Skipped)
+				}
+				r.problems, r.notes = len(rep.New), len(rep.Notes)
+				for _, q := range rep.New {
+					if q.Kind == edit.KindGoParser {
+						r.goErrs++
+					}
+				}
+				if len(rep.New) > 0 {
+					r.first = rep.New[0].String()
+				}
+				results <- r
+			}
+		})
+	}
+	go func() {
+		for i, f := range files {
+			if i%step == 0 || strings.Contains(filepath.ToSlash(f), "/internal/types/testdata/") {
+				jobs <- f
+			}
+		}
+		close(jobs)
+		wg.Wait()
+		close(results)
+	}()
+	checked, rejected, noted := 0, 0, 0
+	for r := range results {
+		checked++
+		switch {
+		case r.err != nil:
+			t.Errorf("%s: %v", r.path, r.err)
+		case r.goOK && r.problems > 0:
+			t.Errorf("%s: go/parser accepts it, check reports %d problem(s), first %s", r.path, r.problems, r.first)
+		case !r.goOK && r.goErrs == 0:
+			t.Errorf("%s: go/parser rejects it, check reports no go/parser problem", r.path)
+		case !r.goOK:
+			rejected++
+		}
+		if r.notes > 0 {
+			noted++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no Go file")
+	}
+	t.Logf("%d Go files checked: %d rejected by go/parser, %d with tree-sitter-only notes", checked, rejected, noted)
 }

@@ -105,6 +105,9 @@ type SyntaxProblem struct {
 	Text string
 }
 
+// NoteSuffix ends the Message of a SyntaxReport's note.
+const NoteSuffix = " (go/parser accepts this code: not refused)"
+
 // String returns "LINE:COLUMN: MESSAGE".
 func (p SyntaxProblem) String() string {
 	return fmt.Sprintf("%d:%d: %s", p.Line, p.Column, p.Message)
@@ -131,6 +134,14 @@ type SyntaxReport struct {
 	// python/indent errors, one per line: after its first error go/parser
 	// reports a cascade.
 	New []SyntaxProblem
+	// Notes holds the problems that do not refuse the edit, in file order:
+	// in a Go file, the new tree-sitter problems that end on a line before
+	// go/parser's first error (every one when go/parser accepts the whole
+	// content). go/parser is Go's own parser and decides; tree-sitter's Go
+	// grammar is older than the language and rejects valid Go, such as a
+	// generic type alias (issue 11, section 3). A note's Message ends with
+	// NoteSuffix.
+	Notes []SyntaxProblem
 
 	incremental bool // after was parsed incrementally from before's tree
 	confirmed   bool // the incremental parse found new problems: after was parsed again in full
@@ -152,9 +163,10 @@ const guardMaxFormatted = 20
 
 // Format renders the report for a person or an agent: one
 // "PATH:LINE:COLUMN: MESSAGE" line per new problem followed by the line's
-// text, indented; at most 20 problems, then a count of the rest. A report
-// that was not checked gives "PATH: syntax not checked: REASON". A checked
-// report without new problems gives "".
+// text, indented; at most 20 problems, then a count of the rest; then the
+// notes the same way, as "PATH:LINE:COLUMN: note: MESSAGE", at most 20. A
+// report that was not checked gives "PATH: syntax not checked: REASON". A
+// checked report without new problems and notes gives "".
 func (r SyntaxReport) Format(path string) string {
 	var b strings.Builder
 	if !r.Checked {
@@ -169,6 +181,13 @@ func (r SyntaxReport) Format(path string) string {
 			break
 		}
 		fmt.Fprintf(&b, "%s:%s\n    %d | %s\n", path, p, p.Line, p.Text)
+	}
+	for i, p := range r.Notes {
+		if i == guardMaxFormatted {
+			fmt.Fprintf(&b, "... and %d more notes\n", len(r.Notes)-guardMaxFormatted)
+			break
+		}
+		fmt.Fprintf(&b, "%s:%d:%d: note: %s\n    %d | %s\n", path, p.Line, p.Column, p.Message, p.Line, p.Text)
 	}
 	return b.String()
 }
@@ -259,6 +278,12 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // (go/parser does not recover from a missing parenthesis: the rest of the
 // file stays inside the call, and any edit there changes its errors;
 // tree-sitter still checks that part). Every other problem is new.
+//
+// In a Go file, go/parser, the language's own parser, decides: a new
+// tree-sitter problem whose last byte lies on a line before go/parser's
+// first error in after (every one, when go/parser accepts after) goes to
+// Notes, not New, since tree-sitter's Go grammar is older than the
+// language (issue 11, section 3).
 //
 // So an edit to a file that has errors elsewhere passes if it adds none,
 // and an edit that breaks something is caught even in a file with other
@@ -393,8 +418,12 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	if lang.Name == "go" {
 		extraFresh = m.excuseTail(extraFresh, extra.before, false)
 	}
+	var notes []guardProblem
+	if lang.Name == "go" {
+		fresh, notes = guardGoNotes(newText, fresh, extra.after)
+	}
 	fresh = append(fresh, guardFirstPerLine(newText, extraFresh, guardMaxExtra)...)
-	if len(fresh) == 0 {
+	if len(fresh) == 0 && len(notes) == 0 {
 		return rep, nil
 	}
 	for i, p := range fresh {
@@ -413,6 +442,7 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	for _, p := range fresh {
 		rep.New = append(rep.New, lines.problem(newText, p))
 	}
+	rep.Notes = guardNotes(lines, newText, notes)
 	return rep, nil
 }
 
@@ -736,6 +766,47 @@ func guardRunExtra(check func([]byte) []guardProblem, oldText, newText []byte, b
 		r.before = r.after
 	}
 	return r
+}
+
+// guardGoNotes splits the tree-sitter problems ts of a Go text into those
+// that stay problems and notes: a problem whose last byte lies on a line
+// before the line of go/parser's first error in text (goErrs, all of
+// go/parser's errors) is a note, since go/parser, Go's own parser, parsed
+// that part without error; every problem is a note when goErrs is empty.
+// Both results keep ts's order.
+func guardGoNotes(text []byte, ts, goErrs []guardProblem) (problems, notes []guardProblem) {
+	if len(ts) == 0 {
+		return ts, nil
+	}
+	limit := len(text) + 1 // no go/parser error: every problem is a note
+	if len(goErrs) > 0 {
+		first := goErrs[0].start
+		for _, e := range goErrs {
+			first = min(first, e.start)
+		}
+		limit = bytes.LastIndexByte(text[:first], '\n') + 1 // the start of its line
+	}
+	for _, p := range ts {
+		if last := max(p.start, p.end-1); last < limit {
+			notes = append(notes, p)
+		} else {
+			problems = append(problems, p)
+		}
+	}
+	return problems, notes
+}
+
+// guardNotes returns notes (in offsets of text, sorted) as SyntaxProblems
+// whose Message ends with NoteSuffix.
+func guardNotes(lines *guardLines, text []byte, notes []guardProblem) []SyntaxProblem {
+	var out []SyntaxProblem
+	for _, p := range notes {
+		p.at = p.start
+		sp := lines.problem(text, p)
+		sp.Message += NoteSuffix
+		out = append(out, sp)
+	}
+	return out
 }
 
 // guardGoErrors returns go/parser's errors in src, as points.

@@ -736,3 +736,44 @@ func TestCheckSyntaxRealInsertionOfCommentLines(t *testing.T) {
 		t.Errorf("full parse of the result: %+v, %v", all, err)
 	}
 }
+
+// TestCheckSyntaxGoParserDecides edits a real Go file with code that
+// go/parser accepts and tree-sitter's older Go grammar rejects (issue 11,
+// section 3): the edit is not refused, and tree-sitter's errors are notes
+// on the edited lines. An edit that go/parser rejects is still refused.
+func TestCheckSyntaxGoParserDecides(t *testing.T) {
+	before := guardFixture(t, "go/slog_value.go")
+	lang := guardLang(t, "go")
+	anchor := "func (v Value) str() string {\n"
+	tests := []struct {
+		name, insert, marker string
+	}{
+		{"generic type alias (Go 1.24)", "type set[T comparable] = map[T]struct{}\n\n", "type set[T comparable] = map[T]struct{}"},
+		{"new of an expression (Go 1.26)", "func int64Ptr() *int64 {\n\treturn new(int64(0))\n}\n\n", "return new(int64(0))"},
+		{"shadowed make", "func shadow() int {\n\tmake := func(n int) int { return n }\n\treturn make(3)\n}\n\n", "return make(3)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			after, rep := guardApply(t, lang, before, guardEdit(t, before, anchor, tt.insert+anchor))
+			if !rep.OK() || rep.Rejects(edit.CheckStrict) {
+				t.Fatalf("refused: %+v\n%s", rep, rep.Format("value.go"))
+			}
+			line, text := guardLineOf(t, after, tt.marker)
+			if len(rep.Notes) == 0 || rep.Notes[0].Line != line || rep.Notes[0].Text != text {
+				t.Fatalf("notes = %+v, want the first on line %d %q", rep.Notes, line, text)
+			}
+			if f := rep.Format("value.go"); !strings.Contains(f, fmt.Sprintf("value.go:%d:%d: note: tree-sitter: ", line, rep.Notes[0].Column)) {
+				t.Errorf("Format does not show the note:\n%s", f)
+			}
+		})
+	}
+	// The same alias with a statement at top level: go/parser rejects it.
+	after, rep := guardApply(t, lang, before, guardEdit(t, before, anchor, "type set[T comparable] = map[T]struct{}\n\nx := 1\n\n"+anchor))
+	if rep.OK() {
+		t.Fatalf("an edit go/parser rejects was accepted: %+v", rep)
+	}
+	line, _ := guardLineOf(t, after, "x := 1")
+	if p := rep.New[0]; p.Kind != edit.KindGoParser || p.Line != line {
+		t.Errorf("first problem %+v, want go/parser's on line %d", p, line)
+	}
+}

@@ -17,8 +17,10 @@ func checkCommand(e *env) *cli.Command {
 		Usage: "report every syntax error of files, folders and patterns, with the syntax guard's parse",
 		Description: "Prints PATH:LINE:COL: CHECKER [KIND]: MESSAGE and the line's text for each problem the syntax\n" +
 			"guard would count (tree-sitter ERROR and MISSING nodes, go/parser for Go, the indentation\n" +
-			"check for Python); with --json one JSON object per file, in path order. Exit 1 if any file\n" +
-			"has a syntax error, 2 if a file could not be read or parsed, else 0.",
+			"check for Python); with --json one JSON object per file, in path order. In Go, go/parser decides:\n" +
+			"tree-sitter errors in code go/parser accepts are notes, counted in the summary and listed by\n" +
+			"--json, not errors. Exit 1 if any file has a syntax error, 2 if a file could not be read or\n" +
+			"parsed, else 0.",
 		ArgsUsage: "FILE|DIR|PATTERN...",
 		Flags:     append(readFlags(), walkFlags()...),
 		Action: func(c *cli.Context) error {
@@ -50,6 +52,8 @@ type checkJSON struct {
 	OK       bool          `json:"ok"`
 	Skipped  string        `json:"skipped,omitempty"`
 	Problems []problemJSON `json:"problems"`
+	// Notes are tree-sitter errors in Go code that go/parser accepts.
+	Notes []problemJSON `json:"notes,omitempty"`
 }
 
 // problemJSON is one syntax problem of `check --json`.
@@ -100,7 +104,7 @@ func (s *session) checkFiles(args []string) error {
 		return err
 	}
 	var firstErr error
-	problems, bad := 0, 0
+	problems, bad, notes := 0, 0, 0
 	bar := e.progress(len(w.Files), s.json)
 	err = forEachOrdered(len(w.Files), jobs, func(i int) checkResult {
 		return s.checkOne(w.Files[i])
@@ -119,11 +123,15 @@ func (s *session) checkFiles(args []string) error {
 			problems += n
 			bad++
 		}
+		notes += len(r.rep.Notes)
 		if s.json {
 			js := checkJSON{Path: path, Language: r.lang.Name, OK: r.rep.Checked && len(r.rep.New) == 0,
 				Skipped: r.rep.Skipped, Problems: []problemJSON{}}
 			for _, p := range r.rep.New {
 				js.Problems = append(js.Problems, problemJSON{p.Line, p.Column, p.EndLine, p.EndColumn, p.Kind, p.Message, p.Text})
+			}
+			for _, p := range r.rep.Notes {
+				js.Notes = append(js.Notes, problemJSON{p.Line, p.Column, p.EndLine, p.EndColumn, p.Kind, p.Message, p.Text})
 			}
 			if err := e.writeJSON(js); err != nil {
 				return err
@@ -153,7 +161,11 @@ func (s *session) checkFiles(args []string) error {
 	if err != nil {
 		return err
 	}
-	s.summaryAlways(fmt.Sprintf("checked %d file(s): %d syntax error(s) in %d file(s)", len(w.Files), problems, bad), w)
+	sum := fmt.Sprintf("checked %d file(s): %d syntax error(s) in %d file(s)", len(w.Files), problems, bad)
+	if notes > 0 {
+		sum += fmt.Sprintf("; %d tree-sitter-only note(s) in Go code that go/parser accepts, not errors (--json lists them)", notes)
+	}
+	s.summaryAlways(sum, w)
 	switch {
 	case firstErr != nil:
 		return errSilent{firstErr}

@@ -280,6 +280,8 @@ func (s *session) report(ch *change, out outcome, result map[string]any) error {
 		fmt.Fprintf(e.stderr, "warning: the edit adds %d syntax error(s):\n%s", len(out.Syntax.New), out.Syntax.Format(ch.doc.Path))
 	} else if out.Syntax.Skipped != "" && s.mode != edit.CheckOff {
 		fmt.Fprint(e.stderr, "note: "+out.Syntax.Format(ch.doc.Path))
+	} else if len(out.Syntax.Notes) > 0 {
+		fmt.Fprint(e.stderr, out.Syntax.Format(ch.doc.Path)) // tree-sitter-only errors in Go
 	}
 	return nil
 }
@@ -299,6 +301,13 @@ func syntaxJSON(r edit.SyntaxReport) map[string]any {
 	}
 	if len(probs) > 0 {
 		m["new"] = probs
+	}
+	var notes []map[string]any
+	for _, p := range r.Notes {
+		notes = append(notes, map[string]any{"line": p.Line, "column": p.Column, "kind": p.Kind, "message": p.Message, "text": p.Text})
+	}
+	if len(notes) > 0 {
+		m["notes"] = notes
 	}
 	return m
 }
