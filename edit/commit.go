@@ -347,7 +347,7 @@ func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
 			if errors.As(err, &pe) {
 				sysErr = pe.Err
 			}
-			return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s; pass --allow-read-only to replace it anyway, the new file then belonging to this user); the file was not changed", reason(err)),
+			return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s; pass --allow-read-only to replace it anyway, and for another user's file --allow-metadata-loss too, as the new file belongs to this user); the file was not changed", reason(err)),
 				Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr)}
 		}
 	}
