@@ -32,8 +32,9 @@ test: deps
 
 # test-parsers: symedit's symbols against each language's own parser over
 # whole trees (go/ast over $GOROOT/src, Python's ast over CPython's standard
-# library, javac's trees over the JDK's sources where present); minutes, so
-# not in `make test`, which runs the same checks over samples.
+# library, javac's trees over the JDK's java.base sources from src.zip where
+# present); minutes, so not in `make test`, which runs the same checks over
+# samples.
 .PHONY: test-parsers
 test-parsers:
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols

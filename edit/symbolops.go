@@ -24,22 +24,24 @@ type SymbolLines struct {
 	Head Head
 }
 
-// Head is where a symbol's decorators, annotations and modifiers end, as
-// symbols.Symbol gives them: HeadOf fills it.
+// Head is a symbol's byte range and where its decorators, annotations and
+// modifiers end, as symbols.Symbol gives them: HeadOf fills it.
 type Head struct {
 	// Lang is the symbol's language; it says which words are modifiers
 	// (symbols.TextLead).
 	Lang *grammars.Language
-	// ModifiersByte and KeywordByte are symbols.Symbol's: 0-based byte
-	// offsets into the Document's Text of the first modifier after the
-	// leading decorators or annotations, and of the definition proper.
-	ModifiersByte, KeywordByte int
+	// StartByte, ModifiersByte, KeywordByte and EndByte are
+	// symbols.Symbol's: 0-based byte offsets into the Document's Text of
+	// the symbol's start, of its first modifier after the leading
+	// decorators or annotations, of the definition proper, and of the
+	// symbol's exclusive end.
+	StartByte, ModifiersByte, KeywordByte, EndByte int
 }
 
 // HeadOf returns the Head of sym, a symbol of language lang extracted from
 // the Document's Text.
 func HeadOf(sym symbols.Symbol, lang *grammars.Language) Head {
-	return Head{Lang: lang, ModifiersByte: sym.ModifiersByte, KeywordByte: sym.KeywordByte}
+	return Head{Lang: lang, StartByte: sym.StartByte, ModifiersByte: sym.ModifiersByte, KeywordByte: sym.KeywordByte, EndByte: sym.EndByte}
 }
 
 // Replaced says which part of a symbol ReplaceSymbol replaced (issue 11,
@@ -158,15 +160,19 @@ func fitIndent(text []string, indent string) ([]string, Reindent) {
 	return out, Reindent{Added: add}
 }
 
-// ReplaceSymbol returns the Edit that replaces the symbol's whole lines
-// by body, keeping what body does not send of the symbol's head (issue 11,
-// section 4): when body begins with a decorator or annotation
-// (symbols.TextLead), the whole lines are replaced; when it begins with a
-// modifier, the symbol's leading decorators or annotations are kept and the
-// rest replaced; when it begins with the definition proper, its
-// decorators, annotations and modifiers are all kept. Kept text on the line
-// where the replacement starts stays in front of body's first line. With a
-// zero s.Head the whole lines are replaced. The Placement says which.
+// ReplaceSymbol returns the Edit that replaces the symbol by body, keeping
+// what body does not send (issue 11, section 4): when body begins with a
+// decorator or annotation (symbols.TextLead), the whole symbol is
+// replaced; when it begins with a modifier, the symbol's leading
+// decorators or annotations are kept and the rest replaced; when it begins
+// with the definition proper, its decorators, annotations and modifiers
+// are all kept. The Placement says which. Text on the line where the
+// replacement starts, before it (kept decorators, modifiers, or code
+// before a symbol that starts mid-line, as "return run(new Runnable() {"),
+// stays in front of body's first non-blank line; code after the symbol on
+// its last line ("});") follows body's last non-blank line (a trailing
+// comment there is replaced with the line). With a zero s.Head, or one
+// outside s's lines, the whole lines First to Last are replaced.
 //
 // When body sits left of the symbol's indentation (a method sent
 // flush-left), it is shifted to that indentation and the Reindent says by
@@ -181,55 +187,52 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, e
 	}
 	lines, re := fitIndent(SplitText(body), indentOf(d.Line(s.First)))
 	pl := Placement{Reindent: re, Replaced: ReplacedWhole}
-	from, how := d.keepFrom(s, body)
-	if from < 0 {
-		e, err := d.ReplaceLines(s.First, s.Last, lines)
+	h := s.Head
+	first, last := d.lines[s.First-1], d.lines[s.Last-1]
+	if h.Lang == nil || h.StartByte < first.start || h.EndByte > last.end || h.StartByte >= h.EndByte ||
+		h.ModifiersByte < h.StartByte || h.KeywordByte < h.ModifiersByte || h.KeywordByte >= h.EndByte {
+		e, err := d.ReplaceLines(s.First, s.Last, lines) // no head, or one outside the lines
 		return e, pl, err
 	}
-	// Keep the lines before from's line and the bytes of its line before
-	// from; body's first non-blank line follows them.
-	k := d.LineAt(from)
-	ln := d.lines[k-1]
-	prefix := string(d.Text[ln.start:from])
+	from := h.StartByte
+	switch symbols.TextLead(h.Lang, body) {
+	case symbols.LeadModifier:
+		from, pl.Replaced = h.ModifiersByte, ReplacedFromModifiers
+	case symbols.LeadDefinition:
+		from, pl.Replaced = h.KeywordByte, ReplacedFromKeyword
+	}
 	var kept []string
-	for _, l := range SplitText(string(d.Text[d.lines[s.First-1].start:from])) {
+	for _, l := range SplitText(string(d.Text[h.StartByte:from])) {
 		if l = strings.TrimSpace(l); l != "" {
 			kept = append(kept, l)
 		}
 	}
-	if strings.TrimSpace(prefix) != "" {
-		for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+	if len(kept) == 0 {
+		pl.Replaced = ReplacedWhole // nothing before from to keep
+	}
+	pl.Kept = strings.Join(kept, "\n")
+
+	// Keep the lines before from's line and the bytes of its line before
+	// from: body's first non-blank line follows them.
+	k := d.LineAt(from)
+	if prefix := string(d.Text[d.lines[k-1].start:from]); strings.TrimSpace(prefix) != "" {
+		for strings.TrimSpace(lines[0]) == "" {
 			lines = lines[1:]
 		}
-		lines = append([]string{prefix + strings.TrimLeft(lines[0], " \t")}, lines[1:]...)
+		lines[0] = prefix + strings.TrimLeft(lines[0], " \t")
 	}
-	pl.Replaced, pl.Kept = how, strings.Join(kept, "\n")
+	// Keep the code after the symbol on its last line ("});" after an
+	// anonymous class): it follows body's last non-blank line. A comment
+	// there is replaced with the line, as before.
+	if suffix := string(d.Text[h.EndByte:last.end]); strings.TrimSpace(suffix) != "" && !isComment(suffix) {
+		i := len(lines) - 1
+		for strings.TrimSpace(lines[i]) == "" {
+			i--
+		}
+		lines = append(lines[:i:i], strings.TrimRight(lines[i], " \t")+suffix)
+	}
 	e, err := d.ReplaceLines(k, s.Last, lines)
 	return e, pl, err
-}
-
-// keepFrom returns the byte offset (in Text) from which ReplaceSymbol
-// replaces, and what that is, or -1 when it replaces the whole lines.
-func (d *Document) keepFrom(s SymbolLines, body string) (int, Replaced) {
-	h := s.Head
-	if h.Lang == nil {
-		return -1, ReplacedWhole
-	}
-	start, end := d.lines[s.First-1].start, d.lines[s.Last-1].end
-	var from int
-	var how Replaced
-	switch symbols.TextLead(h.Lang, body) {
-	case symbols.LeadDecorator:
-		return -1, ReplacedWhole
-	case symbols.LeadModifier:
-		from, how = h.ModifiersByte, ReplacedFromModifiers
-	default:
-		from, how = h.KeywordByte, ReplacedFromKeyword
-	}
-	if from < start || from >= end || strings.TrimSpace(string(d.Text[start:from])) == "" {
-		return -1, ReplacedWhole // nothing before it to keep, or a head outside the lines
-	}
-	return from, how
 }
 
 // InsertBeforeSymbol returns the Edit that puts text on its own lines

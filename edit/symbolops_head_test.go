@@ -169,6 +169,31 @@ export function render(p: Panel): string {
 			},
 		},
 		{
+			name: "java: an anonymous class keeps the code around it on its lines",
+			doc:  fixtureDoc("java/Inventory.java"), namePath: "Inventory/byQuantity/Comparator$1",
+			text:     "new Comparator<Item>() {\n    public int compare(Item a, Item b) {\n        return Integer.compare(a.quantity, b.quantity);\n    }\n}\n",
+			replaced: edit.ReplacedWhole,
+			want: []string{
+				"        sorted.sort(new Comparator<Item>() {",
+				"            public int compare(Item a, Item b) {",
+				"                return Integer.compare(a.quantity, b.quantity);",
+				"            }",
+				"        });",
+			},
+		},
+		{
+			name: "java: a method of an anonymous class keeps @Override",
+			doc:  fixtureDoc("java/Inventory.java"), namePath: "Inventory/byQuantity/Comparator$1/compare",
+			text:     "public int compare(Item a, Item b) {\n    return 0;\n}\n",
+			replaced: edit.ReplacedFromModifiers, kept: "@Override",
+			want: []string{
+				"            @Override",
+				"            public int compare(Item a, Item b) {",
+				"                return 0;",
+				"            }",
+			},
+		},
+		{
 			name: "java: annotation and modifier on the keyword's line",
 			doc:  inlineDoc("Point.java", javaSrc), namePath: "Point/toString",
 			text:     "String toString() {\n    return \"Point(\" + x + \")\";\n}\n",

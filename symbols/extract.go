@@ -41,9 +41,21 @@ import (
 //   - java: class, interface, enum, record, annotation (@interface), method,
 //     constructor (named after its class; compact record constructors too),
 //     at any depth, including local classes in method bodies (nested under
-//     the method). Annotations and modifiers belong to the range, a Javadoc
-//     above does not. Anonymous classes (and enum constant bodies), their
-//     members, lambdas, fields and annotation elements are not symbols.
+//     the method); annotation type elements (String since() default "")
+//     are methods of their annotation. An anonymous class body,
+//     new T(...) { ... }, is a class ranging over the whole new expression,
+//     named after T's simple name, "$" and the number javac gives it in its
+//     binary name (Outer$3, JLS 13.1): its 1-based position among the
+//     anonymous classes and enum constant bodies whose innermost enclosing
+//     class is the same, in source order, a class's constructor arguments
+//     before the class ("newInstance/PrivilegedAction$1/run"). It nests
+//     under the innermost symbol containing it: the method, or the class
+//     for a field initializer or an initializer block. An enum constant
+//     with a body is a class named after the constant ("Op/PLUS/apply").
+//     Their members are symbols as in any class. Annotations and modifiers
+//     belong to the range, a Javadoc above does not. Lambdas, fields,
+//     enum constants without a body and initializer blocks are not
+//     symbols.
 //   - typescript, tsx: class (also abstract; an anonymous export default
 //     class is named "default"; const C = class {...} is class C), interface,
 //     enum, type (type alias), namespace (namespace X, module X,
@@ -158,8 +170,10 @@ type extractor struct {
 	src   []byte
 	rules *langRules
 	lines *lineIndex
-	cands []*candidate
-	seen  map[[2]nodeKey]int // (def, name) -> index in cands
+	// ordinals caches javac's numbers of anonymous classes (javaOrdinal).
+	ordinals map[nodeKey]int
+	cands    []*candidate
+	seen     map[[2]nodeKey]int // (def, name) -> index in cands
 }
 
 func (x *extractor) addMatch(q *sitter.Query, m *sitter.QueryMatch) {
@@ -239,8 +253,9 @@ func (x *extractor) symbols() []Symbol {
 		return a.endByte > b.endByte
 	})
 
-	// Drop members of bodies that are not symbols (anonymous classes,
-	// object literals, overloads were dropped by adjust). Owners come
+	// Drop members of bodies that are not symbols (TypeScript object
+	// literals and class expressions that are not symbols; overloads were
+	// dropped by adjust). Owners come
 	// before their members in this order.
 	scopes := map[nodeKey]bool{}
 	kept := cands[:0]

@@ -312,15 +312,20 @@ Shop/Api interface 18:5-21:6
 Shop/Api/call method 19:9-19:21
 Shop/Api/d method 20:9-20:28
 Shop/Color enum 23:5-27:6
+Shop/Color/RED class 24:9-24:34
+Shop/Color/RED/special method 24:15-24:32
 Shop/Color/Color constructor 25:9-25:27
 Shop/Color/code method 26:9-26:33
 Shop/Range record 29:5-32:6
 Shop/Range/Range constructor 30:9-30:35
 Shop/Range/size method 31:9-31:39
 Shop/Tag annotation 34:5-34:50
+Shop/Tag/value method 34:22-34:48
 Shop/run method 36:5-40:6
 Shop/run/Local class 37:9-37:37
 Shop/run/Local/go method 37:23-37:35
+Shop/run/Runnable$1 class 38:22-38:61
+Shop/run/Runnable$1/run method 38:39-38:59
 `)
 }
 

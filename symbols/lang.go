@@ -1,6 +1,8 @@
 package symbols
 
 import (
+	"strconv"
+
 	sitter "github.com/smacker/go-tree-sitter"
 )
 
@@ -122,6 +124,18 @@ var javaBodies = map[string]bool{
 }
 
 var javaRules = langRules{
+	adjust: func(x *extractor, c *candidate) bool {
+		if c.def.Type() != "object_creation_expression" {
+			return true
+		}
+		simple := javaSimpleType(c.name)
+		if simple == nil {
+			return false
+		}
+		c.name = simple
+		c.nameText = simple.Content(x.src) + "$" + strconv.Itoa(x.javaOrdinal(c.def))
+		return true
+	},
 	head: func(n *sitter.Node) headPart {
 		switch n.Type() {
 		case "modifiers":
@@ -144,6 +158,107 @@ var javaRules = langRules{
 		}
 		return p, true
 	},
+}
+
+// javaSimpleType returns the type_identifier that is the simple name of
+// the type t of new T(...) { ... }: Entry for java.util.Map.Entry<K, V>,
+// or nil.
+func javaSimpleType(t *sitter.Node) *sitter.Node {
+	for depth := 0; t != nil && depth < 32; depth++ {
+		switch t.Type() {
+		case "type_identifier":
+			return t
+		case "generic_type":
+			t = firstNamedChild(t)
+		case "scoped_type_identifier", "annotated_type":
+			if n := t.NamedChildCount(); n > 0 {
+				t = t.NamedChild(int(n) - 1)
+			} else {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// javaAnonBody returns the class body of an anonymous class (new T(...)
+// { ... }) or an enum constant with a body, or nil for any other node.
+func javaAnonBody(n *sitter.Node) *sitter.Node {
+	switch n.Type() {
+	case "object_creation_expression":
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			if c := n.NamedChild(i); c.Type() == "class_body" {
+				return c
+			}
+		}
+	case "enum_constant":
+		return n.ChildByFieldName("body")
+	}
+	return nil
+}
+
+// javaClassDecl reports a named class-like declaration, whose body
+// encloses the anonymous classes in it.
+func javaClassDecl(n *sitter.Node) bool {
+	switch n.Type() {
+	case "class_declaration", "interface_declaration", "enum_declaration",
+		"record_declaration", "annotation_type_declaration":
+		return true
+	}
+	return false
+}
+
+// javaOrdinal returns the number javac gives the anonymous class anon in its
+// binary name (Outer$3, JLS 13.1): its 1-based position among the anonymous
+// classes and enum constant bodies whose innermost enclosing class is
+// anon's, in the order javac attributes them: source order, a class's
+// constructor arguments before the class itself. Nested named classes,
+// local classes and anonymous class bodies start their own numbering;
+// lambdas do not. The ordinals of one enclosing class are computed once per
+// Extract call.
+func (x *extractor) javaOrdinal(anon *sitter.Node) int {
+	var encl *sitter.Node
+	for prev, p := anon, anon.Parent(); p != nil; prev, p = p, p.Parent() {
+		if b := javaAnonBody(p); b != nil && b.Equal(prev) || javaClassDecl(p) && p.ChildByFieldName("body") != nil && p.ChildByFieldName("body").Equal(prev) {
+			encl = prev
+			break
+		}
+	}
+	if encl == nil {
+		return 0 // broken input: no enclosing class
+	}
+	if x.ordinals == nil {
+		x.ordinals = map[nodeKey]int{}
+	}
+	if n, ok := x.ordinals[keyOf(anon)]; ok {
+		return n
+	}
+	next := 0
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			c := n.NamedChild(i)
+			if javaClassDecl(c) {
+				continue // a nested or local class numbers its own
+			}
+			body := javaAnonBody(c)
+			if body == nil {
+				walk(c)
+				continue
+			}
+			for j := 0; j < int(c.NamedChildCount()); j++ {
+				if a := c.NamedChild(j); !a.Equal(body) {
+					walk(a) // the constructor arguments first
+				}
+			}
+			next++
+			x.ordinals[keyOf(c)] = next
+		}
+	}
+	walk(encl)
+	return x.ordinals[keyOf(anon)]
 }
 
 // TypeScript, TSX and JavaScript.
