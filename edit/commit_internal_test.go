@@ -776,3 +776,51 @@ func TestCommitFIFOSwappedIn(t *testing.T) {
 		})
 	}
 }
+
+// TestCommitWaitsForLock: while another process holds the folder's lock
+// (here a second open file description of the folder, which flock treats
+// as another holder), a commit does not write; once the lock is released
+// it does.
+func TestCommitWaitsForLock(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.py")
+	if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	holder, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if err := unix.Flock(int(holder.Fd()), unix.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	locking := make(chan struct{})
+	fsys := newFaultFS("", nil)
+	fsys.before = map[string]func(){"Lock": func() { close(locking) }}
+	done := make(chan error, 1)
+	go func() { done <- commit(fsys, Options{}, doc, []byte("x = 2\n")) }()
+	<-locking
+	time.Sleep(50 * time.Millisecond) // room for a commit that ignored the lock
+	select {
+	case err := <-done:
+		t.Fatalf("commit returned %v while the lock was held", err)
+	default:
+	}
+	if got, _ := os.ReadFile(path); string(got) != "x = 1\n" {
+		t.Fatalf("file written while the lock was held: %q", got)
+	}
+	if err := unix.Flock(int(holder.Fd()), unix.LOCK_UN); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "x = 2\n" {
+		t.Errorf("file holds %q after the lock was released", got)
+	}
+}

@@ -759,6 +759,10 @@ func TestCommitKeepsExtendedAttributes(t *testing.T) {
 	if err := unix.Setxattr(path, "user.checksum", []byte{0, 1, 2, 0xff}, 0); err != nil {
 		t.Fatal(err)
 	}
+	// A file with no extended attributes, made before the folder got its
+	// default ACL.
+	plain := filepath.Join(dir, "plain.java")
+	writeFileMode(t, plain, src, 0o640)
 	const undefined = 0xFFFFFFFF
 	acl := posixACL(
 		[3]uint32{0x01, 6, undefined}, // user::rw-
@@ -784,21 +788,23 @@ func TestCommitKeepsExtendedAttributes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	before := xattrs(t, path)
-	doc, err := edit.Read(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	content := bytes.Replace(src, []byte("class"), []byte("final class"), 1)
-	if err := edit.Commit(doc, content); err != nil {
-		t.Fatal(err)
+	for _, p := range []string{path, plain} {
+		before := xattrs(t, p)
+		doc, err := edit.Read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := edit.Commit(doc, content); err != nil {
+			t.Fatal(err)
+		}
+		assertFile(t, p, content, 0o640)
+		after := xattrs(t, p)
+		if !reflect.DeepEqual(after, before) {
+			t.Errorf("%s: extended attributes after the commit:\n%q\nwant:\n%q", filepath.Base(p), after, before)
+		}
 	}
-	assertFile(t, path, content, 0o640)
-	after := xattrs(t, path)
-	if !reflect.DeepEqual(after, before) {
-		t.Errorf("extended attributes after the commit:\n%q\nwant:\n%q", after, before)
-	}
-	if hasACL && after["system.posix_acl_access"] == "" {
+	if after := xattrs(t, path); hasACL && after["system.posix_acl_access"] == "" {
 		t.Errorf("the ACL was not kept: %q", after)
 	}
 }
