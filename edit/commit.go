@@ -40,7 +40,7 @@ const LockWait = 60 * time.Second
 
 // StaleTempAge is the age (by modification time) past which a commit
 // removes a temporary file of the file it writes that a killed symedit
-// left behind (issue 12, item 8).
+// left behind, on a file system without O_TMPFILE (issue 12, item 8).
 const StaleTempAge = 15 * time.Minute
 
 // tempNameMax is how many bytes of a file's name its temporary file's name
@@ -334,7 +334,6 @@ func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
 	}
 	defer d.Unlock()
 	base := filepath.Base(target)
-	removeStaleTemps(d, base)
 	orig, st, err := openUnchanged(doc, d, base)
 	if err != nil {
 		return err
@@ -360,6 +359,9 @@ func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
 		return failed(doc, "cannot create a temporary file in "+dirOf(target), err)
 	}
 	tmp := t.Name()
+	if tmp != "" {
+		removeStaleTemps(d, base, tmp)
+	}
 	closed := false
 	defer func() {
 		if !closed {
@@ -524,10 +526,12 @@ func create(fsys fileSystem, doc *Document, name string, content []byte) error {
 		return err
 	}
 	defer d.Unlock()
-	removeStaleTemps(d, base)
 	t, err := d.CreateTemp(base, 0o666)
 	if err != nil {
 		return failed(doc, "cannot create a temporary file in "+dir, err)
+	}
+	if t.Name() != "" {
+		removeStaleTemps(d, base, t.Name())
 	}
 	closed := false
 	defer func() {
@@ -562,18 +566,22 @@ func create(fsys fileSystem, doc *Document, name string, content []byte) error {
 
 // removeStaleTemps removes, from d, the temporary files of base that a
 // killed symedit left: named ".BASE.symedit-" and 16 hex digits, regular
-// files, last modified over StaleTempAge ago. The caller holds d's lock,
-// so no symedit that locks is writing them; the age spares one that does
+// files, last modified over StaleTempAge ago, other than own (the
+// caller's). It lists the folder, so a commit calls it only where it
+// writes a named temporary file itself (no O_TMPFILE): where the file
+// system has O_TMPFILE a kill leaves a name only in the instant between
+// naming the temporary file and the rename. The caller holds d's lock, so
+// no symedit that locks is writing them; the age spares one that does
 // not (a file system without flock). Errors are ignored: the clean-up is
 // a courtesy, never a reason to refuse an edit.
-func removeStaleTemps(d commitDir, base string) {
+func removeStaleTemps(d commitDir, base, own string) {
 	names, err := d.Names()
 	if err != nil {
 		return
 	}
 	cutoff := time.Now().Add(-StaleTempAge)
 	for _, n := range names {
-		if !isTempOf(n, base) {
+		if n == own || !isTempOf(n, base) {
 			continue
 		}
 		st, err := d.Lstat(n)

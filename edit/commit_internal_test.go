@@ -137,6 +137,11 @@ func (d *faultDir) Rename(oldname, newname string) error {
 	return d.commitDir.Rename(oldname, newname)
 }
 
+func (d *faultDir) Names() ([]string, error) {
+	d.fs.record("Names")
+	return d.commitDir.Names()
+}
+
 func (d *faultDir) Remove(name string) error {
 	d.fs.record("Remove")
 	return d.commitDir.Remove(name)
@@ -222,7 +227,8 @@ func xattrsSupported(t *testing.T, dir string) bool {
 }
 
 // commitSteps is the order of a successful commit of an existing file
-// with the same owner as the caller and no extended attributes.
+// with the same owner as the caller and no extended attributes, where the
+// file system has O_TMPFILE: the folder is not listed (no "Names").
 var commitSteps = []string{"Lock", "Lstat#1", "Open", "Access", "CreateTemp", "Write", "Chmod", "Sync", "LinkTemp#1", "Close", "Lstat#2", "Rename", "SyncDir", "Unlock", "CloseDir"}
 
 // TestCommitFailureInjection fails each step of Commit in turn: the file
@@ -528,6 +534,9 @@ func TestCommitSteps(t *testing.T) {
 		if err := commit(fsys, Options{}, doc, []byte("package b\n")); err != nil {
 			t.Fatalf("commit (SyncDir fails: %v) = %v", failSyncDir, err)
 		}
+		if len(fsys.temps) == 1 && fsys.temps[0].Name() != "" {
+			t.Skipf("the test folder's file system has no O_TMPFILE")
+		}
 		if !reflect.DeepEqual(fsys.calls, commitSteps) {
 			t.Errorf("calls %v, want %v", fsys.calls, commitSteps)
 		}
@@ -682,7 +691,9 @@ func TestCommitKilled(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := commit(osFS{}, Options{}, doc, append(doc.Content, "y = 1\n"...)); err != nil {
+				next := newFaultFS("", nil)
+				next.noTmpfile = true
+				if err := commit(next, Options{}, doc, append(doc.Content, "y = 1\n"...)); err != nil {
 					t.Fatal(err)
 				}
 				_, err = os.Lstat(tmp)
@@ -822,5 +833,54 @@ func TestCommitWaitsForLock(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); string(got) != "x = 2\n" {
 		t.Errorf("file holds %q after the lock was released", got)
+	}
+}
+
+// TestCommitRemovesStaleTemporaries (issue 12, item 8): a commit of NAME
+// with a named temporary file (a file system without O_TMPFILE) removes
+// the temporary files of NAME that a killed symedit left (".NAME.symedit-"
+// and 16 hex digits) once they are older than StaleTempAge, and nothing
+// else: not a recent one (a writer may still be at work), not another
+// file's, not one whose name only looks similar.
+func TestCommitRemovesStaleTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "value.go")
+	if err := os.WriteFile(path, []byte("package slog\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-StaleTempAge - time.Minute)
+	files := map[string]bool{ // name: removed by the commit
+		".value.go.symedit-0123456789abcdef": true,
+		".value.go.symedit-fedcba9876543210": false, // recent
+		".other.go.symedit-0123456789abcdef": false, // another file's
+		".value.go.symedit-0123456789abcde":  false, // 15 digits
+		".value.go.symedit-0123456789abcdeg": false, // not hex
+		"value.go.symedit-0123456789abcdef":  false, // no leading dot
+	}
+	for name := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if name != ".value.go.symedit-fedcba9876543210" {
+			if err := os.Chtimes(p, old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	doc, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := newFaultFS("", nil)
+	fsys.noTmpfile = true
+	if err := commit(fsys, Options{}, doc, append([]byte("// edited\n"), doc.Content...)); err != nil {
+		t.Fatal(err)
+	}
+	for name, removed := range files {
+		_, err := os.Lstat(filepath.Join(dir, name))
+		if gone := errors.Is(err, fs.ErrNotExist); gone != removed {
+			t.Errorf("%s: removed %v, want %v", name, gone, removed)
+		}
 	}
 }

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -1079,48 +1078,6 @@ func TestCommitLongNames(t *testing.T) {
 				noTempFiles(t, dir)
 				noTempFiles(t, filepath.Dir(created))
 			})
-		}
-	}
-}
-
-// TestCommitRemovesStaleTemporaries (issue 12, item 8): a commit of NAME
-// removes the temporary files of NAME that a killed symedit left
-// (".NAME.symedit-" and 16 hex digits) once they are older than
-// StaleTempAge, and nothing else: not a recent one (a writer may still be
-// at work), not another file's, not one whose name only looks similar.
-func TestCommitRemovesStaleTemporaries(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "value.go")
-	writeFileMode(t, path, readFixture(t, "../testdata/src/go/slog_value.go"), 0o644)
-	old := time.Now().Add(-edit.StaleTempAge - time.Minute)
-	files := map[string]bool{ // name: removed by the commit
-		".value.go.symedit-0123456789abcdef": true,
-		".value.go.symedit-fedcba9876543210": false, // recent
-		".other.go.symedit-0123456789abcdef": false, // another file's
-		".value.go.symedit-0123456789abcde":  false, // 15 digits
-		".value.go.symedit-0123456789abcdeg": false, // not hex
-		"value.go.symedit-0123456789abcdef":  false, // no leading dot
-	}
-	for name := range files {
-		p := filepath.Join(dir, name)
-		writeFileMode(t, p, []byte("partial"), 0o600)
-		if name != ".value.go.symedit-fedcba9876543210" {
-			if err := os.Chtimes(p, old, old); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	doc, err := edit.Read(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := edit.Commit(doc, append([]byte("// edited\n"), doc.Content...)); err != nil {
-		t.Fatal(err)
-	}
-	for name, removed := range files {
-		_, err := os.Lstat(filepath.Join(dir, name))
-		if gone := errors.Is(err, fs.ErrNotExist); gone != removed {
-			t.Errorf("%s: removed %v, want %v", name, gone, removed)
 		}
 	}
 }

@@ -46,6 +46,7 @@
 // link. A new file gets 0666 less the umask and is linked into place. New
 // content that Read would refuse is refused before anything is written.
 // On any failure the temporary file is removed and the original is
-// untouched; stale temporary files of a killed symedit are removed by the
-// next commit of the same file once [StaleTempAge] old.
+// untouched. Without O_TMPFILE, stale temporary files of a killed symedit
+// are removed by the next commit of the same file once [StaleTempAge]
+// old.
 package edit
