@@ -119,20 +119,29 @@ func (osFS) Lstat(name string) (fs.FileInfo, error)      { return os.Lstat(name)
 func (osFS) MkdirAll(dir string, perm fs.FileMode) error { return os.MkdirAll(dir, perm) }
 func (osFS) Resolve(name string) (string, error)         { return filepath.EvalSymlinks(name) }
 func (osFS) OpenDir(dir string) (commitDir, error) {
-	f, err := os.OpenFile(dir, os.O_RDONLY|unix.O_DIRECTORY, 0)
-	if err != nil {
-		return nil, err
-	}
-	return &sysDir{f: f}, nil
+	return openDir(func(flag int) (*os.File, error) { return os.OpenFile(dir, flag, 0) })
 }
 
 // OpenDir opens dir through the root, so the commit stays inside it.
 func (f rootFS) OpenDir(dir string) (commitDir, error) {
-	d, err := f.r.OpenFile(dir, os.O_RDONLY|unix.O_DIRECTORY, 0)
+	return openDir(func(flag int) (*os.File, error) { return f.r.OpenFile(dir, flag, 0) })
+}
+
+// openDir opens a folder with open(flag) for reading or, where the caller
+// may write and search it but not read it (mode 0300), as a path only
+// (O_PATH): the commit then works unlocked (flock needs a folder open for
+// reading) and without the stale clean-up (which lists the folder).
+func openDir(open func(flag int) (*os.File, error)) (commitDir, error) {
+	f, err := open(os.O_RDONLY | unix.O_DIRECTORY)
+	if errors.Is(err, fs.ErrPermission) {
+		if pf, perr := open(unix.O_PATH | unix.O_DIRECTORY); perr == nil {
+			return &sysDir{f: pf}, nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	return &sysDir{f: d}, nil
+	return &sysDir{f: f}, nil
 }
 
 // sysDir is a commitDir on an open directory: every step is a *at system

@@ -1148,3 +1148,37 @@ func TestCommitKeepsExistingLateNUL(t *testing.T) {
 	}
 	assertFile(t, path, edited, 0o644)
 }
+
+// TestCommitInUnreadableFolder: a folder the user may write and search
+// but not list (mode 0300) is written to as before, in a child process as
+// uid 65534 (root ignores permissions).
+func TestCommitInUnreadableFolder(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to run the writer as another user")
+	}
+	top, helper := helperDir(t, "symedit-wx-*")
+	dir := filepath.Join(top, "drop")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "process.py")
+	writeFileMode(t, path, readFixture(t, "../testdata/src/python/process.py"), 0o644)
+	for _, p := range []string{dir, path} {
+		if err := os.Chown(p, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(dir, 0o300); err != nil {
+		t.Fatal(err)
+	}
+	res := runHelper(t, helper, top, asNobody(), helperEnv+"=perm", helperEnv+"_PATH="+path, helperEnv+"_SIZE=12")
+	if !strings.Contains(res, "written=true") {
+		t.Fatalf("helper result %q: want written", res)
+	}
+	assertFile(t, path, bytes.Repeat([]byte("x = 1\n"), 3), 0o644)
+	assertOwner(t, path, 65534, 65534)
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	noTempFiles(t, dir)
+}
