@@ -31,8 +31,18 @@
 // does not follow them), binary files (a NUL byte in the first 8,000
 // bytes) and files over Options.MaxSize bytes.
 //
+// A folder or pattern means what the kernel makes of it: ".." after a
+// symbolic link goes up from the link's target (with sub a link to a/b,
+// "sub/.." walks a), and the files are named by joining the folder as
+// written and the path below it, never by cleaning the text (which would
+// name files that were not walked); only empty and "." components are
+// dropped. The work tree, its ignore files and Options.Root are found
+// from the folder's real path (issue 12, item 2).
+//
 // When any argument was walked, the result is sorted by path and holds
-// each path once, whatever the order of the file system; when every
+// each file once, under the first name it was reached by (names are
+// compared by their folder's real path, so two spellings of one folder
+// give each file once), whatever the order of the file system; when every
 // argument names a file, the result is the arguments, in their order,
 // duplicates included (a command may refuse those).
 //

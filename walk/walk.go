@@ -116,7 +116,7 @@ func Expand(args []string, opt Options) (Result, error) {
 			}
 		case err == nil || !IsPattern(a):
 			explicit = append(explicit, a)
-			w.files = append(w.files, a)
+			w.files = append(w.files, found{a, fileKey(a)})
 		default:
 			w.walked = true
 			n := len(w.files)
@@ -131,12 +131,16 @@ func Expand(args []string, opt Options) (Result, error) {
 	if !w.walked {
 		return Result{Files: explicit, Skipped: w.skipped}, nil
 	}
+	// A file reached twice (two arguments, or two names of one folder) is
+	// kept once, under the name it was first reached by; names are
+	// compared by their real folder, never by cleaning their text, which
+	// would take "sub/.." for "." when sub is a link.
 	seen := make(map[string]bool, len(w.files))
 	out := make([]string, 0, len(w.files))
 	for _, f := range w.files {
-		if c := filepath.Clean(f); !seen[c] {
-			seen[c] = true
-			out = append(out, c)
+		if !seen[f.key] {
+			seen[f.key] = true
+			out = append(out, f.path)
 		}
 	}
 	slices.Sort(out)
@@ -146,9 +150,89 @@ func Expand(args []string, opt Options) (Result, error) {
 // walker is one Expand call's state.
 type walker struct {
 	opt     Options
-	files   []string
+	files   []found
 	skipped map[string]int
 	walked  bool
+}
+
+// found is a file for the result: its name, and the key that tells two
+// names of one file apart from two files.
+type found struct {
+	path string
+	key  string // the real path of its folder, "/", its base name
+}
+
+// fileKey returns the key of a file named on the command line: its
+// folder's real path and its base name, so that a link named on the
+// command line stays apart from its target; the path itself when its
+// folder cannot be resolved (the command reports it).
+func fileKey(path string) string {
+	dir, name := splitName(path)
+	if real, err := realPath(dir); err == nil {
+		return real + "/" + name
+	}
+	return path
+}
+
+// splitName splits path at its last separator into the folder and the
+// base name, without cleaning either: "x.py" is in ".".
+func splitName(path string) (dir, name string) {
+	i := strings.LastIndexByte(path, '/')
+	switch {
+	case i < 0:
+		return ".", path
+	case i == 0:
+		return "/", path[1:]
+	}
+	return path[:i], path[i+1:]
+}
+
+// realPath returns the real absolute path of the existing path p: made
+// absolute from the working directory without cleaning it first, then
+// every symbolic link and ".." resolved as the kernel does
+// (filepath.EvalSymlinks), so that "sub/.." is sub's real parent when sub
+// is a link (issue 12, item 2).
+func realPath(p string) (string, error) {
+	if !filepath.IsAbs(p) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		p = wd + "/" + p
+	}
+	return filepath.EvalSymlinks(p)
+}
+
+// tidy drops the empty and "." components of path, which never change
+// what it names, and keeps every "..", which after a link does: "./src/"
+// becomes "src", "a//./b/../c" becomes "a/b/../c".
+func tidy(path string) string {
+	var keep []string
+	for _, c := range strings.Split(path, "/") {
+		if c != "" && c != "." {
+			keep = append(keep, c)
+		}
+	}
+	out := strings.Join(keep, "/")
+	switch {
+	case strings.HasPrefix(path, "/"):
+		return "/" + out
+	case out == "":
+		return "."
+	}
+	return out
+}
+
+// child returns the name of the entry name of the folder dir, joined
+// without cleaning (filepath.Join would take "sub/../x.py" for "x.py").
+func child(dir, name string) string {
+	switch dir {
+	case ".":
+		return name
+	case "/":
+		return "/" + name
+	}
+	return dir + "/" + name
 }
 
 // pattern expands a doublestar pattern.
@@ -167,14 +251,18 @@ func (w *walker) pattern(p string) error {
 // walkBase walks the folder base, keeping the files whose slash path below
 // base matches rest ("" keeps every file).
 func (w *walker) walkBase(base, rest string) error {
-	if err := w.confine(base); err != nil {
+	base = tidy(base)
+	real, err := realPath(base)
+	if err != nil {
+		return err
+	}
+	if err := w.confine(base, real); err != nil {
 		return err
 	}
 	var ps []gitignore.Pattern
 	var domain []string
 	if !w.opt.NoIgnore {
-		var err error
-		if ps, domain, err = ancestorPatterns(base); err != nil {
+		if ps, domain, err = ancestorPatterns(real); err != nil {
 			return err
 		}
 	}
@@ -182,30 +270,22 @@ func (w *walker) walkBase(base, rest string) error {
 	if rest != "" && !braceHasSlash(rest) {
 		segs = strings.Split(rest, "/")
 	}
-	d := &dirWalk{walker: w, base: base, rest: rest, segs: segs}
+	d := &dirWalk{walker: w, base: base, real: real, rest: rest, segs: segs}
 	return d.dir(base, "", domain, ps)
 }
 
-// confine refuses a folder outside Options.Root.
-func (w *walker) confine(dir string) error {
+// confine refuses the folder dir, whose real path is real, when it is
+// outside Options.Root. Both real paths are free of links and "..", so
+// comparing their text is comparing the folders.
+func (w *walker) confine(dir, real string) error {
 	if w.opt.Root == "" {
 		return nil
 	}
-	root, err := filepath.Abs(w.opt.Root)
-	if err == nil {
-		root, err = filepath.EvalSymlinks(root)
-	}
+	root, err := realPath(w.opt.Root)
 	if err != nil {
 		return fmt.Errorf("--root %s: %w", w.opt.Root, err)
 	}
-	abs, err := filepath.Abs(dir)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
-	if err != nil {
-		return err
-	}
-	if rel, err := filepath.Rel(root, abs); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return &edit.FileError{Path: dir, Reason: fmt.Sprintf("outside the root %s; nothing was read", w.opt.Root), Err: edit.ErrOutsideRoot}
 	}
 	return nil
@@ -214,7 +294,8 @@ func (w *walker) confine(dir string) error {
 // dirWalk is the walk of one folder argument or pattern.
 type dirWalk struct {
 	*walker
-	base string
+	base string   // the folder as named, tidied
+	real string   // its real absolute path
 	rest string   // the pattern below base, or ""
 	segs []string // rest's segments, for pruning; nil: no pruning
 }
@@ -228,7 +309,7 @@ func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern)
 		return err
 	}
 	if !d.opt.NoIgnore {
-		own, err := readIgnoreFile(filepath.Join(path, ".gitignore"), domain)
+		own, err := readIgnoreFile(child(path, ".gitignore"), domain)
 		if err != nil {
 			return err
 		}
@@ -249,7 +330,7 @@ func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern)
 		if rel != "" {
 			childRel = rel + "/" + name
 		}
-		childPath := filepath.Join(path, name)
+		childPath := child(path, name)
 		isDir := e.IsDir()
 		if m != nil && m.Match(append(slices.Clip(domain), name), isDir) {
 			continue
@@ -277,7 +358,7 @@ func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern)
 				d.skipped[reason]++
 				continue
 			}
-			d.files = append(d.files, childPath)
+			d.files = append(d.files, found{childPath, d.real + "/" + childRel})
 		}
 	}
 	return nil
@@ -351,16 +432,14 @@ func (d *dirWalk) check(path string, e fs.DirEntry) string {
 	return ""
 }
 
-// ancestorPatterns finds the top of the work tree holding dir (the nearest
-// folder, dir included, with a .git entry) and returns the patterns of its
-// .git/info/exclude and of the .gitignore files of the folders from the top
-// down to dir's parent, and dir's components below the top. Without a work
-// tree the top is dir itself.
-func ancestorPatterns(dir string) ([]gitignore.Pattern, []string, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, nil, err
-	}
+// ancestorPatterns finds the top of the work tree holding the folder whose
+// real absolute path is abs (the nearest folder, abs included, with a .git
+// entry) and returns the patterns of its .git/info/exclude and of the
+// .gitignore files of the folders from the top down to abs's parent, and
+// abs's components below the top. Without a work tree the top is abs
+// itself. As abs holds no link and no "..", its parents by text are its
+// real parents.
+func ancestorPatterns(abs string) ([]gitignore.Pattern, []string, error) {
 	top := ""
 	for d := abs; ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {

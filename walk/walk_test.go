@@ -188,3 +188,103 @@ func TestSummary(t *testing.T) {
 		t.Errorf("empty Summary = %q", got)
 	}
 }
+
+// linkedTree makes a work tree whose folder link is followed by ".." in
+// the walked paths (issue 12, item 2):
+//
+//	w/.git/info/exclude
+//	w/.gitignore       "/a/b/skip.py": applies to w/a/b/skip.py only
+//	w/sub -> a/b       so w/sub/.. is w/a, not w
+//	w/x.py, w/top.go   in w: no walk below w/a may list them
+//	w/a/.gitignore     "secret.py"
+//	w/a/x.py, w/a/secret.py, w/a/b/y.py, w/a/b/skip.py
+//
+// Every file holds its own path, so a test can tell which file a name
+// reaches.
+func linkedTree(t *testing.T) string {
+	t.Helper()
+	base := t.TempDir()
+	files := map[string]string{
+		"w/.git/info/exclude": "# nothing\n",
+		"w/.gitignore":        "/a/b/skip.py\n",
+		"w/a/.gitignore":      "secret.py\n",
+		"w/x.py":              "",
+		"w/top.go":            "",
+		"w/a/x.py":            "",
+		"w/a/secret.py":       "",
+		"w/a/b/y.py":          "",
+		"w/a/b/skip.py":       "",
+	}
+	for name, content := range files {
+		if content == "" {
+			content = "WHERE = '" + name + "'\n"
+		}
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("a/b", filepath.Join(base, "w", "sub")); err != nil {
+		t.Fatal(err)
+	}
+	return base
+}
+
+// TestExpandDotDotAfterLink walks folders and patterns written with ".."
+// after a folder link: the walk lists the files of the folder the kernel
+// reaches, under names that reach them, reads that folder's ignore files,
+// and confines by the real folders (issue 12, item 2).
+func TestExpandDotDotAfterLink(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string // relative to base
+		opt  walk.Options
+		want []string // the files the names must reach, relative to base
+	}{
+		{"folder", []string{"w/sub/.."}, walk.Options{}, []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"folder with a trailing slash", []string{"w/sub/../"}, walk.Options{}, []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"folder below", []string{"w/sub/../b"}, walk.Options{}, []string{"w/a/b/y.py"}},
+		{"pattern", []string{"w/sub/../**/*.py"}, walk.Options{}, []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"no ignore", []string{"w/sub/.."}, walk.Options{NoIgnore: true},
+			[]string{"w/a/b/skip.py", "w/a/b/y.py", "w/a/secret.py", "w/a/x.py"}},
+		{"two names of one folder", []string{"w/sub/..", "w/a"}, walk.Options{}, []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"inside a root given with ..", []string{"w/a"}, walk.Options{Root: "w/sub/.."}, []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"root given plainly", []string{"w/sub/.."}, walk.Options{Root: "w/a"}, []string{"w/a/b/y.py", "w/a/x.py"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := linkedTree(t)
+			t.Chdir(base)
+			r, err := walk.Expand(tt.args, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var reached []string
+			for _, f := range r.Files {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatalf("%s: %v", f, err)
+				}
+				where := strings.TrimSuffix(strings.TrimPrefix(string(b), "WHERE = '"), "'\n")
+				reached = append(reached, where)
+			}
+			slices.Sort(reached)
+			if !slices.Equal(reached, tt.want) {
+				t.Errorf("the names %q reach %q, want %q", r.Files, reached, tt.want)
+			}
+		})
+	}
+	t.Run("outside a root given with ..", func(t *testing.T) {
+		base := linkedTree(t)
+		t.Chdir(base)
+		// w/sub/.. is w/a: w is outside it.
+		for _, arg := range []string{"w", "w/sub/../..", "w/*.go"} {
+			if r, err := walk.Expand([]string{arg}, walk.Options{Root: "w/sub/.."}); !errors.Is(err, edit.ErrOutsideRoot) {
+				t.Errorf("Expand(%s) = %q, %v, want ErrOutsideRoot", arg, r.Files, err)
+			}
+		}
+	})
+}
