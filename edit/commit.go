@@ -112,7 +112,7 @@ type tempFile interface {
 // osFS is the unconfined file system.
 type osFS struct{}
 
-func (osFS) ReadFile(name string) ([]byte, error)        { return os.ReadFile(name) }
+func (osFS) ReadFile(name string) ([]byte, error)        { return osReadFile(name) }
 func (osFS) Remove(name string) error                    { return os.Remove(name) }
 func (osFS) Stat(name string) (fs.FileInfo, error)       { return os.Stat(name) }
 func (osFS) Lstat(name string) (fs.FileInfo, error)      { return os.Lstat(name) }

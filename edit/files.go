@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -237,7 +238,13 @@ type rootFS struct {
 	dir string // the root's absolute path
 }
 
-func (f rootFS) ReadFile(name string) ([]byte, error)        { return f.r.ReadFile(name) }
+// ReadFile reads the file name, which must be a regular file, as
+// readRegular says; os.Root follows a link put in its place (inside the
+// root only), and readRegular's lstat then refuses it.
+func (f rootFS) ReadFile(name string) ([]byte, error) {
+	return readRegular(name, f.r.OpenFile, f.r.Lstat)
+}
+
 func (f rootFS) Remove(name string) error                    { return f.r.Remove(name) }
 func (f rootFS) Stat(name string) (fs.FileInfo, error)       { return f.r.Stat(name) }
 func (f rootFS) Lstat(name string) (fs.FileInfo, error)      { return f.r.Lstat(name) }
@@ -464,4 +471,79 @@ func absolute(path string) (string, error) {
 		return "", err
 	}
 	return wd + "/" + path, nil
+}
+
+// readFlags are the flags a file is opened with to be read (issue 12,
+// item 11): O_NONBLOCK, so that opening a named pipe put in the file's
+// place returns at once instead of waiting for a writer; O_NOFOLLOW, as
+// the name was resolved already and a link put in its place is not the
+// file (os.Root ignores it and follows links inside the root, which
+// readRegular then catches); O_NOCTTY, so that a terminal device never
+// becomes the controlling terminal.
+const readFlags = os.O_RDONLY | syscall.O_NONBLOCK | syscall.O_NOFOLLOW | syscall.O_NOCTTY
+
+// readRegular reads the file name opened by open with readFlags. Before
+// reading anything it requires, from the open descriptor (fstat), a
+// regular file, and that lstat(name) is that same file: a named pipe,
+// device, folder or symbolic link found there instead is an error
+// wrapping ErrNotRegular that names what it is. It reads at most
+// MaxFileSize bytes; a file that has grown past that is an error wrapping
+// ErrTooLarge. Other errors are the system's.
+func readRegular(name string, open func(string, int, fs.FileMode) (*os.File, error), lstat func(string) (fs.FileInfo, error)) ([]byte, error) {
+	fh, err := open(name, readFlags, 0)
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) {
+			if fi, lerr := lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				return nil, notRegular(fi.Mode())
+			}
+		}
+		return nil, err
+	}
+	defer fh.Close()
+	fi, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	li, err := lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !li.Mode().IsRegular() {
+		return nil, notRegular(li.Mode())
+	}
+	if !os.SameFile(fi, li) {
+		return nil, fmt.Errorf("%w (it was replaced while being opened)", ErrNotRegular)
+	}
+	b := make([]byte, 0, min(fi.Size(), MaxFileSize)+1)
+	for {
+		n, err := fh.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if len(b) > MaxFileSize {
+			return nil, fmt.Errorf("%w: it grew past the %d-byte limit while being read", ErrTooLarge, MaxFileSize)
+		}
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(b) == cap(b) {
+			b = slices.Grow(b, min(cap(b), MaxFileSize+1-len(b)))
+		}
+	}
+}
+
+// notRegular is the error of a file that is not a regular file: "not a
+// regular file (a named pipe)", wrapping ErrNotRegular.
+func notRegular(m fs.FileMode) error {
+	return fmt.Errorf("%w (%s)", ErrNotRegular, kind(m))
+}
+
+// osReadFile reads the file name of the unconfined file system as
+// readRegular says.
+func osReadFile(name string) ([]byte, error) {
+	return readRegular(name, os.OpenFile, os.Lstat)
 }

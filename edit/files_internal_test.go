@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // linkRaceFS is a file system on which another writer creates the file
@@ -141,4 +143,100 @@ type failLinkDir struct{ commitDir }
 
 func (failLinkDir) LinkTemp(t tempFile, name string) error {
 	return &os.LinkError{Op: "link", Old: t.Name(), New: name, Err: fs.ErrPermission}
+}
+
+// swapFS puts something else in a file's place at a chosen moment, which
+// black-box tests cannot reach: afterStat runs once, right after the
+// first Stat.
+type swapFS struct {
+	fileSystem
+	afterStat func()
+}
+
+func (f *swapFS) Stat(name string) (fs.FileInfo, error) {
+	fi, err := f.fileSystem.Stat(name)
+	if f.afterStat != nil {
+		f.afterStat()
+		f.afterStat = nil
+	}
+	return fi, err
+}
+
+// toFIFO replaces path by a named pipe. It may run off the test's
+// goroutine, so it reports with t.Error.
+func toFIFO(t *testing.T, path string) {
+	if err := os.Remove(path); err != nil {
+		t.Error(err)
+	}
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Error(err)
+	}
+}
+
+// noHang returns op's error. An open of a named pipe for reading waits for
+// a writer forever, so if op has not returned after 30 s (a hang detector,
+// not a time limit: op takes milliseconds) noHang opens the pipe fifo for
+// writing, which lets the blocked open go on, and fails the test.
+func noHang(t *testing.T, fifo string, op func() error) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- op() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		w, werr := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if werr == nil {
+			w.Close()
+		}
+		t.Fatalf("blocked opening the named pipe %s (released: %v)", fifo, <-done)
+		return nil
+	}
+}
+
+// wantNotRegular fails unless err is a *FileError for path wrapping
+// ErrNotRegular whose reason names what, and the file at path is still
+// of type mode.
+func wantNotRegular(t *testing.T, err error, path, what string, mode fs.FileMode) {
+	t.Helper()
+	var fe *FileError
+	if !errors.As(err, &fe) || !errors.Is(err, ErrNotRegular) || fe.Path != path {
+		t.Fatalf("err = %v, want a *FileError for %s wrapping ErrNotRegular", err, path)
+	}
+	if !strings.Contains(fe.Reason, what) {
+		t.Errorf("Reason %q does not say %q", fe.Reason, what)
+	}
+	if fi, err := os.Lstat(path); err != nil || fi.Mode().Type() != mode {
+		t.Errorf("%s is now %v (%v), want type %v", path, fi, err, mode)
+	}
+}
+
+// TestFilesReadFIFOSwappedIn puts a named pipe in the file's place after
+// Read has looked at it and before it opens it: Read refuses it at once
+// instead of waiting for a writer (issue 12, item 11).
+func TestFilesReadFIFOSwappedIn(t *testing.T) {
+	for _, root := range []bool{false, true} {
+		t.Run(map[bool]string{false: "unconfined", true: "root"}[root], func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f.py")
+			if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opt := Options{}
+			if root {
+				opt.Root = dir
+			}
+			f, err := Open(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			f.fsys = &swapFS{fileSystem: f.fsys, afterStat: func() { toFIFO(t, path) }}
+			err = noHang(t, path, func() error {
+				_, err := f.Read(path)
+				return err
+			})
+			wantNotRegular(t, err, path, "not a regular file (a named pipe)", fs.ModeNamedPipe)
+		})
+	}
 }
