@@ -17,8 +17,11 @@
 //     down, and .git/info/exclude, read with go-git's gitignore matcher
 //     (github.com/go-git/go-git/v5/plumbing/format/gitignore); without a
 //     work tree, the .gitignore files from the walked folder down. The
-//     user's global excludes file is not read. Options.NoIgnore turns
-//     this off;
+//     user's global excludes file is not read. An ignore file that is not
+//     a regular file (a named pipe, a device) is never read, and counts
+//     as absent: every file is opened without blocking (O_NONBLOCK) and
+//     read only if fstat finds a regular file (issue 12, item 11).
+//     Options.NoIgnore turns this off;
 //   - the .git folder, always;
 //   - hidden files and folders (a name starting with "."), unless
 //     Options.Hidden;

@@ -419,11 +419,14 @@ func (d *dirWalk) check(path string, e fs.DirEntry) string {
 	if info.Size() > d.opt.MaxSize {
 		return SkipTooLarge
 	}
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, readFlags|syscall.O_NOFOLLOW, 0)
 	if err != nil {
 		return ""
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return "" // replaced since it was listed: the command reports it
+	}
 	buf := make([]byte, binarySniffLen)
 	n, _ := io.ReadFull(f, buf)
 	if bytes.IndexByte(buf[:n], 0) >= 0 {
@@ -472,10 +475,18 @@ func ancestorPatterns(abs string) ([]gitignore.Pattern, []string, error) {
 	return ps, domain, nil
 }
 
+// readFlags open a file the walk reads (issue 12, item 11): O_NONBLOCK, so
+// that opening a named pipe returns at once instead of waiting for a
+// writer forever, and O_NOCTTY; what was opened is then read only if
+// fstat finds a regular file.
+const readFlags = os.O_RDONLY | syscall.O_NONBLOCK | syscall.O_NOCTTY
+
 // readIgnoreFile parses the gitignore file at path, whose patterns apply
-// below domain; a missing file has none.
+// below domain. A missing or unreadable file has none, and so has one
+// that is not a regular file (a named pipe, a device, a folder), which is
+// never read.
 func readIgnoreFile(path string, domain []string) ([]gitignore.Pattern, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, readFlags, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENOTDIR) {
 			return nil, nil
@@ -483,6 +494,9 @@ func readIgnoreFile(path string, domain []string) ([]gitignore.Pattern, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, err
+	}
 	var ps []gitignore.Pattern
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/walk"
@@ -287,4 +289,73 @@ func TestExpandDotDotAfterLink(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestExpandNamedPipes puts named pipes where a walk reads: a .gitignore
+// of the walked folder or of a folder above it, .git/info/exclude, and a
+// source file. Opening a pipe for reading waits for a writer forever; the
+// walk must not open one that way, must not read one, and goes on as if
+// the ignore file were absent (issue 12, item 11).
+func TestExpandNamedPipes(t *testing.T) {
+	tests := []struct {
+		name  string
+		fifos []string // below the tree
+		arg   string   // below the tree
+		want  []string // below the tree
+	}{
+		{"walked folder's .gitignore", []string{"sub/.gitignore"}, "sub",
+			[]string{"sub/c.go", "sub/deep/big.java", "sub/deep/d.ts", "sub/deep/e.go", "sub/local.go"}},
+		{"parent's .gitignore", []string{".gitignore"}, "sub/deep", []string{"sub/deep/big.java", "sub/deep/d.ts", "sub/deep/e.go"}},
+		{".git/info/exclude", []string{".git/info/exclude"}, ".", []string{"a.go", "b.py", "other/{a,b}/lit.go", "secret.go",
+			"sub/c.go", "sub/deep/big.java", "sub/deep/d.ts", "sub/deep/e.go", "sub/keep.gen.go"}},
+		{"a source file", []string{"sub/deep/f.go"}, "sub/deep/*.go", []string{"sub/deep/e.go"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := tree(t)
+			for _, f := range tt.fifos {
+				p := filepath.Join(root, filepath.FromSlash(f))
+				if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+					t.Fatal(err)
+				}
+				if err := syscall.Mkfifo(p, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			type result struct {
+				r   walk.Result
+				err error
+			}
+			done := make(chan result, 1)
+			go func() {
+				r, err := walk.Expand([]string{filepath.Join(root, filepath.FromSlash(tt.arg))}, walk.Options{})
+				done <- result{r, err}
+			}()
+			var res result
+			select {
+			case res = <-done:
+			case <-time.After(30 * time.Second):
+				// A hang detector, not a time limit: the walk takes
+				// milliseconds. Writers let a blocked open go on.
+				for _, f := range tt.fifos {
+					if w, err := os.OpenFile(filepath.Join(root, filepath.FromSlash(f)), os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+						w.Close()
+					}
+				}
+				res = <-done
+				t.Fatalf("Expand blocked on a named pipe (released: %v)", res.err)
+			}
+			if res.err != nil {
+				t.Fatal(res.err)
+			}
+			if got := rel(t, root, res.r.Files); !slices.Equal(got, tt.want) {
+				t.Errorf("files:\n got %q\nwant %q", got, tt.want)
+			}
+			for _, f := range tt.fifos {
+				if fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f))); err != nil || fi.Mode().Type() != os.ModeNamedPipe {
+					t.Errorf("%s is no longer a named pipe: %v %v", f, fi, err)
+				}
+			}
+		})
+	}
 }
