@@ -30,22 +30,28 @@ type Head struct {
 	// Lang is the symbol's language; it says which words are modifiers
 	// (symbols.TextLead).
 	Lang *grammars.Language
-	// StartByte, ModifiersByte, KeywordByte and EndByte are
+	// Kind is the symbol's kind (SendsOverloads parses a method's text in
+	// a class body).
+	Kind symbols.Kind
+	// StartByte, ImplByte, ModifiersByte, KeywordByte and EndByte are
 	// symbols.Symbol's: 0-based byte offsets into the Document's Text of
-	// the symbol's start, of its first modifier after the leading
-	// decorators or annotations, of the definition proper, and of the
-	// symbol's exclusive end.
-	StartByte, ModifiersByte, KeywordByte, EndByte int
+	// the symbol's start, of the implementation after its overload
+	// signatures, of its first modifier after the leading decorators or
+	// annotations, of the definition proper, and of the symbol's exclusive
+	// end.
+	StartByte, ImplByte, ModifiersByte, KeywordByte, EndByte int
 }
 
 // HeadOf returns the Head of sym, a symbol of language lang extracted from
 // the Document's Text.
 func HeadOf(sym symbols.Symbol, lang *grammars.Language) Head {
-	return Head{Lang: lang, StartByte: sym.StartByte, ModifiersByte: sym.ModifiersByte, KeywordByte: sym.KeywordByte, EndByte: sym.EndByte}
+	return Head{Lang: lang, Kind: sym.Kind, StartByte: sym.StartByte, ImplByte: sym.ImplByte,
+		ModifiersByte: sym.ModifiersByte, KeywordByte: sym.KeywordByte, EndByte: sym.EndByte}
 }
 
 // Replaced says which part of a symbol ReplaceSymbol replaced (issue 11,
-// section 4): "whole" or "from-modifiers" or "from-keyword".
+// section 4; issue 16 for overloads): "whole", "from-implementation",
+// "from-modifiers" or "from-keyword".
 type Replaced string
 
 // The Replaced values.
@@ -55,11 +61,17 @@ const (
 	// annotation, or the symbol has nothing before its keyword that the
 	// text would drop.
 	ReplacedWhole Replaced = "whole"
+	// ReplacedFromImplementation: the text begins with a decorator, or
+	// the implementation has none, and sends no overload signatures; the
+	// symbol's overload signatures (TypeScript) were kept.
+	ReplacedFromImplementation Replaced = "from-implementation"
 	// ReplacedFromModifiers: the text begins with a modifier; the
-	// symbol's leading decorators or annotations were kept.
+	// symbol's leading decorators or annotations (and overload
+	// signatures) were kept.
 	ReplacedFromModifiers Replaced = "from-modifiers"
 	// ReplacedFromKeyword: the text begins with the definition proper; the
-	// symbol's decorators, annotations and modifiers were kept.
+	// symbol's decorators, annotations and modifiers (and overload
+	// signatures) were kept.
 	ReplacedFromKeyword Replaced = "from-keyword"
 )
 
@@ -166,7 +178,9 @@ func fitIndent(text []string, indent string) ([]string, Reindent) {
 // replaced; when it begins with a modifier, the symbol's leading
 // decorators or annotations are kept and the rest replaced; when it begins
 // with the definition proper, its decorators, annotations and modifiers
-// are all kept. The Placement says which. Text on the line where the
+// are all kept. A TypeScript symbol's overload signatures are kept unless
+// body begins with one (symbols.SendsOverloads; issue 16), which replaces
+// the whole symbol. The Placement says which. Text on the line where the
 // replacement starts, before it (kept decorators, modifiers, or code
 // before a symbol that starts mid-line, as "return run(new Runnable() {"),
 // stays in front of body's first non-blank line; code after the symbol on
@@ -190,16 +204,20 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, e
 	h := s.Head
 	first, last := d.lines[s.First-1], d.lines[s.Last-1]
 	if h.Lang == nil || h.StartByte < first.start || h.EndByte > last.end || h.StartByte >= h.EndByte ||
-		h.ModifiersByte < h.StartByte || h.KeywordByte < h.ModifiersByte || h.KeywordByte >= h.EndByte {
+		h.ImplByte < h.StartByte || h.ModifiersByte < h.ImplByte || h.KeywordByte < h.ModifiersByte || h.KeywordByte >= h.EndByte {
 		e, err := d.ReplaceLines(s.First, s.Last, lines) // no head, or one outside the lines
 		return e, pl, err
 	}
 	from := h.StartByte
-	switch symbols.TextLead(h.Lang, body) {
-	case symbols.LeadModifier:
+	switch {
+	case h.ImplByte > h.StartByte && symbols.SendsOverloads(h.Lang, h.Kind, body):
+		// The text sends overload signatures: it replaces the whole symbol.
+	case symbols.TextLead(h.Lang, body) == symbols.LeadModifier:
 		from, pl.Replaced = h.ModifiersByte, ReplacedFromModifiers
-	case symbols.LeadDefinition:
+	case symbols.TextLead(h.Lang, body) == symbols.LeadDefinition:
 		from, pl.Replaced = h.KeywordByte, ReplacedFromKeyword
+	case h.ImplByte > h.StartByte:
+		from, pl.Replaced = h.ImplByte, ReplacedFromImplementation // keep the overloads
 	}
 	var kept []string
 	for _, l := range SplitText(string(d.Text[h.StartByte:from])) {

@@ -258,6 +258,83 @@ export function render(p: Panel): string {
 			},
 		},
 	}
+	const sigs = "export function parsePriority(value: string): Priority;\nexport function parsePriority(value: number): Priority;"
+	const schedSigs = "schedule<T>(job: Job<T>): Job<T>;\nschedule<T>(fn: (ctx: JobContext) => Promise<T>, options?: ScheduleOptions): Job<T>;"
+	tests = append(tests, []struct {
+		name     string
+		doc      func(t *testing.T) *edit.Document
+		namePath string
+		text     string
+		replaced edit.Replaced
+		kept     string
+		want     []string
+	}{
+		{
+			name: "typescript: the implementation sent keeps its overload signatures",
+			doc:  fixtureDoc("typescript/scheduler.ts"), namePath: "parsePriority",
+			text:     "export function parsePriority(value: string | number): Priority {\n  return Priority.Normal;\n}\n",
+			replaced: edit.ReplacedFromModifiers, kept: sigs,
+			want: []string{
+				"export function parsePriority(value: string): Priority;",
+				"export function parsePriority(value: number): Priority;",
+				"export function parsePriority(value: string | number): Priority {",
+				"  return Priority.Normal;",
+				"}",
+			},
+		},
+		{
+			name: "typescript: overload signatures sent replace the whole symbol",
+			doc:  fixtureDoc("typescript/scheduler.ts"), namePath: "parsePriority",
+			text:     "export function parsePriority(value: string): Priority;\nexport function parsePriority(value: string): Priority {\n  return Priority.Normal;\n}\n",
+			replaced: edit.ReplacedWhole,
+			want: []string{
+				"export function parsePriority(value: string): Priority;",
+				"export function parsePriority(value: string): Priority {",
+				"  return Priority.Normal;",
+				"}",
+			},
+		},
+		{
+			name: "typescript: a method sent without decorator keeps @logged and its overloads",
+			doc:  fixtureDoc("typescript/scheduler.ts"), namePath: "Scheduler/schedule",
+			text:     "schedule<T>(jobOrFn: Job<T> | ((ctx: JobContext) => Promise<T>)): Job<T> {\n  return jobOrFn as Job<T>;\n}\n",
+			replaced: edit.ReplacedFromKeyword, kept: schedSigs + "\n@logged",
+			want: []string{
+				"  schedule<T>(job: Job<T>): Job<T>;",
+				"  schedule<T>(fn: (ctx: JobContext) => Promise<T>, options?: ScheduleOptions): Job<T>;",
+				"  @logged",
+				"  schedule<T>(jobOrFn: Job<T> | ((ctx: JobContext) => Promise<T>)): Job<T> {",
+				"    return jobOrFn as Job<T>;",
+				"  }",
+			},
+		},
+		{
+			name: "typescript: a decorated method sent keeps its overloads only",
+			doc:  fixtureDoc("typescript/scheduler.ts"), namePath: "Scheduler/schedule",
+			text:     "  @traced\n  schedule<T>(jobOrFn: Job<T>): Job<T> {\n    return jobOrFn;\n  }\n",
+			replaced: edit.ReplacedFromImplementation, kept: schedSigs,
+			want: []string{
+				"  schedule<T>(job: Job<T>): Job<T>;",
+				"  schedule<T>(fn: (ctx: JobContext) => Promise<T>, options?: ScheduleOptions): Job<T>;",
+				"  @traced",
+				"  schedule<T>(jobOrFn: Job<T>): Job<T> {",
+				"    return jobOrFn;",
+				"  }",
+			},
+		},
+		{
+			name: "typescript: a method's overloads sent replace the whole symbol",
+			doc:  fixtureDoc("typescript/scheduler.ts"), namePath: "Scheduler/schedule",
+			text:     "schedule<T>(job: Job<T>): Job<T>;\nschedule<T>(job: Job<T>): Job<T> {\n  return job;\n}\n",
+			replaced: edit.ReplacedWhole,
+			want: []string{
+				"  schedule<T>(job: Job<T>): Job<T>;",
+				"  schedule<T>(job: Job<T>): Job<T> {",
+				"    return job;",
+				"  }",
+			},
+		},
+	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			doc := tt.doc(t)

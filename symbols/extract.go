@@ -65,9 +65,15 @@ import (
 //     named "default"), method (methods, getters, setters, abstract method
 //     signatures), constructor. An export, export default or declare wrapper
 //     and class decorators belong to the range; a method's range starts at
-//     the first decorator preceding it. Overload signatures followed by
-//     their implementation are not symbols; interface members, enum members
-//     and fields are not symbols. A variable declaration with one
+//     the first decorator preceding it. Overload signatures directly
+//     followed by their implementation belong to the implementation's
+//     symbol, as in the TypeScript language service's navigation tree: one
+//     symbol whose range runs from the first signature (its export
+//     included) to the end of the implementation, Selection on the first
+//     signature's name, ImplByte where the implementation (with its
+//     decorators) begins. Signatures without an implementation (declare
+//     function, ambient classes) are symbols each, "f", "f[2]", ...
+//     Interface members, enum members and fields are not symbols. A variable declaration with one
 //     declarator ranges over the whole declaration (with export); with
 //     several, each function declarator ranges over its declarator only.
 //   - javascript: as typescript where the grammar has it: class, function,
@@ -143,10 +149,13 @@ type candidate struct {
 	kind    Kind
 	pattern uint16
 
+	first *sitter.Node // the first overload signature before def (TypeScript), or nil
+
 	// Filled by extractor.symbols.
 	outer     *sitter.Node // def widened by the language's wrappers
 	startByte uint32
 	endByte   uint32
+	implByte  uint32 // see Symbol.ImplByte
 	modByte   uint32 // see Symbol.ModifiersByte
 	kwByte    uint32 // see Symbol.KeywordByte
 	nameText  string
@@ -224,9 +233,13 @@ func (x *extractor) symbols() []Symbol {
 		if r.widen != nil {
 			c.outer = r.widen(c.outer)
 		}
-		start := c.outer
+		impl := c.outer // where the definition itself starts: its decorators
 		if r.leading != nil {
-			start = r.leading(c.outer)
+			impl = r.leading(c.outer)
+		}
+		start := impl
+		if c.first != nil {
+			start = c.first // its overload signatures belong to the range
 		}
 		var okStart, okEnd bool
 		c.startByte, okStart = contentStart(start, x.src)
@@ -236,7 +249,13 @@ func (x *extractor) symbols() []Symbol {
 			// nodes' own range.
 			c.startByte, c.endByte = start.StartByte(), c.outer.EndByte()
 		}
-		c.modByte, c.kwByte = x.head(c, start)
+		c.implByte = c.startByte
+		if c.first != nil {
+			if b, ok := contentStart(impl, x.src); ok && b > c.startByte && b < c.endByte {
+				c.implByte = b
+			}
+		}
+		c.modByte, c.kwByte = x.head(c, impl)
 		if c.nameText == "" {
 			c.nameText = c.name.Content(x.src)
 		}
@@ -307,6 +326,7 @@ func (x *extractor) symbols() []Symbol {
 			Selection:     x.lines.position(int(c.name.StartByte())),
 			StartByte:     int(c.startByte),
 			EndByte:       int(c.endByte),
+			ImplByte:      int(c.implByte),
 			ModifiersByte: int(c.modByte),
 			KeywordByte:   int(c.kwByte),
 			Parent:        parent,

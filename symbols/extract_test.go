@@ -373,7 +373,7 @@ Widget/onClick method 6:3-8:15
 Widget/value method 9:3-9:35
 Widget/value[2] method 10:3-10:26
 Widget/constructor constructor 11:3-11:46
-Widget/foo method 14:3-14:17
+Widget/foo method 12:3-14:17
 Widget/gen method 15:3-15:25
 Widget/#secret method 16:3-16:15
 default class 18:1-18:32
@@ -384,7 +384,7 @@ Props interface 20:1-20:48
 Color enum 21:1-21:26
 Id type 22:1-22:25
 ambient function 23:1-23:43
-over function 25:1-25:47
+over function 24:1-25:47
 over/nested function 25:25-25:45
 arrow function 26:1-26:39
 fexpr function 27:1-27:30
@@ -413,7 +413,7 @@ export declare function exported(): void;
 declare class Decl { m(): void; m(a: number): void; }
 `
 	expectSymbols(t, "typescript", src, `
-parse function 3:1-3:51
+parse function 1:1-3:51
 lonely function 4:1-4:33
 twice function 5:1-5:41
 twice[2] function 6:1-6:41

@@ -1,7 +1,10 @@
 package symbols
 
 import (
+	"context"
 	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/symedit/symedit/grammars"
 	"github.com/symedit/symedit/internal/lines"
@@ -126,4 +129,56 @@ func isWordAt(s, word string) bool {
 
 func isIdentByte(b byte) bool {
 	return b == '_' || b == '$' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+// SendsOverloads reports whether text, a definition a caller sends in
+// place of a TypeScript or TSX symbol of the given kind, begins with an
+// overload signature ("function f(a: string): void;", or for a method or
+// constructor "f(a: string): void;"), comments, decorators and export
+// aside: then the caller sends the overloads and replace-body replaces
+// them with the rest (issue 16). The text is parsed with the language's
+// grammar, a method's inside a class body. Other languages, and text that
+// does not parse to a definition first, give false.
+func SendsOverloads(lang *grammars.Language, kind Kind, text string) bool {
+	if lang == nil || lang.Name != "typescript" && lang.Name != "tsx" {
+		return false
+	}
+	src := text
+	member := kind == KindMethod || kind == KindConstructor
+	if member {
+		src = "class _ {\n" + text + "\n}\n"
+	}
+	parser := sitter.NewParser()
+	defer parser.Close()
+	parser.SetLanguage(lang.Grammar())
+	tree, err := parser.ParseCtx(context.Background(), nil, []byte(src))
+	if err != nil {
+		return false
+	}
+	defer tree.Close()
+	n := firstDefinition(tree.RootNode())
+	if member {
+		if n == nil || n.Type() != "class_declaration" {
+			return false
+		}
+		n = firstDefinition(n.ChildByFieldName("body"))
+	}
+	for n != nil && (n.Type() == "export_statement" || n.Type() == "ambient_declaration") {
+		n = firstDefinition(n)
+	}
+	return n != nil && (n.Type() == "function_signature" || n.Type() == "method_signature")
+}
+
+// firstDefinition returns n's first named child that is not a comment or
+// a decorator, or nil.
+func firstDefinition(n *sitter.Node) *sitter.Node {
+	if n == nil {
+		return nil
+	}
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if c := n.NamedChild(i); !isComment(c) && c.Type() != "decorator" {
+			return c
+		}
+	}
+	return nil
 }

@@ -112,8 +112,9 @@ func TestHeadOffsets(t *testing.T) {
 
 // TestHeadOffsetsOnFixtures checks every symbol of the real fixtures: the
 // text at KeywordByte begins with the definition, the text at ModifiersByte
-// with a modifier when there are modifiers, and the text at StartByte with
-// a decorator or annotation when there are some.
+// with a modifier when there are modifiers, the text at ImplByte with a
+// decorator or annotation when there are some, and the text at StartByte
+// with an overload signature when there are some.
 func TestHeadOffsetsOnFixtures(t *testing.T) {
 	for _, f := range fixtures(t) {
 		syms, err := symbols.Extract(context.Background(), f.Src, f.Lang)
@@ -130,11 +131,42 @@ func TestHeadOffsetsOnFixtures(t *testing.T) {
 					t.Errorf("%s %s: text at ModifiersByte %.40q begins with a %v", f.Rel, s.NamePath, src[s.ModifiersByte:], got)
 				}
 			}
-			if s.StartByte < s.ModifiersByte {
-				if got := symbols.TextLead(f.Lang, src[s.StartByte:s.EndByte]); got != symbols.LeadDecorator {
-					t.Errorf("%s %s: text at StartByte %.40q begins with a %v", f.Rel, s.NamePath, src[s.StartByte:], got)
+			if s.ImplByte < s.ModifiersByte {
+				if got := symbols.TextLead(f.Lang, src[s.ImplByte:s.EndByte]); got != symbols.LeadDecorator {
+					t.Errorf("%s %s: text at ImplByte %.40q begins with a %v", f.Rel, s.NamePath, src[s.ImplByte:], got)
 				}
 			}
+			if s.StartByte < s.ImplByte && !symbols.SendsOverloads(f.Lang, s.Kind, src[s.StartByte:s.EndByte]) {
+				t.Errorf("%s %s: text at StartByte %.40q is not an overload signature", f.Rel, s.NamePath, src[s.StartByte:])
+			}
+		}
+	}
+}
+
+func TestSendsOverloads(t *testing.T) {
+	tests := []struct {
+		lang string
+		kind symbols.Kind
+		text string
+		want bool
+	}{
+		{"typescript", symbols.KindFunction, "function f(a: string): void;\nfunction f(a: any) {}\n", true},
+		{"typescript", symbols.KindFunction, "/** doc */\nexport function f(a: string): void;\nexport function f(a: any) {}\n", true},
+		{"typescript", symbols.KindFunction, "export function f(a: any) {}\n", false},
+		{"typescript", symbols.KindFunction, "declare function f(a: string): void;\n", true},
+		{"typescript", symbols.KindMethod, "f(a: string): void;\nf(a: any) {}\n", true},
+		{"typescript", symbols.KindMethod, "// c\n  public f(a: string): void;\n  public f(a: any) {}\n", true},
+		{"typescript", symbols.KindMethod, "@dec\nf(a: any) {}\n", false},
+		{"typescript", symbols.KindConstructor, "constructor(kind: 'N', value?: T);\nconstructor(kind: string) {}\n", true},
+		{"typescript", symbols.KindConstructor, "constructor(kind: string) {}\n", false},
+		{"tsx", symbols.KindFunction, "function f(a: string): JSX.Element;\nfunction f(a: any) { return <div/>; }\n", true},
+		{"javascript", symbols.KindFunction, "function f(a) {}\n", false},
+		{"java", symbols.KindMethod, "void f();\n", false},
+		{"typescript", symbols.KindFunction, "", false},
+	}
+	for _, tt := range tests {
+		if got := symbols.SendsOverloads(language(t, tt.lang), tt.kind, tt.text); got != tt.want {
+			t.Errorf("SendsOverloads(%s, %s, %q) = %v, want %v", tt.lang, tt.kind, tt.text, got, tt.want)
 		}
 	}
 }

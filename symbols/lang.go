@@ -285,6 +285,16 @@ var typescriptRules = langRules{
 		switch c.def.Type() {
 		case "function_signature", "method_signature":
 			return !tsIsOverload(c.def, x.src)
+		case "function_declaration", "generator_function_declaration", "method_definition":
+			if c.first = tsFirstOverload(c.def, x.src); c.first != nil {
+				sig := c.first
+				if sig.Type() == "export_statement" {
+					sig = sig.ChildByFieldName("declaration")
+				}
+				if n := sig.ChildByFieldName("name"); n != nil {
+					c.name = n // the name of the first declaration, as the language service's
+				}
+			}
 		case "lexical_declaration", "variable_declaration":
 			if !tsModuleLevel(c.def) {
 				return false
@@ -369,6 +379,36 @@ func tsIsOverload(sig *sitter.Node, src []byte) bool {
 	return false
 }
 
+// tsFirstOverload returns the first of the overload signatures that
+// directly precede def, a function or method implementation, with the
+// same name (an export_statement around a signature included), or nil
+// when there are none. Comments and the implementation's decorators may
+// stand between them.
+func tsFirstOverload(def *sitter.Node, src []byte) *sitter.Node {
+	name := fieldText(def, "name", src)
+	n := def
+	if p := n.Parent(); p != nil && p.Type() == "export_statement" {
+		n = p
+	}
+	var first *sitter.Node
+	for s := n.PrevNamedSibling(); s != nil; s = s.PrevNamedSibling() {
+		if isComment(s) || s.Type() == "decorator" {
+			continue
+		}
+		d := s
+		if d.Type() == "export_statement" {
+			if d = d.ChildByFieldName("declaration"); d == nil {
+				break
+			}
+		}
+		if (d.Type() != "function_signature" && d.Type() != "method_signature") || fieldText(d, "name", src) != name {
+			break
+		}
+		first = s
+	}
+	return first
+}
+
 // tsModuleLevel reports whether a variable declaration is at module level:
 // in the program or in a namespace body, possibly exported.
 func tsModuleLevel(decl *sitter.Node) bool {
@@ -443,7 +483,7 @@ const (
 func (x *extractor) head(c *candidate, start *sitter.Node) (mod, kw uint32) {
 	part := x.rules.head
 	if part == nil {
-		return c.startByte, c.startByte
+		return c.implByte, c.implByte
 	}
 	const unset = ^uint32(0)
 	mod, kw = unset, unset
@@ -478,10 +518,10 @@ func (x *extractor) head(c *candidate, start *sitter.Node) (mod, kw uint32) {
 			break
 		}
 	}
-	if !found || kw < c.startByte || kw >= c.endByte {
-		kw = c.startByte
+	if !found || kw < c.implByte || kw >= c.endByte {
+		kw = c.implByte
 	}
-	if mod == unset || mod > kw || mod < c.startByte {
+	if mod == unset || mod > kw || mod < c.implByte {
 		mod = kw
 	}
 	return mod, kw

@@ -56,10 +56,15 @@ type Symbol struct {
 	// exclusive.
 	StartByte int `json:"-"`
 	EndByte   int `json:"-"`
+	// ImplByte is the 0-based byte offset where the definition itself
+	// begins (its decorators included) after the overload signatures that
+	// belong to its range (TypeScript: "function f(a: string): void;"
+	// before "function f(a: any) {...}"), or StartByte when it has none.
+	ImplByte int `json:"-"`
 	// ModifiersByte is the 0-based byte offset of the symbol's first
 	// modifier after its leading decorators or annotations (Java public,
 	// static, ...; TypeScript export, declare, public, static, async, ...),
-	// or KeywordByte when it has none. It equals StartByte when the symbol
+	// or KeywordByte when it has none. It equals ImplByte when the symbol
 	// has no leading decorators or annotations.
 	ModifiersByte int `json:"-"`
 	// KeywordByte is the 0-based byte offset where the definition proper
@@ -67,7 +72,7 @@ type Symbol struct {
 	// async def or class; Java's class or @interface keyword, a method's
 	// type parameters or return type; TypeScript's class, function, const,
 	// a method's get, set, * or name; Go's func or type. StartByte <=
-	// ModifiersByte <= KeywordByte < EndByte. replace-body keeps the text
+	// ImplByte <= ModifiersByte <= KeywordByte < EndByte. replace-body keeps the text
 	// before it that the new text does not start with (issue 11, section
 	// 4).
 	KeywordByte int `json:"-"`

@@ -11,8 +11,9 @@
 ;     ambient_declaration (declare) and, for namespaces, expression_statement;
 ;   - widens a class member to the decorators that precede it in the body;
 ;   - drops overload signatures (a function_signature or method_signature
-;     followed by a same-named implementation) and members of class bodies
-;     that are not symbols;
+;     followed by a same-named implementation) as symbols of their own: they
+;     start the implementation's range; drops members of class bodies that
+;     are not symbols;
 ;   - keeps variable declarations only at module level (program or a
 ;     namespace body).
 
