@@ -77,12 +77,16 @@ type fileResult struct {
 	Reason string `json:"reason,omitempty"`
 	Diff   string `json:"diff,omitempty"`
 	Syntax any    `json:"syntax,omitempty"`
+	// Written says whether the file holds its new content on disk when
+	// apply returns (false in a dry run).
+	Written bool `json:"written"`
 
 	ch      *change
 	out     outcome
 	blocks  []int // indexes into the block results
-	doc     *edit.Document
-	readErr error
+	doc         *edit.Document
+	readErr     error
+	writeFailed bool // the commit of this file failed
 }
 
 // applyError is a reply that did not apply (wholly or, with --partial, in
@@ -183,14 +187,15 @@ func (s *session) apply(src string) error {
 		}
 	}
 	if !s.dry && len(toWrite) > 0 {
-		if err := s.commitFiles(toWrite); err != nil {
-			for _, f := range toWrite {
-				f.Status, f.Reason = statusFailed, "not written: "+err.Error()
-				for _, bi := range f.blocks {
-					blocks[bi].Status, blocks[bi].Reason = statusSkipped, "valid, but the write failed: "+err.Error()
-				}
+		s.commitFiles(toWrite)
+		for _, f := range toWrite {
+			if f.Status != statusFailed {
+				continue
 			}
 			failed = true
+			for _, bi := range f.blocks {
+				blocks[bi].Status, blocks[bi].Reason = statusSkipped, "valid, but "+f.Reason
+			}
 		}
 	}
 	result := map[string]any{"ok": !failed, "dry_run": s.dry, "files": files, "blocks": blocks,
@@ -284,24 +289,61 @@ func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResu
 }
 
 // commitFiles writes the files: all as one transaction, or, with
-// --partial, each on its own.
-func (s *session) commitFiles(files []*fileResult) error {
-	if !s.c.Bool("partial") {
-		var docs []*edit.Document
-		var contents [][]byte
+// --partial, each on its own. Each file's Written says whether its new
+// content is on disk afterwards (issue 12, item 4): a file that was not
+// written, or was written and then restored, is failed with the reason.
+func (s *session) commitFiles(files []*fileResult) {
+	if s.c.Bool("partial") {
 		for _, f := range files {
-			docs, contents = append(docs, f.ch.doc), append(contents, f.ch.content)
+			if err := s.files.Commit(f.ch.doc, f.ch.content); err != nil {
+				f.Status, f.Reason, f.writeFailed = statusFailed, "not written: "+err.Error(), true
+				continue
+			}
+			f.Written = true
 		}
-		return s.files.CommitAll(docs, contents)
+		return
 	}
-	var errs []error
+	var docs []*edit.Document
+	var contents [][]byte
 	for _, f := range files {
-		if err := s.files.Commit(f.ch.doc, f.ch.content); err != nil {
-			f.Status, f.Reason = statusFailed, "not written: "+err.Error()
-			errs = append(errs, err)
+		docs, contents = append(docs, f.ch.doc), append(contents, f.ch.content)
+	}
+	err := s.files.CommitAll(docs, contents)
+	if err == nil {
+		for _, f := range files {
+			f.Written = true
+		}
+		return
+	}
+	var te *edit.TransactionError
+	if !errors.As(err, &te) {
+		for _, f := range files {
+			f.Status, f.Reason, f.writeFailed = statusFailed, "not written: "+err.Error(), true
+		}
+		return
+	}
+	// The files before the failed one were written, then restored; a
+	// file whose restoration failed keeps its new content.
+	unrestored := map[string]error{}
+	for _, rerr := range te.RestoreErrs {
+		var fe *edit.FileError
+		if errors.As(rerr, &fe) {
+			unrestored[fe.Path] = rerr
 		}
 	}
-	return errors.Join(errs...)
+	for i, f := range files {
+		switch {
+		case i == te.Failed:
+			f.Status, f.Reason, f.writeFailed = statusFailed, "not written: "+te.Err.Error(), true
+		case i > te.Failed:
+			f.Status, f.Reason = statusFailed, fmt.Sprintf("not written: the write of %s failed first, and without --partial nothing is written", te.Path)
+		case unrestored[f.ch.doc.Path] != nil:
+			f.Written = true
+			f.Reason = fmt.Sprintf("written, and NOT restored after the write of %s failed: %v", te.Path, unrestored[f.ch.doc.Path])
+		default:
+			f.Status, f.Reason = statusFailed, fmt.Sprintf("not written: restored as it was read after the write of %s failed", te.Path)
+		}
+	}
 }
 
 func (s *session) applyFailure(files []*fileResult, blocks []blockResult, malformed int) string {
@@ -311,29 +353,44 @@ func (s *session) applyFailure(files []*fileResult, blocks []blockResult, malfor
 			nf++
 		}
 	}
-	written := 0
+	var written []string
 	for _, f := range files {
-		if f.Status == statusApplied {
-			written++
+		if f.Written {
+			written = append(written, f.Path)
+		}
+	}
+	wf := 0
+	for _, f := range files {
+		if f.writeFailed {
+			wf++
 		}
 	}
 	var msg string
-	switch {
-	case len(blocks) == 0:
+	if len(blocks) == 0 {
 		msg = fmt.Sprintf("the reply's %d block(s) are all malformed (each is listed with its reply line) and none could be read", malformed)
-	case nf == 0:
-		msg = fmt.Sprintf("%d block(s) are malformed (each is listed with its reply line); the other %d apply", malformed, len(blocks))
-	default:
-		msg = fmt.Sprintf("%d of %d block(s) failed", nf, len(blocks))
+	} else {
+		var parts []string
+		if nf > 0 {
+			parts = append(parts, fmt.Sprintf("%d of %d block(s) failed", nf, len(blocks)))
+		}
 		if malformed > 0 {
-			msg += fmt.Sprintf(" and %d block(s) are malformed", malformed)
+			parts = append(parts, fmt.Sprintf("%d block(s) are malformed (each is listed with its reply line)", malformed))
+		}
+		if wf > 0 {
+			parts = append(parts, fmt.Sprintf("the write of %d file(s) failed", wf))
+		}
+		msg = strings.Join(parts, " and ")
+		if nf == 0 && wf == 0 {
+			msg += fmt.Sprintf("; the other %d apply", len(blocks))
 		}
 	}
 	switch {
 	case s.dry:
 		msg += "; dry run, nothing written"
-	case written > 0:
-		msg += fmt.Sprintf("; --partial wrote the %d file(s) whose blocks all applied", written)
+	case len(written) > 0 && s.c.Bool("partial"):
+		msg += fmt.Sprintf("; --partial wrote the %d file(s) whose blocks all applied: %s", len(written), strings.Join(written, ", "))
+	case len(written) > 0:
+		msg += fmt.Sprintf("; a write failed and %d file(s) written before it could not be restored, so they hold the new content: %s", len(written), strings.Join(written, ", "))
 	default:
 		msg += "; nothing was written"
 	}
@@ -380,6 +437,20 @@ func (s *session) printApply(files []*fileResult, blocks []blockResult, parsed r
 	}
 	for _, sh := range parsed.Shell {
 		fmt.Fprintf(out, "shell suggestion (reply line %d, not run): %s\n", sh.Line, sh.Command)
+	}
+	for _, f := range files {
+		switch {
+		case f.Written && f.Reason != "":
+			fmt.Fprintf(out, "file %s: %s\n", f.Path, f.Reason)
+		case f.Written:
+			fmt.Fprintf(out, "file %s: written\n", f.Path)
+		case s.dry && f.Status == statusApplied:
+			fmt.Fprintf(out, "file %s: not written (dry run)\n", f.Path)
+		case f.Status == statusFailed && f.ch != nil && strings.HasPrefix(f.Reason, "not written: "):
+			fmt.Fprintf(out, "file %s: %s\n", f.Path, f.Reason) // the write failed, or was undone
+		default:
+			fmt.Fprintf(out, "file %s: not written\n", f.Path)
+		}
 	}
 	if s.dry || s.diff {
 		for _, f := range files {
