@@ -71,8 +71,22 @@ deps-bench:
 bench-tokens:
 	cd bench/tokens && $(GO) run .
 
+# fuzz: every fuzz target of every package, one after the other, each for
+# FUZZTIME (its seed corpus included); a failing input is minimized for at most
+# FUZZMINIMIZE, so that a failure cannot eat the next targets' time
+# (issue 12, item 15). Each target must get past its seed corpus to new
+# inputs ("now fuzzing"), or make fuzz fails.
+FUZZTIME     ?= 10s
+FUZZMINIMIZE ?= 2s
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzApply -fuzztime 30s ./chunk
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$target"; \
+	    out=$$($(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg 2>&1) || { echo "$$out"; exit 1; }; \
+	    echo "$$out" | grep 'execs: [1-9]' | tail -1; \
+	    echo "$$out" | grep -q 'now fuzzing' || { echo "$$out"; echo "$$target did not get past its seed corpus: raise FUZZTIME" >&2; exit 1; }; \
+	  done; \
+	done
 
 clean:
 	rm -rf bin

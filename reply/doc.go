@@ -171,7 +171,10 @@
 // Lines written get the text's dominant line ending (by edit.DetectEOL's
 // rule: CRLF, LF or CR; LF for a text without any), so a CRLF file edited
 // from an LF reply stays CRLF. A UTF-8 byte order mark at the start of the
-// text is kept and not matched, and the presence or absence of a final line
+// text is kept and not matched (so a text of only a byte order mark has no
+// lines: it is empty, and a create block applies to it, keeping the mark;
+// issue 12, item 15); a byte order mark anywhere else is an ordinary
+// character of its line; the presence or absence of a final line
 // ending is kept; every byte outside the replaced lines is kept. The line
 // arithmetic is edit.Document.ReplaceLines', with one correction: an empty
 // line never ends up as the text's unterminated last line, where it would

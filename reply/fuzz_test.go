@@ -280,8 +280,18 @@ func FuzzApply(f *testing.F) {
 	f.Add("a\nb", []byte{1, 1, 1, 0, 1, 0, 2})
 	f.Add("", []byte{0, 0, 0, 0, 0, 1, 0})
 
+	f.Add("\uFEFF", []byte{0, 0, 0, 0, 0, 0, 1})
+	f.Add("\uFEFFa\n\uFEFFb\n", []byte{0, 1, 1, 1, 0, 0, 1})
+
 	f.Fuzz(func(t *testing.T, text string, ops []byte) {
-		text = strings.NewReplacer("\r", "", "\x00", "", "\uFEFF", "").Replace(text)
+		// A UTF-8 byte order mark at the start of the text is kept and
+		// not matched (a text of only a BOM has no lines: it is empty);
+		// anywhere else it is an ordinary character of a line.
+		text = strings.NewReplacer("\r", "", "\x00", "").Replace(text)
+		bom := ""
+		if strings.HasPrefix(text, "\uFEFF") {
+			bom, text = "\uFEFF", text[len("\uFEFF"):]
+		}
 		all := strings.Split(text, "\n")
 		final := strings.HasSuffix(text, "\n")
 		if final || text == "" {
@@ -321,17 +331,21 @@ func FuzzApply(f *testing.F) {
 		if crlf {
 			in = strings.ReplaceAll(text, "\n", "\r\n")
 		}
+		in = bom + in
 		out, fail := blk.Apply(in)
 		places, start, end := reference(blk, all)
+		if fail == nil && !strings.HasPrefix(out, bom) {
+			t.Fatalf("the byte order mark was dropped: %q", out)
+		}
 		switch {
-		case blk.IsCreate() && in != "":
+		case blk.IsCreate() && text != "":
 			if fail == nil || fail.Code != reply.CodeFileExists {
 				t.Fatalf("create on a non-empty text: %v", fail)
 			}
 		case blk.IsCreate():
-			want := ""
+			want := bom
 			if len(blk.New) > 0 {
-				want = strings.Join(blk.New, "\n") + "\n"
+				want += strings.Join(blk.New, "\n") + "\n"
 			}
 			if fail != nil || out != want {
 				t.Fatalf("create: %q, %v", out, fail)
@@ -340,7 +354,7 @@ func FuzzApply(f *testing.F) {
 			if fail != nil {
 				t.Fatalf("reference applies at %d, Apply failed: %v", places[0], fail)
 			}
-			got := strings.ReplaceAll(out, "\r\n", "\n")
+			got := strings.ReplaceAll(strings.TrimPrefix(out, bom), "\r\n", "\n")
 			want := slices.Concat(all[:start], blk.New, all[end:])
 			gotLines := strings.Split(got, "\n")
 			if got == "" || strings.HasSuffix(got, "\n") {

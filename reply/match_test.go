@@ -115,6 +115,14 @@ func TestApplyCreate(t *testing.T) {
 			}
 		}
 	}
+	// A text of only a byte order mark has no lines (issue 12, item 15):
+	// other blocks find nothing in it, as in an empty text.
+	for _, b := range []reply.Block{sr(l("x"), l("y")), edit(nil, l("\uFEFF"), l("y"), nil)} {
+		out, f := b.Apply("\uFEFF")
+		if f == nil || out != "\uFEFF" || !strings.Contains(f.Message, "file is empty") {
+			t.Errorf("%s on a BOM: %q, %v; want a failure on an empty file", b.Format, out, f)
+		}
+	}
 	if out := mustApply(t, edit(nil, nil, nil, nil), ""); out != "" {
 		t.Errorf("empty create gave %q", out)
 	}
