@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/reply"
 )
 
@@ -86,4 +87,27 @@ func BenchmarkParseAdversarial(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkApplyAll applies 1,000 blocks, from the end of the file to its
+// start, to a 100,000-line file with ApplyAll, and (loop) with ApplyLevel
+// on each result in turn, as apply did before issue 12, item 13.
+func BenchmarkApplyAll(b *testing.B) {
+	text, blocks := growthCase(100_000, 1_000)
+	b.Run("ApplyAll", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, failed, f := reply.ApplyAll(blocks, text, match.Exact); failed >= 0 {
+				b.Fatal(f)
+			}
+		}
+	})
+	b.Run("loop", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, failed, f := loop(blocks, text, match.Exact); failed >= 0 {
+				b.Fatal(f)
+			}
+		}
+	})
 }

@@ -184,7 +184,19 @@
 //
 // Blocks for the same file apply in order, each on the text the one before
 // produced. Apply is a pure function of the block and the text, so the caller
-// can validate a whole reply in memory before writing anything.
+// can validate a whole reply in memory before writing anything. ApplyAll
+// applies a file's blocks in order with the same result as ApplyLevel in a
+// loop, but without a pass over the text per block (issue 12, item 13): the
+// text is split once into a balanced tree of lines indexed by content; a
+// block that matches exactly once at the exact level is found through the
+// occurrences of its rarest line and spliced in, in time proportional to
+// its lines and those occurrences times the logarithm of the file's line
+// count (TestApplyAllGrowth counts the steps; BenchmarkApplyAll measures:
+// 1,000 blocks on a 100,000-line file take about 60 ms, against about 19 s
+// for the loop). A block that fails, is ambiguous, matches only at a
+// looser level or creates a file, and every block of a CR-only text, costs
+// one pass. A reply may hold at most MaxBlocks (10,000) blocks, well formed
+// or not; the caller refuses a longer one.
 //
 // # Failures
 //

@@ -81,9 +81,9 @@ type fileResult struct {
 	// apply returns (false in a dry run).
 	Written bool `json:"written"`
 
-	ch      *change
-	out     outcome
-	blocks  []int // indexes into the block results
+	ch          *change
+	out         outcome
+	blocks      []int // indexes into the block results
 	doc         *edit.Document
 	readErr     error
 	writeFailed bool // the commit of this file failed
@@ -105,6 +105,9 @@ func (s *session) apply(src string) error {
 		return s.e.fail(s.c, fmt.Errorf("reading the reply: %w", err), nil)
 	}
 	parsed := reply.Parse(string(raw))
+	if n := len(parsed.Blocks) + len(parsed.Malformed); n > reply.MaxBlocks {
+		return s.e.fail(s.c, &inputError{fmt.Errorf("the reply has %d edit blocks, more than the %d one reply may hold; nothing was read or written: split it into several replies", n, reply.MaxBlocks)}, nil)
+	}
 	if len(parsed.Blocks) == 0 && len(parsed.Malformed) == 0 {
 		return s.e.fail(s.c, &applyError{msg: "the reply has no edit blocks (<<<<<<< EDIT or <<<<<<< SEARCH after a path line); nothing was written"}, nil)
 	}
@@ -253,26 +256,30 @@ func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResu
 			return
 		}
 	}
-	text := string(doc.Content)
+	if doc.IsNew() && !all[f.blocks[0]].IsCreate() {
+		fail(fmt.Sprintf("%s: no such file (a block that creates a file has empty anchors and old lines)", f.Path), 0)
+		return
+	}
+	// The file's blocks in order, each on the result of the one before,
+	// without a pass over the file per block (issue 12, item 13).
+	mine := make([]reply.Block, len(f.blocks))
 	for k, bi := range f.blocks {
-		b := all[bi]
-		if doc.IsNew() && !b.IsCreate() && k == 0 {
-			fail(fmt.Sprintf("%s: no such file (a block that creates a file has empty anchors and old lines)", f.Path), k)
-			return
-		}
-		next, m, failure := b.ApplyLevel(text, level)
-		if failure != nil {
-			blocks[bi].Failure = failure
-			fail(failure.Error(), k)
-			return
-		}
+		mine[k] = all[bi]
+	}
+	text, ms, failedAt, failure := reply.ApplyAll(mine, string(doc.Content), level)
+	for k, m := range ms {
+		bi := f.blocks[k]
 		blocks[bi].Status = statusApplied
 		blocks[bi].Match = m.Level
 		if m.Level >= match.Indent {
 			o := m.Offset
 			blocks[bi].Offset = &o
 		}
-		text = next
+	}
+	if failure != nil {
+		blocks[f.blocks[failedAt]].Failure = failure
+		fail(failure.Error(), failedAt)
+		return
 	}
 	ch := &change{doc: doc, lang: s.language(f.Path), content: []byte(text), what: fmt.Sprintf("%d block(s)", len(f.blocks))}
 	out, err := s.check(ch)

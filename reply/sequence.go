@@ -1,0 +1,513 @@
+package reply
+
+import (
+	"strings"
+
+	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/match"
+)
+
+// MaxBlocks is the most edit blocks (well formed or not) one reply may
+// hold; the caller refuses a longer reply as a whole (issue 12, item 13).
+// Ten thousand is far above what a model writes in one reply, and keeps
+// the worst case of a reply bounded.
+const MaxBlocks = 10_000
+
+// ApplyAll applies blocks, in order, to text, each on the text the one
+// before produced, exactly as a loop over ApplyLevel would, and returns
+// the final text and each block's Match. When a block does not apply it
+// stops there: failed is its index in blocks (-1 when all applied), f its
+// Failure, out the text before it, and matches the Matches of the blocks
+// before it.
+//
+// It does not rescan or copy the text per block (issue 12, item 13): the
+// text is split into lines once, kept in a balanced tree with an index
+// from each line's content to where it occurs, and a block that matches
+// exactly once at the exact level is found through the occurrences of its
+// rarest line and spliced in, in time proportional to its lines and those
+// occurrences, times the logarithm of the text's line count. A block that
+// does not (one that fails, is ambiguous, matches only at a looser level
+// or creates a file), and every block of a text whose dominant line
+// ending is CR, is applied by ApplyLevel on the text made whole, at the
+// cost of one pass over it.
+func ApplyAll(blocks []Block, text string, allowed match.Level) (out string, matches []match.Match, failed int, f *Failure) {
+	out, matches, failed, f, _ = applyAll(blocks, text, allowed)
+	return out, matches, failed, f
+}
+
+// applyAll is ApplyAll, and also returns the steps it took: the lines and
+// tree nodes it looked at, for tests that show its growth without timing
+// it.
+func applyAll(blocks []Block, text string, allowed match.Level) (string, []match.Match, int, *Failure, int) {
+	if len(blocks) == 1 { // nothing to gain from the tree
+		out, m, f := blocks[0].ApplyLevel(text, allowed)
+		if f != nil {
+			return text, nil, 0, f, len(text)
+		}
+		return out, []match.Match{m}, -1, nil, len(text)
+	}
+	s := newSeq(text)
+	var matches []match.Match
+	for k, b := range blocks {
+		if m, ok := s.fast(b); ok {
+			matches = append(matches, m)
+			continue
+		}
+		cur := s.text()
+		next, m, fail := b.ApplyLevel(cur, allowed)
+		s.steps += s.size() + 1
+		if fail != nil {
+			return cur, matches, k, fail, s.steps
+		}
+		matches = append(matches, m)
+		steps := s.steps
+		s = newSeq(next)
+		s.steps += steps
+	}
+	return s.text(), matches, -1, nil, s.steps
+}
+
+// node is one line of the text: its content and its ending ("", "\n",
+// "\r\n" or "\r"), in a treap ordered by position (an implicit key).
+type node struct {
+	text, end string
+	prio      uint64
+	l, r, p   *node
+	size      int
+	dead      bool
+	crs       int // lone CRs in text
+}
+
+func size(n *node) int {
+	if n == nil {
+		return 0
+	}
+	return n.size
+}
+
+// fix recomputes n's size and its children's parent links.
+func (n *node) fix() {
+	n.size = 1 + size(n.l) + size(n.r)
+	if n.l != nil {
+		n.l.p = n
+	}
+	if n.r != nil {
+		n.r.p = n
+	}
+}
+
+// seq is a text as a treap of lines, with an index of its lines by
+// content, for ApplyAll.
+type seq struct {
+	bom   string
+	root  *node
+	index map[string][]*node // every node ever made with that text; dead ones skipped
+	rng   uint64
+	crlf  int // line endings "\r\n", "\n" and lone CRs, for DominantEnding
+	lf    int
+	cr    int
+	slow  bool // the text's lines are split at CR: only ApplyLevel
+	whole string
+	steps int
+}
+
+func newSeq(text string) *seq {
+	s := &seq{rng: 0x9E3779B97F4A7C15}
+	body := text
+	if strings.HasPrefix(body, utf8BOM) {
+		s.bom, body = utf8BOM, body[len(utf8BOM):]
+	}
+	eol := lines.DominantEnding(body)
+	if eol == "\r" {
+		s.slow, s.whole = true, text
+		return s
+	}
+	t := splitText(body, eol)
+	s.index = make(map[string][]*node, len(t.text))
+	nodes := make([]*node, len(t.text))
+	arena := make([]node, len(t.text)) // one allocation for the text's lines
+	for i := range t.text {
+		nodes[i] = s.initNode(&arena[i], t.text[i], t.ends[i])
+	}
+	s.root = s.build(nodes)
+	s.steps += len(nodes)
+	return s
+}
+
+func (s *seq) random() uint64 {
+	// xorshift64*
+	s.rng ^= s.rng >> 12
+	s.rng ^= s.rng << 25
+	s.rng ^= s.rng >> 27
+	return s.rng * 2685821657736338717
+}
+
+// newNode makes a live node, counts its line ending and lone CRs, and
+// indexes it.
+func (s *seq) newNode(text, end string) *node {
+	return s.initNode(new(node), text, end)
+}
+
+// initNode makes n a live node for text and end, as newNode.
+func (s *seq) initNode(n *node, text, end string) *node {
+	*n = node{text: text, end: end, prio: s.random(), size: 1, crs: strings.Count(text, "\r")}
+	s.count(n, 1)
+	s.index[text] = append(s.index[text], n)
+	return n
+}
+
+// count adds (d = 1) or removes (d = -1) n's line ending and lone CRs.
+func (s *seq) count(n *node, d int) {
+	switch n.end {
+	case "\r\n":
+		s.crlf += d
+	case "\n":
+		s.lf += d
+	case "\r":
+		s.cr += d
+	}
+	s.cr += d * n.crs
+	// A CR that ends the text of an unterminated line is lone; one that
+	// ends the text before an ending cannot occur (splitText gives it to
+	// the ending).
+}
+
+// eol is the current text's dominant line ending, by DominantEnding's
+// rule.
+func (s *seq) eol() string {
+	switch {
+	case s.crlf > max(s.lf, s.cr):
+		return "\r\n"
+	case s.lf > s.cr:
+		return "\n"
+	case s.cr > 0:
+		return "\r"
+	}
+	return "\n"
+}
+
+// build makes a treap of nodes, in order, in linear time (a Cartesian tree
+// by the nodes' priorities).
+func (s *seq) build(nodes []*node) *node {
+	var stack []*node
+	for _, x := range nodes {
+		var last *node
+		for len(stack) > 0 && stack[len(stack)-1].prio < x.prio {
+			last = stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+		}
+		x.l = last
+		if len(stack) > 0 {
+			stack[len(stack)-1].r = x
+		}
+		stack = append(stack, x)
+	}
+	if len(stack) == 0 {
+		return nil
+	}
+	// Sizes and parent links, children before parents.
+	order := make([]*node, 0, len(nodes))
+	work := []*node{stack[0]}
+	for len(work) > 0 {
+		n := work[len(work)-1]
+		work = work[:len(work)-1]
+		order = append(order, n)
+		if n.l != nil {
+			work = append(work, n.l)
+		}
+		if n.r != nil {
+			work = append(work, n.r)
+		}
+	}
+	for i := len(order) - 1; i >= 0; i-- {
+		order[i].fix()
+	}
+	stack[0].p = nil
+	return stack[0]
+}
+
+func (s *seq) merge(a, b *node) *node {
+	s.steps++
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	case a.prio > b.prio:
+		a.r = s.merge(a.r, b)
+		a.fix()
+		return a
+	}
+	b.l = s.merge(a, b.l)
+	b.fix()
+	return b
+}
+
+// split returns the first k nodes of t and the rest.
+func (s *seq) split(t *node, k int) (*node, *node) {
+	s.steps++
+	if t == nil {
+		return nil, nil
+	}
+	if size(t.l) >= k {
+		a, b := s.split(t.l, k)
+		t.l = b
+		t.fix()
+		if a != nil {
+			a.p = nil
+		}
+		return a, t
+	}
+	a, b := s.split(t.r, k-size(t.l)-1)
+	t.r = a
+	t.fix()
+	if b != nil {
+		b.p = nil
+	}
+	return t, b
+}
+
+func (s *seq) size() int {
+	if s.slow {
+		return len(s.whole)
+	}
+	return size(s.root)
+}
+
+// rank is n's 0-based position.
+func (s *seq) rank(n *node) int {
+	r := size(n.l)
+	for ; n.p != nil; n = n.p {
+		s.steps++
+		if n.p.r == n {
+			r += size(n.p.l) + 1
+		}
+	}
+	return r
+}
+
+// at returns the node at 0-based position i.
+func (s *seq) at(i int) *node {
+	n := s.root
+	for n != nil {
+		s.steps++
+		switch l := size(n.l); {
+		case i < l:
+			n = n.l
+		case i == l:
+			return n
+		default:
+			i -= l + 1
+			n = n.r
+		}
+	}
+	return nil
+}
+
+// next and prev are n's neighbours in order, or nil.
+func (s *seq) next(n *node) *node {
+	s.steps++
+	if n.r != nil {
+		for n = n.r; n.l != nil; n = n.l {
+			s.steps++
+		}
+		return n
+	}
+	for n.p != nil && n.p.r == n {
+		s.steps++
+		n = n.p
+	}
+	return n.p
+}
+
+func (s *seq) prev(n *node) *node {
+	s.steps++
+	if n.l != nil {
+		for n = n.l; n.r != nil; n = n.r {
+			s.steps++
+		}
+		return n
+	}
+	for n.p != nil && n.p.l == n {
+		s.steps++
+		n = n.p
+	}
+	return n.p
+}
+
+// text is the whole text.
+func (s *seq) text() string {
+	if s.slow {
+		return s.whole
+	}
+	var b strings.Builder
+	b.WriteString(s.bom)
+	var walk func(n *node)
+	walk = func(n *node) {
+		for n != nil {
+			walk(n.l)
+			b.WriteString(n.text)
+			b.WriteString(n.end)
+			n = n.r
+		}
+	}
+	walk(s.root)
+	return b.String()
+}
+
+// fast applies b when it matches exactly once at the exact level, as
+// Block.apply would; ok is false, and nothing changed, for a block that
+// needs the general path.
+func (s *seq) fast(b Block) (match.Match, bool) {
+	if s.slow || b.IsCreate() || s.eol() == "\r" {
+		return match.Match{}, false
+	}
+	for _, l := range b.New {
+		if strings.ContainsAny(l, "\r\n") {
+			return match.Match{}, false
+		}
+	}
+	window := b.window()
+	edit := b.Format != FormatSearchReplace
+	atStart := edit && len(b.Leading) == 0
+	atEnd := edit && len(b.Trailing) == 0
+	n, w := size(s.root), len(window)
+	if w > n {
+		return match.Match{}, false
+	}
+	// Candidates for the window's first line.
+	var starts []*node
+	switch {
+	case atStart:
+		starts = []*node{s.at(0)}
+	case atEnd:
+		starts = []*node{s.at(n - w)}
+	default:
+		// The rarest line of the window narrows the places.
+		best, bestAt := -1, 0
+		for i, l := range window {
+			s.steps++
+			if c := len(s.index[l]); best < 0 || c < best {
+				best, bestAt = c, i
+			}
+		}
+		for _, x := range s.index[window[bestAt]] {
+			s.steps++
+			if x.dead {
+				continue
+			}
+			y := x
+			for k := 0; k < bestAt && y != nil; k++ {
+				y = s.prev(y)
+			}
+			if y != nil {
+				starts = append(starts, y)
+			}
+		}
+	}
+	var found *node
+	for _, st := range starts {
+		y, k := st, 0
+		for k < w && y != nil && y.text == window[k] {
+			s.steps++
+			k++
+			if k < w {
+				y = s.next(y)
+			}
+		}
+		if k < w {
+			continue
+		}
+		if atStart && s.prev(st) != nil || atEnd && s.next(y) != nil {
+			continue
+		}
+		if found != nil {
+			return match.Match{}, false // ambiguous: the general path explains it
+		}
+		found = st
+	}
+	if found == nil {
+		return match.Match{}, false
+	}
+	p := s.rank(found)
+	start := p + b.leadLen()
+	if !s.replace(start, start+len(b.Old), b.New) {
+		return match.Match{}, false
+	}
+	return match.Match{Line: p + 1}, true
+}
+
+// replace replaces lines [from, to) (0-based, to exclusive) by repl, as
+// lineText.replace does; it returns false, having changed nothing, where
+// the result would not split back into the same lines (an unterminated
+// last line ending in CR that would get an LF).
+func (s *seq) replace(from, to int, repl []string) bool {
+	n := size(s.root)
+	eol := s.eol()
+	emptyLast := len(repl) > 0 && repl[len(repl)-1] == ""
+	setEnd := func(x *node, end string) {
+		s.count(x, -1)
+		x.end = end
+		s.count(x, 1)
+	}
+	ends := make([]string, len(repl))
+	for i := range ends {
+		ends[i] = eol
+	}
+	var last *node // the line before the replaced range, when it changes
+	switch {
+	case to == from && len(repl) == 0:
+		return true
+	case to == from && from < n: // insert before line from
+	case to == from: // append after the last line
+		if n > 0 {
+			if l := s.at(n - 1); l.end == "" {
+				if strings.HasSuffix(l.text, "\r") {
+					return false
+				}
+				setEnd(l, eol)
+				if !emptyLast {
+					ends[len(ends)-1] = ""
+				}
+			}
+		}
+	case len(repl) == 0: // delete
+		if s.at(to-1).end == "" && from > 0 {
+			if prev := s.at(from - 1); prev.text != "" {
+				last = prev
+			}
+		}
+	default:
+		if s.at(to-1).end == "" && !emptyLast {
+			ends[len(ends)-1] = ""
+		}
+	}
+	a, rest := s.split(s.root, from)
+	mid, c := s.split(rest, to-from)
+	s.kill(mid)
+	added := make([]*node, len(repl))
+	for i, l := range repl {
+		added[i] = s.newNode(l, ends[i])
+	}
+	s.steps += len(added)
+	s.root = s.merge(s.merge(a, s.build(added)), c)
+	if s.root != nil {
+		s.root.p = nil
+	}
+	if last != nil {
+		setEnd(last, "")
+	}
+	return true
+}
+
+// kill marks the nodes of t dead and uncounts them.
+func (s *seq) kill(t *node) {
+	if t == nil {
+		return
+	}
+	s.steps++
+	t.dead = true
+	s.count(t, -1)
+	s.kill(t.l)
+	s.kill(t.r)
+}
