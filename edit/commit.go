@@ -335,7 +335,7 @@ func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
 	}
 	d, err := fsys.OpenDir(dirOf(target))
 	if err != nil {
-		return &FileError{Path: doc.Path, Reason: reason(err), Err: err}
+		return failed(doc, "cannot open the file's folder", err)
 	}
 	defer d.Close()
 	if err := lock(doc, d); err != nil {
@@ -354,6 +354,9 @@ func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
 			sysErr := err
 			if errors.As(err, &pe) {
 				sysErr = pe.Err
+			}
+			if errors.Is(sysErr, unix.EROFS) {
+				return failed(doc, "cannot write the file", err) // no flag helps
 			}
 			return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s; pass --allow-read-only to replace it anyway, and for another user's file --allow-metadata-loss too, as the new file belongs to this user); the file was not changed", reason(err)),
 				Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr)}
@@ -564,11 +567,9 @@ func create(fsys fileSystem, doc *Document, name string, content []byte) error {
 		return failed(doc, "cannot link the new file into place", err)
 	}
 	closed = true
-	if err := t.Close(); err != nil {
-		// The file is in place and synced; only the descriptor's release
-		// failed.
-		_ = err
-	}
+	// The file is in place and synced: a failed close only releases the
+	// descriptor, and a failed folder sync only weakens durability.
+	_ = t.Close()
 	_ = d.Sync()
 	return nil
 }

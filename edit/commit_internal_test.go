@@ -246,6 +246,7 @@ func TestCommitFailureInjection(t *testing.T) {
 		{"Lstat#1", syscall.EIO, "input/output error", syscall.EIO},
 		{"Open", syscall.EIO, "input/output error; nothing was written", syscall.EIO},
 		{"Access", syscall.EACCES, "this user may not write the file (opening it for writing fails: permission denied; pass --allow-read-only to replace it anyway, and for another user's file --allow-metadata-loss too, as the new file belongs to this user); the file was not changed", ErrNotWritable},
+		{"Access", syscall.EROFS, "cannot write the file: read-only file system; the file was not changed", syscall.EROFS},
 		{"CreateTemp", syscall.ENOSPC, "cannot create a temporary file in ", syscall.ENOSPC},
 		{"Write", syscall.ENOSPC, "cannot write the temporary file: no space left on device; the file was not changed", syscall.ENOSPC},
 		{"Chown", syscall.EPERM, "the new file cannot keep the file's owner 65534:65534 (permission denied); nothing was written (pass --allow-metadata-loss", ErrMetadata},
