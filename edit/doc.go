@@ -25,7 +25,10 @@
 // never by cleaning the text. Confined to a root ([Options].Root), the
 // components below the root are looked at through an [os.Root], and a path
 // that ends outside the root, or that steps out of it once inside (a ".."
-// above it, a link leading out), is refused with [ErrOutsideRoot].
+// above it, a link leading out), is refused with [ErrOutsideRoot]. A file
+// is opened to be read with O_NONBLOCK|O_NOFOLLOW and read only if fstat
+// finds a regular file, so a named pipe put in its place never blocks a
+// read (issue 12, item 11).
 //
 // # Atomic commit
 //
