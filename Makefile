@@ -39,6 +39,20 @@ test: deps
 test-parsers:
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols
 
+# test-typescript: symbols against the TypeScript compiler's parser over the
+# hand-written fixtures and rxjs's sources. It needs node and the npm
+# registry (typescript and rxjs are fetched into $(TSCACHE)), so it is not
+# in `make test`, which checks the fixtures against expected ranges.
+TSCACHE ?= .cache/typescript
+.PHONY: test-typescript
+test-typescript:
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "test-typescript needs node and npm" >&2; exit 1; }
+	mkdir -p $(TSCACHE)
+	cd $(TSCACHE) && npm install --no-audit --no-fund --no-save typescript@5.9.3 >/dev/null
+	cd $(TSCACHE) && [ -d rxjs/package/src ] || { npm pack rxjs@7.8.2 >/dev/null && mkdir -p rxjs && tar xzf rxjs-7.8.2.tgz -C rxjs; }
+	SYMEDIT_TS_MODULE=$(abspath $(TSCACHE))/node_modules/typescript SYMEDIT_TS_TREE=$(abspath $(TSCACHE))/rxjs/package/src \
+	  $(GO) test -count=1 -run 'TestTypeScriptMatchesCompiler' -v ./symbols
+
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); [ -z "$$out" ] || { echo "gofmt would change: $$out"; exit 1; }
 	$(GO) vet ./...

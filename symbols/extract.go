@@ -59,11 +59,12 @@ import (
 //   - typescript, tsx: class (also abstract; an anonymous export default
 //     class is named "default"; const C = class {...} is class C), interface,
 //     enum, type (type alias), namespace (namespace X, module X,
-//     module "x"), function (function declarations, generators, declare
+//     module "x", declare global named "global"), function (function declarations, generators, declare
 //     function, nested function declarations, module-level const/let/var
 //     f = arrow function or function expression, export default function
 //     named "default"), method (methods, getters, setters, abstract method
-//     signatures), constructor. An export, export default or declare wrapper
+//     signatures; a bodiless member's range ends after its ";", as the
+//     compiler's), constructor. An export, export default or declare wrapper
 //     and class decorators belong to the range; a method's range starts at
 //     the first decorator preceding it. Overload signatures directly
 //     followed by their implementation belong to the implementation's
@@ -150,6 +151,7 @@ type candidate struct {
 	pattern uint16
 
 	first *sitter.Node // the first overload signature before def (TypeScript), or nil
+	last  *sitter.Node // a token after def that ends the range (a class member signature's ";"), or nil
 
 	// Filled by extractor.symbols.
 	outer     *sitter.Node // def widened by the language's wrappers
@@ -244,6 +246,9 @@ func (x *extractor) symbols() []Symbol {
 		var okStart, okEnd bool
 		c.startByte, okStart = contentStart(start, x.src)
 		c.endByte, okEnd = contentEnd(c.outer, x.src)
+		if c.last != nil && c.last.StartByte() >= c.endByte {
+			c.endByte = c.last.EndByte()
+		}
 		if !okStart || !okEnd || c.endByte <= c.startByte {
 			// Nothing but comments (only in broken input): keep the
 			// nodes' own range.

@@ -379,7 +379,7 @@ Widget/#secret method 16:3-16:15
 default class 18:1-18:32
 default/m method 18:24-18:30
 Shape class 19:1-19:57
-Shape/area method 19:31-19:54
+Shape/area method 19:31-19:55
 Props interface 20:1-20:48
 Color enum 21:1-21:26
 Id type 22:1-22:25
@@ -411,6 +411,7 @@ declare function twice(a: string): void;
 declare function twice(a: number): void;
 export declare function exported(): void;
 declare class Decl { m(): void; m(a: number): void; }
+declare global { interface Window { app: string } }
 `
 	expectSymbols(t, "typescript", src, `
 parse function 1:1-3:51
@@ -419,8 +420,10 @@ twice function 5:1-5:41
 twice[2] function 6:1-6:41
 exported function 7:1-7:42
 Decl class 8:1-8:54
-Decl/m method 8:22-8:31
-Decl/m[2] method 8:33-8:51
+Decl/m method 8:22-8:32
+Decl/m[2] method 8:33-8:52
+global namespace 9:1-9:52
+global/Window interface 9:18-9:50
 `)
 }
 

@@ -283,8 +283,11 @@ var typescriptRules = langRules{
 	},
 	adjust: func(x *extractor, c *candidate) bool {
 		switch c.def.Type() {
-		case "function_signature", "method_signature":
-			return !tsIsOverload(c.def, x.src)
+		case "function_signature", "method_signature", "abstract_method_signature":
+			if s := c.def.NextSibling(); s != nil && s.Type() == ";" && !s.IsNamed() {
+				c.last = s // in a class body the ";" is the body's: the compiler's range has it
+			}
+			return c.def.Type() == "abstract_method_signature" || !tsIsOverload(c.def, x.src)
 		case "function_declaration", "generator_function_declaration", "method_definition":
 			if c.first = tsFirstOverload(c.def, x.src); c.first != nil {
 				sig := c.first

@@ -48,12 +48,16 @@
 (type_alias_declaration
   name: (type_identifier) @name) @definition.type
 
-; Namespaces: namespace X {}, module X {}, module "x" {}.
+; Namespaces: namespace X {}, module X {}, module "x" {}, declare global {}.
 (internal_module
   name: (_) @name) @definition.namespace
 
 (module
   name: (_) @name) @definition.namespace
+
+; declare global { ... }: a global augmentation, the compiler's module "global".
+(ambient_declaration
+  "global" @name) @definition.namespace
 
 ; Functions.
 (function_declaration
