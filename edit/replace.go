@@ -72,10 +72,32 @@ type Match struct {
 	// Line is the 1-based line of the match's first byte; Column its
 	// 1-based byte column; EndColumn the exclusive byte column of its end
 	// on its last line.
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	EndColumn int    `json:"end_column"`
-	Text      string `json:"line_content"` // the whole first line, without its ending
+	Line      int `json:"line"`
+	Column    int `json:"column"`
+	EndColumn int `json:"end_column"`
+	// Text is the match's first line, without its ending; a line over
+	// MaxWindow bytes is cut to its Window around the match, so that a
+	// listing of matches stays small however long the lines are (issue 12,
+	// item 12).
+	Text string `json:"line_content"`
+	// ContentColumn, for a cut Text, is the 1-based byte column where Text
+	// starts in the line, and LineLength the line's length in bytes; both
+	// are 0 (left out) when Text is the whole line.
+	ContentColumn int `json:"content_column,omitempty"`
+	LineLength    int `json:"line_length,omitempty"`
+}
+
+// Display returns Text for a readable listing: with "..." where the line
+// is cut.
+func (m Match) Display() string {
+	out := m.Text
+	if m.ContentColumn > 1 {
+		out = "..." + out
+	}
+	if m.LineLength > 0 && m.ContentColumn-1+len(m.Text) < m.LineLength {
+		out += "..."
+	}
+	return out
 }
 
 // withEOL rewrites every line break of s (CRLF, LF or CR) as eol.
@@ -83,7 +105,8 @@ func withEOL(s, eol string) string { return strings.ReplaceAll(teToLF(s), "\n", 
 
 // Replace returns text with the matches replaced (the first Count of them
 // when Count > 0), the number of replacements made, and every match found
-// (all of them, also past Count), with line numbers of text. In a text
+// (all of them, also past Count), with line numbers of text; each Match
+// holds at most a MaxWindow-byte window of its line. In a text
 // whose line endings are all CRLF (or all CR), line breaks in a literal
 // pattern and in the replacement are taken in the text's style. It does not
 // check the count against any expectation: callers decide what zero or an
@@ -112,7 +135,12 @@ func (r *Searcher) Replace(text string) (string, int, []Match) {
 	for i, l := range locs {
 		line, col := idx.position(l[0])
 		_, endCol := idx.position(l[1])
-		matches[i] = Match{Line: line, Column: col, EndColumn: endCol, Text: idx.line(text, line)}
+		full := idx.line(text, line)
+		win, from := Window(full, col-1)
+		matches[i] = Match{Line: line, Column: col, EndColumn: endCol, Text: win}
+		if len(win) < len(full) {
+			matches[i].ContentColumn, matches[i].LineLength = from+1, len(full)
+		}
 	}
 	n := len(locs)
 	if r.s.Count > 0 && r.s.Count < n {

@@ -400,3 +400,28 @@ func ExampleSearcher_Replace() {
 	// total = cost.usd
 	// 1 of 2
 }
+
+// TestReplaceMatchWindow: on a 300 KB line every Match holds a window of
+// at most MaxWindow bytes around it (issue 12, item 12: a replace --expect
+// refusal printed the whole line per match, 843 MB for this line).
+func TestReplaceMatchWindow(t *testing.T) {
+	line := strings.Repeat("value := compute(x) + ", 300<<10/22)
+	_, n, matches := mustCompile(t, edit.Search{Pattern: "compute", Replacement: "c"}).Replace("package p\n" + line + "\n")
+	if n != strings.Count(line, "compute") || len(matches) != n {
+		t.Fatalf("%d replacements, %d matches", n, len(matches))
+	}
+	total := 0
+	for _, m := range matches {
+		total += len(m.Text)
+		if len(m.Text) > edit.MaxWindow || m.LineLength != len(line) || m.ContentColumn < 1 ||
+			!strings.HasPrefix(m.Text[m.Column-m.ContentColumn:], "compute") {
+			t.Fatalf("match %+v", m)
+		}
+	}
+	if d := matches[len(matches)/2].Display(); !strings.HasPrefix(d, "...") || !strings.HasSuffix(d, "...") {
+		t.Errorf("Display() = %q, want ... on both sides", d)
+	}
+	if total > n*edit.MaxWindow {
+		t.Errorf("the matches hold %d bytes of text", total)
+	}
+}

@@ -25,8 +25,38 @@ const MaxTextEdits = 1000
 
 // MaxMatchLocations is the largest number of MatchLocations that a
 // WRONG_COUNT TextEditError lists; TextEditError.OmittedLocations counts the
-// rest. TextEditError.Error prints at most the first 50.
-const MaxMatchLocations = 1000
+// rest, and Actual is the total (issue 12, item 12: at most 20 matches
+// listed, with the total count).
+const MaxMatchLocations = 20
+
+// MaxWindow is the most bytes of a line that a listing of matches shows
+// around one match (MatchLocation.LineContent, Match.Text): a longer line
+// is cut to a window of at most MaxWindow bytes around the match's first
+// byte, at rune boundaries, so that the output of a failed edit or replace
+// is bounded however long the file's lines are (issue 12, item 12).
+const MaxWindow = 200
+
+// Window returns the part of line that a listing shows for a match whose
+// first byte is at 0-based byte offset at in line: line itself when it is
+// at most MaxWindow bytes long, else at most MaxWindow bytes around at
+// (a quarter before it, the rest after), moved to rune boundaries, and the
+// 0-based byte offset in line where the window starts. It never copies
+// line: the window is a slice of it.
+func Window[S ~string | ~[]byte](line S, at int) (S, int) {
+	if len(line) <= MaxWindow {
+		return line, 0
+	}
+	at = max(0, min(at, len(line)))
+	start := max(0, min(at-MaxWindow/4, len(line)-MaxWindow))
+	end := min(len(line), start+MaxWindow)
+	for start > 0 && !utf8.RuneStart(line[start]) {
+		start++ // forwards: the window stays within MaxWindow bytes
+	}
+	for end < len(line) && end > start && !utf8.RuneStart(line[end]) {
+		end--
+	}
+	return line[start:end], start
+}
 
 // maxSimilar is the largest number of SimilarContent entries in an error.
 const maxSimilar = 5
@@ -149,24 +179,50 @@ type MatchLocation struct {
 	// equal to LineNumber for a match within one line.
 	EndLineNumber int `json:"end_line_number"`
 	// ColumnStart is the 1-based byte column of the match's first byte in
-	// LineContent.
+	// its line.
 	ColumnStart int `json:"column_start"`
 	// ColumnEnd is the 1-based byte column just past the match's last byte
 	// (exclusive), on the match's last line. A line break counts as one
 	// byte in a text with uniform line endings (they are matched as LF), so
 	// a match that ends with one has ColumnEnd len(that line) + 2.
 	ColumnEnd int `json:"column_end"`
-	// LineContent is the full line holding the match's first byte, without
-	// its line ending.
+	// LineContent is the line holding the match's first byte, without its
+	// line ending; a line over MaxWindow bytes is cut to the Window around
+	// the match (see ContentColumn and LineLength).
 	LineContent string `json:"line_content"`
+	// ContentColumn, for a cut LineContent, is the 1-based byte column of
+	// the line where LineContent starts; 0 (left out) when LineContent is
+	// the whole line.
+	ContentColumn int `json:"content_column,omitempty"`
+	// LineLength, for a cut LineContent, is the whole line's length in
+	// bytes; 0 (left out) when LineContent is the whole line.
+	LineLength int `json:"line_length,omitempty"`
 	// ContextBefore and ContextAfter are the lines before and after
 	// LineContent ("" at the text's first or last line, or when that line
-	// is empty).
+	// is empty); a line over MaxWindow bytes is cut to its Window at the
+	// match's column, with "..." where it is cut.
 	ContextBefore string `json:"context_before,omitempty"`
 	ContextAfter  string `json:"context_after,omitempty"`
 	// InsertedBy is the 1-based index of the earlier edit whose new_text
 	// holds the match's first byte, or 0 when it is original text.
 	InsertedBy int `json:"inserted_by,omitempty"`
+}
+
+// display returns LineContent for a readable listing: at most about width
+// bytes around the match, with "..." where the line is cut.
+func (l MatchLocation) display(width int) string {
+	at, from := l.ColumnStart-1, 0
+	if l.ContentColumn > 0 {
+		from = l.ContentColumn - 1
+	}
+	out := teClip(l.LineContent, at-from, width)
+	if from > 0 && !strings.HasPrefix(out, "...") {
+		out = "..." + out
+	}
+	if l.LineLength > from+len(l.LineContent) && !strings.HasSuffix(out, "...") {
+		out += "..."
+	}
+	return out
 }
 
 // StringDiff is one difference between old_text and the similar text found
@@ -277,19 +333,14 @@ func (e *TextEditError) Error() string {
 	b.WriteString("<<<\n")
 	if len(e.Locations) > 0 {
 		fmt.Fprintf(&b, "\nFound %d %s at (original line numbers, byte columns):\n", e.Actual, tePlural(e.Actual, "occurrence", "occurrences"))
-		const shown = 50
-		for i, l := range e.Locations {
-			if i == shown {
-				fmt.Fprintf(&b, "  ... and %d more\n", e.Actual-shown)
-				break
-			}
-			fmt.Fprintf(&b, "  line %d, column %d: %s", l.LineNumber, l.ColumnStart, teClip(l.LineContent, l.ColumnStart-1, 120))
+		for _, l := range e.Locations {
+			fmt.Fprintf(&b, "  line %d, column %d: %s", l.LineNumber, l.ColumnStart, l.display(120))
 			if l.InsertedBy > 0 {
 				fmt.Fprintf(&b, "  (in text inserted by edit %d)", l.InsertedBy)
 			}
 			b.WriteByte('\n')
 		}
-		if e.OmittedLocations > 0 && len(e.Locations) <= shown {
+		if e.OmittedLocations > 0 {
 			fmt.Fprintf(&b, "  ... and %d more\n", e.OmittedLocations)
 		}
 	}

@@ -720,23 +720,49 @@ func teCount(b []byte, pat string) (n, first int) {
 func (e *textEngine) location(m, n int) MatchLocation {
 	l := e.lineAt(m)
 	orig, by := e.locate(m)
+	col := m - l.start
 	loc := MatchLocation{
 		LineNumber:  e.origLine(orig),
-		ColumnStart: m - l.start + 1,
-		LineContent: e.str(l),
+		ColumnStart: col + 1,
 		InsertedBy:  by,
+	}
+	// Only the window around the match is copied out of the text: a
+	// listing of matches on a 10 MB line stays small (issue 12, item 12).
+	win, from := Window(e.view(l), col)
+	loc.LineContent = string(win)
+	if len(win) < l.end-l.start {
+		loc.ContentColumn, loc.LineLength = from+1, l.end-l.start
 	}
 	last := m + n - 1
 	lastStart := bytes.LastIndexByte(e.cur[:last], e.sep) + 1
 	loc.ColumnEnd = m + n - lastStart + 1
 	loc.EndLineNumber = loc.LineNumber + bytes.Count(e.cur[m:last], []byte{e.sep})
 	if l.start > 0 {
-		loc.ContextBefore = e.str(e.lineAt(l.start - 1))
+		loc.ContextBefore = e.contextLine(e.lineAt(l.start-1), col)
 	}
 	if next := bytes.IndexByte(e.cur[l.start:], e.sep); next >= 0 && l.start+next+1 < len(e.cur) {
-		loc.ContextAfter = e.str(e.lineAt(l.start + next + 1))
+		loc.ContextAfter = e.contextLine(e.lineAt(l.start+next+1), col)
 	}
 	return loc
+}
+
+// view returns line l of the current text without copying it.
+func (e *textEngine) view(l teLine) []byte { return e.cur[l.start:l.end] }
+
+// contextLine returns line l for a MatchLocation's context: the whole line,
+// or, over MaxWindow bytes, its Window at byte column col (0-based) with
+// "..." where it is cut.
+func (e *textEngine) contextLine(l teLine, col int) string {
+	line := e.view(l)
+	win, from := Window(line, col)
+	out := string(win)
+	if from > 0 {
+		out = "..." + out
+	}
+	if from+len(win) < len(line) {
+		out += "..."
+	}
+	return out
 }
 
 // countFixes suggests corrections for a WRONG_COUNT error.
@@ -752,7 +778,7 @@ func (e *textEngine) countFixes(err *TextEditError, old string, want int) []Sugg
 				want, tePlural(want, "one", fmt.Sprint(want)))}
 		tries := 0
 		for _, l := range err.Locations {
-			if len(l.LineContent) > 200 || !strings.Contains(l.LineContent, old) || strings.TrimSpace(l.LineContent) == strings.TrimSpace(old) {
+			if l.LineLength > 0 || len(l.LineContent) > 200 || !strings.Contains(l.LineContent, old) || strings.TrimSpace(l.LineContent) == strings.TrimSpace(old) {
 				continue
 			}
 			if tries++; tries > 20 {

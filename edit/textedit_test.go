@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/match"
@@ -817,14 +818,17 @@ func TestApplyTextEditsLongLines(t *testing.T) {
 		t.Errorf("summary %+v", res.Edits)
 	}
 	te := teReject(t, text, edit.LF, edit.TextEdit{OldText: "abcdefghij", NewText: "x", Occurrences: 2})
-	if te.Actual != 4500 || len(te.Locations) != edit.MaxMatchLocations || te.OmittedLocations != 3500 {
+	if te.Actual != 4500 || len(te.Locations) != edit.MaxMatchLocations || te.OmittedLocations != 4480 {
 		t.Fatalf("actual %d, %d locations, %d omitted", te.Actual, len(te.Locations), te.OmittedLocations)
 	}
-	if l := te.Locations[999]; l.LineNumber != 2 || l.ColumnStart != 9991 || l.ColumnEnd != 10001 || len(l.LineContent) != 30006 {
-		t.Errorf("location 1000 = line %d columns %d-%d", l.LineNumber, l.ColumnStart, l.ColumnEnd)
+	// The 20th match, on a line of 30,006 bytes: only a window around it.
+	if l := te.Locations[19]; l.LineNumber != 2 || l.ColumnStart != 191 || l.ColumnEnd != 201 ||
+		len(l.LineContent) > edit.MaxWindow || l.LineLength != 30006 || l.ContentColumn < 1 ||
+		l.LineContent[l.ColumnStart-l.ContentColumn:][:10] != "abcdefghij" {
+		t.Errorf("location 20 = %+v", l)
 	}
 	msg := te.Error()
-	if !strings.Contains(msg, "  ... and 4450 more\n") || len(msg) > 20000 {
+	if !strings.Contains(msg, "  ... and 4480 more\n") || len(msg) > 8000 {
 		t.Errorf("Error() is %d bytes:\n%.2000s", len(msg), msg)
 	}
 	start := time.Now()
@@ -885,7 +889,7 @@ func TestApplyTextEditsRealFile(t *testing.T) {
 			t.Errorf("%s: lines = %v, want %v", name, res.Edits[0].Lines, want)
 		}
 		te := teReject(t, text, edit.LF, edit.TextEdit{OldText: name, NewText: "x", Occurrences: n + 1})
-		if te.Actual != n || len(te.Locations) != n {
+		if te.Actual != n || len(te.Locations) != min(n, edit.MaxMatchLocations) || te.OmittedLocations != n-len(te.Locations) {
 			t.Errorf("%s: wrong count error %d/%d", name, te.Actual, len(te.Locations))
 		}
 		for i, l := range te.Locations {
@@ -1269,5 +1273,56 @@ func BenchmarkApplyTextEditNoMatch1MB(b *testing.B) {
 		if _, err := edit.ApplyTextEdits(text, edit.LF, edits); err == nil {
 			b.Fatal("accepted")
 		}
+	}
+}
+
+// TestApplyTextEditsBoundedListing: a WRONG_COUNT error on a 1 MB file of
+// one line with 333,333 matches lists 20 of them, each with a window of the
+// line, and its message and JSON stay a few KB (issue 12, item 12: they
+// grew with matches times line length, 1 GB of JSON for this file).
+func TestApplyTextEditsBoundedListing(t *testing.T) {
+	line := "x = \"" + strings.Repeat("ab ", 333333) + "\""
+	text := "# one long line\n" + line + "\n" + line[:300] + "\n"
+	te := teReject(t, text, edit.LF, edit.TextEdit{OldText: "ab", NewText: "cd"})
+	if te.Actual != strings.Count(text, "ab") || len(te.Locations) != edit.MaxMatchLocations || te.OmittedLocations != te.Actual-edit.MaxMatchLocations {
+		t.Fatalf("actual %d, %d locations, %d omitted", te.Actual, len(te.Locations), te.OmittedLocations)
+	}
+	for _, l := range te.Locations {
+		if len(l.LineContent) > edit.MaxWindow || len(l.ContextBefore) > edit.MaxWindow+6 || len(l.ContextAfter) > edit.MaxWindow+6 {
+			t.Fatalf("location %+v is not bounded", l)
+		}
+		if got := l.LineContent[l.ColumnStart-l.ContentColumn:][:2]; got != "ab" {
+			t.Fatalf("the window of line %d column %d holds %q at the match", l.LineNumber, l.ColumnStart, got)
+		}
+	}
+	js, err := json.Marshal(te)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := te.Error(); len(msg) > 8<<10 || len(js) > 16<<10 {
+		t.Errorf("Error() is %d bytes and the JSON %d for a 1 MB line; want a few KB", len(msg), len(js))
+	}
+	if !strings.Contains(te.Error(), "line 2, column 6: x = \"ab ab") {
+		t.Errorf("Error() does not show the first match:\n%.1000s", te.Error())
+	}
+}
+
+// TestWindow cuts long lines around a byte offset at rune boundaries.
+func TestWindow(t *testing.T) {
+	if w, from := edit.Window("short line", 3); w != "short line" || from != 0 {
+		t.Errorf("short line: %q at %d", w, from)
+	}
+	long := strings.Repeat("é", 1000) // 2,000 bytes, every rune 2 bytes
+	for _, at := range []int{0, 1, 999, 1000, 1001, 1999, 2000, 5000} {
+		w, from := edit.Window(long, at)
+		if len(w) > edit.MaxWindow || len(w) < edit.MaxWindow-4 || !utf8.ValidString(w) || long[from:from+len(w)] != w {
+			t.Errorf("at %d: %d bytes from %d, valid %v", at, len(w), from, utf8.ValidString(w))
+		}
+		if a := min(at, len(long)-1); a < from || a > from+len(w) {
+			t.Errorf("at %d: window %d-%d does not hold it", at, from, from+len(w))
+		}
+	}
+	if w, from := edit.Window([]byte(long), 1000); len(w) > edit.MaxWindow || from == 0 {
+		t.Errorf("bytes: %d bytes from %d", len(w), from)
 	}
 }
