@@ -10,7 +10,7 @@
 //	symedit chunk [write flags] LOCATION CHUNKS
 //	symedit edit [write flags] FILE EDITS
 //	symedit lines [write flags] FILE LINE_EDITS
-//	symedit replace [write flags] [walk flags] [--regex] [-i] [--count N] [--expect N] SEARCH REPLACEMENT FILE|DIR|PATTERN...
+//	symedit replace [write flags] [walk flags] [--regex] [-i] [--count N] [--expect N] [--partial] SEARCH REPLACEMENT FILE|DIR|PATTERN...
 //	symedit write [write flags] FILE            (content on standard input)
 //	symedit replace-body [write flags] LOCATION BODY
 //	symedit insert-before [write flags] LOCATION TEXT

@@ -13,7 +13,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -300,6 +299,7 @@ type replaceInput struct {
 	IgnoreCase  bool     `json:"ignore_case,omitempty" jsonschema:"true: match case-insensitively."`
 	Count       int      `json:"count,omitempty" jsonschema:"Replace at most the first N matches in each file. Omitted or 0: all matches."`
 	Expect      *int     `json:"expect,omitempty" jsonschema:"Refuse, writing nothing, unless there are exactly this many matches over all files. Omitted: any number of matches but at least one."`
+	Partial     bool     `json:"partial,omitempty" jsonschema:"true: write the files that pass every check even when others are refused (each file's result says which). Omitted or false: write nothing unless every file passes."`
 	DryRun      bool     `json:"dry_run,omitempty"`
 }
 
@@ -424,7 +424,8 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 	addTool(srv, &mcp.Tool{Name: "replace", Annotations: writes("Search and replace", false),
 		Description: "Search and replace in one or more files: literal text, or a Go RE2 regular expression with " +
 			"regex. No match is rejected with similar lines; expect refuses unless the total number of matches is " +
-			"exactly that. Every file is checked before any is written. Use it for renames and the same mechanical " +
+			"exactly that. Every file is checked before any is written, and each file's result says replaced, refused " +
+			"(with the reason) or not written. Use it for renames and the same mechanical " +
 			"change in many places." + guard},
 		"", func(ctx context.Context, in replaceInput) *mcp.CallToolResult {
 			var flags []string
@@ -439,6 +440,9 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			}
 			if in.Expect != nil {
 				flags = append(flags, "--expect", strconv.Itoa(*in.Expect))
+			}
+			if in.Partial {
+				flags = append(flags, "--partial")
 			}
 			return call(ctx, append(append(ts.command("replace", in.DryRun, flags...), in.Search, in.Replacement), in.Paths...), nil)
 		})
@@ -513,9 +517,4 @@ func (ts *toolServer) symbols(ctx context.Context, in symbolsInput) *mcp.CallToo
 		return toolResult(text+"symedit: "+err.Error()+"\n", nil, ExitError)
 	}
 	return toolResult(text, js, code)
-}
-
-// inside reports whether a relative path stays below its base.
-func inside(rel string) bool {
-	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
