@@ -7,7 +7,7 @@
 //
 // # Block formats
 //
-// Two formats are read. The anchored EDIT block of seed 004:
+// Three formats are read. The anchored EDIT block of seed 004:
 //
 //	path/to/file.ext
 //	<<<<<<< EDIT
@@ -28,6 +28,39 @@
 //	=======
 //	new lines
 //	>>>>>>> REPLACE
+//
+// and unified diffs (issue 14): git diff, diff -u and Aider's udiff, in a
+// code fence or raw. Each hunk is a Block of FormatUnifiedDiff whose Old
+// lines are its old side (context and removed lines) and New lines its new
+// side (context and added lines); it applies as a SEARCH/REPLACE block, so
+// the hunk is placed by its lines, never by its line numbers alone.
+//
+// # Unified diffs
+//
+// A diff for one file starts at a line beginning "--- " followed directly
+// by one beginning "+++ " and one beginning "@@". The file is the +++ name
+// (up to a tab, before a timestamp); when the two names differ only in
+// their first folder ("a/x" and "b/x" as git writes them, "old/x" and
+// "new/x" from diff -u of two folders) that folder is dropped, as patch
+// -p1 does. Its hunks follow, each at a line beginning "@@". A numbered
+// header "@@ -l,s +l,s @@" says how many old and new lines follow (an
+// empty line is an empty context line, as patch reads it); a line too many
+// or too few is a Malformed. A header without numbers ("@@ ... @@", as
+// Aider writes) takes the lines that start with a space, '-' or '+', and
+// empty lines between them. "\ No newline at end of file" marks the line
+// before it. Hunks of one file apply in order, each on the result of the
+// ones before; a hunk's Hint is its +l (where it starts once the hunks
+// before it are applied), which chooses between identical candidates when
+// exactly one starts there: stale line numbers do not matter while the
+// hunk's lines are unique, and identical candidates that the numbers do
+// not tell apart are AMBIGUOUS with both listed. A hunk of a file created
+// from /dev/null is a create block. These are Malformed, naming the
+// reason: a diff that deletes a file (+++ /dev/null) or whose --- and +++
+// name different files (apply neither deletes nor renames files yet), a
+// hunk without context or removed lines (diff -U0: nothing says where it
+// goes), a hunk that adds or removes the file's final line ending (a block
+// cannot say that), and a hunk cut short by the end of the reply or by a
+// line that is not a hunk line.
 //
 // # Parsing
 //
@@ -87,13 +120,11 @@
 //     through "*** End Patch" (or up to the next start marker);
 //     Malformed.Format is FormatApplyPatch and Paths lists the files it
 //     names;
-//   - a unified diff: a line starting "--- " directly followed by one
-//     starting "+++ " and one starting "@@", with the hunk lines after it;
-//     Malformed.Format is FormatUnifiedDiff and Paths holds the file named
-//     by "+++" (by "---" for a deleted file), without "a/" or "b/".
+//   - a hunk header ("@@ -l,s +l,s @@") without the --- and +++ lines of
+//     a unified diff before it, with the hunk's lines.
 //
-// Parse does not read the last two formats yet; it reports them so that
-// a reply mixing them with blocks is not half applied. A quoted git
+// Parse does not read apply_patch yet; it reports it so that a reply
+// mixing it with blocks is not half applied. A quoted git
 // conflict, from "<<<<<<< NAME" (seven '<', NAME not a block word) to the
 // next line starting with ">>>>>>>" that does not name a block part, is
 // prose, with its "=======" and "|||||||" lines.

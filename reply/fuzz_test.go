@@ -60,6 +60,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("<<<<<<< SEARCH\n=======\n>>>>>>>")
 	f.Add("x\r<<<<<<< EDIT\r-------\r=======\r-------\r>>>>>>>\r")
 	f.Add("`` `rm a` ``\n```sh\n$ git mv a b\n")
+	f.Add("--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n\n\\ No newline at end of file\n@@ -9 +9 @@\n-x\n+y\n--- /dev/null\n+++ b/n.py\n@@ -0,0 +1 @@\n+z\n")
+	f.Add("```diff\n--- x.py\n+++ x.py\n@@ ... @@\n a\n\n-b\n+c\n```\n@@ -1 +1 @@\n-q\n")
 
 	f.Fuzz(func(t *testing.T, data string) {
 		res := reply.Parse(data)
@@ -91,6 +93,16 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 	for _, b := range res.Blocks {
 		if b.PathLine < 1 || b.PathLine >= b.Line || b.Line > n {
 			t.Fatalf("block lines out of range: path %d, marker %d, reply %d lines", b.PathLine, b.Line, n)
+		}
+		if b.Format == reply.FormatUnifiedDiff {
+			// A hunk: its @@ line, after its +++ line; its lines are
+			// the diff's, whatever they look like.
+			if !strings.HasPrefix(ls[b.Line-1], "@@") || !strings.HasPrefix(ls[b.PathLine-1], "+++ ") && !strings.HasPrefix(ls[b.PathLine-1], "--- ") ||
+				b.Path == "" || b.Leading != nil || b.Trailing != nil {
+				t.Fatalf("hunk %+v", b)
+			}
+			markers = append(markers, b.Line)
+			continue
 		}
 		if b.Format != reply.FormatEdit && b.Format != reply.FormatSearchReplace {
 			t.Fatalf("format %q", b.Format)
@@ -176,10 +188,10 @@ func structural(l string, f reply.Format) bool {
 }
 
 // markerShaped reports whether a reply line could be reported as a
-// malformed block: it starts, after indentation, with one of < > - + = *.
+// malformed block: it starts, after indentation, with one of < > - + = * @.
 func markerShaped(l string) bool {
 	t := strings.TrimLeft(l, " \t")
-	return t != "" && strings.IndexByte("<>-+=*", t[0]) >= 0
+	return t != "" && strings.IndexByte("<>-+=*@", t[0]) >= 0
 }
 
 // byteStream hands out the bytes of a string, then zeros.

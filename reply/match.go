@@ -248,6 +248,14 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 		if len(ms) == 0 {
 			continue
 		}
+		if len(ms) > 1 && b.Hint > 0 {
+			for _, x := range ms {
+				if x.Line+1 == b.Hint {
+					ms = []match.Match{x}
+					break
+				}
+			}
+		}
 		if len(ms) > 1 {
 			lines := make([]int, len(ms))
 			for i, x := range ms {
@@ -288,10 +296,31 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 	return text, applied{failure: f}
 }
 
+// anchored reports whether the block has EDIT semantics (anchors, and an
+// empty anchor meaning the start or end of the file): every format but
+// SEARCH/REPLACE and a unified diff's hunk.
+func (b Block) anchored() bool {
+	return b.Format != FormatSearchReplace && b.Format != FormatUnifiedDiff
+}
+
+// byHint returns, of the 0-based places, the one that starts at b.Hint
+// (1-based) when there is exactly one, else all of them.
+func (b Block) byHint(places []int) []int {
+	if b.Hint <= 0 {
+		return places
+	}
+	for _, p := range places {
+		if p+1 == b.Hint {
+			return []int{p}
+		}
+	}
+	return places
+}
+
 // leadLen is the number of leading anchor lines that match: none for a
 // SEARCH/REPLACE block.
 func (b Block) leadLen() int {
-	if b.Format == FormatSearchReplace {
+	if !b.anchored() {
 		return 0
 	}
 	return len(b.Leading)
@@ -300,7 +329,7 @@ func (b Block) leadLen() int {
 // window returns the block's lines as matched: leading anchor, old lines
 // and trailing anchor (the old lines alone for SEARCH/REPLACE).
 func (b Block) window() []string {
-	if b.Format == FormatSearchReplace {
+	if !b.anchored() {
 		return b.Old
 	}
 	w := make([]string, 0, len(b.Leading)+len(b.Old)+len(b.Trailing))
@@ -312,7 +341,7 @@ func (b Block) window() []string {
 // block's empty anchors.
 func (b Block) find(t lineText, l match.Level) []match.Match {
 	w := b.window()
-	edit := b.Format != FormatSearchReplace
+	edit := b.anchored()
 	var out []match.Match
 	for _, x := range match.Find(t.text, w, l) {
 		if edit && len(b.Leading) == 0 && x.Line != 0 || edit && len(b.Trailing) == 0 && x.Line+len(w) != len(t.text) {
@@ -324,14 +353,14 @@ func (b Block) find(t lineText, l match.Level) []match.Match {
 }
 
 func createWhat(b Block) string {
-	if b.Format == FormatSearchReplace {
+	if !b.anchored() {
 		return "its SEARCH section is empty"
 	}
 	return "its anchors and old lines are empty"
 }
 
 func createFix(b Block) string {
-	if b.Format == FormatSearchReplace {
+	if !b.anchored() {
 		return "; to change it, SEARCH for the lines to replace"
 	}
 	return "; to change it, give the anchors and old lines that say where"
@@ -438,7 +467,7 @@ type matchResult struct {
 
 // match finds the one place where the block applies in t.
 func (b Block) match(t lineText) matchResult {
-	edit := b.Format != FormatSearchReplace
+	edit := b.anchored()
 	var lead, trail []string
 	if edit {
 		lead, trail = b.Leading, b.Trailing
@@ -494,6 +523,9 @@ func (b Block) match(t lineText) matchResult {
 	if bestK < 0 { // an empty text
 		best, bestK = 0, 0
 	}
+	if len(matches) > 1 {
+		matches = b.byHint(matches)
+	}
 	switch len(matches) {
 	case 1:
 		return matchResult{start: matches[0] + nl, end: matches[0] + nl + no}
@@ -510,6 +542,9 @@ func (b Block) match(t lineText) matchResult {
 		how := "add anchor lines that differ between the places"
 		if !edit {
 			how = "add lines before or after to the SEARCH and REPLACE sections that differ between the places"
+		}
+		if b.Format == FormatUnifiedDiff {
+			what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or give the hunk the line numbers of the one meant"
 		}
 		return matchResult{failure: &Failure{Code: CodeAmbiguous, Candidates: lines,
 			Message: fmt.Sprintf("the block is ambiguous: %s occur at %d places (starting at lines %s); %s",
@@ -531,7 +566,7 @@ func (b Block) match(t lineText) matchResult {
 // mismatch explains why no place matched, from the place p that matched
 // the most lines of window, k of them (k < len(window)).
 func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHits []int) *Failure {
-	edit := b.Format != FormatSearchReplace
+	edit := b.anchored()
 	nl, no := 0, len(b.Old)
 	if edit {
 		nl = len(b.Leading)
@@ -545,6 +580,9 @@ func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHi
 	switch {
 	case !edit:
 		f.Code, head, section = CodeNotFound, "SEARCH text not found", "the SEARCH section"
+		if b.Format == FormatUnifiedDiff {
+			head, section = "hunk not found", "the hunk's old side (context and removed lines)"
+		}
 	case k < nl:
 		f.Code, head, section = CodeLeadingNotFound, "leading anchor not found", "the leading anchor"
 	case k < nl+no:

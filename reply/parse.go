@@ -24,9 +24,8 @@ const (
 	// Parse does not read it yet: it reports it as a Malformed (issue 11,
 	// section 1).
 	FormatApplyPatch Format = "apply-patch"
-	// FormatUnifiedDiff is a unified diff (--- and +++ headers, @@ hunks).
-	// Parse does not read it yet: it reports it as a Malformed (issue 11,
-	// section 1).
+	// FormatUnifiedDiff is a hunk of a unified diff (--- and +++ headers,
+	// @@ hunks; issue 14), read as a SEARCH/REPLACE block.
 	FormatUnifiedDiff Format = "unified-diff"
 )
 
@@ -34,8 +33,10 @@ const (
 // endings. A SEARCH/REPLACE block has only Old and New; Leading and Trailing
 // are nil. An empty section is nil.
 type Block struct {
-	// Format is FormatEdit or FormatSearchReplace; Apply and String read
-	// any other value as FormatEdit.
+	// Format is FormatEdit, FormatSearchReplace or FormatUnifiedDiff (a
+	// hunk: Old is its old side, context and removed lines; New its new
+	// side, context and added lines; it applies as a SEARCH/REPLACE
+	// block); Apply and String read any other value as FormatEdit.
 	Format Format `json:"format"`
 	// Path is the file the block edits, as the model wrote it with the
 	// decoration stripped (see the package documentation). It is not
@@ -52,10 +53,18 @@ type Block struct {
 	// Trailing is the trailing anchor: lines kept, just after Old. Empty
 	// means the end of the file.
 	Trailing []string `json:"trailing,omitempty"`
-	// Line is the 1-based reply line of the block's <<<<<<< marker.
+	// Line is the 1-based reply line of the block's <<<<<<< marker (for a
+	// unified diff's hunk, of its @@ line).
 	Line int `json:"line"`
-	// PathLine is the 1-based reply line the path was read from.
+	// PathLine is the 1-based reply line the path was read from (for a
+	// hunk, the +++ line).
 	PathLine int `json:"path_line"`
+	// Hint, when not 0, is the 1-based line where the block's lines are
+	// said to start in the text it applies to (a hunk's +l: its place after
+	// the hunks before it). It only chooses between identical candidates,
+	// when exactly one starts there; it never places a block that does not
+	// match (issue 14).
+	Hint int `json:"hint_line,omitempty"`
 }
 
 // Malformed is a block Parse could not read; it is reported and never
@@ -368,13 +377,12 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 			Reason: fmt.Sprintf("line %d %q starts a Codex apply_patch patch, a format symedit apply does not read yet: nothing of it is applied; send SEARCH/REPLACE or EDIT blocks", n, abbreviate(t, 60))}, next)
 	}
 	if strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@") {
-		next, path := p.skipDiff(i)
-		var paths []string
-		if path != "" {
-			paths = []string{path}
-		}
-		return bad(Malformed{Format: FormatUnifiedDiff, Path: path, Paths: paths,
-			Reason: fmt.Sprintf("lines %d-%d are a unified diff's --- and +++ headers and @@ hunk, a format symedit apply does not read yet: nothing of it is applied; send SEARCH/REPLACE or EDIT blocks", n, n+2)}, next)
+		return p.diff(i), true
+	}
+	if hunkHeader.MatchString(l) {
+		_, next, _ := p.hunk(i)
+		return bad(Malformed{Format: FormatUnifiedDiff,
+			Reason: fmt.Sprintf("line %d %q is a unified diff's hunk header without the --- and +++ lines that name its file, so the hunk is not applied", n, abbreviate(t, 60))}, max(next, i+1))
 	}
 	sh, isShape := lineShape(l)
 	if !isShape {
@@ -434,42 +442,6 @@ func (p *parser) skipPatch(i int) (int, []string) {
 		}
 	}
 	return len(p.lines), paths
-}
-
-// skipDiff skips a unified diff for one file whose --- header is line i:
-// the headers and the hunk lines after them (lines starting with "@@",
-// space, '-', '+' or '\'), up to the next --- and +++ header pair. It
-// returns the index after it and the file's path: the +++ name (the ---
-// name for a deleted file), without a timestamp or an a/ or b/ prefix.
-func (p *parser) skipDiff(i int) (int, string) {
-	name := func(l, prefix string) string {
-		s := strings.TrimPrefix(l, prefix)
-		s, _, _ = strings.Cut(s, "\t")
-		s = strings.TrimSpace(s)
-		if s == "/dev/null" {
-			return ""
-		}
-		for _, ab := range []string{"a/", "b/"} {
-			s = strings.TrimPrefix(s, ab)
-		}
-		return s
-	}
-	path := name(p.lines[i+1], "+++ ")
-	if path == "" {
-		path = name(p.lines[i], "--- ")
-	}
-	j := i + 2
-	for ; j < len(p.lines); j++ {
-		p.steps++
-		l := p.lines[j]
-		if strings.HasPrefix(l, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1], "+++ ") {
-			break
-		}
-		if l == "" || strings.IndexByte("@ -+\\", l[0]) < 0 {
-			break
-		}
-	}
-	return j, path
 }
 
 func firstOf(ss []string) string {
@@ -833,8 +805,8 @@ func abbreviate(s string, n int) string {
 
 // String formats the block as Parse reads it: the path line, the start
 // marker, the sections and separators, and the end marker (">>>>>>>" for an
-// EDIT block, ">>>>>>> REPLACE" for a SEARCH/REPLACE block), each line
-// ending in LF. Parse(b.String()) gives b back (but for Line and PathLine)
+// EDIT block, ">>>>>>> REPLACE" for a SEARCH/REPLACE block or a hunk, which
+// is written as a SEARCH/REPLACE block), each line ending in LF. Parse(b.String()) gives b back (but for Line and PathLine)
 // when Path is a path by Parse's rules and no line of the block is a
 // structural line (a separator, a start marker, a line starting with
 // >>>>>>>, or a line at column 1 that looks like a marker; "-------" is
@@ -848,7 +820,7 @@ func (b Block) String() string {
 		}
 	}
 	w(b.Path)
-	if b.Format == FormatSearchReplace {
+	if !b.anchored() {
 		w(startSearch)
 		w(b.Old...)
 		w(equalSep)

@@ -388,8 +388,9 @@ func TestParseMarkerLines(t *testing.T) {
 			blocks: 2, malformed: []int{8}, format: reply.FormatApplyPatch, want: "apply_patch"},
 		{name: "apply_patch without begin", reply: "*** Update File: src/b.py\n@@\n-a\n+b\n\n" + good,
 			blocks: 1, malformed: []int{1}, format: reply.FormatApplyPatch, want: "apply_patch"},
-		{name: "unified diff", reply: good + "```diff\n--- a/src/b.py\n+++ b/src/b.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n",
-			blocks: 1, malformed: []int{9}, format: reply.FormatUnifiedDiff, want: "unified diff"},
+		{name: "unified diff", reply: good + "```diff\n--- a/src/b.py\n+++ b/src/b.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n", blocks: 2},
+		{name: "unified diff deleting", reply: good + "--- a/src/b.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n",
+			blocks: 1, malformed: []int{8}, format: reply.FormatUnifiedDiff, want: "does not delete files"},
 
 		// Prose that resembles markers.
 		{name: "setext heading", reply: "Summary\n=======\n\n" + good, blocks: 1},
@@ -417,8 +418,9 @@ func TestParseMarkerLines(t *testing.T) {
 	}
 }
 
-// TestParseForeignPaths: a patch or diff Parse does not read names its
-// files, so that apply --partial leaves them alone.
+// TestParseForeignPaths: a patch Parse does not read, or a diff that
+// deletes a file, names its files, so that apply --partial leaves them
+// alone.
 func TestParseForeignPaths(t *testing.T) {
 	res := reply.Parse("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n*** Add File: c.py\n+z\n*** End Patch\n" +
 		"--- a/d.py\t2024-01-01 00:00:00\n+++ b/d.py\t2024-01-02 00:00:00\n@@ -1 +1 @@\n-x\n+y\n--- e.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
@@ -426,8 +428,8 @@ func TestParseForeignPaths(t *testing.T) {
 	for _, m := range res.Malformed {
 		got = append(got, m.Paths)
 	}
-	want := [][]string{{"a.py", "b.py", "c.py"}, {"d.py"}, {"e.py"}}
-	if !reflect.DeepEqual(got, want) || len(res.Blocks) != 0 {
+	want := [][]string{{"a.py", "b.py", "c.py"}, {"e.py"}}
+	if !reflect.DeepEqual(got, want) || len(res.Blocks) != 1 || res.Blocks[0].Path != "d.py" {
 		t.Fatalf("paths %q, want %q (%+v)", got, want, res)
 	}
 }

@@ -368,7 +368,7 @@ func (s *seq) fast(b Block) (match.Match, bool) {
 		}
 	}
 	window := b.window()
-	edit := b.Format != FormatSearchReplace
+	edit := b.anchored()
 	atStart := edit && len(b.Leading) == 0
 	atEnd := edit && len(b.Trailing) == 0
 	n, w := size(s.root), len(window)

@@ -1,0 +1,187 @@
+package reply
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// hunkHeader is a numbered hunk header: @@ -l[,s] +l[,s] @@ and any text.
+var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
+
+// diff reads the unified diff for one file whose --- header is line i
+// (followed by its +++ header and an @@ line): each hunk becomes a Block
+// of FormatUnifiedDiff, or a Malformed. It returns the index of the first
+// line after the file's last hunk. See the package documentation.
+func (p *parser) diff(i int) int {
+	oldName, newName := diffName(p.lines[i], "--- "), diffName(p.lines[i+1], "+++ ")
+	if oldName != newName && oldName != "/dev/null" && newName != "/dev/null" {
+		// a/x and b/x (git), old/x and new/x (diff -u of two folders):
+		// the same file once the first folder is dropped, as patch -p1.
+		_, o, ok1 := strings.Cut(oldName, "/")
+		_, n, ok2 := strings.Cut(newName, "/")
+		if ok1 && ok2 && o == n && o != "" {
+			oldName, newName = o, n
+		}
+	} else if oldName == "/dev/null" && strings.HasPrefix(newName, "b/") || newName == "/dev/null" && strings.HasPrefix(oldName, "a/") {
+		// git names a created or deleted file b/x or a/x.
+		oldName, newName = strings.TrimPrefix(oldName, "a/"), strings.TrimPrefix(newName, "b/")
+	}
+	path, pathLine := newName, i+2
+	create := oldName == "/dev/null"
+	var fileErr string
+	switch {
+	case newName == "/dev/null":
+		path, pathLine = oldName, i+1
+		fileErr = fmt.Sprintf("the diff deletes %s (+++ /dev/null on line %d): apply does not delete files yet; delete it yourself", oldName, i+2)
+	case !create && oldName != newName:
+		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) name different files, %s and %s: apply does not rename files, and cannot tell which one is meant", i+1, i+2, oldName, newName)
+	case path == "" || strings.IndexFunc(path, func(r rune) bool { return r == ' ' || r == '\t' }) >= 0:
+		fileErr = fmt.Sprintf("line %d %q does not name a file", i+2, abbreviate(p.lines[i+1], 60))
+	}
+	bad := func(line int, reason string) {
+		p.res.Malformed = append(p.res.Malformed, Malformed{Line: line, Format: FormatUnifiedDiff, Path: path, Paths: []string{path}, Reason: reason})
+	}
+	j := i + 2
+	hunks := 0
+	for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
+		p.steps++
+		b, next, err := p.hunk(j)
+		hunks++
+		switch {
+		case fileErr != "":
+		case err != "":
+			bad(j+1, err)
+		case create && (len(b.Old) > 0 || hunks > 1):
+			bad(j+1, fmt.Sprintf("the hunk on line %d creates %s (--- /dev/null) but has context or removed lines, or follows another hunk", j+1, path))
+		case !create && len(b.Old) == 0:
+			bad(j+1, fmt.Sprintf("the hunk on line %d has no context and no removed lines, so nothing says where it goes (as diff -U0 writes): give it context lines", j+1))
+		default:
+			b.Path, b.PathLine = path, pathLine
+			p.res.Blocks = append(p.res.Blocks, b)
+		}
+		j = next
+	}
+	if fileErr != "" {
+		bad(i+1, fileErr)
+	}
+	return j
+}
+
+// diffName is the file name of a --- or +++ header line: up to a tab
+// (before a timestamp), trimmed.
+func diffName(l, prefix string) string {
+	s := strings.TrimPrefix(l, prefix)
+	s, _, _ = strings.Cut(s, "\t")
+	return strings.TrimSpace(s)
+}
+
+// hunk reads the hunk whose @@ line is line i. A numbered header's counts
+// say how many lines follow (an empty line is an empty context line, as
+// patch reads it); a header without numbers (@@ ... @@, as Aider writes)
+// takes the lines that start with a space, '-' or '+', and empty lines
+// between them. A "\ No newline at end of file" line marks the line before
+// it. It returns the hunk as a Block (Format, Old, New, Line and Hint set),
+// the index after it, and a reason when it is malformed.
+func (p *parser) hunk(i int) (Block, int, string) {
+	b := Block{Format: FormatUnifiedDiff, Line: i + 1}
+	oldLeft, newLeft, counted := 0, 0, false
+	if m := hunkHeader.FindStringSubmatch(p.lines[i]); m != nil {
+		counted = true
+		oldLeft, newLeft = 1, 1
+		if m[2] != "" {
+			oldLeft, _ = strconv.Atoi(m[2])
+		}
+		if m[4] != "" {
+			newLeft, _ = strconv.Atoi(m[4])
+		}
+		start, _ := strconv.Atoi(m[3])
+		if newLeft == 0 {
+			start++ // +l,0 names the line before
+		}
+		b.Hint = start
+	}
+	wantOld, wantNew := oldLeft, newLeft
+	oldNoEOL, newNoEOL := false, false
+	last := byte(0) // the kind of the line before: ' ', '-' or '+'
+	j := i + 1
+	hunkLine := func(l string) bool { return l != "" && (l[0] == ' ' || l[0] == '-' || l[0] == '+') }
+	for ; j < len(p.lines); j++ {
+		p.steps++
+		l := p.lines[j]
+		if counted && oldLeft == 0 && newLeft == 0 && !strings.HasPrefix(l, "\\") {
+			break
+		}
+		if !counted {
+			if strings.HasPrefix(l, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1], "+++ ") {
+				break
+			}
+			if l == "" && !(j+1 < len(p.lines) && hunkLine(p.lines[j+1])) {
+				break
+			}
+		}
+		kind := byte(' ')
+		text := ""
+		switch {
+		case l == "":
+		case strings.HasPrefix(l, "\\"):
+			switch last {
+			case ' ':
+				oldNoEOL, newNoEOL = true, true
+			case '-':
+				oldNoEOL = true
+			case '+':
+				newNoEOL = true
+			default:
+				return b, j + 1, fmt.Sprintf("line %d %q follows no line of the hunk on line %d", j+1, abbreviate(l, 40), i+1)
+			}
+			continue
+		case hunkLine(l):
+			kind, text = l[0], l[1:]
+		default:
+			if !counted {
+				return p.endHunk(b, i, j, oldNoEOL, newNoEOL)
+			}
+			return b, j, fmt.Sprintf("the hunk on line %d ends at line %d %q with %d old and %d new lines still to come (its header says %d and %d)",
+				i+1, j+1, abbreviate(l, 40), oldLeft, newLeft, wantOld, wantNew)
+		}
+		if counted && (kind != '+' && oldLeft == 0 || kind != '-' && newLeft == 0) {
+			return b, j, fmt.Sprintf("the hunk on line %d has more lines than its header says (%d old, %d new): line %d is one too many", i+1, wantOld, wantNew, j+1)
+		}
+		if kind != '+' {
+			b.Old = append(b.Old, text)
+			oldLeft--
+		}
+		if kind != '-' {
+			b.New = append(b.New, text)
+			newLeft--
+		}
+		last = kind
+	}
+	if counted && (oldLeft > 0 || newLeft > 0) {
+		return b, j, fmt.Sprintf("the reply ends inside the hunk on line %d, with %d old and %d new lines still to come", i+1, oldLeft, newLeft)
+	}
+	if counted && j < len(p.lines) && hunkLine(p.lines[j]) && !(strings.HasPrefix(p.lines[j], "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1], "+++ ")) {
+		// Never prose: a hunk line after the counted ones.
+		next := j
+		for next < len(p.lines) && (hunkLine(p.lines[next]) || strings.HasPrefix(p.lines[next], "\\")) {
+			next++
+		}
+		return b, next, fmt.Sprintf("the hunk on line %d has more lines than its header says (%d old, %d new): line %d %q is one too many",
+			i+1, wantOld, wantNew, j+1, abbreviate(p.lines[j], 40))
+	}
+	return p.endHunk(b, i, j, oldNoEOL, newNoEOL)
+}
+
+// endHunk checks a hunk read up to line j: it may not change whether the
+// file ends with a line ending, which a block cannot say.
+func (p *parser) endHunk(b Block, i, j int, oldNoEOL, newNoEOL bool) (Block, int, string) {
+	if oldNoEOL != newNoEOL {
+		return b, j, fmt.Sprintf("the hunk on line %d adds or removes the file's final line ending (\\ No newline at end of file on one side only): apply does not do that yet", i+1)
+	}
+	if len(b.Old) == 0 && newNoEOL {
+		return b, j, fmt.Sprintf("the hunk on line %d creates a file without a final line ending: apply does not do that yet", i+1)
+	}
+	return b, j, ""
+}

@@ -1,0 +1,179 @@
+package reply_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/reply"
+)
+
+// realEdits are edits of the fixtures, each a list of (old, new) pairs
+// applied with strings.Replace once: a change in the middle, an insertion
+// near the top and a deletion near the end, so that a diff of them has
+// several hunks.
+var realEdits = map[string][][2]string{
+	"../testdata/src/python/process.py": {
+		{"        assert self._popen is None, 'cannot start a process twice'\n", "        if self._popen is not None:\n            raise RuntimeError('cannot start a process twice')\n"},
+		{"import os\n", "import os\nimport logging\n"},
+		{"        # we choose a short prefix.\n        #\n        # On MacOSX in a sandbox it may be necessary to use a\n        # different prefix -- see #19478.\n", "        # we choose a short prefix.\n"},
+	},
+	"../testdata/src/go/slog_value.go": {
+		{"// countEmptyGroups returns the number of empty group values in its argument.\n", "// countEmptyGroups counts the empty group values in its argument.\n"},
+		{"import (\n", "import (\n\t\"errors\"\n"},
+		{"\tk1 := v.Kind()\n", "\tk1 := v.Kind() // edited\n"},
+	},
+}
+
+func editedFixture(t *testing.T, path string) (orig, edited string) {
+	t.Helper()
+	orig = readFixture(t, path)
+	edited = orig
+	for _, e := range realEdits[path] {
+		if !strings.Contains(edited, e[0]) {
+			t.Fatalf("%s: the fixture changed, %q is gone", path, e[0])
+		}
+		edited = strings.Replace(edited, e[0], e[1], 1)
+	}
+	return orig, edited
+}
+
+// run runs a command in dir; diff's exit status 1 (differences found) is
+// not an error.
+func run(t *testing.T, dir string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if err != nil && !(name == "diff" && errors.As(err, &ee) && ee.ExitCode() == 1) {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	}
+	return string(out)
+}
+
+// applyReply parses a reply that edits one file and applies its blocks.
+func applyReply(t *testing.T, replyText, path, text string) (string, *reply.Failure) {
+	t.Helper()
+	res := reply.Parse(replyText)
+	if len(res.Malformed) > 0 || len(res.Blocks) == 0 {
+		t.Fatalf("parsed %d blocks, malformed %+v\n%s", len(res.Blocks), res.Malformed, replyText)
+	}
+	for _, b := range res.Blocks {
+		if b.Path != path || b.Format != reply.FormatUnifiedDiff {
+			t.Fatalf("block for %q, format %s; want %q", b.Path, b.Format, path)
+		}
+	}
+	out, _, _, f := reply.ApplyAll(res.Blocks, text, match.Exact)
+	return out, f
+}
+
+// TestDiffRoundTrip makes real edits to real files, writes them as a
+// unified diff with git diff (in a repository, as an agent sees it) and
+// with diff -u of two folders, in a fence and raw, LF and CRLF, and with
+// every line number 20 off; applying the diff to the original gives the
+// edited file byte for byte (issue 14).
+func TestDiffRoundTrip(t *testing.T) {
+	for _, tool := range []string{"git", "diff"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (make deps installs it)", tool)
+		}
+	}
+	for fixture := range realEdits {
+		for _, crlf := range []bool{false, true} {
+			orig, edited := editedFixture(t, fixture)
+			if crlf {
+				orig, edited = strings.ReplaceAll(orig, "\n", "\r\n"), strings.ReplaceAll(edited, "\n", "\r\n")
+			}
+			name := "src/" + filepath.Base(fixture)
+			dir := t.TempDir()
+			write := func(rel, s string) {
+				p := filepath.Join(dir, rel)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write("repo/"+name, orig)
+			repo := filepath.Join(dir, "repo")
+			run(t, repo, "git", "init", "-q")
+			run(t, repo, "git", "add", ".")
+			run(t, repo, "git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "core.autocrlf=false", "commit", "-qm", "orig")
+			write("repo/"+name, edited)
+			gitDiff := run(t, repo, "git", "-c", "core.autocrlf=false", "diff")
+			write("old/"+name, orig)
+			write("new/"+name, edited)
+			diffU := run(t, dir, "diff", "-u", "old/"+name, "new/"+name)
+			if strings.Count(gitDiff, "\n@@ ") < 3 || strings.Count(diffU, "\n@@ ") < 3 {
+				t.Fatalf("want 3 hunks:\n%s\n%s", gitDiff, diffU)
+			}
+			for kind, d := range map[string]string{
+				"git diff":           gitDiff,
+				"diff -u":            diffU,
+				"fenced git diff":    "Here is the change:\n\n```diff\n" + gitDiff + "```\n\nDone.\n",
+				"line numbers +20":   shiftHunks(gitDiff, 20),
+				"diff -u, numbers-9": shiftHunks(diffU, -9),
+			} {
+				t.Run(fmt.Sprintf("%s/crlf=%v/%s", filepath.Base(fixture), crlf, kind), func(t *testing.T) {
+					out, f := applyReply(t, d, name, orig)
+					if f != nil {
+						t.Fatalf("%v\n%s", f, d)
+					}
+					if out != edited {
+						t.Fatalf("the result differs from the edited file:\n%s", diff("edited", "applied", edited, out))
+					}
+				})
+			}
+		}
+	}
+}
+
+var hunkNumbers = regexp.MustCompile(`(?m)^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@`)
+
+// shiftHunks adds d to every line number of the hunk headers of a diff.
+func shiftHunks(diff string, d int) string {
+	return hunkNumbers.ReplaceAllStringFunc(diff, func(h string) string {
+		m := hunkNumbers.FindStringSubmatch(h)
+		a, _ := strconv.Atoi(m[1])
+		b, _ := strconv.Atoi(m[3])
+		return fmt.Sprintf("@@ -%d%s +%d%s @@", max(a+d, 1), m[2], max(b+d, 1), m[4])
+	})
+}
+
+// TestDiffAiderUdiff: Aider's udiff hunks have no line numbers ("@@ ...
+// @@"); they are placed by their lines alone, which must be consecutive
+// in the file.
+func TestDiffAiderUdiff(t *testing.T) {
+	orig := readFixture(t, "../testdata/src/python/process.py")
+	want := strings.Replace(orig, "        assert self._popen is None, 'cannot start a process twice'\n", "        if self._popen is not None:\n            raise RuntimeError('cannot start a process twice')\n", 1)
+	want = strings.Replace(want, "import os\n", "import os\nimport logging\n", 1)
+	want = strings.Replace(want, "        Return whether process is alive\n        '''\n        self._check_closed()\n", "        Return whether process is alive\n        '''\n", 1)
+	d := "```diff\n--- src/python/process.py\n+++ src/python/process.py\n@@ ... @@\n" +
+		"         self._check_closed()\n" +
+		"-        assert self._popen is None, 'cannot start a process twice'\n" +
+		"+        if self._popen is not None:\n" +
+		"+            raise RuntimeError('cannot start a process twice')\n" +
+		"         assert self._parent_pid == os.getpid(), \\\n" +
+		"@@ ... @@\n import os\n+import logging\n" +
+		"@@ ... @@\n     def is_alive(self):\n" +
+		"-        self._check_closed()\n         if self is _current_process:\n```\n"
+	_, f := applyReply(t, d, "src/python/process.py", orig)
+	if f == nil || f.Code != reply.CodeNotFound {
+		t.Fatalf("the third hunk's lines are not consecutive in the file: want NOT_FOUND, got %v", f)
+	}
+	d = strings.Replace(d, "     def is_alive(self):\n", "         Return whether process is alive\n         '''\n", 1)
+	out, f := applyReply(t, d, "src/python/process.py", orig)
+	if f != nil || out != want {
+		t.Fatalf("%v\n%s", f, diff("want", "got", want, out))
+	}
+}
