@@ -280,3 +280,41 @@ func FuzzLocate(f *testing.F) {
 		}
 	})
 }
+
+// TestLocateNewDefinitions checks that positions and name paths inside the
+// definitions issue 16 added resolve to them, not to the enclosing symbol:
+// a Go type in a function body, a method of a Java anonymous class, a Java
+// annotation element, and a TypeScript overload signature.
+func TestLocateNewDefinitions(t *testing.T) {
+	tests := []struct {
+		lang, src string
+		loc       symbols.Location
+		want      string
+	}{
+		{"go", "package p\n\nfunc UserTaskHandlerFunc() {\n\ttype event struct {\n\t\tx int\n\t}\n\t_ = event{}\n}\n",
+			symbols.Location{Line: 5}, "UserTaskHandlerFunc/event"},
+		{"go", "package p\n\nfunc UserTaskHandlerFunc() {\n\ttype event struct{ x int }\n}\n",
+			symbols.Location{NamePath: "UserTaskHandlerFunc/event"}, "UserTaskHandlerFunc/event"},
+		{"java", "class C {\n  Object newInstance() {\n    return run(new PrivilegedAction<Object>() {\n      public Object run() {\n        return null;\n      }\n    });\n  }\n}\n",
+			symbols.Location{Line: 5}, "C/newInstance/PrivilegedAction$1/run"},
+		{"java", "class C {\n  Object newInstance() {\n    return run(new PrivilegedAction<Object>() {\n      public Object run() {\n        return null;\n      }\n    });\n  }\n}\n",
+			symbols.Location{NamePath: "newInstance/PrivilegedAction$1/run"}, "C/newInstance/PrivilegedAction$1/run"},
+		{"java", "@interface Deprecated {\n  String since() default \"\";\n}\n",
+			symbols.Location{Line: 2, Column: 10}, "Deprecated/since"},
+		{"typescript", "class N {\n  constructor(kind: 'N');\n  constructor(kind: string) {}\n}\n",
+			symbols.Location{Line: 2, Column: 5}, "N/constructor"},
+	}
+	for _, tt := range tests {
+		syms := extract(t, tt.lang, tt.src)
+		loc := tt.loc
+		loc.Path = "f"
+		i, err := symbols.Locate(syms, []byte(tt.src), loc)
+		if err != nil || syms[i].NamePath != tt.want {
+			got := ""
+			if err == nil {
+				got = syms[i].NamePath
+			}
+			t.Errorf("%s: Locate(%v) = %q, %v; want %s", tt.lang, tt.loc, got, err, tt.want)
+		}
+	}
+}
