@@ -1,6 +1,7 @@
 package grammars
 
 import (
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -50,6 +51,38 @@ func (l *Language) Grammar() *sitter.Language { return l.grammar() }
 // not compile against the grammar, which is a bug caught by this package's
 // tests.
 func (l *Language) SymbolsQuery() (*sitter.Query, error) { return l.query() }
+
+// ParserInput returns src as the language's parser should read it: for
+// every language but Go, each lone CR (one not followed by LF) read as LF,
+// the same length, so byte offsets are unchanged; src itself when there is
+// no lone CR or the language is Go. Python (universal newlines), Java (JLS
+// 3.4) and JavaScript/TypeScript (ECMA-262 line terminators) end a line at
+// a lone CR; tree-sitter's grammars do not, and would read a CR-only file
+// as one line (issue 12, item 3). Go's spec ends lines at LF only, and
+// go/parser is the authority, so Go text is returned as it is.
+func (l *Language) ParserInput(src []byte) []byte {
+	if l.Name == "go" {
+		return src
+	}
+	var out []byte
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 >= len(src) || src[i+1] != '\n' {
+			if out == nil {
+				out = bytes.Clone(src)
+			}
+			out[i] = '\n'
+		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
 
 // ErrUnknownLanguage is returned (wrapped in an *UnknownError) when a file's
 // extension or a --lang name selects no supported language.

@@ -59,3 +59,33 @@ func TestQueriesCompile(t *testing.T) {
 		}
 	}
 }
+
+func TestParserInput(t *testing.T) {
+	py, _ := ByName("python")
+	golang, _ := ByName("go")
+	tests := []struct {
+		lang     *Language
+		in, want string
+	}{
+		{py, "def f():\r    pass\r", "def f():\n    pass\n"},
+		{py, "a\r\nb\rc\n", "a\r\nb\nc\n"}, // CRLF stays: only a lone CR is a line end to read as LF
+		{py, "x = '\r'\r", "x = '\n'\n"},
+		{py, "", ""},
+		{py, "\r", "\n"},
+		{golang, "package p\rfunc F() {}\r", "package p\rfunc F() {}\r"}, // Go: CR is white space
+	}
+	for _, tt := range tests {
+		in := []byte(tt.in)
+		got := tt.lang.ParserInput(in)
+		if string(got) != tt.want {
+			t.Errorf("%s ParserInput(%q) = %q, want %q", tt.lang.Name, tt.in, got, tt.want)
+		}
+		if string(in) != tt.in {
+			t.Errorf("%s ParserInput(%q) modified its input", tt.lang.Name, tt.in)
+		}
+	}
+	src := []byte("a\nb\r\n")
+	if got := py.ParserInput(src); &got[0] != &src[0] {
+		t.Error("ParserInput copied a text without a lone CR")
+	}
+}

@@ -112,7 +112,7 @@ func Extract(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol
 	parser := sitter.NewParser()
 	defer parser.Close()
 	parser.SetLanguage(lang.Grammar())
-	tree, err := parser.ParseCtx(ctx, nil, crAsLF(src, lang.Name))
+	tree, err := parser.ParseCtx(ctx, nil, lang.ParserInput(src))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -69,34 +69,3 @@ func (x *lineIndex) line(n int) ([]byte, bool) {
 	}
 	return l, true
 }
-
-// crAsLF returns src with every lone CR (one not followed by LF) read as
-// LF, for the parser: the same length, so byte offsets are unchanged. It
-// returns src itself when there is no lone CR. Python (universal
-// newlines), Java (JLS 3.4) and JavaScript/TypeScript (ECMA-262 line
-// terminators) end a line at a lone CR; tree-sitter's grammars do not, and
-// would read a CR-only file as one line (issue 12, item 3). Go is not
-// mapped: its spec ends lines at LF only, and go/parser is the authority.
-func crAsLF(src []byte, lang string) []byte {
-	if lang == "go" {
-		return src
-	}
-	var out []byte
-	for i := bytes.IndexByte(src, '\r'); i >= 0; {
-		if i+1 >= len(src) || src[i+1] != '\n' {
-			if out == nil {
-				out = bytes.Clone(src)
-			}
-			out[i] = '\n'
-		}
-		j := bytes.IndexByte(src[i+1:], '\r')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	if out == nil {
-		return src
-	}
-	return out
-}
