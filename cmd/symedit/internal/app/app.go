@@ -26,6 +26,10 @@ type env struct {
 	// MCP server's tools, see runTool). (*env).fail, (*session).report and
 	// the JSON paths of edit, replace, symbols and show write to it.
 	side io.Writer
+	// mcp is set for a command run as an MCP tool (the hidden --mcp-tool
+	// flag): refusals then name the MCP tools' fields, not CLI flags
+	// (issue 11, section 7).
+	mcp bool
 }
 
 // Main runs symedit with args (args[0] is the program name) and returns the
@@ -52,6 +56,18 @@ func run(e *env, args []string) int {
 		ExitErrHandler:  func(*cli.Context, error) {}, // Main decides exit codes
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return &usageError{msg: err.Error()}
+		},
+		Flags: []cli.Flag{
+			// --mcp-tool: how the MCP server runs each tool call (see
+			// childRunner): the readable text goes to standard error, beside
+			// the JSON on standard output, and is worded for MCP.
+			&cli.BoolFlag{Name: "mcp-tool", Hidden: true},
+		},
+		Before: func(c *cli.Context) error {
+			if c.Bool("mcp-tool") {
+				e.side, e.mcp = e.stderr, true
+			}
+			return nil
 		},
 		Commands: append([]*cli.Command{
 			symbolsCommand(e),

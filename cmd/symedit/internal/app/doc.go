@@ -17,7 +17,7 @@
 //	symedit insert-after [write flags] LOCATION TEXT
 //	symedit apply [write flags] [--partial] [REPLY|-]
 //	symedit batch [write flags] [--atomic] OPS   (JSON Lines in and out)
-//	symedit mcp [--root DIR]                    (the commands as MCP tools over standard input and output)
+//	symedit mcp [--root DIR] [--call-timeout D] (the commands as MCP tools over standard input and output)
 //
 // The write flags, shared by every writing command (one safety layer:
 // read, compute, check, preview, commit):

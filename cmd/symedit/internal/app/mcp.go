@@ -8,12 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
-	"sync"
+	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -25,8 +26,8 @@ import (
 
 // The MCP server. Every tool builds the command line of the matching
 // symedit command from its typed input, always with --json and --root, and
-// runs it in-process through runTool: the tools are the CLI, with no second
-// implementation. The JSON the command prints is the structured content,
+// runs it as a symedit process of its own (childRunner): the tools are the
+// CLI, with no second implementation. The JSON the command prints is the structured content,
 // the readable text it would print without --json (the env's side channel)
 // the text content, and exit codes 1 and 2 set isError. The server keeps no
 // state between calls.
@@ -43,6 +44,7 @@ func mcpCommand(e *env) *cli.Command {
 		ArgsUsage: " ",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR` and take relative paths from it (default: the working directory)"},
+			&cli.DurationFlag{Name: "call-timeout", Value: 5 * time.Minute, Usage: "stop a tool call that runs longer than `DURATION` (it answers with an error)"},
 		},
 		Action: func(c *cli.Context) error {
 			if _, err := e.positional(c, 0, 0, "no arguments"); err != nil {
@@ -64,8 +66,17 @@ func mcpCommand(e *env) *cli.Command {
 			if err := os.Chdir(root); err != nil {
 				return err
 			}
-			t := &mcp.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
-			err = newMCPServer(&toolServer{root: root}).Run(c.Context, t)
+			exe, err := os.Executable()
+			if err != nil {
+				return fmt.Errorf("finding the symedit executable that runs each tool call: %w", err)
+			}
+			limit := c.Duration("call-timeout")
+			if limit <= 0 {
+				return &usageError{msg: fmt.Sprintf("--call-timeout %v: want a positive duration such as 5m", limit)}
+			}
+			t := &frameTransport{r: e.stdin, w: e.stdout, limit: maxFrame}
+			ts := &toolServer{root: root, run: childRunner{exe: exe, limit: limit}.run}
+			err = newMCPServer(ts).Run(c.Context, t)
 			if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 				return nil // the client closed the connection
 			}
@@ -74,33 +85,52 @@ func mcpCommand(e *env) *cli.Command {
 	}
 }
 
-// nopWriteCloser is standard output for the MCP transport, which closes
-// its writer when the session ends.
-type nopWriteCloser struct{ io.Writer }
+// runner runs one tool call's symedit command line args (args[0] is the
+// program name; args hold --json) with stdin as standard input, and
+// returns the readable text (what the command prints without --json,
+// error messages included), the JSON it printed and the exit code.
+type runner func(ctx context.Context, args []string, stdin []byte) (text string, jsonOut []byte, code int)
 
-func (nopWriteCloser) Close() error { return nil }
+// childRunner runs each tool call as its own symedit process (issue 12,
+// item 11): a call that hangs (a file that never answers) or that the
+// client cancels is stopped without blocking the calls after it, and
+// calls run side by side with no state shared (urfave/cli's parsing is
+// not safe for concurrent use in one process).
+type childRunner struct {
+	exe   string        // the symedit executable
+	limit time.Duration // the most time one call may take
+}
 
-// toolMu serializes runTool. Main keeps no state of its own, but
-// urfave/cli v2 writes to package-level values while it parses (the
-// cli.HelpFlag and help command shared by every App, and the Apply of the
-// flag values symedit shares between commands), so two Main calls in one
-// process are a data race. An edit takes milliseconds; the MCP client
-// still gets each call's own result.
-var toolMu sync.Mutex
-
-// runTool runs symedit's command line args in-process, with stdin as
-// standard input, and returns the readable text (the side channel, Main's
-// error messages included), the JSON the command printed on standard
-// output (args must hold --json) and the exit code.
-func runTool(ctx context.Context, args []string, stdin []byte) (text string, jsonOut []byte, code int) {
-	toolMu.Lock()
-	defer toolMu.Unlock()
-	if err := ctx.Err(); err != nil {
-		return fmt.Sprintf("symedit: %v; nothing was run\n", err), nil, ExitError
-	}
+// run starts `exe --mcp-tool args[1:]...`: the hidden --mcp-tool flag
+// sends the readable text to standard error beside the JSON on standard
+// output, and words refusals for MCP (fields, not flags). The process is
+// killed when ctx is cancelled (the client's notifications/cancelled) or
+// after the time limit; a write it was doing is atomic, so the file is
+// either as it was or completely written.
+func (r childRunner) run(ctx context.Context, args []string, stdin []byte) (string, []byte, int) {
+	cctx, cancel := context.WithTimeout(ctx, r.limit)
+	defer cancel()
+	cmd := exec.CommandContext(cctx, r.exe, append([]string{"--mcp-tool"}, args[1:]...)...)
+	cmd.Stdin = bytes.NewReader(stdin)
 	var out, txt bytes.Buffer
-	code = run(&env{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &txt, side: &txt}, args)
-	return txt.String(), out.Bytes(), code
+	cmd.Stdout, cmd.Stderr = &out, &txt
+	cmd.WaitDelay = 5 * time.Second
+	err := cmd.Run()
+	if cctx.Err() != nil {
+		why := "cancelled by the client"
+		if ctx.Err() == nil {
+			why = fmt.Sprintf("stopped at the server's time limit for one call (%v)", r.limit)
+		}
+		return fmt.Sprintf("symedit: the call was %s; a file it was writing is either as it was or completely written\n", why), nil, ExitError
+	}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return txt.String(), out.Bytes(), ee.ExitCode()
+	case err != nil:
+		return fmt.Sprintf("%ssymedit: running the tool: %v\n", txt.String(), err), nil, ExitError
+	}
+	return txt.String(), out.Bytes(), ExitOK
 }
 
 // toolServer holds what every call needs; it never changes after start.
@@ -108,6 +138,7 @@ func runTool(ctx context.Context, args []string, stdin []byte) (text string, jso
 // --root refuses any that lead out of it.
 type toolServer struct {
 	root string // absolute; the working directory
+	run  runner
 }
 
 // command is the start of a tool's command line: the command, --json and
@@ -121,8 +152,8 @@ func (ts *toolServer) command(name string, dryRun bool, flags ...string) []strin
 }
 
 // call runs a command line and makes the tool result.
-func call(ctx context.Context, args []string, stdin []byte) *mcp.CallToolResult {
-	text, out, code := runTool(ctx, args, stdin)
+func (ts *toolServer) call(ctx context.Context, args []string, stdin []byte) *mcp.CallToolResult {
+	text, out, code := ts.run(ctx, args, stdin)
 	return toolResult(text, structured(out), code)
 }
 
@@ -366,7 +397,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"(tree-sitter ERROR and MISSING nodes, go/parser for Go, indentation for Python): file, 1-based line and " +
 			"byte column, kind, message and the line's text. isError is set when any file has an error."},
 		"", func(ctx context.Context, in checkInput) *mcp.CallToolResult {
-			return call(ctx, append(ts.command("check", false), in.Path), nil)
+			return ts.call(ctx, append(ts.command("check", false), in.Path), nil)
 		})
 
 	addTool(srv, &mcp.Tool{Name: "show", Annotations: readOnly("Show a symbol"),
@@ -377,7 +408,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			if in.LineNumbers {
 				flags = append(flags, "-n")
 			}
-			return call(ctx, append(ts.command("show", false, flags...), in.Location), nil)
+			return ts.call(ctx, append(ts.command("show", false, flags...), in.Location), nil)
 		})
 
 	addTool(srv, &mcp.Tool{Name: "chunk", Annotations: writes("Edit lines inside a symbol", false),
@@ -392,7 +423,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			if err != nil {
 				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
 			}
-			return call(ctx, append(ts.command("chunk", in.DryRun, matchArgs(in.Match)...), in.Location, "-"), chunks)
+			return ts.call(ctx, append(ts.command("chunk", in.DryRun, matchArgs(in.Match)...), in.Location, "-"), chunks)
 		})
 
 	addTool(srv, &mcp.Tool{Name: "edit", Annotations: writes("Replace exact text", false),
@@ -406,7 +437,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			if err != nil {
 				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
 			}
-			return call(ctx, append(ts.command("edit", in.DryRun, matchArgs(in.Match)...), in.Path, "-"), edits)
+			return ts.call(ctx, append(ts.command("edit", in.DryRun, matchArgs(in.Match)...), in.Path, "-"), edits)
 		})
 
 	addTool(srv, &mcp.Tool{Name: "lines", Annotations: writes("Edit lines by number", false),
@@ -418,7 +449,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			if err != nil {
 				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
 			}
-			return call(ctx, append(ts.command("lines", in.DryRun), in.Path, "-"), edits)
+			return ts.call(ctx, append(ts.command("lines", in.DryRun), in.Path, "-"), edits)
 		})
 
 	addTool(srv, &mcp.Tool{Name: "replace", Annotations: writes("Search and replace", false),
@@ -444,14 +475,14 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			if in.Partial {
 				flags = append(flags, "--partial")
 			}
-			return call(ctx, append(append(ts.command("replace", in.DryRun, flags...), in.Search, in.Replacement), in.Paths...), nil)
+			return ts.call(ctx, append(append(ts.command("replace", in.DryRun, flags...), in.Search, in.Replacement), in.Paths...), nil)
 		})
 
 	addTool(srv, &mcp.Tool{Name: "write", Annotations: writes("Write a whole file", true),
 		Description: "Write a file's whole content, creating it (and its folders) if needed. For new files and " +
 			"complete rewrites of small ones; to change existing code, chunk, replace_body and edit send far less." + guard},
 		"", func(ctx context.Context, in writeInput) *mcp.CallToolResult {
-			return call(ctx, append(ts.command("write", in.DryRun), in.Path), []byte(in.Content))
+			return ts.call(ctx, append(ts.command("write", in.DryRun), in.Path), []byte(in.Content))
 		})
 
 	addTool(srv, &mcp.Tool{Name: "apply", Annotations: writes("Apply edit blocks", false),
@@ -465,7 +496,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			if in.Partial {
 				flags = append(flags, "--partial")
 			}
-			return call(ctx, append(ts.command("apply", in.DryRun, flags...), "-"), []byte(in.Reply))
+			return ts.call(ctx, append(ts.command("apply", in.DryRun, flags...), "-"), []byte(in.Reply))
 		})
 
 	for _, op := range []struct {
@@ -487,7 +518,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 	} {
 		addTool(srv, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + guard},
 			op.text, func(ctx context.Context, in symbolTextInput) *mcp.CallToolResult {
-				return call(ctx, append(ts.command(op.command, in.DryRun), in.Location, "-"), []byte(in.Text))
+				return ts.call(ctx, append(ts.command(op.command, in.DryRun), in.Location, "-"), []byte(in.Text))
 			})
 	}
 	return srv
@@ -505,7 +536,7 @@ func nonNilSlice[T any](s []T) []T {
 func (ts *toolServer) symbols(ctx context.Context, in symbolsInput) *mcp.CallToolResult {
 	// The CLI expands a folder or a doublestar pattern itself, inside the
 	// root (package walk), as symedit symbols does on the command line.
-	text, out, code := runTool(ctx, append(ts.command("symbols", false), in.Path), nil)
+	text, out, code := ts.run(ctx, append(ts.command("symbols", false), in.Path), nil)
 	files := []json.RawMessage{}
 	for line := range bytes.Lines(out) {
 		if js := structured(line); js != nil {

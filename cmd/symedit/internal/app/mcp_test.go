@@ -1,10 +1,15 @@
 package app
 
 import (
+	"bufio"
+	"errors"
+	"io"
+
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,6 +71,26 @@ func demoResult(t *testing.T, orig string) string {
 		t.Fatal("the fixture changed: process.py no longer has BaseProcess/start as the test expects")
 	}
 	return want
+}
+
+// toolMu serializes runTool: urfave/cli v2 writes to package-level values
+// while it parses (the cli.HelpFlag and help command shared by every App),
+// so two Main calls in one process are a data race. The MCP server runs
+// each call in a process of its own (childRunner) instead.
+var toolMu sync.Mutex
+
+// runTool is a runner that runs the command line in this process, as
+// childRunner runs it in a child without --mcp-tool: the readable text on
+// the side channel, the JSON on standard output.
+func runTool(ctx context.Context, args []string, stdin []byte) (text string, jsonOut []byte, code int) {
+	toolMu.Lock()
+	defer toolMu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return fmt.Sprintf("symedit: %v; nothing was run\n", err), nil, ExitError
+	}
+	var out, txt bytes.Buffer
+	code = run(&env{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &txt, side: &txt}, args)
+	return txt.String(), out.Bytes(), code
 }
 
 // TestSideChannel checks that a command run with --json and the side
@@ -178,42 +203,83 @@ func TestSideChannelOneRun(t *testing.T) {
 	}
 }
 
-// TestRunToolConcurrent runs tools from several goroutines at once (run it
-// with -race).
-func TestRunToolConcurrent(t *testing.T) {
-	dir := t.TempDir()
-	const n = 8
-	var wg sync.WaitGroup
-	for i := range n {
-		path := filepath.Join(dir, fmt.Sprintf("f%d.py", i))
-		if err := os.WriteFile(path, []byte("def f():\n    return 0\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		wg.Go(func() {
-			text, _, code := runTool(context.Background(),
-				[]string{"symedit", "chunk", "--json", "--root", dir, "--", path + "::f", "-"},
-				fmt.Appendf(nil, `[{"context_before": "def f():", "old_lines": ["    return 0"], "new_lines": ["    return %d"]}]`, i))
-			if code != ExitOK {
-				t.Errorf("%s: exit %d: %s", path, code, text)
-			}
-		})
+// fakeSymedit writes a stand-in for the symedit executable: a call whose
+// arguments hold "hang" never ends; any other prints {"ok": true}.
+func fakeSymedit(t *testing.T) string {
+	t.Helper()
+	exe := filepath.Join(t.TempDir(), "symedit")
+	script := "#!/bin/sh\nfor a; do case $a in *hang*) exec sleep 600;; esac; done\necho '{\"ok\": true}'\n"
+	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	wg.Wait()
-	for i := range n {
-		path := filepath.Join(dir, fmt.Sprintf("f%d.py", i))
-		if got, want := readFile(t, path), fmt.Sprintf("def f():\n    return %d\n", i); got != want {
-			t.Errorf("%s = %q, want %q", path, got, want)
-		}
+	return exe
+}
+
+// TestChildRunnerLimit: a call that runs past the time limit is stopped
+// and answered with an error (issue 12, item 11).
+func TestChildRunnerLimit(t *testing.T) {
+	r := childRunner{exe: fakeSymedit(t), limit: 50 * time.Millisecond}
+	text, out, code := r.run(context.Background(), []string{"symedit", "show", "--", "hang.py::f"}, nil)
+	if code != ExitError || out != nil || !strings.Contains(text, "stopped at the server's time limit for one call (50ms)") {
+		t.Errorf("got exit %d, %q, %q", code, text, out)
+	}
+	text, out, code = r.run(context.Background(), []string{"symedit", "show", "--", "a.py::f"}, nil)
+	if code != ExitOK || string(bytes.TrimSpace(out)) != `{"ok": true}` {
+		t.Errorf("a call after it: exit %d, %q, %q", code, text, out)
 	}
 }
 
-// TestRunToolCancelled checks that a cancelled call runs nothing.
-func TestRunToolCancelled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+// TestMCPHungCall: over MCP, a call that hangs does not block the calls
+// after it, and the client's cancellation stops it (issue 12, item 11).
+func TestMCPHungCall(t *testing.T) {
+	child := childRunner{exe: fakeSymedit(t), limit: time.Hour}
+	stopped := make(chan string, 1) // the hung call's text, once its process is stopped
+	ts := &toolServer{root: t.TempDir(), run: func(ctx context.Context, args []string, stdin []byte) (string, []byte, int) {
+		text, out, code := child.run(ctx, args, stdin)
+		if slices.Contains(args, "hang.py::f") {
+			stopped <- text
+		}
+		return text, out, code
+	}}
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := newMCPServer(ts).Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	hctx, cancel := context.WithCancel(ctx)
+	hung := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(hctx, &mcp.CallToolParams{Name: "show", Arguments: map[string]any{"location": "hang.py::f"}})
+		hung <- err
+	}()
+	for i := range 3 {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "show", Arguments: map[string]any{"location": fmt.Sprintf("f%d.py::f", i)}})
+		if err != nil || res.IsError {
+			t.Fatalf("call %d beside a hung one: %v %+v", i, err, res)
+		}
+	}
+	select {
+	case err := <-hung:
+		t.Fatalf("the hung call returned before it was cancelled: %v", err)
+	default:
+	}
 	cancel()
-	text, out, code := runTool(ctx, []string{"symedit", "symbols", "--json", fixtureDir + "/go/atomic_type.go"}, nil)
-	if code != ExitError || out != nil || !strings.Contains(text, "nothing was run") {
-		t.Errorf("got exit %d, %q, %q", code, text, out)
+	if err := <-hung; err == nil {
+		t.Error("the cancelled call reported no error")
+	}
+	if text := <-stopped; !strings.Contains(text, "the call was cancelled by the client") {
+		t.Errorf("the hung call's process: %q", text)
+	}
+	// The server still answers.
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "check", Arguments: map[string]any{"path": "a.py"}}); err != nil || res.IsError {
+		t.Errorf("after the cancellation: %v %+v", err, res)
 	}
 }
 
@@ -709,5 +775,136 @@ func checkDescriptions(t *testing.T, where string, schema any) {
 	}
 	if items, ok := m["items"]; ok {
 		checkDescriptions(t, where+"[]", items)
+	}
+}
+
+// rawServer is `symedit mcp` spoken to in raw JSON-RPC frames.
+type rawServer struct {
+	t   *testing.T
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func startRaw(t *testing.T, bin, root string) *rawServer {
+	t.Helper()
+	cmd := exec.Command(bin, "mcp", "--root", root)
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("symedit mcp: %v", err)
+		}
+	})
+	return &rawServer{t: t, in: in, out: bufio.NewReaderSize(out, 1<<20)}
+}
+
+// send writes one frame and a line break.
+func (r *rawServer) send(frame string) {
+	r.t.Helper()
+	if _, err := io.WriteString(r.in, frame+"\n"); err != nil {
+		r.t.Fatalf("writing a frame: %v", err)
+	}
+}
+
+// reply reads the next frame the server writes.
+func (r *rawServer) reply() map[string]any {
+	r.t.Helper()
+	line, err := r.out.ReadBytes('\n')
+	if err != nil {
+		r.t.Fatalf("reading a reply: %v (the server stopped?)", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(line, &m); err != nil {
+		r.t.Fatalf("a reply that is not JSON: %q", line)
+	}
+	return m
+}
+
+// TestMCPMalformedFrames: frames that are not valid JSON-RPC get JSON-RPC
+// errors and the server keeps serving; a write larger than the SDK's 16 MiB
+// frame limit works (issue 12, item 14: each of these ended the server).
+func TestMCPMalformedFrames(t *testing.T) {
+	bin := buildSymedit(t)
+	root := t.TempDir()
+	r := startRaw(t, bin, root)
+	r.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	if m := r.reply(); get(m, "id") != 1.0 || get(m, "result", "serverInfo", "name") != "symedit" {
+		t.Fatalf("initialize: %v", m)
+	}
+	r.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	deep := `{"jsonrpc":"2.0","id":8,"method":"tools/list","params":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`
+	for _, tt := range []struct {
+		frame string
+		id    any
+		code  float64
+	}{
+		{`not json`, nil, -32700},
+		{`{"jsonrpc":"2.0","id":2,"method":"tools/list"`, nil, -32700},
+		{`[1,2,3]`, nil, -32600},
+		{`[]`, nil, -32600},
+		{`"jsonrpc"`, nil, -32600},
+		{`{"jsonrpc":"1.0","id":7,"method":"tools/list"}`, 7.0, -32600},
+		{`{"id":"s","method":"tools/list"}`, "s", -32600},
+		{`{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}`, nil, -32600},
+		{deep, nil, -32700},
+	} {
+		r.send(tt.frame)
+		m := r.reply()
+		if get(m, "id") != tt.id || get(m, "error", "code") != tt.code || get(m, "jsonrpc") != "2.0" {
+			t.Errorf("%.60s: reply %v, want id %v and code %v", tt.frame, m, tt.id, tt.code)
+		}
+	}
+	r.send(`{"jsonrpc":"2.0","id":9,"method":"tools/list"}`)
+	if m := r.reply(); get(m, "id") != 9.0 || get(m, "result", "tools") == nil {
+		t.Fatalf("tools/list after the bad frames: %.300v", m)
+	}
+	// A 20 MiB write: over the SDK's 16 MiB frame limit, under maxFrame.
+	content := strings.Repeat("# a comment line of sixty-four bytes for a large file to write\n", 20<<20/64)
+	args, err := json.Marshal(map[string]any{"path": "big.py", "content": content})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.send(`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"write","arguments":` + string(args) + `}}`)
+	if m := r.reply(); get(m, "id") != 10.0 || get(m, "result", "isError") == true || get(m, "result", "structuredContent", "written") != true {
+		t.Fatalf("a 20 MiB write: %.500v", m)
+	}
+	if got := readFile(t, filepath.Join(root, "big.py")); got != content {
+		t.Errorf("big.py holds %d bytes, want %d", len(got), len(content))
+	}
+}
+
+// TestFrameTooLarge: a frame over the limit is answered with an error that
+// carries its id when the id comes first, and dropped without being held;
+// the next frame is read (issue 12, item 14).
+func TestFrameTooLarge(t *testing.T) {
+	big := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"x":"` + strings.Repeat("y", 1<<20) + `"}}`
+	in := strings.NewReader(big + "\n" + `{"jsonrpc":"2.0","id":6,"method":"ping"}` + "\n" + strings.Repeat("z", 1<<20))
+	var out bytes.Buffer
+	conn, err := (&frameTransport{r: in, w: &out, limit: 64 << 10}).Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := conn.Read(context.Background())
+	if req, ok := msg.(*jsonrpc.Request); err != nil || !ok || req.Method != "ping" {
+		t.Fatalf("after a frame over the limit: %v, %v", msg, err)
+	}
+	if _, err := conn.Read(context.Background()); !errors.Is(err, io.EOF) {
+		t.Errorf("at the end: %v, want EOF", err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"id":5,"error":{"code":-32600,"message":"the message is 1048641 bytes, over the 65536-byte limit`) ||
+		!strings.Contains(lines[1], `"id":null,"error":{"code":-32600,`) {
+		t.Errorf("replies:\n%s", out.String())
 	}
 }
