@@ -1,7 +1,10 @@
 package edit_test
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -422,5 +425,62 @@ func TestReplaceSymbolCROnly(t *testing.T) {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestReplaceSymbolKeepsFunctoolsDecorators runs replace-body on
+// CPython's own ipaddress.py from the python3 on the machine (skipped
+// without it): methods under @functools.cached_property and under
+// @property with @functools.lru_cache() keep them when sent bare.
+func TestReplaceSymbolKeepsFunctoolsDecorators(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not found")
+	}
+	out, err := exec.Command(python, "-c", `import sysconfig; print(sysconfig.get_paths()["stdlib"])`).Output()
+	if err != nil {
+		t.Skipf("python3 does not run: %v", err)
+	}
+	content, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(out)), "ipaddress.py"))
+	if err != nil {
+		t.Skipf("no ipaddress.py: %v", err)
+	}
+	doc, err := edit.NewDocument("ipaddress.py", content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		namePath, text, kept string
+	}{
+		{"_BaseNetwork/broadcast_address", "def broadcast_address(self):\n    return self._address_class(int(self.network_address) | int(self.hostmask))\n",
+			"@functools.cached_property"},
+		{"IPv4Address/is_private", "def is_private(self):\n    return any(self in net for net in self._constants._private_networks)\n",
+			"@property\n@functools.lru_cache()"},
+	} {
+		s := symTarget(t, doc, tt.namePath)
+		e, pl, err := doc.ReplaceSymbol(s, tt.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pl.Replaced != edit.ReplacedFromKeyword || pl.Kept != tt.kept {
+			t.Errorf("%s: Replaced %q, Kept %q; want from-keyword, %q", tt.namePath, pl.Replaced, pl.Kept, tt.kept)
+		}
+		nd, got := symApply(t, doc, e, s.First, s.Last)
+		var want []string
+		for _, k := range strings.Split(tt.kept, "\n") {
+			want = append(want, "    "+k)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(tt.text, "\n"), "\n") {
+			want = append(want, "    "+l)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: new lines:\n%s\nwant:\n%s", tt.namePath, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		// Python's own parser accepts the result.
+		check := exec.Command(python, "-c", "import ast, sys; ast.parse(sys.stdin.buffer.read())")
+		check.Stdin = bytes.NewReader(nd.Text)
+		if msg, err := check.CombinedOutput(); err != nil {
+			t.Errorf("%s: ast.parse refuses the result: %v\n%s", tt.namePath, err, msg)
+		}
 	}
 }
