@@ -106,7 +106,6 @@ func (p *parser) hunk(i int) (Block, int, string) {
 	oldNoEOL, newNoEOL := false, false
 	last := byte(0) // the kind of the line before: ' ', '-' or '+'
 	j := i + 1
-	hunkLine := func(l string) bool { return l != "" && (l[0] == ' ' || l[0] == '-' || l[0] == '+') }
 	for ; j < len(p.lines); j++ {
 		p.steps++
 		l := p.lines[j]
@@ -185,3 +184,7 @@ func (p *parser) endHunk(b Block, i, j int, oldNoEOL, newNoEOL bool) (Block, int
 	}
 	return b, j, ""
 }
+
+// hunkLine reports whether l is a hunk's context, removed or added line:
+// it starts with a space, '-' or '+'.
+func hunkLine(l string) bool { return l != "" && (l[0] == ' ' || l[0] == '-' || l[0] == '+') }

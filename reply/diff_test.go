@@ -177,3 +177,65 @@ func TestDiffAiderUdiff(t *testing.T) {
 		t.Fatalf("%v\n%s", f, diff("want", "got", want, out))
 	}
 }
+
+// writePatch writes the edits of one file as a Codex apply_patch patch of
+// our own: one hunk per edit, with up to 3 lines of context on each side
+// taken from the text as the edits before it left it, and an "@@" line.
+func writePatch(t *testing.T, path, orig string, edits [][2]string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("*** Begin Patch\n*** Update File: " + path + "\n")
+	cur := orig
+	for _, e := range edits {
+		at := strings.Index(cur, e[0])
+		if at < 0 {
+			t.Fatalf("%q not in the text", e[0])
+		}
+		before := strings.Split(cur[:at], "\n")
+		before = before[:len(before)-1] // the empty piece after the last LF
+		after := strings.Split(strings.TrimSuffix(cur[at+len(e[0]):], "\n"), "\n")
+		b.WriteString("@@\n")
+		for _, l := range before[max(len(before)-3, 0):] {
+			b.WriteString(" " + l + "\n")
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(e[0], "\n"), "\n") {
+			b.WriteString("-" + l + "\n")
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(e[1], "\n"), "\n") {
+			b.WriteString("+" + l + "\n")
+		}
+		for _, l := range after[:min(3, len(after))] {
+			b.WriteString(" " + l + "\n")
+		}
+		cur = strings.Replace(cur, e[0], e[1], 1)
+	}
+	b.WriteString("*** End Patch\n")
+	return b.String()
+}
+
+// TestPatchRoundTrip writes real edits of real files as apply_patch
+// patches (raw, in a fence, in a heredoc) and applies them: the result is
+// the edited file byte for byte (issue 14).
+func TestPatchRoundTrip(t *testing.T) {
+	for fixture, edits := range realEdits {
+		orig, edited := editedFixture(t, fixture)
+		name := "src/" + filepath.Base(fixture)
+		p := writePatch(t, name, orig, edits)
+		for kind, r := range map[string]string{
+			"raw":     p,
+			"fenced":  "The patch:\n\n```\n" + p + "```\n",
+			"heredoc": "apply_patch <<'EOF'\n" + p + "EOF\n",
+		} {
+			t.Run(filepath.Base(fixture)+"/"+kind, func(t *testing.T) {
+				res := reply.Parse(r)
+				if len(res.Malformed) > 0 || len(res.Blocks) != len(edits) {
+					t.Fatalf("%d blocks, malformed %+v\n%s", len(res.Blocks), res.Malformed, r)
+				}
+				out, _, _, f := reply.ApplyAll(res.Blocks, orig, match.Exact)
+				if f != nil || out != edited {
+					t.Fatalf("%v\n%s", f, diff("edited", "applied", edited, out))
+				}
+			})
+		}
+	}
+}

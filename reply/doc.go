@@ -7,7 +7,7 @@
 //
 // # Block formats
 //
-// Three formats are read. The anchored EDIT block of seed 004:
+// These formats are read. The anchored EDIT block of seed 004:
 //
 //	path/to/file.ext
 //	<<<<<<< EDIT
@@ -20,7 +20,7 @@
 //	trailing anchor lines (kept)
 //	>>>>>>>
 //
-// and the older SEARCH/REPLACE block many models also write:
+// the older SEARCH/REPLACE block many models also write:
 //
 //	path/to/file.ext
 //	<<<<<<< SEARCH
@@ -29,11 +29,36 @@
 //	new lines
 //	>>>>>>> REPLACE
 //
-// and unified diffs (issue 14): git diff, diff -u and Aider's udiff, in a
-// code fence or raw. Each hunk is a Block of FormatUnifiedDiff whose Old
-// lines are its old side (context and removed lines) and New lines its new
-// side (context and added lines); it applies as a SEARCH/REPLACE block, so
-// the hunk is placed by its lines, never by its line numbers alone.
+// and (issue 14) Codex apply_patch patches and unified diffs (git diff,
+// diff -u and Aider's udiff), in a code fence or raw. Each hunk of either
+// is a Block of FormatApplyPatch or FormatUnifiedDiff whose Old lines are
+// its old side (context and removed lines) and New lines its new side
+// (context and added lines); it applies as a SEARCH/REPLACE block, so a
+// hunk is placed by its lines, never by line numbers alone.
+//
+// # Codex apply_patch
+//
+// A patch starts at "*** Begin Patch" (or, without it, at an "*** Update
+// File:", "*** Add File:" or "*** Delete File:" line, and then ends at the
+// first line that is none of its own) and ends at "*** End Patch"; it may
+// sit in a code fence or a shell heredoc ("apply_patch <<'EOF'"), which
+// are prose. "*** Add File: P" and its lines starting with '+' are a
+// create block (refused, FILE_EXISTS, over a non-empty file). Each hunk of
+// "*** Update File: P" is a Block of FormatApplyPatch, applied as a
+// SEARCH/REPLACE block: it opens with "@@" or "@@ context" lines (the
+// first hunk may omit it) and holds lines starting with a space, '-' or
+// '+' (an empty line is an empty context line when hunk lines follow it).
+// The @@ context lines are Block.Scope: where Codex takes the first match
+// after them, symedit takes, of the places the hunk's lines match, those
+// that are the first after an occurrence of the context lines (in order,
+// compared with surrounding white space trimmed); one such place applies,
+// several are AMBIGUOUS with the places listed, none is NOT_FOUND. A
+// hunk followed by "*** End of File" must end at the file's last line
+// (Block.AtEnd). These are Malformed, naming the reason: "*** Delete
+// File:" and "*** Move to:" (apply neither deletes nor moves files yet;
+// the moved file's hunks are not applied), a hunk with no context and no
+// removed lines, an update without hunks, a line that is not part of the
+// patch after "*** Begin Patch", and a patch without "*** End Patch".
 //
 // # Unified diffs
 //
@@ -115,16 +140,10 @@
 //     outside a code fence, under a line that is not blank, and above a
 //     blank line or the end of the reply. Runs of '=' of other lengths and
 //     runs of '-' alone (headings, horizontal rules "---") are prose;
-//   - a Codex apply_patch patch: a line "*** Begin Patch", or "*** Update
-//     File:", "*** Add File:" or "*** Delete File:" without one before it,
-//     through "*** End Patch" (or up to the next start marker);
-//     Malformed.Format is FormatApplyPatch and Paths lists the files it
-//     names;
 //   - a hunk header ("@@ -l,s +l,s @@") without the --- and +++ lines of
 //     a unified diff before it, with the hunk's lines.
 //
-// Parse does not read apply_patch yet; it reports it so that a reply
-// mixing it with blocks is not half applied. A quoted git
+// A quoted git
 // conflict, from "<<<<<<< NAME" (seven '<', NAME not a block word) to the
 // next line starting with ">>>>>>>" that does not name a block part, is
 // prose, with its "=======" and "|||||||" lines.

@@ -62,6 +62,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("`` `rm a` ``\n```sh\n$ git mv a b\n")
 	f.Add("--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n\n\\ No newline at end of file\n@@ -9 +9 @@\n-x\n+y\n--- /dev/null\n+++ b/n.py\n@@ -0,0 +1 @@\n+z\n")
 	f.Add("```diff\n--- x.py\n+++ x.py\n@@ ... @@\n a\n\n-b\n+c\n```\n@@ -1 +1 @@\n-q\n")
+	f.Add("*** Begin Patch\n*** Add File: n.py\n+x\n*** Update File: a.py\n@@ class A:\n@@ def f(self):\n     x = 1\n-    y\n+    z\n\n@@\n a\n*** End of File\n*** Delete File: d.py\n*** End Patch\n")
 
 	f.Fuzz(func(t *testing.T, data string) {
 		res := reply.Parse(data)
@@ -91,7 +92,7 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 	var markers []int
 	used := 0
 	for _, b := range res.Blocks {
-		if b.PathLine < 1 || b.PathLine >= b.Line || b.Line > n {
+		if b.PathLine < 1 || b.PathLine > b.Line || b.PathLine == b.Line && b.Format != reply.FormatApplyPatch || b.Line > n {
 			t.Fatalf("block lines out of range: path %d, marker %d, reply %d lines", b.PathLine, b.Line, n)
 		}
 		if b.Format == reply.FormatUnifiedDiff {
@@ -100,6 +101,15 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 			if !strings.HasPrefix(ls[b.Line-1], "@@") || !strings.HasPrefix(ls[b.PathLine-1], "+++ ") && !strings.HasPrefix(ls[b.PathLine-1], "--- ") ||
 				b.Path == "" || b.Leading != nil || b.Trailing != nil {
 				t.Fatalf("hunk %+v", b)
+			}
+			markers = append(markers, b.Line)
+			continue
+		}
+		if b.Format == reply.FormatApplyPatch {
+			// A file added or a hunk of an apply_patch patch: after its
+			// "*** Add File:" or "*** Update File:" line.
+			if !strings.HasPrefix(strings.TrimSpace(ls[b.PathLine-1]), "*** ") || b.Line < b.PathLine || b.Path == "" || b.Leading != nil || b.Trailing != nil {
+				t.Fatalf("apply_patch block %+v", b)
 			}
 			markers = append(markers, b.Line)
 			continue

@@ -3,6 +3,7 @@ package reply
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -300,7 +301,7 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 // empty anchor meaning the start or end of the file): every format but
 // SEARCH/REPLACE and a unified diff's hunk.
 func (b Block) anchored() bool {
-	return b.Format != FormatSearchReplace && b.Format != FormatUnifiedDiff
+	return b.Format != FormatSearchReplace && b.Format != FormatUnifiedDiff && b.Format != FormatApplyPatch
 }
 
 // byHint returns, of the 0-based places, the one that starts at b.Hint
@@ -349,10 +350,85 @@ func (b Block) find(t lineText, l match.Level) []match.Match {
 		}
 		out = append(out, x)
 	}
+	if b.AtEnd || len(b.Scope) > 0 {
+		places := make([]int, len(out))
+		for i, x := range out {
+			places[i] = x.Line
+		}
+		keep := map[int]bool{}
+		for _, p := range b.narrow(t.text, places, len(w)) {
+			keep[p] = true
+		}
+		kept := out[:0]
+		for _, x := range out {
+			if keep[x.Line] {
+				kept = append(kept, x)
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+// narrow keeps, of the 0-based places (ascending) where a window of w
+// lines matches ls, those that an apply_patch hunk's AtEnd and Scope
+// allow: ending at the last line, and being the first place after a chain
+// of the Scope lines (see Block.Scope).
+func (b Block) narrow(ls []string, places []int, w int) []int {
+	if b.AtEnd {
+		var end []int
+		for _, p := range places {
+			if p+w == len(ls) {
+				end = append(end, p)
+			}
+		}
+		places = end
+	}
+	if len(b.Scope) == 0 || len(places) == 0 {
+		return places
+	}
+	n := len(ls)
+	// next[i][x] is the first line at or after x that is Scope[i]
+	// (trimmed), or n.
+	next := make([][]int, len(b.Scope))
+	for i, sc := range b.Scope {
+		next[i] = make([]int, n+1)
+		next[i][n] = n
+		for x := n - 1; x >= 0; x-- {
+			next[i][x] = next[i][x+1]
+			if strings.TrimSpace(ls[x]) == sc {
+				next[i][x] = x
+			}
+		}
+	}
+	chosen := map[int]bool{}
+	var out []int
+	for o := next[0][0]; o < n; o = next[0][o+1] {
+		end := o
+		for i := 1; i < len(b.Scope) && end < n; i++ {
+			end = next[i][end+1]
+		}
+		if end >= n {
+			continue
+		}
+		// The first place after the chain's last line.
+		k := sort.SearchInts(places, end+1)
+		if k < len(places) && !chosen[places[k]] {
+			chosen[places[k]] = true
+			out = append(out, places[k])
+		}
+	}
+	sort.Ints(out)
 	return out
 }
 
 func createWhat(b Block) string {
+	if b.Format == FormatApplyPatch {
+		return "*** Add File"
+	}
+	if b.Format == FormatUnifiedDiff {
+		return "--- /dev/null"
+	}
 	if !b.anchored() {
 		return "its SEARCH section is empty"
 	}
@@ -360,6 +436,9 @@ func createWhat(b Block) string {
 }
 
 func createFix(b Block) string {
+	if b.Format == FormatApplyPatch || b.Format == FormatUnifiedDiff {
+		return "; to change it, send a hunk that updates it"
+	}
 	if !b.anchored() {
 		return "; to change it, SEARCH for the lines to replace"
 	}
@@ -523,6 +602,25 @@ func (b Block) match(t lineText) matchResult {
 	if bestK < 0 { // an empty text
 		best, bestK = 0, 0
 	}
+	if (b.AtEnd || len(b.Scope) > 0) && len(matches) > 0 {
+		if kept := b.narrow(t.text, matches, w); len(kept) == 0 {
+			lines := make([]int, len(matches))
+			for i, p := range matches {
+				lines[i] = p + 1
+			}
+			why := fmt.Sprintf("none of them is the first place after the @@ context line(s) %q", b.Scope)
+			if b.AtEnd {
+				why = "none of them ends at the file's last line, as *** End of File says"
+				if len(b.Scope) > 0 {
+					why = fmt.Sprintf("none of them both ends at the file's last line (*** End of File) and is the first place after the @@ context line(s) %q", b.Scope)
+				}
+			}
+			return matchResult{failure: &Failure{Code: CodeNotFound, Candidates: lines,
+				Message: fmt.Sprintf("hunk not in its place: its lines occur at %s %s, but %s", plural(len(lines), "line", "lines"), joinInts(lines), why)}}
+		} else {
+			matches = kept
+		}
+	}
 	if len(matches) > 1 {
 		matches = b.byHint(matches)
 	}
@@ -545,6 +643,9 @@ func (b Block) match(t lineText) matchResult {
 		}
 		if b.Format == FormatUnifiedDiff {
 			what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or give the hunk the line numbers of the one meant"
+		}
+		if b.Format == FormatApplyPatch {
+			what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or an @@ line (such as the def or class line above the hunk) that makes the place unique"
 		}
 		return matchResult{failure: &Failure{Code: CodeAmbiguous, Candidates: lines,
 			Message: fmt.Sprintf("the block is ambiguous: %s occur at %d places (starting at lines %s); %s",
@@ -580,7 +681,7 @@ func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHi
 	switch {
 	case !edit:
 		f.Code, head, section = CodeNotFound, "SEARCH text not found", "the SEARCH section"
-		if b.Format == FormatUnifiedDiff {
+		if b.Format == FormatUnifiedDiff || b.Format == FormatApplyPatch {
 			head, section = "hunk not found", "the hunk's old side (context and removed lines)"
 		}
 	case k < nl:
@@ -765,4 +866,12 @@ func joinInts(xs []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -20,9 +20,9 @@ const (
 	// FormatSearchReplace is the SEARCH/REPLACE block: <<<<<<< SEARCH, old
 	// lines, =======, new lines, >>>>>>> REPLACE.
 	FormatSearchReplace Format = "search-replace"
-	// FormatApplyPatch is Codex's apply_patch format (*** Begin Patch).
-	// Parse does not read it yet: it reports it as a Malformed (issue 11,
-	// section 1).
+	// FormatApplyPatch is a file added, or a hunk of a file updated, by a
+	// Codex apply_patch patch (*** Begin Patch; issue 14), read as a
+	// SEARCH/REPLACE block.
 	FormatApplyPatch Format = "apply-patch"
 	// FormatUnifiedDiff is a hunk of a unified diff (--- and +++ headers,
 	// @@ hunks; issue 14), read as a SEARCH/REPLACE block.
@@ -33,10 +33,11 @@ const (
 // endings. A SEARCH/REPLACE block has only Old and New; Leading and Trailing
 // are nil. An empty section is nil.
 type Block struct {
-	// Format is FormatEdit, FormatSearchReplace or FormatUnifiedDiff (a
-	// hunk: Old is its old side, context and removed lines; New its new
-	// side, context and added lines; it applies as a SEARCH/REPLACE
-	// block); Apply and String read any other value as FormatEdit.
+	// Format is FormatEdit, FormatSearchReplace, FormatUnifiedDiff or
+	// FormatApplyPatch (a hunk: Old is its old side, context and removed
+	// lines; New its new side, context and added lines; it applies as a
+	// SEARCH/REPLACE block); Apply and String read any other value as
+	// FormatEdit.
 	Format Format `json:"format"`
 	// Path is the file the block edits, as the model wrote it with the
 	// decoration stripped (see the package documentation). It is not
@@ -65,6 +66,15 @@ type Block struct {
 	// when exactly one starts there; it never places a block that does not
 	// match (issue 14).
 	Hint int `json:"hint_line,omitempty"`
+	// Scope are an apply_patch hunk's "@@ context" lines, outermost first:
+	// the block applies only at a place that is the first match after an
+	// occurrence of them, in that order, each the first after the one
+	// before (lines compared with surrounding white space trimmed). Among
+	// several matches, only those places count (issue 14).
+	Scope []string `json:"scope,omitempty"`
+	// AtEnd, for an apply_patch hunk followed by "*** End of File", says
+	// the block's lines must end at the text's last line.
+	AtEnd bool `json:"at_end,omitempty"`
 }
 
 // Malformed is a block Parse could not read; it is reported and never
@@ -371,10 +381,8 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 			return 0, false
 		}
 	}
-	if t == "*** Begin Patch" || strings.HasPrefix(t, "*** Update File:") || strings.HasPrefix(t, "*** Add File:") || strings.HasPrefix(t, "*** Delete File:") {
-		next, paths := p.skipPatch(i)
-		return bad(Malformed{Format: FormatApplyPatch, Path: firstOf(paths), Paths: paths,
-			Reason: fmt.Sprintf("line %d %q starts a Codex apply_patch patch, a format symedit apply does not read yet: nothing of it is applied; send SEARCH/REPLACE or EDIT blocks", n, abbreviate(t, 60))}, next)
+	if isPatchStart(t) {
+		return p.patch(i), true
 	}
 	if strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@") {
 		return p.diff(i), true
@@ -419,36 +427,6 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 func (p *parser) setext(i int) bool {
 	return !p.fence.open && i > 0 && strings.TrimSpace(p.lines[i-1]) != "" &&
 		(i+1 == len(p.lines) || strings.TrimSpace(p.lines[i+1]) == "")
-}
-
-// skipPatch skips a Codex apply_patch patch that starts at line i: to its
-// "*** End Patch" line included, or to the next start marker, or to the
-// end. It returns the index after it and the paths its file lines name.
-func (p *parser) skipPatch(i int) (int, []string) {
-	var paths []string
-	for j := i; j < len(p.lines); j++ {
-		p.steps++
-		t := strings.TrimSpace(p.lines[j])
-		if t == "*** End Patch" {
-			return j + 1, paths
-		}
-		if _, _, ok := startMarker(p.lines[j]); ok && j > i {
-			return j, paths
-		}
-		for _, h := range []string{"*** Update File:", "*** Add File:", "*** Delete File:", "*** Move to:"} {
-			if rest, ok := strings.CutPrefix(t, h); ok && strings.TrimSpace(rest) != "" {
-				paths = append(paths, strings.TrimSpace(rest))
-			}
-		}
-	}
-	return len(p.lines), paths
-}
-
-func firstOf(ss []string) string {
-	if len(ss) == 0 {
-		return ""
-	}
-	return ss[0]
 }
 
 // block reads the block whose start marker is line i (0-based). It returns

@@ -384,10 +384,12 @@ func TestParseMarkerLines(t *testing.T) {
 			blocks: 1, malformed: []int{9}, format: reply.FormatSearchReplace, want: "indented"},
 
 		// Formats not read yet: refused, naming the format and the line.
-		{name: "apply_patch", reply: good + "*** Begin Patch\n*** Update File: src/b.py\n@@ def f():\n-    x = 1\n+    x = 2\n*** End Patch\n" + good,
-			blocks: 2, malformed: []int{8}, format: reply.FormatApplyPatch, want: "apply_patch"},
-		{name: "apply_patch without begin", reply: "*** Update File: src/b.py\n@@\n-a\n+b\n\n" + good,
-			blocks: 1, malformed: []int{1}, format: reply.FormatApplyPatch, want: "apply_patch"},
+		{name: "apply_patch", reply: good + "*** Begin Patch\n*** Update File: src/b.py\n@@ def f():\n-    x = 1\n+    x = 2\n*** End Patch\n" + good, blocks: 3},
+		{name: "apply_patch without begin", reply: "*** Update File: src/b.py\n@@\n-a\n+b\n\n" + good, blocks: 2},
+		{name: "apply_patch deleting", reply: good + "*** Begin Patch\n*** Delete File: src/b.py\n*** End Patch\n",
+			blocks: 1, malformed: []int{9}, format: reply.FormatApplyPatch, want: "does not delete files"},
+		{name: "apply_patch without end", reply: good + "*** Begin Patch\n*** Update File: src/b.py\n@@\n-a\n+b\n",
+			blocks: 2, malformed: []int{8}, format: reply.FormatApplyPatch, want: "has no \"*** End Patch\" line"},
 		{name: "unified diff", reply: good + "```diff\n--- a/src/b.py\n+++ b/src/b.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n", blocks: 2},
 		{name: "unified diff deleting", reply: good + "--- a/src/b.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n",
 			blocks: 1, malformed: []int{8}, format: reply.FormatUnifiedDiff, want: "does not delete files"},
@@ -422,13 +424,13 @@ func TestParseMarkerLines(t *testing.T) {
 // deletes a file, names its files, so that apply --partial leaves them
 // alone.
 func TestParseForeignPaths(t *testing.T) {
-	res := reply.Parse("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n*** Add File: c.py\n+z\n*** End Patch\n" +
+	res := reply.Parse("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n*** Delete File: c.py\n*** End Patch\n" +
 		"--- a/d.py\t2024-01-01 00:00:00\n+++ b/d.py\t2024-01-02 00:00:00\n@@ -1 +1 @@\n-x\n+y\n--- e.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
 	var got [][]string
 	for _, m := range res.Malformed {
 		got = append(got, m.Paths)
 	}
-	want := [][]string{{"a.py", "b.py", "c.py"}, {"e.py"}}
+	want := [][]string{{"a.py"}, {"c.py"}, {"e.py"}}
 	if !reflect.DeepEqual(got, want) || len(res.Blocks) != 1 || res.Blocks[0].Path != "d.py" {
 		t.Fatalf("paths %q, want %q (%+v)", got, want, res)
 	}

@@ -359,7 +359,7 @@ func (s *seq) text() string {
 // Block.apply would; ok is false, and nothing changed, for a block that
 // needs the general path.
 func (s *seq) fast(b Block) (match.Match, bool) {
-	if s.slow || b.IsCreate() || s.eol() == "\r" {
+	if s.slow || b.IsCreate() || s.eol() == "\r" || b.AtEnd || len(b.Scope) > 0 {
 		return match.Match{}, false
 	}
 	for _, l := range b.New {

@@ -1,0 +1,204 @@
+package reply
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Codex apply_patch's structural lines.
+const (
+	patchBegin  = "*** Begin Patch"
+	patchEnd    = "*** End Patch"
+	patchAdd    = "*** Add File:"
+	patchDelete = "*** Delete File:"
+	patchUpdate = "*** Update File:"
+	patchMove   = "*** Move to:"
+	patchEOF    = "*** End of File"
+)
+
+// isPatchStart reports whether the trimmed line t starts an apply_patch
+// patch: its Begin line, or a file line without one before it.
+func isPatchStart(t string) bool {
+	return t == patchBegin || strings.HasPrefix(t, patchUpdate) || strings.HasPrefix(t, patchAdd) || strings.HasPrefix(t, patchDelete)
+}
+
+// patch reads a Codex apply_patch patch that starts at line i: to its
+// "*** End Patch" line, or up to the next start marker or the end of the
+// reply. An added file is a create block, each hunk of an updated file a
+// Block of FormatApplyPatch; what apply cannot do is a Malformed. It
+// returns the index of the first line after the patch. See the package
+// documentation.
+func (p *parser) patch(i int) int {
+	j := i
+	begun := strings.TrimSpace(p.lines[j]) == patchBegin
+	if begun {
+		j++
+	}
+	bad := func(line int, path, reason string) {
+		m := Malformed{Line: line, Format: FormatApplyPatch, Path: path, Reason: reason}
+		if path != "" {
+			m.Paths = []string{path}
+		}
+		p.res.Malformed = append(p.res.Malformed, m)
+	}
+	for j < len(p.lines) {
+		p.steps++
+		l := p.lines[j]
+		t := strings.TrimSpace(l)
+		if t == patchEnd {
+			return j + 1
+		}
+		if _, _, ok := startMarker(l); ok {
+			bad(i+1, "", fmt.Sprintf("the apply_patch patch on line %d has no %q line before the block on line %d", i+1, patchEnd, j+1))
+			return j
+		}
+		switch {
+		case strings.HasPrefix(t, patchAdd):
+			path := strings.TrimSpace(strings.TrimPrefix(t, patchAdd))
+			b := Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: j + 1}
+			k := j + 1
+			for ; k < len(p.lines) && strings.HasPrefix(p.lines[k], "+"); k++ {
+				p.steps++
+				b.New = append(b.New, p.lines[k][1:])
+			}
+			if path == "" {
+				bad(j+1, "", fmt.Sprintf("line %d %q names no file", j+1, t))
+			} else {
+				p.res.Blocks = append(p.res.Blocks, b)
+			}
+			j = k
+		case strings.HasPrefix(t, patchDelete):
+			path := strings.TrimSpace(strings.TrimPrefix(t, patchDelete))
+			bad(j+1, path, fmt.Sprintf("line %d deletes %s: apply does not delete files yet; delete it yourself", j+1, path))
+			j++
+		case strings.HasPrefix(t, patchUpdate):
+			j = p.patchUpdate(j, strings.TrimSpace(strings.TrimPrefix(t, patchUpdate)), bad)
+		case t == "":
+			j++
+		case !begun:
+			return j // a patch without its Begin line ends at the first other line
+		default:
+			bad(i+1, "", fmt.Sprintf("line %d %q is not a line of an apply_patch patch (%s, %s, %s, %s, %s)",
+				j+1, abbreviate(t, 60), patchAdd, patchDelete, patchUpdate, patchEnd, "hunk lines"))
+			return p.skipTo(j, patchEnd)
+		}
+	}
+	if begun {
+		bad(i+1, "", fmt.Sprintf("the apply_patch patch on line %d has no %q line: the reply ends first", i+1, patchEnd))
+	}
+	return j
+}
+
+// skipTo returns the index after the next line at or after j whose
+// trimmed form is end, or before the next start marker, or len(lines).
+func (p *parser) skipTo(j int, end string) int {
+	for ; j < len(p.lines); j++ {
+		p.steps++
+		if strings.TrimSpace(p.lines[j]) == end {
+			return j + 1
+		}
+		if _, _, ok := startMarker(p.lines[j]); ok {
+			return j
+		}
+	}
+	return j
+}
+
+// patchUpdate reads the "*** Update File: path" section whose line is j:
+// an optional "*** Move to:" line, then hunks, each opened by "@@" or
+// "@@ context" lines (the first may omit it), of lines starting with a
+// space, '-' or '+' (an empty line is an empty context line), the last
+// maybe followed by "*** End of File". It returns the index after the
+// section.
+func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason string)) int {
+	fileLine := j + 1
+	j++
+	ok := path != ""
+	if !ok {
+		bad(fileLine, "", fmt.Sprintf("line %d %q names no file", fileLine, patchUpdate))
+	}
+	if j < len(p.lines) && strings.HasPrefix(strings.TrimSpace(p.lines[j]), patchMove) {
+		to := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p.lines[j]), patchMove))
+		bad(j+1, path, fmt.Sprintf("line %d moves %s to %s: apply does not move files yet", j+1, path, to))
+		ok = false
+		j++
+	}
+	var blocks []Block
+	var hunkErrs []string
+	hunks := 0
+	for j < len(p.lines) {
+		p.steps++
+		t := strings.TrimSpace(p.lines[j])
+		if strings.HasPrefix(t, "*** ") && t != patchEOF {
+			break // the next file, or the end of the patch
+		}
+		if !strings.HasPrefix(p.lines[j], "@@") && !hunkLine(p.lines[j]) {
+			break // a blank or other line ends the file's hunks
+		}
+		b := Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: fileLine}
+		for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
+			p.steps++
+			if scope := strings.TrimSpace(strings.TrimPrefix(p.lines[j], "@@")); scope != "" {
+				b.Scope = append(b.Scope, scope)
+			}
+			j++
+		}
+		start := j
+		for ; j < len(p.lines); j++ {
+			p.steps++
+			l := p.lines[j]
+			if l != "" && l[0] != ' ' && l[0] != '-' && l[0] != '+' {
+				break
+			}
+			if l == "" {
+				// An empty context line, if hunk lines follow the blank
+				// ones; else the hunk has ended.
+				k := j
+				for k < len(p.lines) && p.lines[k] == "" {
+					k++
+				}
+				if k == len(p.lines) || !hunkLine(p.lines[k]) {
+					break
+				}
+			}
+			kind, text := byte(' '), ""
+			if l != "" {
+				kind, text = l[0], l[1:]
+			}
+			if kind != '+' {
+				b.Old = append(b.Old, text)
+			}
+			if kind != '-' {
+				b.New = append(b.New, text)
+			}
+		}
+		if j < len(p.lines) && strings.TrimSpace(p.lines[j]) == patchEOF {
+			b.AtEnd = true
+			j++
+		}
+		hunks++
+		var why string
+		switch {
+		case j == start:
+			why = fmt.Sprintf("the hunk on line %d has no lines: a hunk is \"@@\" or \"@@ context line\", then lines starting with a space, '-' or '+'", b.Line)
+		case len(b.Old) == 0:
+			why = fmt.Sprintf("the hunk on line %d has no context and no removed lines, so nothing says where it goes: give it context lines", b.Line)
+		}
+		if why != "" {
+			hunkErrs = append(hunkErrs, why)
+		}
+		blocks = append(blocks, b)
+	}
+	if len(hunkErrs) > 0 && path != "" {
+		bad(fileLine, path, strings.Join(hunkErrs, "; "))
+		ok = false
+	}
+	if hunks == 0 && ok {
+		bad(fileLine, path, fmt.Sprintf("line %d updates %s with no hunk", fileLine, path))
+		ok = false
+	}
+	if ok {
+		p.res.Blocks = append(p.res.Blocks, blocks...)
+	}
+	return j
+}
