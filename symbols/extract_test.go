@@ -412,6 +412,7 @@ declare function twice(a: number): void;
 export declare function exported(): void;
 declare class Decl { m(): void; m(a: number): void; }
 declare global { interface Window { app: string } }
+declare class Ctor { constructor(a: string); constructor(a: number); }
 `
 	expectSymbols(t, "typescript", src, `
 parse function 1:1-3:51
@@ -424,6 +425,9 @@ Decl/m method 8:22-8:32
 Decl/m[2] method 8:33-8:52
 global namespace 9:1-9:52
 global/Window interface 9:18-9:50
+Ctor class 10:1-10:71
+Ctor/constructor constructor 10:22-10:45
+Ctor/constructor[2] constructor 10:46-10:69
 `)
 }
 

@@ -287,6 +287,9 @@ var typescriptRules = langRules{
 			if s := c.def.NextSibling(); s != nil && s.Type() == ";" && !s.IsNamed() {
 				c.last = s // in a class body the ";" is the body's: the compiler's range has it
 			}
+			if c.def.Type() == "method_signature" && c.name.Content(x.src) == "constructor" {
+				c.kind = KindConstructor // declare class X { constructor(a: string); }
+			}
 			return c.def.Type() == "abstract_method_signature" || !tsIsOverload(c.def, x.src)
 		case "function_declaration", "generator_function_declaration", "method_definition":
 			if c.first = tsFirstOverload(c.def, x.src); c.first != nil {
