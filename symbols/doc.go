@@ -38,11 +38,13 @@
 // counts as its bytes), End exclusive (the position just past the last
 // byte, as go/token's End). StartByte and EndByte are the same range as
 // 0-based byte offsets into the source, EndByte exclusive. Selection is the
-// position of the first byte of the symbol's name. ModifiersByte and
-// KeywordByte mark where the symbol's leading decorators or annotations end
-// and where the definition proper begins after its modifiers; [TextLead]
-// classifies a text a caller sends the same way, so that replace-body keeps
-// what the text does not send (issue 11, section 4).
+// position of the first byte of the symbol's name. ImplByte, ModifiersByte
+// and KeywordByte mark where a TypeScript symbol's overload signatures end,
+// where the symbol's leading decorators or annotations end and where the
+// definition proper begins after its modifiers; [TextLead] and
+// [SendsOverloads] classify a text a caller sends the same way, so that
+// replace-body keeps what the text does not send (issue 11, section 4;
+// issue 16).
 //
 // Lines are counted as package edit's Document counts them: at LF (a CR
 // before it belongs to the ending), or at CR in a file whose dominant line
