@@ -50,10 +50,10 @@ func run(e *env, args []string) int {
 		UsageText: "symedit [command] [flags] ARGS...  (flags go before the arguments)",
 		Description: "Exit codes: 0 done; 1 rejected (no such symbol, ambiguous, a chunk failed a check), the file unchanged;\n" +
 			"2 usage, input or I/O error.",
-		Writer:          stdout,
-		ErrWriter:       stderr,
-		HideHelpCommand: true,
-		ExitErrHandler:  func(*cli.Context, error) {}, // Main decides exit codes
+		Version:        version(),
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {}, // Main decides exit codes
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return &usageError{msg: err.Error()}
 		},
@@ -65,6 +65,7 @@ func run(e *env, args []string) int {
 		},
 		Before: func(c *cli.Context) error {
 			if c.Bool("mcp-tool") {
+				e.stdout, e.stderr = newMCPWording(e.stdout, true), newMCPWording(e.stderr, false)
 				e.side, e.mcp = e.stderr, true
 			}
 			return nil
@@ -81,12 +82,20 @@ func run(e *env, args []string) int {
 			applyCommand(e),
 			batchCommand(e),
 			mcpCommand(e),
+			versionCommand(e),
 		}, symbolCommands(e)...),
 	}
+	// An unknown command reaches urfave/cli's help machinery, which calls
+	// CommandNotFound; it is a usage error (exit 2) naming the commands.
+	var notFound string
+	a.CommandNotFound = func(_ *cli.Context, name string) { notFound = name }
 	for _, c := range a.Commands {
 		c.OnUsageError = a.OnUsageError
 	}
 	err := a.Run(args)
+	if err == nil && notFound != "" {
+		err = unknownCommand(a, notFound)
+	}
 	if err == nil {
 		return ExitOK
 	}

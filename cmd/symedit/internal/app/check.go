@@ -68,14 +68,16 @@ type problemJSON struct {
 }
 
 // checkOne reads and checks one file.
+// The file is read before its language is chosen, so that a path outside
+// the root or one that does not exist says so (issue 11, section 7).
 func (s *session) checkOne(path string) checkResult {
-	lang, err := grammars.Select(path, s.c.String("lang"))
+	doc, err := s.read(path)
 	if err != nil {
 		return checkResult{err: err}
 	}
-	doc, err := s.read(path)
+	lang, err := grammars.Select(path, s.c.String("lang"))
 	if err != nil {
-		return checkResult{lang: lang, err: err}
+		return checkResult{err: err}
 	}
 	rep, err := edit.FindSyntaxProblems(context.Background(), lang, doc.Content, edit.GuardOptions{})
 	return checkResult{lang: lang, rep: rep, err: err}

@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"time"
@@ -373,11 +372,8 @@ func describe(s *jsonschema.Schema, text string) *jsonschema.Schema {
 
 // newMCPServer makes the server and registers one tool per command.
 func newMCPServer(ts *toolServer) *mcp.Server {
-	version := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		version = bi.Main.Version
-	}
-	srv := mcp.NewServer(&mcp.Implementation{Name: "symedit", Title: "symedit", Version: version}, &mcp.ServerOptions{
+	// The same version as `symedit version` prints.
+	srv := mcp.NewServer(&mcp.Implementation{Name: "symedit", Title: "symedit", Version: version()}, &mcp.ServerOptions{
 		Instructions: "symedit edits source code by symbol (Python, Go, Java, TypeScript/TSX, JavaScript) precisely and " +
 			"safely. Paths are relative to " + ts.root + " and never leave it. Find a symbol with symbols, read it with " +
 			"show, then edit." + guidance + " A rejection (isError) leaves the file unchanged and shows the real lines: " +

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"runtime/debug"
 
 	"bytes"
 	"context"
@@ -401,6 +402,17 @@ func TestMCP(t *testing.T) {
 	process := filepath.Join(root, "python/process.py")
 	start := "python/process.py::BaseProcess/start"
 
+	t.Run("version", func(t *testing.T) {
+		out, err := exec.Command(bin, "version").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.TrimSuffix(strings.TrimPrefix(string(out), "symedit "), "\n")
+		if got := cs.InitializeResult().ServerInfo.Version; got != want || want == "" {
+			t.Errorf("serverInfo.version %q, want %q as symedit version prints", got, want)
+		}
+	})
+
 	t.Run("tools", func(t *testing.T) {
 		res, err := cs.ListTools(context.Background(), nil)
 		if err != nil {
@@ -492,7 +504,10 @@ func TestMCP(t *testing.T) {
 			"context_after":  "assert self._parent_pid == os.getpid(), \\",
 		}}
 		c := callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": chunks})
-		if !c.isError || !strings.Contains(c.text, "--match indent") || get(c.data, "hint", "flag") != "--match indent" {
+		// The refusal names the tool's field, not the CLI flag (issue 11,
+		// section 7).
+		if !c.isError || !strings.Contains(c.text, `call again with "match": "indent" to accept it`) ||
+			strings.Contains(c.text, "--match") || get(c.data, "hint", "flag") != `"match": "indent"` || get(c.data, "hint", "level") != "indent" {
 			t.Fatalf("a flush-left chunk without match indent: %+v", c)
 		}
 		if readFile(t, process) != orig {
@@ -557,6 +572,9 @@ func TestMCP(t *testing.T) {
 			{"chunk", map[string]any{"location": "../outside.py::f", "chunks": []any{map[string]any{"context_before": "def f():", "old_lines": []string{"    return 0"}, "new_lines": []string{"    return 1"}}}}},
 			{"edit", map[string]any{"path": "python/../../outside.py", "edits": []any{map[string]any{"old_text": "0", "new_text": "1"}}}},
 			{"show", map[string]any{"location": outside + ":1"}},
+			// Confinement comes first: not UNSUPPORTED_LANGUAGE (issue 11, section 7).
+			{"show", map[string]any{"location": "/etc/passwd:1"}},
+			{"check", map[string]any{"path": "/etc/passwd"}},
 			{"symbols", map[string]any{"path": "../outside.py"}},
 		} {
 			c := callTool(t, cs, tool.name, tool.args)
@@ -567,7 +585,7 @@ func TestMCP(t *testing.T) {
 			if tool.name == "edit" { // seed 002's shape
 				code = get(c.data, "metadata", "validation_error", "code")
 			}
-			if tool.name != "symbols" && code != "OUTSIDE_ROOT" {
+			if tool.name != "symbols" && tool.name != "check" && code != "OUTSIDE_ROOT" {
 				t.Errorf("%s: structured error %v", tool.name, c.data["error"])
 			}
 		}
@@ -676,8 +694,29 @@ func TestMCP(t *testing.T) {
 			t.Errorf("write: %+v", c)
 		}
 		c = callTool(t, cs, "write", map[string]any{"path": "new/bad.py", "content": "def (:\n"})
-		if !c.isError || get(c.data, "error", "code") != "SYNTAX" {
+		if !c.isError || get(c.data, "error", "code") != "SYNTAX" || strings.Contains(c.text, "--check") ||
+			strings.Contains(get(c.data, "error", "message").(string), "--check") || !strings.Contains(c.text, "correct the new text so that it parses") {
 			t.Errorf("write with a syntax error: %+v", c)
+		}
+		c = callTool(t, cs, "edit", map[string]any{"path": "go/atomic_type.go", "edits": []any{
+			map[string]any{"old_text": "func b32(b bool) uint64 {", "new_text": "x"}}})
+		if !c.isError || strings.Contains(c.text, "symedit show -n") || !strings.Contains(c.text, `the show tool with "line_numbers": true`) {
+			t.Errorf("edit NO_MATCH names a CLI command: %+v", c)
+		}
+		// A replace that refuses a file names the partial field.
+		c = callTool(t, cs, "replace", map[string]any{"search": "#", "replacement": "// ", "paths": []string{"typescript/scheduler.ts", "python/contextlib_excerpt.py"}})
+		if !c.isError || strings.Contains(c.text, "--partial") || !strings.Contains(c.text, `(set "partial": true to write the files that pass)`) ||
+			get(c.data, "files", 0, "status") != "refused" {
+			t.Errorf("replace refused: %+v", c)
+		}
+		// An empty write creates the empty file (issue 11, section 7).
+		c = callTool(t, cs, "write", map[string]any{"path": "new/empty.py", "content": ""})
+		if info, err := os.Stat(filepath.Join(root, "new/empty.py")); c.isError || err != nil || info.Size() != 0 || get(c.data, "written") != true {
+			t.Errorf("an empty write: %+v, %v", c, err)
+		}
+		// A location copied from compiler output, trailing colon included.
+		if c := callTool(t, cs, "show", map[string]any{"location": "go/slog_value.go:111:2:"}); c.isError || !strings.HasPrefix(c.text, "func StringValue(value string) Value {") {
+			t.Errorf("show FILE:LINE:COL: %+v", c)
 		}
 		if _, err := os.Stat(filepath.Join(root, "new/bad.py")); err == nil {
 			t.Error("a refused write created the file")
@@ -906,5 +945,26 @@ func TestFrameTooLarge(t *testing.T) {
 	if len(lines) != 2 || !strings.Contains(lines[0], `"id":5,"error":{"code":-32600,"message":"the message is 1048641 bytes, over the 65536-byte limit`) ||
 		!strings.Contains(lines[1], `"id":null,"error":{"code":-32600,`) {
 		t.Errorf("replies:\n%s", out.String())
+	}
+}
+
+// TestVersionOf formats the build information of a release and of a
+// build from a modified tree.
+func TestVersionOf(t *testing.T) {
+	for _, tt := range []struct {
+		bi   debug.BuildInfo
+		want string
+	}{
+		{debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-11-24T20:00:00Z"}, {Key: "vcs.modified", Value: "false"}}},
+			"v1.2.0 (revision 0123abcd, 2026-11-24T20:00:00Z)"},
+		{debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.modified", Value: "true"}}},
+			"(devel) (revision 0123abcd, modified)"},
+		{debug.BuildInfo{}, "(devel) (no VCS revision recorded)"},
+	} {
+		if got := versionOf(&tt.bi); got != tt.want {
+			t.Errorf("versionOf = %q, want %q", got, tt.want)
+		}
 	}
 }

@@ -137,11 +137,16 @@ type outcome struct {
 type syntaxError struct {
 	path   string
 	report edit.SyntaxReport
+	mcp    bool // over MCP, which has no field that writes anyway: no flag named
 }
 
 func (e *syntaxError) Error() string {
-	return fmt.Sprintf("%s: the edit adds %d syntax error(s) the file did not have; nothing was written (use --check=warn to write anyway):\n%s",
-		e.path, len(e.report.New), strings.TrimRight(e.report.Format(e.path), "\n"))
+	proceed := "use --check=warn to write anyway"
+	if e.mcp {
+		proceed = "correct the new text so that it parses and call again"
+	}
+	return fmt.Sprintf("%s: the edit adds %d syntax error(s) the file did not have; nothing was written (%s):\n%s",
+		e.path, len(e.report.New), proceed, strings.TrimRight(e.report.Format(e.path), "\n"))
 }
 
 // check runs the syntax guard on ch and, with --dry-run or --diff, builds
@@ -161,7 +166,7 @@ func (s *session) check(ch *change) (outcome, error) {
 		out.Diff = edit.Diff(diffPath(ch.doc.Path), ch.doc.Content, ch.content)
 	}
 	if rep.Rejects(s.mode) {
-		return out, &syntaxError{path: ch.doc.Path, report: rep}
+		return out, &syntaxError{path: ch.doc.Path, report: rep, mcp: s.e.mcp}
 	}
 	return out, nil
 }
@@ -213,9 +218,16 @@ func (s *session) showRefusedDiff(out outcome, result map[string]any) {
 // sideEnv is an env whose standard output and error are e's side channel.
 func (e *env) sideEnv() *env { return &env{stdout: e.side, stderr: e.side} }
 
+// changed reports whether ch changes the file: new content, or a file
+// that does not exist yet (write of empty content creates an empty file,
+// issue 11, section 7).
+func (ch *change) changed() bool {
+	return ch.doc.IsNew() || !bytes.Equal(ch.content, ch.doc.Content)
+}
+
 // commit writes a checked change unless this is a dry run.
 func (s *session) commit(ch *change, out *outcome) error {
-	if s.dry || bytes.Equal(ch.content, ch.doc.Content) {
+	if s.dry || !ch.changed() {
 		return nil
 	}
 	if err := s.files.Commit(ch.doc, ch.content); err != nil {
@@ -252,7 +264,7 @@ func (s *session) finish(ch *change, result map[string]any) error {
 func (s *session) report(ch *change, out outcome, result map[string]any) error {
 	result["ok"] = true
 	result["dry_run"] = s.dry
-	result["changed"] = !bytes.Equal(ch.content, ch.doc.Content)
+	result["changed"] = ch.changed()
 	result["written"] = out.Written
 	if s.dry || s.diff {
 		result["diff"] = out.Diff

@@ -20,13 +20,15 @@ type parsed struct {
 }
 
 // parseFile reads path and extracts its symbols; --lang overrides the
-// extension.
+// extension. The file is read before its language is chosen, so that a
+// path outside the root (OUTSIDE_ROOT) or one that does not exist says so
+// rather than naming its extension (issue 11, section 7).
 func (s *session) parseFile(path string) (*parsed, error) {
-	lang, err := grammars.Select(path, s.c.String("lang"))
+	doc, err := s.read(path)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := s.read(path)
+	lang, err := grammars.Select(path, s.c.String("lang"))
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +80,13 @@ func locateIn(doc *edit.Document, lang *grammars.Language, location string) (*ta
 	return p.find(loc)
 }
 
+// parseLocation parses a LOCATION argument. One colon after FILE:LINE or
+// FILE:LINE:COL, as compilers print locations ("a.go:50:2: undefined:
+// x" copied up to the message), is dropped (issue 11, section 7).
 func parseLocation(arg string) (symbols.Location, error) {
+	if n := len(arg); n > 1 && arg[n-1] == ':' && arg[n-2] >= '0' && arg[n-2] <= '9' {
+		arg = arg[:n-1]
+	}
 	loc, err := symbols.ParseLocation(arg)
 	if err != nil {
 		return loc, &usageError{msg: err.Error()}
