@@ -114,6 +114,16 @@
 // other kind (">>>>>>> REPLACE" closing an EDIT block) or anything else is
 // refused. In a SEARCH/REPLACE block a dash separator is an ordinary line.
 //
+// Inside a block, a line of one or more backslashes followed by a
+// structural line loses one backslash and is an ordinary line ("\=======" is
+// the line "=======", "\\=======" the line "\======="), so that files
+// holding marker lines can be edited; Block.String writes such lines so
+// escaped (issue 14). A SEARCH section may open with Roo Code's hint
+// ":start_line:N", an optional ":end_line:M" and a "-------" line: N is the
+// block's Hint, which only chooses between identical candidates when it
+// names the first line of exactly one of them; the hint without its
+// "-------" line is malformed.
+//
 // # Lines that look like markers
 //
 // A line that looks like a block marker is never prose (issue 11, section

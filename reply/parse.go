@@ -2,6 +2,7 @@ package reply
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -442,14 +443,25 @@ func (p *parser) block(i int, f Format, run, floor int) (next, nextFloor int) {
 	}
 	next, nextFloor = -1, -1 // -1 until the block ends
 	err := ""
+	first := i + 1 // the first line of the block's sections
+	hint := 0
+	if f == FormatSearchReplace {
+		hint, first, err = p.startLine(i + 1)
+	}
 scan:
-	for j := i + 1; j < len(p.lines); j++ {
+	for j := first; j < len(p.lines) && err == ""; j++ {
 		p.steps++
 		l := p.lines[j]
 		tok := classify(l, run)
 		n := j + 1 // 1-based line, for messages
 		switch tok {
 		case tokText:
+			// Backslashes before a structural line: one fewer, so that
+			// files holding marker lines can be edited ("\\=======" is
+			// "=======").
+			if strings.HasPrefix(l, "\\") && classify(strings.TrimLeft(l, "\\"), run) != tokText {
+				l = l[1:]
+			}
 			sec[state] = append(sec[state], l)
 			continue
 		case tokStart:
@@ -522,6 +534,12 @@ scan:
 		}
 		break scan
 	}
+	if err != "" && next < 0 { // refused before the scan
+		next = p.skip(first, false)
+		if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
+			nextFloor = i + 1
+		}
+	}
 	if nextFloor < 0 {
 		nextFloor = next
 	}
@@ -539,7 +557,7 @@ scan:
 		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: f, Path: path, Reason: err})
 		return next, nextFloor
 	}
-	b := Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine}
+	b := Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}
 	if f == FormatEdit {
 		b.Leading, b.Old, b.New, b.Trailing = sec[0], sec[1], sec[2], sec[3]
 	} else {
@@ -547,6 +565,32 @@ scan:
 	}
 	p.res.Blocks = append(p.res.Blocks, b)
 	return next, nextFloor
+}
+
+// startLine reads Roo Code's hint at the start of a SEARCH section, line
+// j: ":start_line:N", an optional ":end_line:M", then "-------". It
+// returns N (0 without the hint), the index of the section's first line,
+// and a reason when the hint is malformed.
+func (p *parser) startLine(j int) (hint, first int, err string) {
+	if j >= len(p.lines) {
+		return 0, j, ""
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(p.lines[j]), ":start_line:")
+	if !ok {
+		return 0, j, ""
+	}
+	n, convErr := strconv.Atoi(strings.TrimSpace(rest))
+	if convErr != nil || n < 1 {
+		return 0, j, fmt.Sprintf("line %d %q: the start line must be a line number from 1", j+1, abbreviate(strings.TrimSpace(p.lines[j]), 40))
+	}
+	k := j + 1
+	if k < len(p.lines) && strings.HasPrefix(strings.TrimSpace(p.lines[k]), ":end_line:") {
+		k++
+	}
+	if k >= len(p.lines) || strings.TrimRight(p.lines[k], " \t") != dashSep {
+		return 0, j, fmt.Sprintf("line %d: Roo Code's :start_line: hint must be followed by a ------- line", j+1)
+	}
+	return n, k + 1, ""
 }
 
 // skip returns the index just after the next end marker at or after j, or
@@ -797,23 +841,34 @@ func (b Block) String() string {
 			s.WriteByte('\n')
 		}
 	}
+	// esc writes section lines, a backslash before each that Parse would
+	// read as structural (or that starts with a backslash before one).
+	esc := func(ls ...string) {
+		for _, l := range ls {
+			if t := strings.TrimLeft(l, "\\"); classify(t, stdRun) != tokText {
+				s.WriteByte('\\')
+			}
+			s.WriteString(l)
+			s.WriteByte('\n')
+		}
+	}
 	w(b.Path)
 	if !b.anchored() {
 		w(startSearch)
-		w(b.Old...)
+		esc(b.Old...)
 		w(equalSep)
-		w(b.New...)
+		esc(b.New...)
 		w(">>>>>>> REPLACE")
 		return s.String()
 	}
 	w(startEdit)
-	w(b.Leading...)
+	esc(b.Leading...)
 	w(dashSep)
-	w(b.Old...)
+	esc(b.Old...)
 	w(equalSep)
-	w(b.New...)
+	esc(b.New...)
 	w(dashSep)
-	w(b.Trailing...)
+	esc(b.Trailing...)
 	w(endPrefix)
 	return s.String()
 }
