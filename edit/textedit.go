@@ -250,7 +250,11 @@ type SimilarContent struct {
 	// EndLineNumber is its last line: LineNumber + N - 1.
 	EndLineNumber int `json:"end_line_number"`
 	// Content is the line, or the N lines joined by "\n", as the failing
-	// edit sees them, without line endings.
+	// edit sees them, without line endings; a line longer than MaxWindow
+	// bytes beyond its part of Match is cut to that part and about
+	// MaxWindow bytes around it, with "..." where it is cut, so that an
+	// error stays small however long the file's lines are (issue 12, item
+	// 12).
 	Content string `json:"content"`
 	// Match is the part of Content that lines up with old_text: what
 	// old_text would have to be to match here. It ends with a line break

@@ -260,7 +260,7 @@ func (e *textEngine) similar(old string) []SimilarContent {
 		orig, by := e.locate(lines[c.line].start)
 		sc := SimilarContent{
 			LineNumber:      e.origLine(orig),
-			Content:         e.window(lines, c.line, k),
+			Content:         clipLines(e.window(lines, c.line, k), match),
 			Match:           strings.Join(match, "\n"),
 			SimilarityScore: math.Round(c.sim*100) / 100,
 			Differences:     cmp.differences(pieces),
@@ -277,6 +277,41 @@ func (e *textEngine) similar(old string) []SimilarContent {
 		out = append(out, sc)
 	}
 	return out
+}
+
+// clipLines bounds a similar place's content (issue 12, item 12): each
+// line over MaxWindow bytes beyond its piece of the match (pieces[i], the
+// part of line i that lines up with old_text) is cut to the piece and about
+// MaxWindow bytes around it, at rune boundaries, with "..." where it is
+// cut.
+func clipLines(content string, pieces []string) string {
+	lines := strings.Split(content, "\n")
+	for i, l := range lines {
+		piece := ""
+		if i < len(pieces) {
+			piece = strings.TrimSuffix(pieces[i], "\n")
+		}
+		if len(l) <= MaxWindow+len(piece) {
+			continue
+		}
+		at := max(0, strings.Index(l, piece))
+		start, end := max(0, at-MaxWindow/4), min(len(l), at+len(piece)+MaxWindow*3/4)
+		for start > 0 && !utf8.RuneStart(l[start]) {
+			start--
+		}
+		for end < len(l) && !utf8.RuneStart(l[end]) {
+			end++
+		}
+		cut := l[start:end]
+		if start > 0 {
+			cut = "..." + cut
+		}
+		if end < len(l) {
+			cut += "..."
+		}
+		lines[i] = cut
+	}
+	return strings.Join(lines, "\n")
 }
 
 // bounds returns the candidate windows of k lines whose similarity bound

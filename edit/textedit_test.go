@@ -1305,6 +1305,19 @@ func TestApplyTextEditsBoundedListing(t *testing.T) {
 	if !strings.Contains(te.Error(), "line 2, column 6: x = \"ab ab") {
 		t.Errorf("Error() does not show the first match:\n%.1000s", te.Error())
 	}
+	// NO_MATCH: the similar place on the long line is cut around its match.
+	te = teReject(t, text, edit.LF, edit.TextEdit{OldText: "ab ab abx ab", NewText: "cd"})
+	if len(te.Similar) == 0 {
+		t.Fatal("no similar content")
+	}
+	for _, sc := range te.Similar {
+		if len(sc.Content) > 2*edit.MaxWindow || !strings.Contains(sc.Content, sc.Match) {
+			t.Errorf("similar content of %d bytes, match %q", len(sc.Content), sc.Match)
+		}
+	}
+	if js, err = json.Marshal(te); err != nil || len(js) > 16<<10 || len(te.Error()) > 8<<10 {
+		t.Errorf("NO_MATCH: Error() is %d bytes and the JSON %d for a 1 MB line; want a few KB", len(te.Error()), len(js))
+	}
 }
 
 // TestWindow cuts long lines around a byte offset at rune boundaries.

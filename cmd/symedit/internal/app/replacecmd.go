@@ -298,12 +298,9 @@ func noMatchError(pattern, where string, files []replaceFile) error {
 		if f.ch == nil {
 			continue
 		}
+		// SimilarTo's content is already cut around the match on long lines.
 		for _, n := range edit.SimilarTo(string(f.ch.doc.Text), f.ch.doc.EOL, pattern) {
-			text, from := edit.Window(n.Content, 0)
-			if from+len(text) < len(n.Content) {
-				text += "..."
-			}
-			re.Similar = append(re.Similar, similarLine{f.ch.doc.Path, n.LineNumber, text, n.SimilarityScore})
+			re.Similar = append(re.Similar, similarLine{f.ch.doc.Path, n.LineNumber, n.Content, n.SimilarityScore})
 		}
 	}
 	slices.SortStableFunc(re.Similar, func(a, b similarLine) int { return cmp.Compare(b.Similarity, a.Similarity) })
