@@ -23,7 +23,7 @@ type env struct {
 	// --json prints its JSON on stdout as usual and writes to side the
 	// readable text it would have printed without --json (both streams,
 	// in order, error messages included), so that one run gives both (the
-	// MCP server's tools, see runTool). (*env).fail, (*session).report and
+	// MCP server's tools, see childRunner). (*env).fail, (*session).report and
 	// the JSON paths of edit, replace, symbols and show write to it.
 	side io.Writer
 	// mcp is set for a command run as an MCP tool (the hidden --mcp-tool

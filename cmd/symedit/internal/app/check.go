@@ -106,7 +106,7 @@ func (s *session) checkFiles(args []string) error {
 		return err
 	}
 	var firstErr error
-	problems, bad, notes := 0, 0, 0
+	problems, bad, notes, failed := 0, 0, 0, 0
 	bar := e.progress(len(w.Files), s.json)
 	err = forEachOrdered(len(w.Files), jobs, func(i int) checkResult {
 		return s.checkOne(w.Files[i])
@@ -119,6 +119,7 @@ func (s *session) checkFiles(args []string) error {
 			if firstErr == nil {
 				firstErr = r.err
 			}
+			failed++
 			return nil
 		}
 		if n := len(r.rep.New); n > 0 {
@@ -163,7 +164,11 @@ func (s *session) checkFiles(args []string) error {
 	if err != nil {
 		return err
 	}
-	sum := fmt.Sprintf("checked %d file(s): %d syntax error(s) in %d file(s)", len(w.Files), problems, bad)
+	sum := fmt.Sprintf("checked %d file(s): %d syntax error(s) in %d file(s)", len(w.Files)-failed, problems, bad)
+	if failed > 0 { // not "checked 1 file(s)" for a path that does not exist
+		sum = fmt.Sprintf("checked %d of %d file(s) (%d could not be checked): %d syntax error(s) in %d file(s)",
+			len(w.Files)-failed, len(w.Files), failed, problems, bad)
+	}
 	if notes > 0 {
 		sum += fmt.Sprintf("; %d tree-sitter-only note(s) in Go code that go/parser accepts, not errors (--json lists them)", notes)
 	}

@@ -18,6 +18,8 @@
 //	symedit apply [write flags] [--partial] [REPLY|-]
 //	symedit batch [write flags] [--atomic] OPS   (JSON Lines in and out)
 //	symedit mcp [--root DIR] [--call-timeout D] (the commands as MCP tools over standard input and output)
+//	symedit help [COMMAND]
+//	symedit version                             (also --version: module version and VCS revision)
 //
 // The write flags, shared by every writing command (one safety layer:
 // read, compute, check, preview, commit):
