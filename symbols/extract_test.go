@@ -73,9 +73,9 @@ func checkInvariants(t testing.TB, lang string, src []byte, syms []symbols.Symbo
 		if p := position(src, s.EndByte); p != s.End {
 			t.Errorf("%s: End %v, EndByte %d is at %v", s.NamePath, s.End, s.EndByte, p)
 		}
-		if !(s.StartByte <= s.ModifiersByte && s.ModifiersByte <= s.KeywordByte && s.KeywordByte < s.EndByte) {
-			t.Errorf("%s: StartByte %d, ModifiersByte %d, KeywordByte %d, EndByte %d out of order",
-				s.NamePath, s.StartByte, s.ModifiersByte, s.KeywordByte, s.EndByte)
+		if !(s.StartByte <= s.ImplByte && s.ImplByte <= s.ModifiersByte && s.ModifiersByte <= s.KeywordByte && s.KeywordByte < s.EndByte) {
+			t.Errorf("%s: StartByte %d, ImplByte %d, ModifiersByte %d, KeywordByte %d, EndByte %d out of order",
+				s.NamePath, s.StartByte, s.ImplByte, s.ModifiersByte, s.KeywordByte, s.EndByte)
 		}
 		if i > 0 {
 			prev := syms[i-1]
@@ -542,6 +542,12 @@ func FuzzExtract(f *testing.F) {
 	for _, s := range []string{"def f():\n  pass\n", "package p\nfunc (l *L[T]) M() {}\n", "class A { void m() {} }", "export default class { m() {} }"} {
 		f.Add(s, uint8(0))
 	}
+	// Issue 16's definitions, each with its language's index in
+	// grammars.Languages(): python 0, go 1, java 2, typescript 3.
+	f.Add("def f(a):\r    x = 1\r\rdef g():\r    pass\r", uint8(0))
+	f.Add("package p\nfunc F() {\n\ttype t struct{}\n\tf := func() { type u int }\n}\n", uint8(1))
+	f.Add("class A { Object o = new B(new C() { void c() {} }) { void b() {} }; enum E { X { void x() {} } } @interface N { int v() default 1; } }", uint8(2))
+	f.Add("class N { @d constructor(a: 'N');\n constructor(a: string) {}\n m(): void; abstract n(): void; }\nexport function f(a: string): void;\nexport function f(a: any) {}\ndeclare global { interface W {} }\n", uint8(3))
 	langs := grammars.Languages()
 	f.Fuzz(func(t *testing.T, src string, li uint8) {
 		l := langs[int(li)%len(langs)]
