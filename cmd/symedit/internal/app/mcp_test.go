@@ -897,6 +897,8 @@ func TestMCPMalformedFrames(t *testing.T) {
 		{`{"id":"s","method":"tools/list"}`, "s", -32600},
 		{`{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}`, nil, -32600},
 		{deep, nil, -32700},
+		// Deeper than the SDK's decoder takes (1,000), valid JSON: the id is read.
+		{`{"jsonrpc":"2.0","id":11,"method":"tools/list","params":{"a":` + strings.Repeat("[", 2000) + strings.Repeat("]", 2000) + `}}`, 11.0, -32600},
 	} {
 		r.send(tt.frame)
 		m := r.reply()
@@ -904,6 +906,7 @@ func TestMCPMalformedFrames(t *testing.T) {
 			t.Errorf("%.60s: reply %v, want id %v and code %v", tt.frame, m, tt.id, tt.code)
 		}
 	}
+	r.send(`{"jsonrpc":"2.0","id":12,"result":{}}`) // a response to nothing: ignored
 	r.send(`{"jsonrpc":"2.0","id":9,"method":"tools/list"}`)
 	if m := r.reply(); get(m, "id") != 9.0 || get(m, "result", "tools") == nil {
 		t.Fatalf("tools/list after the bad frames: %.300v", m)
@@ -966,5 +969,50 @@ func TestVersionOf(t *testing.T) {
 		if got := versionOf(&tt.bi); got != tt.want {
 			t.Errorf("versionOf = %q, want %q", got, tt.want)
 		}
+	}
+}
+
+// TestMCPWording: every CLI phrase mcpWording rewords is still written by
+// some package (a reworded message would otherwise go stale unseen), and
+// the rewording leaves no flag in text or JSON.
+func TestMCPWording(t *testing.T) {
+	pairs := mcpPhrases()
+	var src strings.Builder
+	for _, dir := range []string{"../../../../chunk", "../../../../edit", "../../../../reply", "../../../../grammars", "../../../../match", "."} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if !strings.HasSuffix(f, "_test.go") && !strings.HasSuffix(f, "mcpwords.go") {
+				src.WriteString(readFile(t, f))
+			}
+		}
+	}
+	for i := 0; i < len(pairs); i += 2 {
+		cli := pairs[i]
+		if strings.Contains(cli, "--match ") {
+			continue // built from match.Level.Flag
+		}
+		if !strings.Contains(src.String(), strings.TrimSpace(cli)) {
+			t.Errorf("no package writes %q any more", cli)
+		}
+	}
+	msg := `edit 1 failed: rerun with --match indent to accept it. (pass --allow-hardlinks to accept that) without --partial`
+	var text, js bytes.Buffer
+	if _, err := newMCPWording(&text, false).Write([]byte(msg + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	enc := json.NewEncoder(newMCPWording(&js, true))
+	if err := enc.Encode(map[string]string{"message": msg, "flag": "--match loose"}); err != nil {
+		t.Fatal(err)
+	}
+	want := `edit 1 failed: call again with "match": "indent" to accept it. (the MCP tools do not edit such a file) without "partial": true` + "\n"
+	if text.String() != want {
+		t.Errorf("text %q, want %q", text.String(), want)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back["message"]+"\n" != want || back["flag"] != `"match": "loose"` {
+		t.Errorf("JSON %s: %v", js.String(), err)
 	}
 }

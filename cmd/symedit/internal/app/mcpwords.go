@@ -15,8 +15,9 @@ import (
 // its Level, and Flag = Level.Flag()) and word their message with the
 // flag; a command run as an MCP tool (--mcp-tool) writes its text and JSON
 // through mcpWording, which puts each flag a refusal may name in the words
-// of the MCP tools. Flags with no MCP field (--allow-hardlinks, --lang)
-// are left as they are.
+// of the MCP tools; a flag with no MCP field (--allow-hardlinks, --lang,
+// ...) is replaced by what the tools do instead. The phrases are those
+// the packages below write; TestMCPWording checks that none is stale.
 
 // mcpPhrases returns the CLI phrases and their MCP wording, in the order
 // strings.NewReplacer takes them (longer phrases first where one holds
@@ -33,8 +34,14 @@ func mcpPhrases() []string {
 	return append(pairs,
 		"(symedit show -n prints numbered lines)", `(the show tool with "line_numbers": true prints numbered lines)`,
 		"(--partial writes the files that pass)", `(set "partial": true to write the files that pass)`,
-		"--partial wrote", `"partial": true wrote`,
-		"without --partial", `without "partial": true`,
+		"--partial", `"partial": true`,
+		// Flags with no MCP field: the refusal says the tools do not do it.
+		"(pass --allow-hardlinks to accept that)", "(the MCP tools do not edit such a file)",
+		"(pass --allow-metadata-loss to write anyway)", "(the MCP tools do not write it)",
+		"pass --allow-read-only to replace it anyway, and for another user's file --allow-metadata-loss too, as the new file belongs to this user",
+		"the MCP tools do not replace it",
+		" (or pass --lang NAME)", "",
+		"confined to the working directory unless --root names another folder", "confined to the server's root",
 	)
 }
 
