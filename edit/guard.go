@@ -12,6 +12,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -105,6 +106,31 @@ type SyntaxProblem struct {
 	Text string
 }
 
+// LineSpan is a range of 1-based lines, First to Last inclusive.
+type LineSpan struct {
+	First, Last int
+}
+
+// String returns "FIRST-LAST", or "FIRST" for one line.
+func (s LineSpan) String() string {
+	if s.First == s.Last {
+		return strconv.Itoa(s.First)
+	}
+	return fmt.Sprintf("%d-%d", s.First, s.Last)
+}
+
+// distance returns how many lines [first, last] lies from s: 0 when they
+// overlap.
+func (s LineSpan) distance(first, last int) int {
+	switch {
+	case last < s.First:
+		return s.First - last
+	case first > s.Last:
+		return first - s.Last
+	}
+	return 0
+}
+
 // NoteSuffix ends the Message of a SyntaxReport's note.
 const NoteSuffix = " (go/parser accepts this code: not refused)"
 
@@ -128,12 +154,19 @@ type SyntaxReport struct {
 	// after the edit: tree-sitter ERROR and MISSING nodes, plus go/parser
 	// errors (Go) or python/indent errors (Python).
 	Before, After int
-	// New holds the problems the edit added, in file order (by reported
-	// position in the content after the edit). It lists every new
-	// tree-sitter problem, but at most the first 10 new go/parser or
-	// python/indent errors, one per line: after its first error go/parser
-	// reports a cascade.
+	// New holds the problems the edit added. The first is the one nearest
+	// to the edited lines (Edited; the first in file order among equally
+	// near ones), so that an edit that sets off a cascade of errors is
+	// reported at the line it touched (issue 11, section 3); the others
+	// follow in file order (by reported position in the content after the
+	// edit). It lists every new tree-sitter problem, but at most the first
+	// 10 new go/parser or python/indent errors, one per line: after its
+	// first error go/parser reports a cascade.
 	New []SyntaxProblem
+	// Edited holds the lines of the content after the edit that the edits
+	// wrote or where they deleted text, merged and in order; it is set
+	// when New or Notes is not empty.
+	Edited []LineSpan
 	// Notes holds the problems that do not refuse the edit, in file order:
 	// in a Go file, the new tree-sitter problems that end on a line before
 	// go/parser's first error (every one when go/parser accepts the whole
@@ -163,8 +196,9 @@ const guardMaxFormatted = 20
 
 // Format renders the report for a person or an agent: one
 // "PATH:LINE:COLUMN: MESSAGE" line per new problem followed by the line's
-// text, indented; at most 20 problems, then a count of the rest; then the
-// notes the same way, as "PATH:LINE:COLUMN: note: MESSAGE", at most 20. A
+// text, indented; at most 20 problems, then a count of the rest, then
+// "PATH: the edit changed lines SPAN, ..." (Edited; "line N" for one
+// line); then the notes the same way, as "PATH:LINE:COLUMN: note: MESSAGE", at most 20. A
 // report that was not checked gives "PATH: syntax not checked: REASON". A
 // checked report without new problems and notes gives "".
 func (r SyntaxReport) Format(path string) string {
@@ -181,6 +215,17 @@ func (r SyntaxReport) Format(path string) string {
 			break
 		}
 		fmt.Fprintf(&b, "%s:%s\n    %d | %s\n", path, p, p.Line, p.Text)
+	}
+	if len(r.New) > 0 && len(r.Edited) > 0 {
+		spans := make([]string, len(r.Edited))
+		for i, s := range r.Edited {
+			spans[i] = s.String()
+		}
+		word := "lines"
+		if len(r.Edited) == 1 && r.Edited[0].First == r.Edited[0].Last {
+			word = "line"
+		}
+		fmt.Fprintf(&b, "%s: the edit changed %s %s\n", path, word, strings.Join(spans, ", "))
 	}
 	for i, p := range r.Notes {
 		if i == guardMaxFormatted {
@@ -443,7 +488,48 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 		rep.New = append(rep.New, lines.problem(newText, p))
 	}
 	rep.Notes = guardNotes(lines, newText, notes)
+	rep.Edited = lines.edited(newText, tedits)
+	guardNearestFirst(rep.New, rep.Edited)
 	return rep, nil
+}
+
+// edited returns the lines of text (the content after edits) that edits
+// wrote or deleted at, merged and in order.
+func (x *guardLines) edited(text []byte, edits []guardEdit) []LineSpan {
+	var out []LineSpan
+	for _, e := range edits {
+		first, _, _ := x.position(text, e.newStart)
+		last, _, _ := x.position(text, max(e.newEnd-1, e.newStart))
+		if n := len(out); n > 0 && first <= out[n-1].Last+1 {
+			out[n-1].Last = max(out[n-1].Last, last)
+			continue
+		}
+		out = append(out, LineSpan{first, last})
+	}
+	return out
+}
+
+// guardNearestFirst moves the first of ps (in file order) whose lines lie
+// nearest to one of edited to the front, keeping the others in order.
+func guardNearestFirst(ps []SyntaxProblem, edited []LineSpan) {
+	if len(ps) < 2 || len(edited) == 0 {
+		return
+	}
+	best, bestDist := 0, -1
+	for i, p := range ps {
+		d := -1
+		for _, s := range edited {
+			if x := s.distance(p.Line, max(p.EndLine, p.Line)); d < 0 || x < d {
+				d = x
+			}
+		}
+		if bestDist < 0 || d < bestDist {
+			best, bestDist = i, d
+		}
+	}
+	lead := ps[best]
+	copy(ps[1:best+1], ps[:best])
+	ps[0] = lead
 }
 
 // guardCheckEdits checks that edits are in bounds, do not overlap and turn

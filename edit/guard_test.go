@@ -704,6 +704,7 @@ func ExampleCheckSyntax() {
 	//     4 | 	return (1
 	// p.go:4:11: go/parser: expected ')', found newline
 	//     4 | 	return (1
+	// p.go: the edit changed line 4
 }
 
 // TestCheckSyntaxRealInsertionOfCommentLines replaces CPython 3.13's
@@ -775,5 +776,98 @@ func TestCheckSyntaxGoParserDecides(t *testing.T) {
 	line, _ := guardLineOf(t, after, "x := 1")
 	if p := rep.New[0]; p.Kind != edit.KindGoParser || p.Line != line {
 		t.Errorf("first problem %+v, want go/parser's on line %d", p, line)
+	}
+}
+
+// guardInsertAtLine inserts s at the first non-blank byte of the 1-based
+// line n of content.
+func guardInsertAtLine(t *testing.T, content []byte, n int, s string) edit.Edit {
+	t.Helper()
+	lines := bytes.SplitAfter(content, []byte("\n"))
+	if n < 1 || n > len(lines) {
+		t.Fatalf("no line %d", n)
+	}
+	at := 0
+	for _, l := range lines[:n-1] {
+		at += len(l)
+	}
+	l := lines[n-1]
+	at += len(l) - len(bytes.TrimLeft(l, " \t"))
+	return edit.Edit{Start: at, End: at, New: s}
+}
+
+// TestCheckSyntaxNearestFirst checks that a refusal leads with the new
+// problem nearest to the edited lines, then the others in file order, and
+// names the edited lines (issue 11, section 3).
+func TestCheckSyntaxNearestFirst(t *testing.T) {
+	t.Run("java", func(t *testing.T) {
+		// A quote opened in a Javadoc line: tree-sitter's first new
+		// problem in file order is a missing "}" two lines up.
+		before := guardFixture(t, "java/Inventory.java")
+		_, rep := guardApply(t, guardLang(t, "java"), before, guardInsertAtLine(t, before, 46, `"`))
+		if len(rep.New) < 2 || rep.New[0].Line != 46 {
+			t.Fatalf("first problem %v, want line 46; all: %v", rep.New[0], rep.New)
+		}
+		earlier := false
+		for _, p := range rep.New[1:] {
+			earlier = earlier || p.Line < 46
+		}
+		if !earlier {
+			t.Errorf("no problem above the edit: the case no longer tests the order")
+		}
+		guardAssertRestInOrder(t, rep.New)
+		if len(rep.Edited) != 1 || rep.Edited[0] != (edit.LineSpan{First: 46, Last: 46}) {
+			t.Errorf("Edited = %v, want line 46", rep.Edited)
+		}
+		if f := rep.Format("Inventory.java"); !strings.HasPrefix(f, "Inventory.java:46:") || !strings.Contains(f, "\nInventory.java: the edit changed line 46\n") {
+			t.Errorf("Format:\n%s", f)
+		}
+	})
+	t.Run("go cascade", func(t *testing.T) {
+		// One backquote in net/http's server.go opens a raw string that
+		// runs to the next one: about 200 new problems.
+		src := goroot.Src()
+		if src == "" {
+			t.Skip("no GOROOT source")
+		}
+		before, err := os.ReadFile(filepath.Join(src, "net", "http", "server.go"))
+		if err != nil {
+			t.Skip(err)
+		}
+		n, _ := guardLineOf(t, before, "// TLSNextProto key to use for unencrypted HTTP/2 connections.")
+		_, rep := guardApply(t, guardLang(t, "go"), before, guardInsertAtLine(t, before, n, "`"))
+		if len(rep.New) < 130 || rep.New[0].Line != n {
+			t.Fatalf("%d new problems, first %v, want at least 130, first on line %d", len(rep.New), rep.New[0], n)
+		}
+		guardAssertRestInOrder(t, rep.New)
+		if len(rep.Edited) != 1 || rep.Edited[0] != (edit.LineSpan{First: n, Last: n}) {
+			t.Errorf("Edited = %v, want line %d", rep.Edited, n)
+		}
+	})
+	t.Run("two edits", func(t *testing.T) {
+		before := guardFixture(t, "python/process.py")
+		e1 := guardEdit(t, before, "    def kill(self):", "    def kill(self:")
+		n := 164                                                 // "        if self is _current_process:", in is_alive, below kill
+		e2 := guardInsertAtLine(t, before, n, "x = 1\n        ") // a clean line
+		after, rep := guardApply(t, guardLang(t, "python"), before, e1, e2)
+		kill, _ := guardLineOf(t, after, "    def kill(self:")
+		x, _ := guardLineOf(t, after, "        x = 1")
+		if len(rep.Edited) != 2 || rep.Edited[0] != (edit.LineSpan{First: kill, Last: kill}) ||
+			rep.Edited[1].First != x || rep.Edited[1].Last > x+1 {
+			t.Errorf("Edited = %v, want line %d and lines from %d", rep.Edited, kill, x)
+		}
+		if len(rep.New) == 0 || rep.New[0].Line != kill {
+			t.Errorf("New = %v, want the first on line %d", rep.New, kill)
+		}
+	})
+}
+
+// guardAssertRestInOrder checks that ps[1:] are in file order.
+func guardAssertRestInOrder(t *testing.T, ps []edit.SyntaxProblem) {
+	t.Helper()
+	for i := 2; i < len(ps); i++ {
+		if a, b := ps[i-1], ps[i]; b.Line < a.Line || b.Line == a.Line && b.Column < a.Column {
+			t.Errorf("problems %d and %d out of order: %v, %v", i-1, i, a, b)
+		}
 	}
 }
