@@ -500,9 +500,10 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 		idempotent                       bool
 	}{
 		{"replace_body", "replace-body", "Replace a symbol",
-			"Replace a symbol's whole text (decorators, signature and body, as show prints it) with text. The " +
-				"cheapest edit for a small symbol you rewrite; for a few lines in a large one, chunk.",
-			"The symbol's complete new text (decorators, signature and body), as show prints it; " + descText, true},
+			"Replace a symbol's text (as show prints it) with text. Decorators, annotations, modifiers and " +
+				"TypeScript overload signatures that text does not start with are kept, and the result says what " +
+				"(replaced, kept). The cheapest edit for a small symbol you rewrite; for a few lines in a large one, chunk.",
+			"The symbol's new text: signature and body, with its decorators or annotations to replace them too; " + descText, true},
 		{"insert_before", "insert-before", "Insert before a symbol",
 			"Insert new code (a function, method, class, ...) on its own lines above a symbol and the comments and " +
 				"decorators attached to it, keeping the language's blank lines between definitions.",

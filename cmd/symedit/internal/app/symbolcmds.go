@@ -34,7 +34,7 @@ type symbolOp struct {
 }
 
 var symbolOps = []symbolOp{
-	{"replace-body", "replace a symbol's whole text (decorators and signature included) with BODY", "replaced",
+	{"replace-body", "replace a symbol's text with BODY, keeping the decorators, annotations, modifiers and overloads BODY does not start with", "replaced",
 		(*edit.Document).ReplaceSymbol},
 	{"insert-before", "insert TEXT on its own lines before a symbol (and the comments above it)", "inserted before",
 		(*edit.Document).InsertBeforeSymbol},
