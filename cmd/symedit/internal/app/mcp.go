@@ -49,6 +49,10 @@ func mcpCommand(e *env) *cli.Command {
 			if _, err := e.positional(c, 0, 0, "no arguments"); err != nil {
 				return err
 			}
+			limit := c.Duration("call-timeout")
+			if limit <= 0 {
+				return &usageError{msg: fmt.Sprintf("--call-timeout %v: want a positive duration such as 5m", limit)}
+			}
 			root, err := filepath.Abs(c.String("root")) // "": the working directory
 			if err != nil {
 				return err
@@ -68,10 +72,6 @@ func mcpCommand(e *env) *cli.Command {
 			exe, err := os.Executable()
 			if err != nil {
 				return fmt.Errorf("finding the symedit executable that runs each tool call: %w", err)
-			}
-			limit := c.Duration("call-timeout")
-			if limit <= 0 {
-				return &usageError{msg: fmt.Sprintf("--call-timeout %v: want a positive duration such as 5m", limit)}
 			}
 			t := &frameTransport{r: e.stdin, w: e.stdout, limit: maxFrame}
 			ts := &toolServer{root: root, run: childRunner{exe: exe, limit: limit}.run}

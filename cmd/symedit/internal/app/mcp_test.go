@@ -293,6 +293,7 @@ func TestMCPCommandRefuses(t *testing.T) {
 	}{
 		{[]string{"mcp", "--root", filepath.Join(t.TempDir(), "nosuch")}, "cannot use as root"},
 		{[]string{"mcp", "extra"}, "mcp: want no arguments, got 1 argument(s)"},
+		{[]string{"mcp", "--call-timeout", "0s"}, "--call-timeout 0s: want a positive duration"},
 	} {
 		var out, errb bytes.Buffer
 		code := Main(append([]string{"symedit"}, tt.args...), strings.NewReader(""), &out, &errb)
