@@ -122,7 +122,16 @@
 // ":start_line:N", an optional ":end_line:M" and a "-------" line: N is the
 // block's Hint, which only chooses between identical candidates when it
 // names the first line of exactly one of them; the hint without its
-// "-------" line is malformed.
+// "-------" line is malformed (a SEARCH section whose first line is such
+// text writes it "\:start_line:N").
+//
+// A block's path line is the line before its start marker (below). A
+// block with none, when only blank and fence lines follow the well-formed
+// block before it, takes that block's path (Aider's rule, issue 14); a
+// path on the opening fence line ("```python src/x.py", a last word with
+// "/" or ".") serves too, and one that differs from the path line above
+// it is malformed ("two paths"); and ParseWith's Options.Path (apply
+// --path) names the file of any block for which the reply names none.
 //
 // # Lines that look like markers
 //
@@ -171,9 +180,10 @@
 // space (so a path with spaces cannot be named), ends with a period,
 // contains one of the characters ` * < > | " , has no letter or digit, or
 // (when the line ended with a colon) has neither "/" nor "." in it, as in
-// "Changes:". A block without its own path line never reuses the previous
-// block's path: a model that drops the path has usually lost track of the
-// file, and guessing could edit the wrong one.
+// "Changes:". A block without its own path line takes the previous
+// block's path only as said above: never across prose, a malformed block
+// or anything Parse reports, where a model that drops the path may have
+// lost track of the file.
 //
 // Malformed blocks are reported, not applied, as a Malformed with the reply
 // line of the block's start marker (or of the marker-like line) and a

@@ -2,7 +2,7 @@ package reply
 
 // ParseSteps is Parse with its step count: the number of times the
 // parser's loops looked at a line or at a run of backticks.
-var ParseSteps = parse
+func ParseSteps(reply string) (Result, int) { return parse(reply, Options{}) }
 
 // ApplyAllSteps is ApplyAll with its step count: the lines and tree nodes
 // it looked at.

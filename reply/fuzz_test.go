@@ -92,6 +92,7 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 	n := len(ls)
 	var markers []int
 	used := 0
+	pathLines := map[int]bool{}
 	for _, b := range res.Blocks {
 		if b.PathLine < 1 || b.PathLine > b.Line || b.PathLine == b.Line && b.Format != reply.FormatApplyPatch || b.Line > n {
 			t.Fatalf("block lines out of range: path %d, marker %d, reply %d lines", b.PathLine, b.Line, n)
@@ -135,7 +136,11 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 			}
 			used += len(sec)
 		}
-		used += 3 // path line, start and end markers
+		used += 2                   // start and end markers
+		if !pathLines[b.PathLine] { // a path line may serve the blocks after it
+			pathLines[b.PathLine] = true
+			used++
+		}
 		if b.Format == reply.FormatEdit {
 			used += 3 // separators
 		} else {

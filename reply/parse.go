@@ -59,7 +59,9 @@ type Block struct {
 	// unified diff's hunk, of its @@ line).
 	Line int `json:"line"`
 	// PathLine is the 1-based reply line the path was read from (for a
-	// hunk, the +++ line).
+	// hunk, the +++ line; for a block that takes the path of the block
+	// before it, that block's path line), or 0 when the path is
+	// Options.Path.
 	PathLine int `json:"path_line"`
 	// Hint, when not 0, is the 1-based line where the block's lines are
 	// said to start in the text it applies to (a hunk's +l: its place after
@@ -137,21 +139,38 @@ const (
 // It runs in time linear in len(reply). See the package documentation for
 // the rules.
 func Parse(reply string) Result {
-	res, _ := parse(reply)
+	res, _ := parse(reply, Options{})
 	return res
 }
 
-// parse is Parse, and also returns the parser's step count: the number of
-// times any of its loops looked at a line or at a run of backticks. Tests
-// use it to show that Parse's work grows linearly with the reply, without
-// timing it.
-func parse(reply string) (Result, int) {
-	p := &parser{lines: lines.Split(reply)}
+// Options are ParseWith's options.
+type Options struct {
+	// Path, when not "", is the file of every EDIT or SEARCH/REPLACE block
+	// for which the reply names none (apply --path; Roo Code and Cline
+	// send single-file replies without paths; issue 14).
+	Path string
+}
+
+// ParseWith is Parse with options.
+func ParseWith(reply string, opt Options) Result {
+	res, _ := parse(reply, opt)
+	return res
+}
+
+// parse is ParseWith, and also returns the parser's step count: the
+// number of times any of its loops looked at a line or at a run of
+// backticks. Tests use it to show that Parse's work grows linearly with
+// the reply, without timing it.
+func parse(reply string, opt Options) (Result, int) {
+	p := &parser{lines: lines.Split(reply), opt: opt}
 	p.run()
 	return p.res, p.steps
 }
 
 type parser struct {
+	opt      Options
+	prevPath string // the path of the block before, while only blank or fence lines follow it
+	prevLine int    // its 1-based path line
 	lines    []string
 	res      Result
 	fence    fence
@@ -341,12 +360,15 @@ func (p *parser) run() {
 		if f, run, ok := startMarker(l); ok {
 			p.conflict = false
 			i, floor = p.block(i, f, run, floor)
+			if floor != i {
+				p.prevPath = "" // a block cut short: its path is not passed on
+			}
 			continue
 		}
 		if next, ok := p.stray(i, floor); ok {
 			// What was skipped may end at the next block's start marker:
 			// that block's path line may be among the skipped lines.
-			floor = next
+			floor, p.prevPath = next, ""
 			if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
 				floor = i + 1
 			}
@@ -456,10 +478,11 @@ scan:
 		n := j + 1 // 1-based line, for messages
 		switch tok {
 		case tokText:
-			// Backslashes before a structural line: one fewer, so that
-			// files holding marker lines can be edited ("\\=======" is
+			// Backslashes before a structural line (or before Roo Code's
+			// hint as a SEARCH section's first line): one fewer, so that
+			// files holding such lines can be edited ("\\=======" is
 			// "=======").
-			if strings.HasPrefix(l, "\\") && classify(strings.TrimLeft(l, "\\"), run) != tokText {
+			if t := strings.TrimLeft(l, "\\"); len(t) < len(l) && (classify(t, run) != tokText || j == i+1 && f == FormatSearchReplace && hintLine(t)) {
 				l = l[1:]
 			}
 			sec[state] = append(sec[state], l)
@@ -553,10 +576,12 @@ scan:
 			err = pathErr
 		}
 	}
+	p.prevPath, p.prevLine = "", 0
 	if err != "" {
 		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: f, Path: path, Reason: err})
 		return next, nextFloor
 	}
+	p.prevPath, p.prevLine = path, pathLine
 	b := Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}
 	if f == FormatEdit {
 		b.Leading, b.Old, b.New, b.Trailing = sec[0], sec[1], sec[2], sec[3]
@@ -572,25 +597,29 @@ scan:
 // returns N (0 without the hint), the index of the section's first line,
 // and a reason when the hint is malformed.
 func (p *parser) startLine(j int) (hint, first int, err string) {
-	if j >= len(p.lines) {
+	if j >= len(p.lines) || !hintLine(p.lines[j]) {
 		return 0, j, ""
 	}
-	rest, ok := strings.CutPrefix(strings.TrimSpace(p.lines[j]), ":start_line:")
-	if !ok {
-		return 0, j, ""
-	}
-	n, convErr := strconv.Atoi(strings.TrimSpace(rest))
-	if convErr != nil || n < 1 {
-		return 0, j, fmt.Sprintf("line %d %q: the start line must be a line number from 1", j+1, abbreviate(strings.TrimSpace(p.lines[j]), 40))
-	}
+	rest := strings.TrimPrefix(strings.TrimSpace(p.lines[j]), ":start_line:")
+	n, _ := strconv.Atoi(strings.TrimSpace(rest))
 	k := j + 1
 	if k < len(p.lines) && strings.HasPrefix(strings.TrimSpace(p.lines[k]), ":end_line:") {
 		k++
 	}
 	if k >= len(p.lines) || strings.TrimRight(p.lines[k], " \t") != dashSep {
-		return 0, j, fmt.Sprintf("line %d: Roo Code's :start_line: hint must be followed by a ------- line", j+1)
+		return 0, j, fmt.Sprintf("line %d: Roo Code's :start_line: hint must be followed by a ------- line (write \\%s for a SEARCH line that holds this text)", j+1, strings.TrimSpace(p.lines[j]))
+	}
+	if n < 1 {
+		return 0, j, fmt.Sprintf("line %d: the start line must be a line number from 1", j+1)
 	}
 	return n, k + 1, ""
+}
+
+// hintLine reports whether l is Roo Code's ":start_line:N".
+func hintLine(l string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(l), ":start_line:")
+	rest = strings.TrimSpace(rest)
+	return ok && rest != "" && strings.Trim(rest, "0123456789") == ""
 }
 
 // skip returns the index just after the next end marker at or after j, or
@@ -626,23 +655,54 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 		}
 	}
 	blank()
+	fencePath, fenceAt := "", 0
 	if j >= floor {
-		if _, _, _, ok := fenceLine(p.lines[j]); ok {
+		if _, _, info, ok := fenceLine(p.lines[j]); ok {
+			// A path on the fence line: "```python src/x.py".
+			if f := strings.Fields(info); len(f) >= 2 {
+				if fp, ok := cleanPath(f[len(f)-1]); ok && strings.ContainsAny(fp, "/.") {
+					fencePath, fenceAt = fp, j+1
+				}
+			}
 			j--
 			blank()
 		}
 	}
-	if j < floor {
-		if floor > 0 {
-			return "", 0, "path line missing: the block follows the previous block without its own path line (each block needs one; the previous block's path is not reused)"
+	// Only blank and fence lines since the block before: its path is
+	// this block's too (Aider's rule, issue 14).
+	reuse := floor > 0 && p.prevPath != "" && fencePath == ""
+	for k := floor; reuse && k < i; k++ {
+		p.steps++
+		_, _, info, fence := fenceLine(p.lines[k])
+		reuse = strings.TrimSpace(p.lines[k]) == "" || fence && !strings.ContainsAny(info, "/.")
+	}
+	var own string
+	switch {
+	case j >= floor:
+		if pth, ok := cleanPath(p.lines[j]); ok {
+			if fencePath != "" && pth != fencePath {
+				return "", 0, fmt.Sprintf("two paths: line %d names %s and the fence on line %d names %s", j+1, pth, fenceAt, fencePath)
+			}
+			return pth, j + 1, ""
 		}
-		return "", 0, "path line missing: no line before the marker names the file"
+		if reuse {
+			return p.prevPath, p.prevLine, ""
+		}
+		own = fmt.Sprintf("path line missing: line %d %q does not look like a file path", j+1, abbreviate(strings.TrimSpace(p.lines[j]), 60))
+	case reuse:
+		return p.prevPath, p.prevLine, ""
+	case floor > 0:
+		own = "path line missing: the block follows the previous block without its own path line"
+	default:
+		own = "path line missing: no line before the marker names the file"
 	}
-	path, ok := cleanPath(p.lines[j])
-	if !ok {
-		return "", 0, fmt.Sprintf("path line missing: line %d %q does not look like a file path", j+1, abbreviate(strings.TrimSpace(p.lines[j]), 60))
+	switch {
+	case fencePath != "":
+		return fencePath, fenceAt, ""
+	case p.opt.Path != "":
+		return p.opt.Path, 0, ""
 	}
-	return path, j + 1, ""
+	return "", 0, own
 }
 
 // cleanPath strips the decoration models put around a path and reports
@@ -855,6 +915,9 @@ func (b Block) String() string {
 	w(b.Path)
 	if !b.anchored() {
 		w(startSearch)
+		if len(b.Old) > 0 && hintLine(strings.TrimLeft(b.Old[0], "\\")) {
+			s.WriteByte('\\') // not Roo Code's hint: the line itself
+		}
 		esc(b.Old...)
 		w(equalSep)
 		esc(b.New...)

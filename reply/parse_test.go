@@ -147,12 +147,47 @@ func TestParsePathLine(t *testing.T) {
 	}
 }
 
-// TestParsePathNotReused: a block without its own path line is malformed,
-// even right after a block for some file.
-func TestParsePathNotReused(t *testing.T) {
-	res := reply.Parse("src/a.py\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE\n")
-	if len(res.Blocks) != 1 || len(res.Malformed) != 1 || res.Malformed[0].Line != 7 || res.Malformed[0].Path != "" {
-		t.Fatalf("got %+v", res)
+// TestParsePathReuse checks the path rules of issue 14: a block with no
+// path line right after a block (only blank and fence lines between)
+// takes its path (Aider's rule), never across prose or a malformed block;
+// a path on the opening fence line; Options.Path for a reply that names
+// no file; an explicit path always wins.
+func TestParsePathReuse(t *testing.T) {
+	const blk = "<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE\n"
+	for _, c := range []struct {
+		name, reply, def string
+		want             []string // the blocks' paths; "" for a malformed block
+	}{
+		{"reused", "src/a.py\n" + blk + blk, "", []string{"src/a.py", "src/a.py"}},
+		{"reused across fences", "src/a.py\n```\n" + blk + "```\n\n```python\n" + blk + "```\n", "", []string{"src/a.py", "src/a.py"}},
+		{"not across prose", "src/a.py\n" + blk + "Then:\n" + blk, "", []string{"src/a.py", ""}},
+		{"not after a malformed block", "src/a.py\n<<<<<<< SEARCH\nx\n>>>>>>> REPLACE\n" + blk, "", []string{"", ""}},
+		{"own path wins", "src/a.py\n" + blk + "src/b.py\n" + blk, "", []string{"src/a.py", "src/b.py"}},
+		{"fence path", "Change:\n```python src/b.py\n" + blk + "```\n", "", []string{"src/b.py"}},
+		{"fence path and same line", "src/b.py\n```python src/b.py\n" + blk, "", []string{"src/b.py"}},
+		{"two paths", "src/a.py\n```python src/b.py\n" + blk, "", []string{""}},
+		{"fence language only", "Change:\n```python\n" + blk, "", []string{""}},
+		{"--path", "Here is the change:\n\n" + blk + "And:\n" + blk, "src/c.py", []string{"src/c.py", "src/c.py"}},
+		{"--path, own path wins", "src/a.py\n" + blk + "Then:\n" + blk, "src/c.py", []string{"src/a.py", "src/c.py"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := reply.ParseWith(c.reply, reply.Options{Path: c.def})
+			var got []string
+			bi, mi := 0, 0
+			for range len(res.Blocks) + len(res.Malformed) {
+				switch {
+				case mi < len(res.Malformed) && (bi == len(res.Blocks) || res.Malformed[mi].Line < res.Blocks[bi].Line):
+					got = append(got, "")
+					mi++
+				default:
+					got = append(got, res.Blocks[bi].Path)
+					bi++
+				}
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("paths %q, want %q\n%+v", got, c.want, res)
+			}
+		})
 	}
 }
 

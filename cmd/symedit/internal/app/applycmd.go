@@ -18,14 +18,16 @@ func applyCommand(e *env) *cli.Command {
 		Usage: "apply the edit blocks of a model's reply, across files, as one transaction",
 		Description: "REPLY (a file, or - or nothing for standard input) is free text with any number of blocks:\n" +
 			"  path/to/file\n  <<<<<<< EDIT\n  leading anchor\n  -------\n  old lines\n  =======\n  new lines\n  -------\n  trailing anchor\n  >>>>>>>\n" +
-			"or the SEARCH/REPLACE form (path, <<<<<<< SEARCH, old, =======, new, >>>>>>> REPLACE).\n" +
+			"or the SEARCH/REPLACE form (path, <<<<<<< SEARCH, old, =======, new, >>>>>>> REPLACE),\n" +
+			"unified diffs (git diff, diff -u) and Codex apply_patch patches (*** Begin Patch).\n" +
 			"Matching is exact but for line endings; --match sets the loosest level allowed (default exact):\n" +
 			"trailing, indent (new lines shifted by the block's indentation offset) or loose. Each block's\n" +
 			"level is reported (\"match\", absent: exact). Blocks for one file apply in order, each on the result of\n" +
 			"the one before. Nothing is written unless every block of every file applies; --partial instead\n" +
 			"writes each file whose blocks all apply. Shell commands in the reply are listed, never run.",
 		ArgsUsage: "[REPLY|-]",
-		Flags:     append(writeFlags(), &cli.BoolFlag{Name: "partial", Usage: "write each file whose blocks all apply, and report the others"}, matchFlag(match.Exact)),
+		Flags: append(writeFlags(), &cli.BoolFlag{Name: "partial", Usage: "write each file whose blocks all apply, and report the others"}, matchFlag(match.Exact),
+			&cli.StringFlag{Name: "path", Usage: "the `FILE` of every block for which the reply names none (as Roo Code and Cline send them)"}),
 		// The root defaults to the working directory (see Action).
 		Action: func(c *cli.Context) error {
 			// A reply is untrusted text: its paths stay inside the working
@@ -104,7 +106,7 @@ func (s *session) apply(src string) error {
 	if err != nil {
 		return s.e.fail(s.c, fmt.Errorf("reading the reply: %w", err), nil)
 	}
-	parsed := reply.Parse(string(raw))
+	parsed := reply.ParseWith(string(raw), reply.Options{Path: s.c.String("path")})
 	if n := len(parsed.Blocks) + len(parsed.Malformed); n > reply.MaxBlocks {
 		return s.e.fail(s.c, &inputError{fmt.Errorf("the reply has %d edit blocks, more than the %d one reply may hold; nothing was read or written: split it into several replies", n, reply.MaxBlocks)}, nil)
 	}
