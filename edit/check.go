@@ -41,22 +41,22 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 	}
 	switch {
 	case opt.Mode == CheckOff:
-		rep.Skipped = "check off"
+		rep.skip(SkipCheckOff, "check off")
 		return rep, nil
 	case lang == nil:
-		rep.Skipped = "unsupported language"
+		rep.skip(SkipUnsupported, "unsupported language")
 		return rep, nil
 	}
 	opt = opt.withDefaults()
 	text := bytes.TrimPrefix(content, utf8BOM)
 	if len(text) > opt.MaxSize {
-		rep.Skipped = fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", len(text), opt.MaxSize)
+		rep.skip(SkipTooLarge, fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", len(text), opt.MaxSize))
 		return rep, nil
 	}
 	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)
 	defer cancel()
 	skip := func() (SyntaxReport, error) {
-		rep.Skipped = stopReason(ctx, opt.Timeout)
+		rep.skip(stopReason(ctx, opt.Timeout))
 		return rep, nil
 	}
 	if ctx.Err() != nil {

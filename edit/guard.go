@@ -27,11 +27,54 @@ import (
 const GuardTimeout = 10 * time.Second
 
 // GuardMaxSize is the largest content, in bytes without a byte order mark,
-// that CheckSyntax parses (5 MiB) when GuardOptions.MaxSize is zero. The
-// tree-sitter binding keeps about 75 bytes of C memory per source byte in a
-// tree, so a 5 MiB file costs about 375 MB per tree, and the guard holds up
-// to two trees at once. Larger files are not checked: the report says so.
-const GuardMaxSize = 5 << 20
+// that CheckSyntax parses (16 MiB) when GuardOptions.MaxSize is zero: five
+// times the largest file of Go's source tree (cmd/compile's opGen.go, 3
+// MB), so that real source files are checked (issue 12, item 9). A tree
+// costs about 19 bytes of C memory per source byte on that file (57 MB,
+// measured as the process's peak resident size), up to about 75 for dense
+// code, and the guard holds up to two trees at once: from about 600 MB to
+// 2.4 GB at the limit. Larger contents are not checked: the report says so
+// (SkipTooLarge), and strict mode refuses to write them.
+const GuardMaxSize = 16 << 20
+
+// SkipCode says, in a word a program can test, why a SyntaxReport was not
+// checked.
+type SkipCode string
+
+// The reasons for not checking.
+const (
+	// SkipCheckOff: the mode was CheckOff.
+	SkipCheckOff SkipCode = "check_off"
+	// SkipUnsupported: the file is in no supported language.
+	SkipUnsupported SkipCode = "unsupported_language"
+	// SkipTooLarge: a content is over the size limit (GuardMaxSize).
+	SkipTooLarge SkipCode = "too_large"
+	// SkipTimeout: a parse did not finish within the time limit.
+	SkipTimeout SkipCode = "timeout"
+	// SkipCanceled: the caller's context was canceled during the check.
+	SkipCanceled SkipCode = "canceled"
+)
+
+// ErrNotChecked is wrapped by a *NotCheckedError.
+var ErrNotChecked = errors.New("syntax not checked")
+
+// NotCheckedError is the refusal of strict mode for content the guard
+// could not check (issue 12, item 9): writing it would write unchecked
+// content. Code says why in a word (SkipTooLarge, SkipTimeout or
+// SkipCanceled) and Reason in words (SyntaxReport.Skipped). A front end
+// adds how to proceed in its own terms: the CLI's --check=warn, an MCP
+// tool's field.
+type NotCheckedError struct {
+	Code   SkipCode `json:"code"`
+	Reason string   `json:"reason"`
+}
+
+func (e *NotCheckedError) Error() string {
+	return "syntax not checked: " + e.Reason + "; strict mode writes only checked content"
+}
+
+// Unwrap returns ErrNotChecked.
+func (e *NotCheckedError) Unwrap() error { return ErrNotChecked }
 
 // CheckMode is what a writing command does with a SyntaxReport, as its
 // --check flag names it. The zero value "" means CheckStrict.
@@ -39,9 +82,11 @@ type CheckMode string
 
 // The check modes.
 const (
-	// CheckStrict refuses an edit that adds syntax problems (the default).
+	// CheckStrict refuses an edit that adds syntax problems (the default),
+	// and an edit the guard could not check (too large, timed out).
 	CheckStrict CheckMode = "strict"
-	// CheckWarn writes the edit and reports the problems it added.
+	// CheckWarn writes the edit and reports the problems it added, or
+	// that it was not checked.
 	CheckWarn CheckMode = "warn"
 	// CheckOff does not parse at all.
 	CheckOff CheckMode = "off"
@@ -150,6 +195,10 @@ type SyntaxReport struct {
 	// "unsupported language", "too large: ...", "timed out after ..." or
 	// "canceled: ...". It is "" when Checked.
 	Skipped string
+	// SkipCode is Skipped's reason as a word: SkipCheckOff,
+	// SkipUnsupported, SkipTooLarge, SkipTimeout or SkipCanceled ("" when
+	// Checked).
+	SkipCode SkipCode
 	// Before and After count the problems found in the contents before and
 	// after the edit: tree-sitter ERROR and MISSING nodes, plus go/parser
 	// errors (Go) or python/indent errors (Python).
@@ -180,15 +229,33 @@ type SyntaxReport struct {
 	confirmed   bool // the incremental parse found new problems: after was parsed again in full
 }
 
-// OK reports that the report holds no new problem: nothing for strict mode
-// to refuse. A report that was not checked is OK; a caller in strict mode
-// should still print Skipped as a warning.
+// OK reports that the report holds no new problem. A report that was not
+// checked is OK, but strict mode still refuses it when the guard could not
+// check (see NotChecked).
 func (r SyntaxReport) OK() bool { return len(r.New) == 0 }
 
 // Rejects reports whether a command in mode must refuse the edit: mode is
-// CheckStrict (or "") and the edit added problems.
+// CheckStrict (or "") and the edit added problems, or the guard could not
+// check the contents (NotChecked is not nil).
 func (r SyntaxReport) Rejects(mode CheckMode) bool {
-	return (mode == "" || mode == CheckStrict) && len(r.New) > 0
+	return (mode == "" || mode == CheckStrict) && len(r.New) > 0 || r.NotChecked(mode) != nil
+}
+
+// NotChecked returns the *NotCheckedError that strict mode (mode
+// CheckStrict or "") refuses with when the guard could not check the
+// contents: too large (SkipTooLarge), timed out (SkipTimeout) or canceled
+// (SkipCanceled) (issue 12, item 9). It is nil in the other modes, for a
+// checked report, and for a file in no supported language, which has no
+// syntax to check.
+func (r SyntaxReport) NotChecked(mode CheckMode) error {
+	if mode != "" && mode != CheckStrict || r.Checked {
+		return nil
+	}
+	switch r.SkipCode {
+	case SkipTooLarge, SkipTimeout, SkipCanceled:
+		return &NotCheckedError{Code: r.SkipCode, Reason: r.Skipped}
+	}
+	return nil
 }
 
 // guardMaxFormatted is how many problems Format lists.
@@ -269,14 +336,19 @@ func (o GuardOptions) withDefaults() GuardOptions {
 
 // stopReason says why ctx stopped a check: the guard's own timeout (of
 // length timeout), the caller's deadline, or a cancellation.
-func stopReason(ctx context.Context, timeout time.Duration) string {
+func stopReason(ctx context.Context, timeout time.Duration) (SkipCode, string) {
 	switch {
 	case context.Cause(ctx) == errGuardTimeout:
-		return fmt.Sprintf("timed out after %v", timeout)
+		return SkipTimeout, fmt.Sprintf("timed out after %v", timeout)
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return "timed out: " + ctx.Err().Error()
+		return SkipTimeout, "timed out: " + ctx.Err().Error()
 	}
-	return "canceled: " + ctx.Err().Error()
+	return SkipCanceled, "canceled: " + ctx.Err().Error()
+}
+
+// skip sets the report's Skipped and SkipCode.
+func (r *SyntaxReport) skip(code SkipCode, reason string) {
+	r.SkipCode, r.Skipped = code, reason
 }
 
 // errGuardTimeout is the cause of the guard's own timeout.
@@ -352,12 +424,12 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // # Not checked, and errors
 //
 // CheckSyntax does not parse, and returns a report with Checked false,
-// Skipped saying why and a nil error, when: opt.Mode is CheckOff; lang is
-// nil (a file in no supported language); either content (without a byte
-// order mark) is over the size limit; or a parse did not finish because
-// the timeout expired or ctx was canceled or expired. A caller in strict
-// mode should print Skipped as a warning and may still write the file; a
-// caller that must stop when ctx is done checks ctx.Err() itself.
+// Skipped and SkipCode saying why and a nil error, when: opt.Mode is
+// CheckOff; lang is nil (a file in no supported language); either content
+// (without a byte order mark) is over the size limit; or a parse did not
+// finish because the timeout expired or ctx was canceled or expired. In
+// strict mode the last two are refusals (Rejects, NotChecked): strict
+// mode never writes content the guard could not check (issue 12, item 9).
 //
 // The error is non-nil only for bad input: an edit out of the bounds of
 // before, two overlapping edits (two insertions at one offset overlap), or
@@ -381,24 +453,24 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	}
 	switch {
 	case opt.Mode == CheckOff:
-		rep.Skipped = "check off"
+		rep.skip(SkipCheckOff, "check off")
 		return rep, nil
 	case lang == nil:
-		rep.Skipped = "unsupported language"
+		rep.skip(SkipUnsupported, "unsupported language")
 		return rep, nil
 	}
 	opt = opt.withDefaults()
 
 	oldText, newText, tedits := guardTextEdits(before, after, edits)
 	if n := max(len(oldText), len(newText)); n > opt.MaxSize {
-		rep.Skipped = fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", n, opt.MaxSize)
+		rep.skip(SkipTooLarge, fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", n, opt.MaxSize))
 		return rep, nil
 	}
 
 	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)
 	defer cancel()
 	skip := func() (SyntaxReport, error) {
-		rep.Skipped = stopReason(ctx, opt.Timeout)
+		rep.skip(stopReason(ctx, opt.Timeout))
 		return rep, nil
 	}
 	if ctx.Err() != nil {

@@ -454,7 +454,10 @@ func TestCheckSyntaxWholeFile(t *testing.T) {
 	}
 }
 
-// TestCheckSyntaxSkipped covers every reason not to check.
+// TestCheckSyntaxSkipped covers every reason not to check, and checks
+// that strict mode refuses the contents the guard could not check (too
+// large, timed out, canceled: issue 12, item 9), with the reason typed,
+// and that warn mode does not.
 func TestCheckSyntaxSkipped(t *testing.T) {
 	lang := guardLang(t, "go")
 	before := guardFixture(t, "go/atomic_type.go")
@@ -465,25 +468,41 @@ func TestCheckSyntaxSkipped(t *testing.T) {
 	canceled, cancel2 := context.WithCancel(context.Background())
 	cancel2()
 	for _, c := range []struct {
-		name string
-		ctx  context.Context
-		lang *grammars.Language
-		opt  edit.GuardOptions
-		want string
+		name    string
+		ctx     context.Context
+		lang    *grammars.Language
+		opt     edit.GuardOptions
+		want    string
+		code    edit.SkipCode
+		refused bool // by strict mode
 	}{
-		{"off", context.Background(), lang, edit.GuardOptions{Mode: edit.CheckOff}, "check off"},
-		{"no language", context.Background(), nil, edit.GuardOptions{}, "unsupported language"},
-		{"too large", context.Background(), lang, edit.GuardOptions{MaxSize: 1000}, fmt.Sprintf("too large: %d bytes, over the guard's 1000-byte limit", len(after))},
-		{"expired", expired, lang, edit.GuardOptions{}, "timed out: context deadline exceeded"},
-		{"canceled", canceled, lang, edit.GuardOptions{}, "canceled: context canceled"},
-		{"1ns", context.Background(), lang, edit.GuardOptions{Timeout: time.Nanosecond}, "timed out after 1ns"},
+		{"off", context.Background(), lang, edit.GuardOptions{Mode: edit.CheckOff}, "check off", edit.SkipCheckOff, false},
+		{"no language", context.Background(), nil, edit.GuardOptions{}, "unsupported language", edit.SkipUnsupported, false},
+		{"too large", context.Background(), lang, edit.GuardOptions{MaxSize: 1000}, fmt.Sprintf("too large: %d bytes, over the guard's 1000-byte limit", len(after)), edit.SkipTooLarge, true},
+		{"expired", expired, lang, edit.GuardOptions{}, "timed out: context deadline exceeded", edit.SkipTimeout, true},
+		{"canceled", canceled, lang, edit.GuardOptions{}, "canceled: context canceled", edit.SkipCanceled, true},
+		{"1ns", context.Background(), lang, edit.GuardOptions{Timeout: time.Nanosecond}, "timed out after 1ns", edit.SkipTimeout, true},
 	} {
 		rep, err := edit.CheckSyntax(c.ctx, c.lang, before, after, []edit.Edit{e}, c.opt)
-		if err != nil || rep.Checked || rep.Skipped != c.want || !rep.OK() || rep.Rejects(edit.CheckStrict) {
-			t.Errorf("%s: %+v, %v; want Skipped %q", c.name, rep, err, c.want)
+		if err != nil || rep.Checked || rep.Skipped != c.want || rep.SkipCode != c.code || !rep.OK() {
+			t.Errorf("%s: %+v, %v; want Skipped %q, code %q", c.name, rep, err, c.want, c.code)
 		}
 		if got := rep.Format("a.go"); got != "a.go: syntax not checked: "+c.want+"\n" {
 			t.Errorf("%s: Format = %q", c.name, got)
+		}
+		if rep.Rejects(edit.CheckStrict) != c.refused || rep.Rejects("") != c.refused || rep.Rejects(edit.CheckWarn) || rep.Rejects(edit.CheckOff) {
+			t.Errorf("%s: Rejects strict %v, warn %v; want strict %v, warn false", c.name, rep.Rejects(edit.CheckStrict), rep.Rejects(edit.CheckWarn), c.refused)
+		}
+		nc := rep.NotChecked(edit.CheckStrict)
+		var nce *edit.NotCheckedError
+		switch {
+		case !c.refused && nc != nil:
+			t.Errorf("%s: NotChecked = %v, want nil", c.name, nc)
+		case c.refused && (!errors.As(nc, &nce) || !errors.Is(nc, edit.ErrNotChecked) || nce.Code != c.code || nce.Reason != c.want):
+			t.Errorf("%s: NotChecked = %#v, want code %q, reason %q", c.name, nc, c.code, c.want)
+		}
+		if rep.NotChecked(edit.CheckWarn) != nil {
+			t.Errorf("%s: NotChecked in warn mode", c.name)
 		}
 	}
 	// A timeout that expires during a parse: a big file, a short timeout.

@@ -28,7 +28,8 @@
 //	--diff               also print the unified diff of what was written
 //	--json               print the machine-readable result
 //	--check MODE         syntax guard: strict (default: refuse an edit that adds
-//	                     syntax errors), warn (write and report them) or off
+//	                     syntax errors, or that the guard could not check),
+//	                     warn (write and report them) or off
 //	--root DIR           confine every path to DIR (also SYMEDIT_ROOT)
 //	--allow-hardlinks    edit a file with several hard links
 //	--allow-read-only    replace a file this user may not write

@@ -38,7 +38,7 @@ func exitCode(err error) int {
 var rejections = map[string]bool{
 	chunk.CodeNoMatch: true, chunk.CodeAmbiguous: true, chunk.CodeOverlap: true,
 	"NO_SYMBOL": true, "AMBIGUOUS_SYMBOL": true,
-	"SYNTAX": true, "CHANGED": true, "LINE_RANGE": true, "NO_MATCH_TEXT": true, "COUNT": true,
+	"SYNTAX": true, "NOT_CHECKED": true, "CHANGED": true, "LINE_RANGE": true, "NO_MATCH_TEXT": true, "COUNT": true,
 	"WRONG_COUNT": true, "APPLY": true,
 }
 
@@ -68,6 +68,8 @@ func errorCode(err error) string {
 		return "AMBIGUOUS_SYMBOL"
 	case errors.As(err, &se):
 		return "SYNTAX"
+	case errors.Is(err, edit.ErrNotChecked):
+		return "NOT_CHECKED"
 	case errors.Is(err, edit.ErrChanged):
 		return "CHANGED"
 	case errors.Is(err, edit.ErrOutsideRoot):

@@ -149,9 +149,29 @@ func (e *syntaxError) Error() string {
 		e.path, len(e.report.New), proceed, strings.TrimRight(e.report.Format(e.path), "\n"))
 }
 
+// notCheckedError is a change refused in strict mode because the syntax
+// guard could not check it (too large, timed out): strict mode never
+// writes unchecked content (issue 12, item 9).
+type notCheckedError struct {
+	path string
+	err  *edit.NotCheckedError
+	mcp  bool // over MCP, which has no field that writes anyway: no flag named
+}
+
+func (e *notCheckedError) Error() string {
+	proceed := "strict mode writes only checked content; use --check=warn to write it with a note, or --check=off"
+	if e.mcp {
+		proceed = "the MCP tools write only content the syntax guard checked"
+	}
+	return fmt.Sprintf("%s: syntax not checked: %s; nothing was written (%s)", e.path, e.err.Reason, proceed)
+}
+
+// Unwrap returns the guard's *edit.NotCheckedError.
+func (e *notCheckedError) Unwrap() error { return e.err }
+
 // check runs the syntax guard on ch and, with --dry-run or --diff, builds
 // its diff; in strict mode an edit that adds syntax errors is a
-// *syntaxError.
+// *syntaxError, and one the guard could not check a *notCheckedError.
 func (s *session) check(ch *change) (outcome, error) {
 	var out outcome
 	ctx, cancel := context.WithTimeout(context.Background(), parseTimeout)
@@ -164,6 +184,10 @@ func (s *session) check(ch *change) (outcome, error) {
 	if s.dry || s.diff {
 		// A diff of a large file costs more than the edit: only when shown.
 		out.Diff = edit.Diff(diffPath(ch.doc.Path), ch.doc.Content, ch.content)
+	}
+	var nce *edit.NotCheckedError
+	if errors.As(rep.NotChecked(s.mode), &nce) {
+		return out, &notCheckedError{path: ch.doc.Path, err: nce, mcp: s.e.mcp}
 	}
 	if rep.Rejects(s.mode) {
 		return out, &syntaxError{path: ch.doc.Path, report: rep, mcp: s.e.mcp}
