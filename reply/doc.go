@@ -74,9 +74,10 @@
 // Aider writes) takes the lines that start with a space, '-' or '+', and
 // empty lines between them. "\ No newline at end of file" marks the line
 // before it. Hunks of one file apply in order, each on the result of the
-// ones before; a hunk's Hint is its +l (where it starts once the hunks
-// before it are applied), which chooses between identical candidates when
-// exactly one starts there: stale line numbers do not matter while the
+// ones before, and a hunk that matches on lines an earlier hunk wrote is
+// refused (OVERLAP), as they overlap in the original. A hunk's Hint is its
+// +l (where it starts once the hunks before it are applied), which chooses
+// between identical candidates when exactly one starts there: stale line numbers do not matter while the
 // hunk's lines are unique, and identical candidates that the numbers do
 // not tell apart are AMBIGUOUS with both listed. A hunk of a file created
 // from /dev/null is a create block. These are Malformed, naming the
@@ -283,7 +284,11 @@
 //     not at the end of the file);
 //   - AMBIGUOUS: the block matches several places; Candidates lists them;
 //   - NOT_FOUND: a SEARCH/REPLACE block's old lines occur nowhere;
-//   - FILE_EXISTS: a create block on a non-empty text.
+//   - FILE_EXISTS: a create block on a non-empty text;
+//   - OVERLAP (ApplyAll): a hunk of a diff or patch matches only on lines
+//     an earlier hunk of the same file wrote; the hunks of one diff are
+//     written against the original file and may not overlap (issue 14).
+//     Candidates holds the line.
 //
 // When no place matches, the place that matched the most lines of the block
 // explains the failure; at a tie, the place whose next line is most like the

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/pmezard/go-difflib/difflib"
+	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/reply"
 	"golang.org/x/tools/txtar"
 )
@@ -157,32 +158,34 @@ func runCase(t *testing.T, replyText string, read func(string) (string, bool)) s
 	for _, path := range order {
 		fmt.Fprintf(&b, "\n== %s\n", path)
 		orig, exists := read(path)
-		text, failed := orig, false
-		for _, i := range byPath[path] {
-			bl := res.Blocks[i]
-			switch {
-			case failed:
+		idx := byPath[path]
+		if !exists && !res.Blocks[idx[0]].IsCreate() {
+			fmt.Fprintf(&b, "block %d: failed: file not found\n", idx[0]+1)
+			for _, i := range idx[1:] {
 				fmt.Fprintf(&b, "block %d: skipped\n", i+1)
-				continue
-			case !exists && !bl.IsCreate():
-				fmt.Fprintf(&b, "block %d: failed: file not found\n", i+1)
-				failed = true
-				continue
 			}
-			out, f := bl.Apply(text)
-			if f != nil {
-				if out != text {
-					t.Errorf("block %d: failed Apply changed the text", i+1)
-				}
+			continue
+		}
+		// As the caller applies them: ApplyAll, each block on the result
+		// of the one before.
+		blocks := make([]reply.Block, len(idx))
+		for k, i := range idx {
+			blocks[k] = res.Blocks[i]
+		}
+		text, _, failedAt, f := reply.ApplyAll(blocks, orig, match.Exact)
+		if again, _, _, _ := reply.ApplyAll(blocks, orig, match.Exact); again != text {
+			t.Errorf("%s: ApplyAll is not deterministic", path)
+		}
+		failed := failedAt >= 0
+		for k, i := range idx {
+			switch {
+			case !failed || k < failedAt:
+				fmt.Fprintf(&b, "block %d: applied\n", i+1)
+			case k == failedAt:
 				fmt.Fprintf(&b, "block %d: failed\n%s", i+1, marshal(t, f))
-				failed = true
-				continue
+			default:
+				fmt.Fprintf(&b, "block %d: skipped\n", i+1)
 			}
-			if again, _ := bl.Apply(text); again != out {
-				t.Errorf("block %d: Apply is not deterministic", i+1)
-			}
-			fmt.Fprintf(&b, "block %d: applied\n", i+1)
-			text, exists = out, true
 		}
 		if failed {
 			continue

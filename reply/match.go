@@ -32,6 +32,9 @@ const (
 	// CodeFileExists: a block that creates a file was applied to a
 	// non-empty text.
 	CodeFileExists = "FILE_EXISTS"
+	// CodeOverlap: a hunk of a diff or patch matched only on lines an
+	// earlier hunk of the same file wrote (ApplyAll; issue 14).
+	CodeOverlap = "OVERLAP"
 )
 
 // maxTies is the number of places, matching as many lines as the best so

@@ -1,6 +1,7 @@
 package reply
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/symedit/symedit/internal/lines"
@@ -48,16 +49,26 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 	}
 	s := newSeq(text)
 	var matches []match.Match
+	var spans hunkSpans
 	for k, b := range blocks {
-		if m, ok := s.fast(b); ok {
+		if m, ok := s.fast(b, spans.hit); ok {
+			spans.update(blocks, k, m.Line-1+b.leadLen())
 			matches = append(matches, m)
 			continue
 		}
 		cur := s.text()
 		next, m, fail := b.ApplyLevel(cur, allowed)
 		s.steps += s.size() + 1
+		if fail == nil && !b.IsCreate() {
+			if j, hit := spans.hit(b, m.Line-1); hit {
+				fail = overlapFailure(blocks, j, k, m.Line)
+			}
+		}
 		if fail != nil {
 			return cur, matches, k, fail, s.steps
+		}
+		if !b.IsCreate() {
+			spans.update(blocks, k, m.Line-1+b.leadLen())
 		}
 		matches = append(matches, m)
 		steps := s.steps
@@ -65,6 +76,66 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 		s.steps += steps
 	}
 	return s.text(), matches, -1, nil, s.steps
+}
+
+// isHunk reports whether b is a hunk of a unified diff or an apply_patch
+// patch, whose hunks apply to the original file and never overlap.
+func (b Block) isHunk() bool {
+	return b.Format == FormatUnifiedDiff || b.Format == FormatApplyPatch
+}
+
+// hunkSpans are the lines the hunks applied so far wrote, in the current
+// text's numbering, so that a later hunk that lands on them is refused:
+// the hunks of a diff or a patch are written against the original file,
+// so one that matches lines another hunk wrote overlaps it (issue 14).
+type hunkSpans struct{ spans []hunkSpan }
+
+type hunkSpan struct{ start, end, block int } // 0-based lines, end exclusive
+
+// hit reports whether hunk b, matched at 0-based line at, overlaps the
+// lines a hunk before it wrote, and which hunk.
+func (h *hunkSpans) hit(b Block, at int) (int, bool) {
+	if !b.isHunk() {
+		return 0, false
+	}
+	end := at + len(b.Old)
+	for _, sp := range h.spans {
+		if at < sp.end && sp.start < end {
+			return sp.block, true
+		}
+	}
+	return 0, false
+}
+
+// update records that blocks[k] replaced its old lines, which start at
+// 0-based line at: the spans after them shift, and a hunk's new lines
+// are a span.
+func (h *hunkSpans) update(blocks []Block, k, at int) {
+	b := blocks[k]
+	end, delta := at+len(b.Old), len(b.New)-len(b.Old)
+	kept := h.spans[:0]
+	for _, sp := range h.spans {
+		switch {
+		case sp.start >= end:
+			sp.start += delta
+			sp.end += delta
+		case sp.end <= at:
+		default:
+			continue // replaced by a block that is not a hunk
+		}
+		kept = append(kept, sp)
+	}
+	h.spans = kept
+	if b.isHunk() {
+		h.spans = append(h.spans, hunkSpan{start: at, end: at + len(b.New), block: k})
+	}
+}
+
+// overlapFailure is hunk k's refusal: it matched, at 1-based line, on
+// lines hunk j wrote.
+func overlapFailure(blocks []Block, j, k, line int) *Failure {
+	return &Failure{Code: CodeOverlap, Candidates: []int{line},
+		Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: its lines match at line %d only on lines that hunk wrote; the hunks of one diff or patch are written against the original file and may not overlap", blocks[j].Line, line)}
 }
 
 // node is one line of the text: its content and its ending ("", "\n",
@@ -358,7 +429,7 @@ func (s *seq) text() string {
 // fast applies b when it matches exactly once at the exact level, as
 // Block.apply would; ok is false, and nothing changed, for a block that
 // needs the general path.
-func (s *seq) fast(b Block) (match.Match, bool) {
+func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, bool) {
 	if s.slow || b.IsCreate() || s.eol() == "\r" || b.AtEnd || len(b.Scope) > 0 {
 		return match.Match{}, false
 	}
@@ -430,6 +501,9 @@ func (s *seq) fast(b Block) (match.Match, bool) {
 		return match.Match{}, false
 	}
 	p := s.rank(found)
+	if _, hit := veto(b, p); hit {
+		return match.Match{}, false // the general path refuses it
+	}
 	start := p + b.leadLen()
 	if !s.replace(start, start+len(b.Old), b.New) {
 		return match.Match{}, false
