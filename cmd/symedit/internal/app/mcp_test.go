@@ -913,8 +913,10 @@ func TestMCPMalformedFrames(t *testing.T) {
 		t.Fatalf("tools/list after the bad frames: %.300v", m)
 	}
 	// A 20 MiB write: over the SDK's 16 MiB frame limit, under maxFrame.
+	// A text file, which the syntax guard does not parse: a .py file over
+	// its 16 MiB limit is refused as not checked (issue 12, item 9).
 	content := strings.Repeat("# a comment line of sixty-four bytes for a large file to write\n", 20<<20/64)
-	args, err := json.Marshal(map[string]any{"path": "big.py", "content": content})
+	args, err := json.Marshal(map[string]any{"path": "big.txt", "content": content})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -922,8 +924,8 @@ func TestMCPMalformedFrames(t *testing.T) {
 	if m := r.reply(); get(m, "id") != 10.0 || get(m, "result", "isError") == true || get(m, "result", "structuredContent", "written") != true {
 		t.Fatalf("a 20 MiB write: %.500v", m)
 	}
-	if got := readFile(t, filepath.Join(root, "big.py")); got != content {
-		t.Errorf("big.py holds %d bytes, want %d", len(got), len(content))
+	if got := readFile(t, filepath.Join(root, "big.txt")); got != content {
+		t.Errorf("big.txt holds %d bytes, want %d", len(got), len(content))
 	}
 }
 
