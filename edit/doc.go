@@ -52,4 +52,18 @@
 // untouched. Without O_TMPFILE, stale temporary files of a killed symedit
 // are removed by the next commit of the same file once [StaleTempAge]
 // old.
+//
+// # Syntax guard
+//
+// [CheckSyntax] parses a file before and after an edit and reports the
+// syntax problems the edit added ([SyntaxReport].New, the one nearest the
+// edited lines first); [FindSyntaxProblems] lists every problem of one
+// content (symedit check). tree-sitter re-parses incrementally, with exact
+// points given to ts_tree_edit, and a new problem it finds is confirmed
+// by a full parse before it counts. For Go, go/parser runs too and
+// decides: tree-sitter's errors in code go/parser accepts are
+// [SyntaxReport].Notes, never refusals; for Python an indentation check
+// runs too. In strict mode an edit the guard could not check (over
+// [GuardMaxSize], a timeout) is refused ([SyntaxReport].NotChecked)
+// (issue 11, section 3; issue 12, item 9).
 package edit
