@@ -161,7 +161,8 @@
 //     blank line or the end of the reply. Runs of '=' of other lengths and
 //     runs of '-' alone (headings, horizontal rules "---") are prose;
 //   - a hunk header ("@@ -l,s +l,s @@") without the --- and +++ lines of
-//     a unified diff before it, with the hunk's lines.
+//     a unified diff before it, or indented (a diff in a Markdown list),
+//     with the hunk's lines.
 //
 // A quoted git
 // conflict, from "<<<<<<< NAME" (seven '<', NAME not a block word) to the

@@ -415,6 +415,15 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		return bad(Malformed{Format: FormatUnifiedDiff,
 			Reason: fmt.Sprintf("line %d %q is a unified diff's hunk header without the --- and +++ lines that name its file, so the hunk is not applied", n, abbreviate(t, 60))}, max(next, i+1))
 	}
+	if u := strings.TrimLeft(l, " \t"); u != l && hunkHeader.MatchString(u) {
+		// An indented diff (in a Markdown list) is not read: say so.
+		next := i + 1
+		for next < len(p.lines) && hunkLine(strings.TrimLeft(p.lines[next], " \t")) {
+			next++
+		}
+		return bad(Malformed{Format: FormatUnifiedDiff,
+			Reason: fmt.Sprintf("line %d %q is an indented hunk header: a unified diff must start at column 1 (one indented in a Markdown list is not read), so the hunk is not applied", n, abbreviate(t, 60))}, next)
+	}
 	sh, isShape := lineShape(l)
 	if !isShape {
 		return 0, false

@@ -426,6 +426,10 @@ func TestParseMarkerLines(t *testing.T) {
 		{name: "apply_patch without end", reply: good + "*** Begin Patch\n*** Update File: src/b.py\n@@\n-a\n+b\n",
 			blocks: 2, malformed: []int{8}, format: reply.FormatApplyPatch, want: "has no \"*** End Patch\" line"},
 		{name: "unified diff", reply: good + "```diff\n--- a/src/b.py\n+++ b/src/b.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n", blocks: 2},
+		{name: "indented unified diff", reply: good + "- the change:\n  ```diff\n  --- a/src/b.py\n  +++ b/src/b.py\n  @@ -1,3 +1,3 @@\n   a\n  -b\n  +c\n  ```\n",
+			blocks: 1, malformed: []int{12}, format: reply.FormatUnifiedDiff, want: "indented hunk header"},
+		{name: "hunk without file headers", reply: good + "@@ -1,2 +1,2 @@\n a\n-b\n+c\n",
+			blocks: 1, malformed: []int{8}, format: reply.FormatUnifiedDiff, want: "without the --- and +++ lines"},
 		{name: "unified diff deleting", reply: good + "--- a/src/b.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n",
 			blocks: 1, malformed: []int{8}, format: reply.FormatUnifiedDiff, want: "does not delete files"},
 
