@@ -482,14 +482,38 @@ func absolute(path string) (string, error) {
 // becomes the controlling terminal.
 const readFlags = os.O_RDONLY | syscall.O_NONBLOCK | syscall.O_NOFOLLOW | syscall.O_NOCTTY
 
+// readAttempts is how many times readRegular opens a name that another
+// writer keeps replacing with a new regular file (an atomic rename, as
+// symedit's own commit does) before it gives up with ErrChanged.
+const readAttempts = 8
+
 // readRegular reads the file name opened by open with readFlags. Before
 // reading anything it requires, from the open descriptor (fstat), a
 // regular file, and that lstat(name) is that same file: a named pipe,
 // device, folder or symbolic link found there instead is an error
-// wrapping ErrNotRegular that names what it is. It reads at most
-// MaxFileSize bytes; a file that has grown past that is an error wrapping
-// ErrTooLarge. Other errors are the system's.
+// wrapping ErrNotRegular that names what it is. A different regular file
+// found there was renamed into place by another writer between the open
+// and the lstat; that is an atomic replacement, not a refusal, so the name
+// is opened again, up to readAttempts times, after which the error wraps
+// ErrChanged. It reads at most MaxFileSize bytes; a file that has grown
+// past that is an error wrapping ErrTooLarge. Other errors are the
+// system's.
 func readRegular(name string, open func(string, int, fs.FileMode) (*os.File, error), lstat func(string) (fs.FileInfo, error)) ([]byte, error) {
+	for range readAttempts {
+		b, err := readRegularOnce(name, open, lstat)
+		if !errors.Is(err, errReplaced) {
+			return b, err
+		}
+	}
+	return nil, fmt.Errorf("%w: another writer replaced it %d times while it was being opened; read it again", ErrChanged, readAttempts)
+}
+
+// errReplaced is readRegularOnce's error when name is, by the time of the
+// lstat, a regular file other than the one it opened.
+var errReplaced = errors.New("replaced while being opened")
+
+// readRegularOnce is one attempt of readRegular.
+func readRegularOnce(name string, open func(string, int, fs.FileMode) (*os.File, error), lstat func(string) (fs.FileInfo, error)) ([]byte, error) {
 	fh, err := open(name, readFlags, 0)
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) {
@@ -515,7 +539,7 @@ func readRegular(name string, open func(string, int, fs.FileMode) (*os.File, err
 		return nil, notRegular(li.Mode())
 	}
 	if !os.SameFile(fi, li) {
-		return nil, fmt.Errorf("%w (it was replaced while being opened)", ErrNotRegular)
+		return nil, errReplaced
 	}
 	b := make([]byte, 0, min(fi.Size(), MaxFileSize)+1)
 	for {

@@ -3,6 +3,7 @@ package edit
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -237,6 +238,59 @@ func TestFilesReadFIFOSwappedIn(t *testing.T) {
 				return err
 			})
 			wantNotRegular(t, err, path, "not a regular file (a named pipe)", fs.ModeNamedPipe)
+		})
+	}
+}
+
+// TestReadRegularReplacedWhileOpened: another writer renames a new regular
+// file over the name between readRegular's open and its lstat (as a
+// concurrent symedit commit does). That is an atomic replacement, not a
+// file of another kind: readRegular opens the name again and returns the
+// new content; only a name replaced on every attempt is ErrChanged. It
+// never reports such a file as not regular (TestCommitConcurrentGoroutines
+// once failed that way).
+func TestReadRegularReplacedWhileOpened(t *testing.T) {
+	for _, tc := range []struct {
+		replacements int
+		wantErr      error
+	}{
+		{1, nil},
+		{readAttempts - 1, nil},
+		{readAttempts, ErrChanged},
+	} {
+		t.Run(fmt.Sprint(tc.replacements), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f.py")
+			if err := os.WriteFile(path, []byte("x = 0\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			lstat := func(name string) (fs.FileInfo, error) {
+				if n < tc.replacements {
+					n++
+					tmp := filepath.Join(dir, "tmp")
+					if err := os.WriteFile(tmp, fmt.Appendf(nil, "x = %d\n", n), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.Rename(tmp, path); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return os.Lstat(name)
+			}
+			b, err := readRegular(path, os.OpenFile, lstat)
+			if tc.wantErr != nil {
+				if !errors.Is(err, tc.wantErr) || errors.Is(err, ErrNotRegular) {
+					t.Fatalf("err = %v, want one wrapping %v only", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("err = %v, want the replaced file's content", err)
+			}
+			if want := fmt.Sprintf("x = %d\n", tc.replacements); string(b) != want {
+				t.Errorf("read %q, want %q (the file in place after the last replacement)", b, want)
+			}
 		})
 	}
 }
