@@ -10,8 +10,10 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 all: build
 
+# build stamps the VCS revision that `symedit version` prints, even where
+# GOFLAGS says -buildvcs=false (as on this machine).
 build:
-	$(GO) build -o $(BIN) ./cmd/symedit
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/symedit
 
 # demo: the main job on bundled real input: a dry-run chunk edit of a method
 # of CPython's multiprocessing/process.py; prints the unified diff.
