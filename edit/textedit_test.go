@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/symedit/symedit/edit"
@@ -664,15 +663,9 @@ func TestApplyTextEditsSimilarCost(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			start := time.Now()
+			// How long these take is BenchmarkApplyTextEditNoMatch1MB's
+			// business: no test asserts wall-clock time (issue 11, 6).
 			te := teReject(t, tt.text, edit.LF, edit.TextEdit{OldText: tt.old, NewText: "x"})
-			// A guard against pathological regressions (before the limits
-			// in similar(), some of these took over 10 s), generous for the
-			// race detector on a loaded machine: each takes well under a
-			// second. BenchmarkApplyTextEditNoMatch1MB measures.
-			if d := time.Since(start); d > time.Minute {
-				t.Errorf("took %v", d)
-			}
 			if len(te.Similar) == 0 {
 				t.Fatal("no similar content")
 			}
@@ -831,11 +824,7 @@ func TestApplyTextEditsLongLines(t *testing.T) {
 	if !strings.Contains(msg, "  ... and 4480 more\n") || len(msg) > 8000 {
 		t.Errorf("Error() is %d bytes:\n%.2000s", len(msg), msg)
 	}
-	start := time.Now()
 	te = teReject(t, text, edit.LF, edit.TextEdit{OldText: "NEEDLE!", NewText: "x"})
-	if d := time.Since(start); d > time.Minute {
-		t.Errorf("NO_MATCH on long lines took %v", d)
-	}
 	// The match is widened by old_text's unmatched "!": 2*6/(7+7) = 0.86.
 	if len(te.Similar) == 0 {
 		t.Fatal("no similar content")
