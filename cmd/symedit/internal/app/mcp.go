@@ -340,7 +340,8 @@ type writeInput struct {
 }
 
 type applyInput struct {
-	Reply   string `json:"reply" jsonschema:"Text holding edit blocks, prose around them allowed. Each block: a line with the file's path (relative to the root), then <<<<<<< EDIT, leading anchor lines (kept), -------, old lines (removed), =======, new lines (written), -------, trailing anchor lines (kept), >>>>>>> ; or the path, then <<<<<<< SEARCH, old lines, =======, new lines, >>>>>>> REPLACE. Lines are matched exactly (line endings aside); empty anchors and old lines create a new file."`
+	Reply   string `json:"reply" jsonschema:"Text holding edits, prose around them allowed, in any of these formats: an EDIT block (a line with the file's path relative to the root, then <<<<<<< EDIT, leading anchor lines (kept), -------, old lines (removed), =======, new lines (written), -------, trailing anchor lines (kept), >>>>>>>); a SEARCH/REPLACE block (the path, then <<<<<<< SEARCH, old lines, =======, new lines, >>>>>>> REPLACE; Cline's ------- SEARCH / +++++++ REPLACE too); a unified diff (git diff, diff -u: --- a/P, +++ b/P, @@ hunks), placed by its context lines, not its line numbers; a Codex apply_patch patch (*** Begin Patch, *** Update File: P or *** Add File: P, @@ hunks, *** End Patch). Lines are matched exactly (line endings aside); empty anchors and old lines create a new file."`
+	Path    string `json:"path,omitempty" jsonschema:"The file every block without a path of its own edits (for a reply about one file that names none). Omitted: each block must name its file."`
 	Match   string `json:"match,omitempty"`
 	Partial bool   `json:"partial,omitempty" jsonschema:"true: write each file whose blocks all apply, and report the others. Omitted or false: write nothing unless every block of every file applies."`
 	DryRun  bool   `json:"dry_run,omitempty"`
@@ -482,7 +483,8 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 		})
 
 	addTool(srv, &mcp.Tool{Name: "apply", Annotations: writes("Apply edit blocks", false),
-		Description: "Apply the edit blocks of a reply (EDIT blocks with anchors, or SEARCH/REPLACE blocks) across " +
+		Description: "Apply the edits of a reply (EDIT blocks with anchors, SEARCH/REPLACE blocks, unified diffs or " +
+			"Codex apply_patch patches) across " +
 			"several files as one transaction: the way to change several files in one call. Blocks for one file " +
 			"apply in order; nothing is written unless every block applies (partial: each file whose blocks all " +
 			"apply). A block that does not apply is reported with the nearest real lines; shell commands in the " +
@@ -491,6 +493,9 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			flags := matchArgs(in.Match)
 			if in.Partial {
 				flags = append(flags, "--partial")
+			}
+			if in.Path != "" {
+				flags = append(flags, "--path", in.Path)
 			}
 			return ts.call(ctx, append(ts.command("apply", in.DryRun, flags...), "-"), []byte(in.Reply))
 		})

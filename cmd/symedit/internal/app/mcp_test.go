@@ -767,6 +767,29 @@ func TestMCP(t *testing.T) {
 		}
 	})
 
+	t.Run("apply with path", func(t *testing.T) {
+		// A unified diff that names no file, and the path field that names
+		// it; a path outside the root is refused and nothing is written.
+		copyFixtures(t, root)
+		atomic := filepath.Join(root, "go/atomic_type.go")
+		orig := readFile(t, atomic)
+		reply := "<<<<<<< SEARCH\n// b32 returns a uint32 0 or 1 representing b.\n=======\n// b32 returns 1 for true and 0 for false.\n>>>>>>> REPLACE\n"
+		c := callTool(t, cs, "apply", map[string]any{"reply": reply, "path": "../outside.go"})
+		if !c.isError || readFile(t, atomic) != orig {
+			t.Fatalf("a path outside the root: %+v", c)
+		}
+		if _, err := os.Stat(filepath.Join(base, "outside.go")); !os.IsNotExist(err) {
+			t.Fatalf("outside.go exists after a refused apply: %v", err)
+		}
+		c = callTool(t, cs, "apply", map[string]any{"reply": reply, "path": "go/atomic_type.go"})
+		if c.isError || get(c.data, "ok") != true {
+			t.Fatalf("apply with path: %+v", c)
+		}
+		if got, want := readFile(t, atomic), strings.Replace(orig, "// b32 returns a uint32 0 or 1 representing b.", "// b32 returns 1 for true and 0 for false.", 1); got != want {
+			t.Errorf("atomic_type.go after apply with path:\n%s", got)
+		}
+	})
+
 	t.Run("bad input", func(t *testing.T) {
 		c := callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": []any{map[string]any{"old_lines": []string{}}}})
 		if !c.isError {
