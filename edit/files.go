@@ -137,29 +137,9 @@ func (f *Files) wrapRoot(path string, err error) error {
 // path outside the root (ErrOutsideRoot) and, unless AllowHardlinks, a
 // file with several hard links (ErrHardLink). All errors are *FileError.
 func (f *Files) Read(path string) (*Document, error) {
-	name, err := f.name(path)
+	name, target, fi, err := f.stat(path)
 	if err != nil {
 		return nil, err
-	}
-	// Follow a final link by the same rule as Commit. The document keeps
-	// the name with that link unresolved: Commit resolves it again, so a
-	// link repointed meanwhile is caught.
-	target, err := f.fsys.Resolve(name)
-	if err != nil {
-		return nil, f.wrapRoot(path, err)
-	}
-	fi, err := f.fsys.Stat(target)
-	if err != nil {
-		return nil, f.wrapRoot(path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &FileError{Path: path, Reason: fmt.Sprintf("not a regular file (%s)", kind(fi.Mode())), Err: ErrNotRegular}
-	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 && !f.opt.AllowHardlinks {
-		return nil, &FileError{Path: path, Reason: fmt.Sprintf("the file has %d hard links; an atomic write would split this name from the others (pass --allow-hardlinks to accept that)", st.Nlink), Err: ErrHardLink}
-	}
-	if fi.Size() > MaxFileSize {
-		return nil, &FileError{Path: path, Reason: fmt.Sprintf("file is %d bytes, over the %d-byte limit", fi.Size(), MaxFileSize), Err: ErrTooLarge}
 	}
 	content, err := f.fsys.ReadFile(target)
 	if err != nil {
@@ -171,6 +151,54 @@ func (f *Files) Read(path string) (*Document, error) {
 	}
 	d.Mode, d.name = fi.Mode(), name
 	return d, nil
+}
+
+// Stat makes every check Read makes before it reads the file (the root,
+// a final link followed, ErrNotRegular, ErrHardLink, ErrTooLarge) and
+// returns the file's absolute real path (every symbolic link resolved)
+// and its information, without reading it: for a cache keyed by the
+// file's identity (issue 15, first bullet). Content checks (ErrBinary,
+// ErrEncoding) need the content and are Read's. The error is a
+// *FileError.
+func (f *Files) Stat(path string) (realPath string, fi fs.FileInfo, err error) {
+	_, target, fi, err := f.stat(path)
+	if err != nil {
+		return "", nil, err
+	}
+	if f.root != nil {
+		target = filepath.Join(f.rootDir, filepath.FromSlash(target))
+	}
+	return target, fi, nil
+}
+
+// stat resolves path to its file system name and the real name of its
+// target and makes Read's checks of the target's information.
+func (f *Files) stat(path string) (name, target string, fi fs.FileInfo, err error) {
+	name, err = f.name(path)
+	if err != nil {
+		return "", "", nil, err
+	}
+	// Follow a final link by the same rule as Commit. The document keeps
+	// the name with that link unresolved: Commit resolves it again, so a
+	// link repointed meanwhile is caught.
+	target, err = f.fsys.Resolve(name)
+	if err != nil {
+		return "", "", nil, f.wrapRoot(path, err)
+	}
+	fi, err = f.fsys.Stat(target)
+	if err != nil {
+		return "", "", nil, f.wrapRoot(path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return "", "", nil, &FileError{Path: path, Reason: fmt.Sprintf("not a regular file (%s)", kind(fi.Mode())), Err: ErrNotRegular}
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 && !f.opt.AllowHardlinks {
+		return "", "", nil, &FileError{Path: path, Reason: fmt.Sprintf("the file has %d hard links; an atomic write would split this name from the others (pass --allow-hardlinks to accept that)", st.Nlink), Err: ErrHardLink}
+	}
+	if fi.Size() > MaxFileSize {
+		return "", "", nil, &FileError{Path: path, Reason: fmt.Sprintf("file is %d bytes, over the %d-byte limit", fi.Size(), MaxFileSize), Err: ErrTooLarge}
+	}
+	return name, target, fi, nil
 }
 
 // ReadOrNew reads path like Read, or, if it does not exist, returns an

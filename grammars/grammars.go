@@ -2,7 +2,9 @@ package grammars
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -228,3 +230,24 @@ func extensions() []string {
 	sort.Strings(out)
 	return out
 }
+
+// QueryDigest returns the hex SHA-256 of every embedded query file, each
+// file's name and length before its bytes, in name order: it changes
+// whenever a symbols query changes, for a cache of extracted symbols keyed
+// by the build (issue 15, first bullet). It is computed on the first call.
+var QueryDigest = sync.OnceValue(func() string {
+	h := sha256.New()
+	entries, err := queryFiles.ReadDir("queries")
+	if err != nil {
+		panic(err) // the embedded folder is part of the binary
+	}
+	for _, e := range entries { // ReadDir sorts by name
+		text, err := queryFiles.ReadFile("queries/" + e.Name())
+		if err != nil {
+			panic(err)
+		}
+		fmt.Fprintf(h, "%s %d\n", e.Name(), len(text))
+		h.Write(text)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+})

@@ -3,9 +3,13 @@ package app
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/symcache"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -14,7 +18,9 @@ func symbolsCommand(e *env) *cli.Command {
 		Name:      "symbols",
 		Usage:     "list the symbols of files: an outline, or JSON Lines with --json",
 		ArgsUsage: "FILE|DIR|PATTERN...",
-		Flags:     append(readFlags(), walkFlags()...),
+		Flags: append(append(readFlags(), walkFlags()...),
+			&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor write the symbol index: read and parse every file"},
+			&cli.BoolFlag{Name: "cache-stats", Usage: "print to standard error how many files came from the symbol index and how many were parsed"}),
 		Action: func(c *cli.Context) error {
 			files, err := e.positional(c, 1, -1, "FILE...")
 			if err != nil {
@@ -33,6 +39,7 @@ func symbolsCommand(e *env) *cli.Command {
 			if err != nil {
 				return err
 			}
+			ix := openIndex(s)
 			type result struct {
 				p   *parsed
 				err error
@@ -40,7 +47,7 @@ func symbolsCommand(e *env) *cli.Command {
 			var firstErr error
 			bar := e.progress(len(w.Files), c.Bool("json"))
 			err = forEachOrdered(len(w.Files), jobs, func(i int) result {
-				p, err := s.parseFile(w.Files[i])
+				p, err := ix.parseFile(s, w.Files[i])
 				return result{p, err}
 			}, func(i int, r result) error {
 				defer bar.add()
@@ -63,6 +70,7 @@ func symbolsCommand(e *env) *cli.Command {
 				return printOutline(e, f, p)
 			})
 			bar.done()
+			ix.finish(s)
 			if err != nil {
 				return err
 			}
@@ -72,6 +80,87 @@ func symbolsCommand(e *env) *cli.Command {
 			}
 			return nil
 		},
+	}
+}
+
+// symbolIndex is one `symbols` run's use of the persistent symbol index
+// (issue 15, first bullet; package symcache). Location by name path and
+// the editing commands do not use it: they need the file's text (and the
+// guard its tree) anyway, so the index would save them nothing.
+type symbolIndex struct {
+	cache  *symcache.Cache // nil: --no-cache, --expect-sha256, or no cache folder
+	parses atomic.Int64    // files read and parsed
+}
+
+// openIndex opens the index for s's flags: none with --no-cache, nor with
+// --expect-sha256 (which checks the content, so must read it), nor when
+// the user has no cache folder.
+func openIndex(s *session) *symbolIndex {
+	ix := &symbolIndex{}
+	if s.c.Bool("no-cache") || s.expect != "" {
+		return ix
+	}
+	if c, err := symcache.Open(symcache.Options{}); err == nil {
+		ix.cache = c
+	}
+	return ix
+}
+
+// parseFile is s.parseFile through the index: a file whose key (its real
+// path, size, times, inode, the language and the build) has an entry is
+// neither read nor parsed; any other is, and its symbols are stored. The
+// checks Read makes before reading (the root, not a regular file, hard
+// links, size) are made on every file; those of its content (binary,
+// encoding) were made when its entry was written.
+func (ix *symbolIndex) parseFile(s *session, path string) (*parsed, error) {
+	if ix.cache == nil {
+		ix.parses.Add(1)
+		return s.parseFile(path)
+	}
+	stated := time.Now() // before the stat: the racily-clean rule's time
+	real, fi, err := s.files.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	lang, err := grammars.Select(path, s.c.String("lang"))
+	if err != nil {
+		ix.parses.Add(1)
+		return s.parseFile(path) // its errors, in its order
+	}
+	key := symcache.KeyOf(real, lang.Name, fi)
+	if syms, ok := ix.cache.Get(key); ok {
+		return &parsed{lang: lang, symbols: syms}, nil
+	}
+	doc, err := s.read(path)
+	if err != nil {
+		return nil, err
+	}
+	ix.parses.Add(1)
+	p, err := parse(doc, lang)
+	if err != nil {
+		return nil, err
+	}
+	_ = ix.cache.Put(key, stated, p.symbols) // counted in the stats; the output does not depend on it
+	return p, nil
+}
+
+// finish prunes the index after a run that wrote to it (at most hourly,
+// symcache.MaybePrune) and prints the counts for --cache-stats.
+func (ix *symbolIndex) finish(s *session) {
+	var st symcache.Stats
+	if ix.cache != nil {
+		st = ix.cache.Stats()
+		if st.Writes > 0 {
+			_, _, _ = ix.cache.MaybePrune()
+		}
+	}
+	if s.c.Bool("cache-stats") {
+		where := "off"
+		if ix.cache != nil {
+			where = ix.cache.Dir()
+		}
+		fmt.Fprintf(s.e.stderr, "symedit: index: %d from the index, %d parsed, %d written, %d corrupt, %d too recent to store (%s)\n",
+			st.Hits, ix.parses.Load(), st.Writes, st.Corrupt, st.Racy, where)
 	}
 }
 

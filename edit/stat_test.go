@@ -1,0 +1,62 @@
+package edit_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/symedit/symedit/edit"
+)
+
+// TestFilesStat checks Files.Stat, the look without a read that the symbol
+// index keys on (issue 15): it names the final link's target by its
+// absolute real path, unconfined and confined, and refuses what Read
+// refuses before reading (outside the root, hard links, not a regular
+// file) with the same errors.
+func TestFilesStat(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := filepath.Join(dir, "sub", "a.py")
+	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(real, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.py")
+	if err := os.Symlink("sub/a.py", link); err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []string{"", dir} {
+		f, err := edit.Open(edit.Options{Root: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		got, fi, err := f.Stat(link)
+		if err != nil || got != real || fi.Size() != 6 || !fi.Mode().IsRegular() {
+			t.Errorf("root %q: Stat = %q, %v, %v; want %q", root, got, fi, err, real)
+		}
+		if _, _, err := f.Stat(filepath.Join(dir, "sub")); !errors.Is(err, edit.ErrNotRegular) {
+			t.Errorf("root %q: a folder: %v", root, err)
+		}
+	}
+	f, err := edit.Open(edit.Options{Root: filepath.Join(dir, "sub")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, _, err := f.Stat(link); !errors.Is(err, edit.ErrOutsideRoot) {
+		t.Errorf("outside the root: %v", err)
+	}
+	hard := filepath.Join(dir, "sub", "b.py")
+	if err := os.Link(real, hard); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.Stat(hard); !errors.Is(err, edit.ErrHardLink) {
+		t.Errorf("hard link: %v", err)
+	}
+}

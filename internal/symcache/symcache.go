@@ -1,0 +1,482 @@
+package symcache
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/symbols"
+)
+
+// Schema is the version of the entry format and of what symbols.Extract
+// produces for the same query and grammar. Bump it when either changes in
+// a way the query digest does not show (a rule in package symbols).
+const Schema = 1
+
+// EnvDir is the environment variable that overrides the cache folder
+// (DefaultDir); tests set it to a t.TempDir().
+const EnvDir = "SYMEDIT_CACHE_DIR"
+
+// DefaultMaxBytes is the default bound of the cache folder's size in
+// bytes: 256 MiB, about 6 times the entries of Go's whole source tree
+// (GOROOT/src: 7,714 files, 38 MB of entries).
+const DefaultMaxBytes = 256 << 20
+
+// Margin is the timestamp granularity the racily-clean rule allows for
+// when the file's times carry nanoseconds (a file system with sub-second
+// times; Linux stamps files from a clock that lags by up to a tick,
+// 1-10 ms). CoarseMargin is used when a time's nanoseconds are zero: a
+// file system with 1 s (ext3, HFS+) or 2 s (FAT) times.
+const (
+	Margin       = 100 * time.Millisecond
+	CoarseMargin = 2 * time.Second
+)
+
+// header starts every entry file.
+const header = "symedit-index"
+
+// DefaultDir returns the cache folder: $SYMEDIT_CACHE_DIR when set, else
+// os.UserCacheDir()/symedit. The error is os.UserCacheDir's.
+func DefaultDir() (string, error) {
+	if d := os.Getenv(EnvDir); d != "" {
+		return d, nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "symedit"), nil
+}
+
+// Key is a source file's identity: the file is taken as unchanged while
+// every field stays the same.
+type Key struct {
+	// Path is the file's absolute path, every symbolic link resolved.
+	Path string `json:"path"`
+	// Lang is the grammars.Language name the symbols were extracted with.
+	Lang string `json:"lang"`
+	// Size is the file's size in bytes.
+	Size int64 `json:"size"`
+	// ModTime and ChangeTime are the file's modification and status change
+	// times in nanoseconds since the Unix epoch. The change time cannot be
+	// set by a program, so a file rewritten with its size and
+	// modification time restored still gets a new key.
+	ModTime    int64 `json:"mtime"`
+	ChangeTime int64 `json:"ctime"`
+	// Inode and Device identify the file; a file replaced by a rename
+	// gets a new inode.
+	Inode  uint64 `json:"ino"`
+	Device uint64 `json:"dev"`
+}
+
+// KeyOf returns the key of the file at realPath (absolute, links
+// resolved) with information fi, for symbols of language lang. Without a
+// *syscall.Stat_t in fi.Sys() (or off Linux, where only the change time
+// is read so far) the change time, inode and device are 0, and Put then
+// stores nothing (Key.Racy).
+func KeyOf(realPath, lang string, fi fs.FileInfo) Key {
+	k := Key{Path: realPath, Lang: lang, Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}
+	k.ChangeTime, k.Inode, k.Device = statIdentity(fi)
+	return k
+}
+
+// Racy reports whether k's file may have changed, within its timestamps'
+// granularity, after stated (the time taken just before the stat that
+// produced k): git's racily-clean rule. A key without a change time is
+// always racy (nothing shows a rewrite that restored the modification
+// time).
+func (k Key) Racy(stated time.Time) bool {
+	if k.ChangeTime == 0 {
+		return true
+	}
+	limit := stated.UnixNano()
+	for _, t := range []int64{k.ModTime, k.ChangeTime} {
+		m := Margin
+		if t%int64(time.Second) == 0 {
+			m = CoarseMargin
+		}
+		if t >= limit-int64(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// Options configures Open. The zero value is the default cache.
+type Options struct {
+	// Dir is the cache folder; "" means DefaultDir().
+	Dir string
+	// MaxBytes bounds the folder's size for Prune; 0 means
+	// DefaultMaxBytes.
+	MaxBytes int64
+	// Build identifies the symedit build; "" means BuildID().
+	Build string
+	// Now is the clock for Prune's ages; nil means time.Now.
+	Now func() time.Time
+}
+
+// Cache is an open symbol index. It is safe for concurrent use by many
+// goroutines, and by many processes on the same folder.
+type Cache struct {
+	dir      string // Dir/v<Schema>
+	root     string // Dir
+	maxBytes int64
+	build    string
+	now      func() time.Time
+
+	hits, misses, corrupt, writes, racy, failed atomic.Int64
+}
+
+// Open returns the index in opt.Dir, creating nothing yet (Put creates
+// folders as it needs them). The error is DefaultDir's.
+func Open(opt Options) (*Cache, error) {
+	c := &Cache{root: opt.Dir, maxBytes: opt.MaxBytes, build: opt.Build, now: opt.Now}
+	if c.root == "" {
+		d, err := DefaultDir()
+		if err != nil {
+			return nil, fmt.Errorf("symcache: no cache folder: %w", err)
+		}
+		c.root = d
+	}
+	if c.maxBytes <= 0 {
+		c.maxBytes = DefaultMaxBytes
+	}
+	if c.build == "" {
+		c.build = BuildID()
+	}
+	if c.now == nil {
+		c.now = time.Now
+	}
+	c.dir = filepath.Join(c.root, fmt.Sprintf("v%d", Schema))
+	return c, nil
+}
+
+// Dir returns the cache folder (Options.Dir or DefaultDir()).
+func (c *Cache) Dir() string { return c.root }
+
+// Stats counts what a Cache did since Open.
+type Stats struct {
+	// Hits counts Gets that returned symbols; Misses those that did not
+	// (Corrupt included).
+	Hits, Misses int64
+	// Corrupt counts entries found unreadable: a bad header or checksum,
+	// or JSON that does not decode.
+	Corrupt int64
+	// Writes counts entries Put wrote; Racy counts Puts that stored
+	// nothing by the racily-clean rule; Failed counts Puts that could not
+	// write (a read-only cache folder, a full disk).
+	Writes, Racy, Failed int64
+}
+
+// Stats returns the counts so far.
+func (c *Cache) Stats() Stats {
+	return Stats{Hits: c.hits.Load(), Misses: c.misses.Load(), Corrupt: c.corrupt.Load(),
+		Writes: c.writes.Load(), Racy: c.racy.Load(), Failed: c.failed.Load()}
+}
+
+// entryPath returns the entry file's path for k.
+func (c *Cache) entryPath(k Key) string {
+	sum := sha256.Sum256([]byte(k.Path + "\x00" + k.Lang))
+	h := hex.EncodeToString(sum[:])
+	return filepath.Join(c.dir, h[:2], h[2:])
+}
+
+// entry is an entry file's JSON body.
+type entry struct {
+	Build   string `json:"build"`
+	Key     Key    `json:"key"`
+	Symbols []sym  `json:"symbols"`
+}
+
+// sym is a symbols.Symbol with every field, the byte offsets included.
+type sym struct {
+	Name     string `json:"n"`
+	NamePath string `json:"p"`
+	Kind     string `json:"k"`
+	Range    [6]int `json:"r"` // start line, column; end line, column; selection line, column
+	Bytes    [5]int `json:"b"` // StartByte, EndByte, ImplByte, ModifiersByte, KeywordByte
+	Parent   int    `json:"u"`
+}
+
+// Get returns the symbols stored for k, or false when there is no entry,
+// the entry is for another key or build, or it is corrupt (counted in
+// Stats.Corrupt; the caller's Put replaces it).
+func (c *Cache) Get(k Key) ([]symbols.Symbol, bool) {
+	syms, ok := c.get(k)
+	if ok {
+		c.hits.Add(1)
+	} else {
+		c.misses.Add(1)
+	}
+	return syms, ok
+}
+
+func (c *Cache) get(k Key) ([]symbols.Symbol, bool) {
+	data, err := os.ReadFile(c.entryPath(k))
+	if err != nil {
+		return nil, false
+	}
+	e, err := decode(data)
+	if err != nil {
+		c.corrupt.Add(1)
+		return nil, false
+	}
+	if e.Build != c.build || e.Key != k {
+		return nil, false
+	}
+	out := make([]symbols.Symbol, len(e.Symbols))
+	for i, s := range e.Symbols {
+		if s.Parent < -1 || s.Parent >= i || s.Bytes[0] < 0 || s.Bytes[0] > s.Bytes[1] || int64(s.Bytes[1]) > k.Size {
+			c.corrupt.Add(1)
+			return nil, false
+		}
+		out[i] = symbols.Symbol{Name: s.Name, NamePath: s.NamePath, Kind: symbols.Kind(s.Kind),
+			Start:     symbols.Position{Line: s.Range[0], Column: s.Range[1]},
+			End:       symbols.Position{Line: s.Range[2], Column: s.Range[3]},
+			Selection: symbols.Position{Line: s.Range[4], Column: s.Range[5]},
+			StartByte: s.Bytes[0], EndByte: s.Bytes[1], ImplByte: s.Bytes[2], ModifiersByte: s.Bytes[3], KeywordByte: s.Bytes[4],
+			Parent: s.Parent}
+	}
+	return out, true
+}
+
+// errCorrupt is decode's error for an entry that fails its header or
+// checksum.
+var errCorrupt = errors.New("symcache: corrupt entry")
+
+// decode checks an entry file's header line ("symedit-index <sha256 of
+// the rest>") and decodes the rest.
+func decode(data []byte) (*entry, error) {
+	nl := bytes.IndexByte(data, '\n')
+	if nl < 0 {
+		return nil, errCorrupt
+	}
+	head, body := string(data[:nl]), data[nl+1:]
+	sum := sha256.Sum256(body)
+	if head != header+" "+hex.EncodeToString(sum[:]) {
+		return nil, errCorrupt
+	}
+	var e entry
+	if err := json.Unmarshal(body, &e); err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+// Put stores syms as the symbols of the file with key k, whose content
+// the caller read after stated, a time it took just before the stat that
+// produced k. It stores nothing when k is racy (Key.Racy): the content
+// read may be newer than k shows. A failure to write is counted
+// (Stats.Failed) and returned; the index stays valid either way. The
+// error is an *fs.PathError or *os.LinkError.
+func (c *Cache) Put(k Key, stated time.Time, syms []symbols.Symbol) error {
+	if k.Racy(stated) {
+		c.racy.Add(1)
+		return nil
+	}
+	e := entry{Build: c.build, Key: k, Symbols: make([]sym, len(syms))}
+	for i, s := range syms {
+		e.Symbols[i] = sym{Name: s.Name, NamePath: s.NamePath, Kind: string(s.Kind),
+			Range:  [6]int{s.Start.Line, s.Start.Column, s.End.Line, s.End.Column, s.Selection.Line, s.Selection.Column},
+			Bytes:  [5]int{s.StartByte, s.EndByte, s.ImplByte, s.ModifiersByte, s.KeywordByte},
+			Parent: s.Parent}
+	}
+	body, err := json.Marshal(e)
+	if err != nil {
+		c.failed.Add(1)
+		return err
+	}
+	sum := sha256.Sum256(body)
+	data := make([]byte, 0, len(header)+2+2*len(sum)+len(body))
+	data = append(append(append(append(data, header...), ' '), hex.EncodeToString(sum[:])...), '\n')
+	data = append(data, body...)
+	if err := writeAtomic(c.entryPath(k), data); err != nil {
+		c.failed.Add(1)
+		return err
+	}
+	c.writes.Add(1)
+	return nil
+}
+
+// tempPrefix starts the names of temporary entry files.
+const tempPrefix = ".tmp-"
+
+// writeAtomic writes data to a temporary file beside path and renames it
+// over path. On error no temporary file remains.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, tempPrefix+"*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// staleTemp is the age after which Prune removes a temporary file that a
+// killed run left.
+const staleTemp = time.Hour
+
+// Prune removes the oldest-written entries (by modification time) until
+// the cache folder holds at most three quarters of MaxBytes, when it holds
+// more than MaxBytes; and removes temporary files older than an hour,
+// which a killed run left. It returns how many files it removed. Entries
+// of other schema versions (other v<N> folders) are removed whole. A
+// file another run removed meanwhile is not an error; the error is the
+// first other one met.
+func (c *Cache) Prune() (int, error) {
+	type file struct {
+		path string
+		size int64
+		mod  time.Time
+	}
+	var files []file
+	var total int64
+	removed := 0
+	var firstErr error
+	note := func(err error) {
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && firstErr == nil {
+			firstErr = err
+		}
+	}
+	tops, err := os.ReadDir(c.root)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return 0, nil
+		}
+		return 0, err
+	}
+	for _, t := range tops {
+		if t.IsDir() && strings.HasPrefix(t.Name(), "v") && t.Name() != filepath.Base(c.dir) {
+			if _, err := fmt.Sscanf(t.Name(), "v%d", new(int)); err == nil {
+				note(os.RemoveAll(filepath.Join(c.root, t.Name())))
+				removed++
+			}
+		}
+	}
+	now := c.now()
+	err = filepath.WalkDir(c.dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			note(err)
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			note(err)
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), tempPrefix) {
+			if now.Sub(fi.ModTime()) > staleTemp {
+				note(os.Remove(path))
+				removed++
+			}
+			return nil
+		}
+		files = append(files, file{path, fi.Size(), fi.ModTime()})
+		total += fi.Size()
+		return nil
+	})
+	note(err)
+	if total <= c.maxBytes {
+		return removed, firstErr
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].mod.Before(files[j].mod) })
+	for _, f := range files {
+		if total <= c.maxBytes/4*3 {
+			break
+		}
+		note(os.Remove(f.path))
+		total -= f.size
+		removed++
+	}
+	return removed, firstErr
+}
+
+// PruneEvery is how often MaybePrune prunes: a cold run over a large tree
+// writes thousands of entries, and walking the folder after every run
+// would cost more than it saves.
+const PruneEvery = time.Hour
+
+// stampName is the file in Dir whose modification time is the last
+// MaybePrune's.
+const stampName = "pruned"
+
+// MaybePrune runs Prune when the last MaybePrune (the stamp file "pruned"
+// in Dir) is PruneEvery or more ago, or never ran. It reports whether it
+// pruned, and Prune's count and error.
+func (c *Cache) MaybePrune() (bool, int, error) {
+	stamp := filepath.Join(c.root, stampName)
+	now := c.now()
+	if fi, err := os.Stat(stamp); err == nil && now.Sub(fi.ModTime()) < PruneEvery {
+		return false, 0, nil
+	}
+	if err := os.MkdirAll(c.root, 0o755); err != nil {
+		return false, 0, err
+	}
+	if err := os.WriteFile(stamp, nil, 0o644); err != nil {
+		return false, 0, err
+	}
+	if err := os.Chtimes(stamp, now, now); err != nil {
+		return false, 0, err
+	}
+	n, err := c.Prune()
+	return true, n, err
+}
+
+// BuildID returns the identity of the running symedit build for the
+// index's keys: the schema version, grammars.QueryDigest, the main
+// module's version and sum, its VCS revision and modified flag, the
+// versions of its dependencies (the grammars among them), and the
+// executable's size and modification time (a rebuild from modified
+// sources changes them). It is computed once.
+func BuildID() string { return buildID() }
+
+var buildID = sync.OnceValue(func() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "schema %d\nqueries %s\n", Schema, grammars.QueryDigest())
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		fmt.Fprintf(h, "go %s\nmain %s %s %s\n", bi.GoVersion, bi.Main.Path, bi.Main.Version, bi.Main.Sum)
+		for _, d := range bi.Deps {
+			fmt.Fprintf(h, "dep %s %s %s\n", d.Path, d.Version, d.Sum)
+		}
+		for _, s := range bi.Settings {
+			if strings.HasPrefix(s.Key, "vcs.") {
+				fmt.Fprintf(h, "%s %s\n", s.Key, s.Value)
+			}
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "exe %d %d\n", fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+})

@@ -1,0 +1,397 @@
+package symcache_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/symcache"
+	"github.com/symedit/symedit/symbols"
+)
+
+// realSymbols extracts the symbols of one of the repository's real Python
+// sources, so that every field (byte offsets, parents) is exercised.
+func realSymbols(t *testing.T) (string, []symbols.Symbol) {
+	t.Helper()
+	path, err := filepath.Abs("../../testdata/src/python/contextlib_excerpt.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang, err := grammars.ForPath(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := symbols.Extract(context.Background(), src, lang)
+	if err != nil || len(syms) < 5 {
+		t.Fatalf("extract: %d symbols, %v", len(syms), err)
+	}
+	return path, syms
+}
+
+// oldKey returns the key of path with its times an hour before now: a file
+// that no clock tick can confuse.
+func oldKey(t *testing.T, path string) (symcache.Key, time.Time) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := symcache.KeyOf(path, "python", fi)
+	now := time.Now()
+	k.ModTime, k.ChangeTime = now.Add(-time.Hour).UnixNano()+123, now.Add(-time.Hour).UnixNano()+456
+	return k, now
+}
+
+func open(t *testing.T, dir string, opt symcache.Options) *symcache.Cache {
+	t.Helper()
+	opt.Dir = dir
+	c, err := symcache.Open(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// entryFiles returns the entry files under dir (temporary files included).
+func entryFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() != "pruned" {
+			out = append(out, p)
+		}
+		return err
+	})
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestRoundTrip checks that Get returns exactly what Put stored, every
+// field (the byte offsets and parents JSON output leaves out) included,
+// and nothing for a key that differs in any field or another build.
+func TestRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	k, now := oldKey(t, path)
+	c := open(t, dir, symcache.Options{Build: "b1"})
+	if _, ok := c.Get(k); ok {
+		t.Fatal("hit in an empty index")
+	}
+	if err := c.Put(k, now, syms); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := c.Get(k)
+	if !ok || !reflect.DeepEqual(got, syms) {
+		t.Fatalf("Get = %v, %v; want the %d symbols put", len(got), ok, len(syms))
+	}
+	if st := c.Stats(); st.Hits != 1 || st.Misses != 1 || st.Writes != 1 || st.Corrupt != 0 || st.Racy != 0 {
+		t.Errorf("stats %+v", st)
+	}
+	changed := map[string]func(*symcache.Key){
+		"size":  func(k *symcache.Key) { k.Size++ },
+		"mtime": func(k *symcache.Key) { k.ModTime++ },
+		"ctime": func(k *symcache.Key) { k.ChangeTime++ },
+		"inode": func(k *symcache.Key) { k.Inode++ },
+		"dev":   func(k *symcache.Key) { k.Device++ },
+		"lang":  func(k *symcache.Key) { k.Lang = "go" },
+		"path":  func(k *symcache.Key) { k.Path += "x" },
+	}
+	for name, f := range changed {
+		k2 := k
+		f(&k2)
+		if _, ok := c.Get(k2); ok {
+			t.Errorf("%s changed: still a hit", name)
+		}
+	}
+	if _, ok := open(t, dir, symcache.Options{Build: "b2"}).Get(k); ok {
+		t.Error("another build: a hit")
+	}
+	if _, ok := open(t, dir, symcache.Options{Build: "b1"}).Get(k); !ok {
+		t.Error("the same build reopened: a miss")
+	}
+}
+
+// TestRacilyClean checks git's racily-clean rule: Put stores nothing for a
+// file whose modification or change time is not strictly older than the
+// stat's time minus the granularity (Margin for nanosecond times,
+// CoarseMargin for whole seconds), and stores it once it is.
+func TestRacilyClean(t *testing.T) {
+	path, syms := realSymbols(t)
+	base, _ := oldKey(t, path)
+	cases := []struct {
+		name       string
+		mtime      int64 // relative to stated
+		ctime      int64
+		wantStored bool
+	}{
+		{"modified at the stat", 0, -int64(time.Hour), false},
+		{"modified just before the stat", -int64(time.Millisecond), -int64(time.Hour), false},
+		{"modified after the stat", int64(time.Second), -int64(time.Hour), false},
+		{"changed (ctime) just before the stat", -int64(time.Hour), -int64(time.Millisecond), false},
+		{"both older than the margin", -int64(2 * symcache.Margin), -int64(2 * symcache.Margin), true},
+	}
+	stated := time.Unix(1_700_000_000, 500_000_000) // times with nanoseconds
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := open(t, t.TempDir(), symcache.Options{})
+			k := base
+			k.ModTime, k.ChangeTime = stated.UnixNano()+tc.mtime, stated.UnixNano()+tc.ctime
+			if got := k.Racy(stated); got == tc.wantStored {
+				t.Errorf("Racy = %v", got)
+			}
+			if err := c.Put(k, stated, syms); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := c.Get(k); ok != tc.wantStored {
+				t.Errorf("stored = %v, want %v (stats %+v)", ok, tc.wantStored, c.Stats())
+			}
+		})
+	}
+	// Whole-second times (a 1 s or 2 s file system): a second older is
+	// still racy, CoarseMargin older is not.
+	k := base
+	whole := time.Unix(1_700_000_000, 0)
+	k.ModTime, k.ChangeTime = whole.UnixNano(), whole.UnixNano()
+	if !k.Racy(whole.Add(time.Second)) || k.Racy(whole.Add(symcache.CoarseMargin+time.Nanosecond)) {
+		t.Error("whole-second times: wrong margin")
+	}
+	// No change time (not Linux): never stored.
+	k = base
+	k.ChangeTime = 0
+	if !k.Racy(time.Now().Add(24 * time.Hour)) {
+		t.Error("a key without a change time is trusted")
+	}
+}
+
+// TestCorruptEntry checks that an entry damaged in any way (a flipped
+// byte, a truncation, garbage, an empty file) is ignored and counted, and
+// that Put rewrites it.
+func TestCorruptEntry(t *testing.T) {
+	path, syms := realSymbols(t)
+	k, now := oldKey(t, path)
+	damage := map[string]func([]byte) []byte{
+		"flipped byte": func(b []byte) []byte { b = bytes.Clone(b); b[len(b)/2] ^= 1; return b },
+		"truncated":    func(b []byte) []byte { return b[:len(b)/2] },
+		"garbage":      func([]byte) []byte { return []byte("not an entry\n{}") },
+		"empty":        func([]byte) []byte { return nil },
+		"checksum ok, JSON bad": func([]byte) []byte {
+			body := []byte(`{"build": `)
+			sum := sha256.Sum256(body)
+			return append([]byte("symedit-index "+hex.EncodeToString(sum[:])+"\n"), body...)
+		},
+	}
+	for name, f := range damage {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			c := open(t, dir, symcache.Options{})
+			if err := c.Put(k, now, syms); err != nil {
+				t.Fatal(err)
+			}
+			files := entryFiles(t, dir)
+			if len(files) != 1 {
+				t.Fatalf("%d entry files", len(files))
+			}
+			data, err := os.ReadFile(files[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(files[0], f(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := c.Get(k); ok {
+				t.Fatal("a damaged entry was returned")
+			}
+			if st := c.Stats(); st.Corrupt != 1 {
+				t.Errorf("corrupt = %d", st.Corrupt)
+			}
+			if err := c.Put(k, now, syms); err != nil {
+				t.Fatal(err)
+			}
+			if got, ok := c.Get(k); !ok || !reflect.DeepEqual(got, syms) {
+				t.Error("not rewritten")
+			}
+		})
+	}
+}
+
+// TestConcurrent checks that goroutines putting and getting the same
+// entries at once (as concurrent runs do) only ever see a whole entry, and
+// that no temporary file remains.
+func TestConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	k, now := oldKey(t, path)
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := open(t, dir, symcache.Options{})
+			for i := 0; i < 20; i++ {
+				if err := c.Put(k, now, syms); err != nil {
+					errs <- err.Error()
+					return
+				}
+				if got, ok := c.Get(k); !ok || !reflect.DeepEqual(got, syms) {
+					errs <- "a Get after a Put saw no entry or another one"
+					return
+				}
+				if c.Stats().Corrupt != 0 {
+					errs <- "a corrupt entry"
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if files := entryFiles(t, dir); len(files) != 1 {
+		t.Errorf("files left: %v", files)
+	}
+}
+
+// TestPrune checks the size bound: over MaxBytes, Prune removes the
+// oldest-written entries until the folder is under three quarters of it,
+// keeps the newest, removes a temporary file a killed run left an hour
+// ago (not a fresh one) and other schema versions' folders; under the
+// bound it removes no entry.
+func TestPrune(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	k, now := oldKey(t, path)
+	c := open(t, dir, symcache.Options{})
+	const n = 20
+	keys := make([]symcache.Key, n)
+	for i := range keys {
+		keys[i] = k
+		keys[i].Path = path + strings.Repeat("x", i)
+		if err := c.Put(keys[i], now, syms); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Entry i written i minutes after the first.
+	var size int64
+	for _, f := range entryFiles(t, dir) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e struct {
+			Key symcache.Key `json:"key"`
+		}
+		if err := json.Unmarshal(data[bytes.IndexByte(data, '\n')+1:], &e); err != nil {
+			t.Fatal(err)
+		}
+		i := len(e.Key.Path) - len(path)
+		mt := now.Add(-time.Hour + time.Duration(i)*time.Minute)
+		if err := os.Chtimes(f, mt, mt); err != nil {
+			t.Fatal(err)
+		}
+		size += int64(len(data))
+	}
+	one := size / n
+	shard := filepath.Dir(entryFiles(t, dir)[0])
+	oldTemp, newTemp := filepath.Join(shard, ".tmp-old"), filepath.Join(shard, ".tmp-new")
+	for _, f := range []string{oldTemp, newTemp} {
+		if err := os.WriteFile(f, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(oldTemp, now.Add(-2*time.Hour), now.Add(-2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "v0", "ab"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	// Under the bound: only the stale temporary file and v0 go.
+	if removed, err := open(t, dir, symcache.Options{MaxBytes: size * 2}).Prune(); err != nil || removed != 2 {
+		t.Fatalf("under the bound: removed %d, %v", removed, err)
+	}
+	if _, err := os.Stat(oldTemp); !os.IsNotExist(err) {
+		t.Error("the stale temporary file remains")
+	}
+	if _, err := os.Stat(newTemp); err != nil {
+		t.Error("a fresh temporary file (a run in progress) was removed")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "v0")); !os.IsNotExist(err) {
+		t.Error("another schema's folder remains")
+	}
+	os.Remove(newTemp)
+
+	// A bound of 10 entries: 20 is over it; 7 (three quarters, rounded
+	// down) remain, the newest.
+	max := one * 10
+	c = open(t, dir, symcache.Options{MaxBytes: max})
+	if _, err := c.Prune(); err != nil {
+		t.Fatal(err)
+	}
+	var left int64
+	for _, f := range entryFiles(t, dir) {
+		fi, _ := os.Stat(f)
+		left += fi.Size()
+	}
+	if left > max/4*3 {
+		t.Errorf("%d bytes left, over three quarters of %d", left, max)
+	}
+	for i, key := range keys {
+		_, ok := c.Get(key)
+		if newest := i >= n-int(max/4*3/one); ok != newest {
+			t.Errorf("entry %d (of %d, oldest first): kept = %v", i, n, ok)
+		}
+	}
+}
+
+// TestMaybePrune checks that MaybePrune prunes on its first call and then
+// not again until PruneEvery has passed (an injected clock).
+func TestMaybePrune(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	clock := func() time.Time { return now }
+	c := open(t, dir, symcache.Options{Now: clock})
+	if ran, _, err := c.MaybePrune(); !ran || err != nil {
+		t.Fatalf("first call: ran %v, %v", ran, err)
+	}
+	now = now.Add(symcache.PruneEvery / 2)
+	if ran, _, _ := c.MaybePrune(); ran {
+		t.Error("pruned again within PruneEvery")
+	}
+	now = now.Add(symcache.PruneEvery)
+	if ran, _, _ := c.MaybePrune(); !ran {
+		t.Error("did not prune after PruneEvery")
+	}
+}
+
+// TestDefaultDir checks the environment override and the user cache
+// folder default.
+func TestDefaultDir(t *testing.T) {
+	t.Setenv(symcache.EnvDir, "/some/where")
+	if d, err := symcache.DefaultDir(); err != nil || d != "/some/where" {
+		t.Errorf("with %s: %q, %v", symcache.EnvDir, d, err)
+	}
+	t.Setenv(symcache.EnvDir, "")
+	t.Setenv("XDG_CACHE_HOME", "/xdg")
+	if d, err := symcache.DefaultDir(); err != nil || d != "/xdg/symedit" {
+		t.Errorf("default: %q, %v", d, err)
+	}
+}
