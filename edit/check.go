@@ -16,7 +16,9 @@ import (
 // byte order mark included), as lang with the syntax guard's machinery
 // and reports every syntax problem it has: the problems CheckSyntax counts
 // (tree-sitter ERROR and MISSING nodes, go/parser errors for Go, indentation
-// errors for Python; see [CheckSyntax]), in file order.
+// errors for Python; see [CheckSyntax]), in file order. As in the guard, the
+// checkers read a lone CR as a line end except in Go, and lines in
+// positions are counted as [Document] counts them (issue 12, item 3).
 //
 // The report's New holds every problem (relative to an empty file, all
 // are new), and Before is 0 and After is len(New). As in the guard, in a
@@ -62,12 +64,15 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 	if ctx.Err() != nil {
 		return skip()
 	}
+	// The checkers read the text as the language's parser does: a lone CR
+	// as LF, except in Go (issue 12, item 3). Offsets are unchanged.
+	in := lang.ParserInput(text)
 	var extraDone chan []guardProblem
 	if check := guardExtraChecker(lang.Name); check != nil {
 		extraDone = make(chan []guardProblem, 1)
-		go func() { extraDone <- check(text) }()
+		go func() { extraDone <- check(in) }()
 	}
-	ts, err := guardParseProblems(ctx, lang.Grammar(), text)
+	ts, err := guardParseProblems(ctx, lang.Grammar(), in)
 	var extra []guardProblem
 	if extraDone != nil {
 		extra = <-extraDone
@@ -81,9 +86,9 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 	rep.Checked = true
 	var notes []guardProblem
 	if lang.Name == "go" {
-		ts, notes = guardGoNotes(text, ts, extra)
+		ts, notes = guardGoNotes(in, ts, extra)
 	}
-	all := append(ts, guardFirstPerLine(text, extra, guardMaxExtra)...)
+	all := append(ts, guardFirstPerLine(in, extra, guardMaxExtra)...)
 	for i := range all {
 		all[i].at = all[i].start
 	}

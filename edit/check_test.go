@@ -109,6 +109,12 @@ func TestFindSyntaxProblemsGoParserDecides(t *testing.T) {
 		// for the code below it, and tree-sitter's error stays a problem.
 		{"an error, then an alias", "package p\n\nfunc f() {\n\tx := )\n}\n\ntype S[T comparable] = map[T]struct{}\n",
 			[]string{"4:2 ERROR", "4:7 go/parser", "7:1 go/parser", "7:22 ERROR", "8:1 go/parser"}, nil},
+		// A CR-only file: Go ends lines at LF only, so tree-sitter reads the
+		// text as it is, CR as white space, and go/parser still decides
+		// (issue 12, item 3). Positions are Document's lines, at CR.
+		{"CR-only", "package p;\rimport \"fmt\";\rfunc F(n int) int {\r\tx := n + 1;\r\tfmt.Println(x);\r\treturn x;\r};\r", nil, nil},
+		{"CR-only alias", "package p;\rtype S[T comparable] = map[T]struct{};\r", nil, []string{"2:22 ERROR"}},
+		{"CR-only, go/parser rejects", "package p;\rfunc F() {\r\tx := )\r}\r", []string{"3:2 ERROR", "3:7 go/parser"}, nil},
 	}
 	kinds := func(ps []edit.SyntaxProblem) string {
 		var out []string
@@ -240,4 +246,64 @@ func TestFindSyntaxProblemsGOROOT(t *testing.T) {
 		t.Fatal("no Go file")
 	}
 	t.Logf("%d Go files checked: %d rejected by go/parser, %d with tree-sitter-only notes", checked, rejected, noted)
+}
+
+// TestFindSyntaxProblemsCROnly checks `symedit check` on files whose lines
+// end with a lone CR (issue 12, item 3). In Python, Java and TypeScript a
+// lone CR ends a line, so a CR-only file gets the report of the same file
+// with LF endings: nothing for real valid code (the test data's CPython,
+// Java and TypeScript files, whole, and single CPython definitions), and
+// for broken code the same problems at the same lines (counted at CR, as
+// Document counts them) and columns. With the raw text, tree-sitter read
+// each file as one line and reported errors in valid code.
+func TestFindSyntaxProblemsCROnly(t *testing.T) {
+	// cpython returns the lines of the test data's file from the line
+	// holding start up to the line before the one holding end.
+	cpython := func(file, start, end string) string {
+		s := string(guardFixture(t, file))
+		i := strings.Index(s, start)
+		j := strings.Index(s[i:], end)
+		if i < 0 || j < 0 {
+			t.Fatalf("%s: %q or %q not found", file, start, end)
+		}
+		return s[i : i+j]
+	}
+	tests := []struct {
+		name, lang, src string
+		valid           bool
+	}{
+		{"process.py", "python", string(guardFixture(t, "python/process.py")), true},
+		{"contextlib_excerpt.py", "python", string(guardFixture(t, "python/contextlib_excerpt.py")), true},
+		{"Inventory.java", "java", string(guardFixture(t, "java/Inventory.java")), true},
+		{"scheduler.ts", "typescript", string(guardFixture(t, "typescript/scheduler.ts")), true},
+		{"widget.tsx", "tsx", string(guardFixture(t, "typescript/widget.tsx")), true},
+		{"active_children", "python", cpython("python/process.py", "def active_children():", "\n\ndef parent_process"), true},
+		{"AbstractContextManager", "python", cpython("python/contextlib_excerpt.py", "class AbstractContextManager(", "\n\nclass AbstractAsyncContextManager"), true},
+		{"issue 12 item 3", "python", "def f(a):\n    x = 1\n    return x\n\ndef g():\n    pass\n", true},
+		{"python unbalanced", "python", "def f(a):\n    x = (1\n    return x\n\ndef g():\n    pass\n", false},
+		{"python bad dedent", "python", "def f(a):\n    x = 1\n  return x\n\ndef g():\n    pass\n", false},
+		{"python two bad dedents", "python", "def f(a):\n    x = 1\n  return x\n\ndef g():\n    y = 1\n  return y\n", false},
+		{"java missing brace", "java", "class A {\n    int f() {\n        return 1;\n\n    int g() { return 2; }\n}\n", false},
+		{"typescript unbalanced", "typescript", "function f(a: number) {\n  const x = (a;\n  return x;\n}\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lang, _ := grammars.ByName(tt.lang)
+			want, err := edit.FindSyntaxProblems(context.Background(), lang, []byte(tt.src), edit.GuardOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cr := strings.ReplaceAll(tt.src, "\n", "\r")
+			got, err := edit.FindSyntaxProblems(context.Background(), lang, []byte(cr), edit.GuardOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.valid != (len(want.New) == 0) {
+				t.Fatalf("the LF file: %v, want valid %v", want.New, tt.valid)
+			}
+			if guardReportKey(got) != guardReportKey(want) {
+				t.Errorf("CR-only file:\n%s\nLF file:\n%s", guardReportKey(got), guardReportKey(want))
+			}
+		})
+	}
 }

@@ -63,7 +63,9 @@
 // by a full parse before it counts. For Go, go/parser runs too and
 // decides: tree-sitter's errors in code go/parser accepts are
 // [SyntaxReport].Notes, never refusals; for Python an indentation check
-// runs too. In strict mode an edit the guard could not check (over
-// [GuardMaxSize], a timeout) is refused ([SyntaxReport].NotChecked)
-// (issue 11, section 3; issue 12, item 9).
+// runs too. The parsers read a lone CR as a line end, except in Go
+// ([grammars.Language.ParserInput]; issue 12, item 3). In strict mode an
+// edit the guard could not check (over [GuardMaxSize], a timeout) is
+// refused ([SyntaxReport].NotChecked) (issue 11, section 3; issue 12, item
+// 9).
 package edit

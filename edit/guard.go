@@ -408,6 +408,16 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // over the edit). A known false alarm: tree-sitter's Python grammar
 // rejects a comment in column 0 between a decorator and an indented def.
 //
+// # Line endings
+//
+// Every checker reads the contents as the language's parser does
+// ([grammars.Language.ParserInput]): in Python, Java and TypeScript a lone
+// CR ends a line, and is read as LF, byte offsets unchanged; Go ends lines
+// at LF only, and its text is read as it is (issue 12, item 3). The tree
+// edits, their points and the rows that the go/parser and python/indent
+// matching count are those of that text; positions in problems count
+// lines as [Document] does.
+//
 // # Costs
 //
 // after is re-parsed incrementally from before's tree, edited with each
@@ -477,11 +487,15 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 		return skip()
 	}
 
+	// Every checker reads the texts as the language's parser does: a lone
+	// CR as LF, except in Go (issue 12, item 3). Offsets are unchanged.
+	oldIn, newIn := lang.ParserInput(oldText), lang.ParserInput(newText)
+
 	// The language's second checker runs on its own goroutine, with no tree.
 	var extraDone chan guardExtraResult
 	if check := guardExtraChecker(lang.Name); check != nil {
 		extraDone = make(chan guardExtraResult, 1)
-		go func() { extraDone <- guardRunExtra(check, oldText, newText, len(tedits) > 0) }()
+		go func() { extraDone <- guardRunExtra(check, oldIn, newIn, len(tedits) > 0) }()
 	}
 
 	editor := opt.treeEdit
@@ -491,7 +505,7 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	if full {
 		editor = nil
 	}
-	res, err := guardTreeProblems(ctx, lang.Grammar(), oldText, newText, tedits, editor)
+	res, err := guardTreeProblems(ctx, lang.Grammar(), oldIn, newIn, tedits, editor)
 	var extra guardExtraResult
 	if extraDone != nil {
 		extra = <-extraDone // bounded: the checkers are linear in the size
@@ -509,7 +523,7 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 		rep.Before, rep.After = len(res.after)+len(extra.after), len(res.after)+len(extra.after)
 		return rep, nil
 	}
-	m := newGuardMapper(oldText, tedits)
+	m := newGuardMapper(oldIn, tedits)
 	treeFresh := func(after []guardProblem) []guardProblem {
 		fresh := m.unmatched(after, res.before, false)
 		if lang.Name == "python" {
@@ -521,7 +535,7 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	if len(fresh) > 0 && res.incremental {
 		// Never refuse on an incremental parse alone: confirm with a full
 		// parse of the same bytes, the authority (issue 11, section 3).
-		if res.after, err = guardParseProblems(ctx, lang.Grammar(), newText); err != nil {
+		if res.after, err = guardParseProblems(ctx, lang.Grammar(), newIn); err != nil {
 			if ctx.Err() != nil {
 				return skip()
 			}
@@ -537,9 +551,9 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	}
 	var notes []guardProblem
 	if lang.Name == "go" {
-		fresh, notes = guardGoNotes(newText, fresh, extra.after)
+		fresh, notes = guardGoNotes(newIn, fresh, extra.after)
 	}
-	fresh = append(fresh, guardFirstPerLine(newText, extraFresh, guardMaxExtra)...)
+	fresh = append(fresh, guardFirstPerLine(newIn, extraFresh, guardMaxExtra)...)
 	if len(fresh) == 0 && len(notes) == 0 {
 		return rep, nil
 	}
@@ -740,7 +754,9 @@ type guardTreeResult struct {
 // edits (by editor) and re-parses newText incrementally from it (from
 // scratch if editor is nil), and collects the new tree's problems. With no
 // edits it parses newText only and returns its problems as both before and
-// after. Both trees are closed when it returns.
+// after. oldText and newText are the texts as the parser reads them
+// (grammars.Language.ParserInput); edits are in their offsets, which are
+// those of the file's texts. Both trees are closed when it returns.
 func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) (guardTreeResult, error) {
 	if len(edits) == 0 {
 		ps, err := guardParseProblems(ctx, grammar, newText)
@@ -796,10 +812,24 @@ func guardParseProblems(ctx context.Context, grammar *sitter.Language, text []by
 // edit gets its byte offsets and its points (0-based row, byte column, as
 // tree-sitter counts them at LF): the start and old end from oldText, the
 // new end from the start and the inserted text.
+//
+// oldText and newText are the texts the parser reads
+// (grammars.Language.ParserInput). There a lone CR is LF, so a byte just
+// before an edit can differ between them although the file's byte did not
+// change: a CR that an edit's new text turns into the CR of a CRLF, or a
+// CRLF's CR whose LF the edit deletes. Such an edit starts one byte
+// earlier, so that the tree is told of every byte that changed.
 func guardEditTree(editor guardTreeEditor, tree *sitter.Tree, oldText, newText []byte, edits []guardEdit) {
 	rows := newGuardRows(oldText)
 	for i := len(edits) - 1; i >= 0; i-- {
 		e := edits[i]
+		prevEnd := 0 // the bytes from here to e.start are unchanged
+		if i > 0 {
+			prevEnd = edits[i-1].end
+		}
+		if e.start > prevEnd && oldText[e.start-1] != newText[e.newStart-1] {
+			e.start, e.newStart = e.start-1, e.newStart-1
+		}
 		start := rows.point(e.start)
 		newEnd := start
 		ins := newText[e.newStart:e.newEnd]
@@ -895,7 +925,8 @@ type guardExtraResult struct {
 const guardMaxExtra = 10
 
 // guardFirstPerLine returns the first problem of each line of text (LF
-// lines), at most max of them; ps are sorted by position.
+// lines: text is the one the checkers read, grammars.Language.ParserInput),
+// at most max of them; ps are sorted by position.
 func guardFirstPerLine(text []byte, ps []guardProblem, max int) []guardProblem {
 	var out []guardProblem
 	line, at, last := 0, 0, -1
@@ -1110,7 +1141,7 @@ func (m *guardMapper) unmatched(after, before []guardProblem, lineWide bool) []g
 }
 
 // guardRows locates offsets by LF-separated rows, as tree-sitter and
-// go/scanner count them.
+// go/scanner count them in the text they read (grammars.Language.ParserInput).
 type guardRows struct {
 	starts []int // offset of each row's first byte
 	size   int

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -517,5 +518,132 @@ func TestGuardConfirmsWithFullParse(t *testing.T) {
 	}
 	if rep.OK() || !rep.confirmed {
 		t.Errorf("a broken edit: %+v, want refused after a full parse", rep)
+	}
+}
+
+// guardRecordEdits returns an editor that records the edits it is given
+// (and edits the tree with the exact editor).
+func guardRecordEdits(rec *[]sitter.EditInput) guardTreeEditor {
+	exact := guardExactTreeEdit()
+	return func(tree *sitter.Tree, e sitter.EditInput) {
+		*rec = append(*rec, e)
+		exact(tree, e)
+	}
+}
+
+// guardTreeDump returns every node of the tree of newText, parsed
+// incrementally from oldText's tree edited with edits by editor (from
+// scratch when editor is nil), with its byte range and points.
+func guardTreeDump(t *testing.T, lang *grammars.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) string {
+	t.Helper()
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(lang.Grammar())
+	var old *sitter.Tree
+	if editor != nil {
+		var err error
+		if old, err = p.ParseCtx(context.Background(), nil, oldText); err != nil {
+			t.Fatal(err)
+		}
+		defer old.Close()
+		guardEditTree(editor, old, oldText, newText, edits)
+	}
+	tree, err := p.ParseCtx(context.Background(), old, newText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	var b strings.Builder
+	cur := sitter.NewTreeCursor(tree.RootNode())
+	defer cur.Close()
+	for {
+		n := cur.CurrentNode()
+		fmt.Fprintf(&b, "%s [%d,%d) %v-%v\n", n.Type(), n.StartByte(), n.EndByte(), n.StartPoint(), n.EndPoint())
+		if cur.GoToFirstChild() {
+			continue
+		}
+		for !cur.GoToNextSibling() {
+			if !cur.GoToParent() {
+				return b.String()
+			}
+		}
+	}
+}
+
+// TestGuardCRTreeEdits edits CR-only and CRLF files in the ways that change
+// whether a CR is lone (issue 12, item 3): an LF inserted after a CR, the
+// LF of a CRLF deleted, a CRLF line inserted after a CR line. The parser
+// reads a lone CR as LF (grammars.Language.ParserInput), so such an edit
+// changes the parser's byte before it, which the file's edit leaves as it
+// is. The test checks that the edits given to the tree cover every byte
+// of the parser's text that changed, with points counted in the parser's
+// text, and that the incremental re-parse gives the tree, positions
+// included, of a full parse.
+func TestGuardCRTreeEdits(t *testing.T) {
+	for _, rel := range guardFixtures {
+		lf, lang := guardReadFixture(t, rel)
+		if lang.Name == "go" {
+			continue
+		}
+		cr := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r"))
+		crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
+		// after returns the offsets just after the line endings (of
+		// length n) that follow the given fractions of text.
+		after := func(text []byte, n int, fractions ...float64) []int {
+			var out []int
+			for _, f := range fractions {
+				from := int(float64(len(text)) * f)
+				if i := bytes.IndexByte(text[from:], '\r'); i >= 0 {
+					out = append(out, from+i+n)
+				}
+			}
+			return out
+		}
+		var insLF, delLF, insLine []Edit
+		for _, at := range after(cr, 1, 0.2, 0.5, 0.8, 1) {
+			insLF = append(insLF, Edit{Start: at, End: at, New: "\n"})
+			insLine = append(insLine, Edit{Start: at, End: at, New: "\n\r\n"})
+		}
+		for _, at := range after(crlf, 1, 0.2, 0.5, 0.8) {
+			delLF = append(delLF, Edit{Start: at, End: at + 1})
+		}
+		for i, c := range []struct {
+			before []byte
+			edits  []Edit
+		}{{cr, insLF}, {cr, insLine}, {crlf, delLF}, {cr, []Edit{{Start: len(cr), End: len(cr), New: "\n"}}}} {
+			name := fmt.Sprintf("%s case %d", rel, i)
+			afterText, err := Apply(c.before, c.edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			oldText, newText, tedits := guardTextEdits(c.before, afterText, c.edits)
+			oldIn, newIn := lang.ParserInput(oldText), lang.ParserInput(newText)
+			var rec []sitter.EditInput
+			inc := guardTreeDump(t, lang, oldIn, newIn, tedits, guardRecordEdits(&rec))
+			if full := guardTreeDump(t, lang, oldIn, newIn, tedits, nil); inc != full {
+				t.Errorf("%s: the incremental tree differs from the full parse's", name)
+			}
+			// The edits, sorted, leave unchanged only bytes that are equal
+			// in both parser texts.
+			sort.Slice(rec, func(i, j int) bool { return rec[i].StartIndex < rec[j].StartIndex })
+			oldRows, last, delta := newGuardRows(oldIn), 0, 0
+			for _, e := range rec {
+				s, oe, ne := int(e.StartIndex), int(e.OldEndIndex), int(e.NewEndIndex)
+				if !bytes.Equal(oldIn[last:s], newIn[last+delta:s+delta]) {
+					t.Errorf("%s: bytes [%d, %d) of the parser's text changed, and no edit given to the tree covers them", name, last, s)
+				}
+				if e.StartPoint != oldRows.point(s) || e.OldEndPoint != oldRows.point(oe) {
+					t.Errorf("%s: edit %+v: points are not the parser text's", name, e)
+				}
+				last, delta = oe, delta+ne-oe
+			}
+			if !bytes.Equal(oldIn[last:], newIn[last+delta:]) {
+				t.Errorf("%s: the parser's text changed after the last edit given to the tree", name)
+			}
+			rep, err := CheckSyntax(context.Background(), lang, c.before, afterText, c.edits, GuardOptions{})
+			if err != nil || !rep.OK() || rep.Before != 0 || rep.After != 0 {
+				t.Errorf("%s: %+v, %v, want a clean report", name, rep, err)
+			}
+		}
 	}
 }

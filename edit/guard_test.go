@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -887,6 +889,189 @@ func guardAssertRestInOrder(t *testing.T, ps []edit.SyntaxProblem) {
 	for i := 2; i < len(ps); i++ {
 		if a, b := ps[i-1], ps[i]; b.Line < a.Line || b.Line == a.Line && b.Column < a.Column {
 			t.Errorf("problems %d and %d out of order: %v, %v", i-1, i, a, b)
+		}
+	}
+}
+
+// guardToCR returns s with every LF replaced by a lone CR: a CR-only file.
+func guardToCR(s []byte) []byte { return bytes.ReplaceAll(s, []byte("\n"), []byte("\r")) }
+
+// guardReportKey is what a report says of its problems, without the
+// unexported state: for comparing the report of a CR-only file with that of
+// the same file with LF line endings.
+func guardReportKey(rep edit.SyntaxReport) string {
+	return fmt.Sprintf("checked %v skipped %q before %d after %d\nnew %+v\nedited %v\nnotes %+v",
+		rep.Checked, rep.Skipped, rep.Before, rep.After, rep.New, rep.Edited, rep.Notes)
+}
+
+// TestCheckSyntaxCROnly checks the guard on files whose lines end with a
+// lone CR (issue 12, item 3): in Python, Java and TypeScript a lone CR ends
+// a line, so each edit of guardCases and guardBrokenCases (Go excepted) made
+// on the file converted to CR gets exactly the report of the same edit on
+// the LF file: clean edits pass, broken ones are refused with the same
+// problems at the same lines and columns (as Document counts lines: at CR)
+// and the same line texts. With the raw text, tree-sitter read each of
+// these files as one line.
+func TestCheckSyntaxCROnly(t *testing.T) {
+	type cr struct {
+		name, lang, file string
+		base             [][2]string // edits applied first (a broken file)
+		old, new         string
+	}
+	var cases []cr
+	for _, c := range guardCases {
+		if c.lang != "go" {
+			cases = append(cases, cr{c.name, c.lang, c.file, nil, c.old, c.new})
+		}
+	}
+	for _, c := range guardBrokenCases {
+		if c.lang != "go" {
+			name := c.file + " broken"
+			cases = append(cases,
+				cr{name + ", clean edit", c.lang, c.file, [][2]string{c.first}, c.clean[0], c.clean[1]},
+				cr{name + ", second error", c.lang, c.file, [][2]string{c.first}, c.second[0], c.second[1]})
+		}
+	}
+	refused := 0
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lang := guardLang(t, c.lang)
+			lf := guardFixture(t, c.file)
+			for _, b := range c.base {
+				var err error
+				if lf, err = edit.Apply(lf, []edit.Edit{guardEdit(t, lf, b[0], b[1])}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			crText := guardToCR(lf)
+			_, want := guardApply(t, lang, lf, guardEdit(t, lf, c.old, c.new))
+			after, got := guardApply(t, lang, crText, guardEdit(t, crText, string(guardToCR([]byte(c.old))), string(guardToCR([]byte(c.new)))))
+			if guardReportKey(got) != guardReportKey(want) {
+				t.Errorf("CR-only file:\n%s\nLF file:\n%s", guardReportKey(got), guardReportKey(want))
+			}
+			doc, err := edit.NewDocument("f", after)
+			if err != nil || doc.EOL != edit.CR {
+				t.Fatalf("the content after is not a CR file: %v", err)
+			}
+			for _, p := range got.New {
+				if p.Line > doc.LineCount()+1 || p.Line <= doc.LineCount() && doc.Line(p.Line) != p.Text {
+					t.Errorf("problem %+v: Document line %d differs", p, p.Line)
+				}
+			}
+			if !want.OK() {
+				refused++
+			}
+		})
+	}
+	if refused < 8 {
+		t.Errorf("only %d of the edits were refused: the cases no longer test refusals", refused)
+	}
+}
+
+// TestCheckSyntaxCRLoneness checks edits that change whether a CR is lone
+// without touching it: the edit inserts an LF after a CR-only file's CR
+// (the CR becomes a CRLF's), or deletes a CRLF's LF (its CR becomes lone).
+// Each is valid in Python, Java and TypeScript, where CR, LF and CRLF all
+// end a line, and the guard accepts it; a broken edit next to it is
+// refused at its line.
+func TestCheckSyntaxCRLoneness(t *testing.T) {
+	for _, c := range []struct{ lang, file, at, bad string }{
+		{"python", "python/process.py", "        _children.add(self)\n", "        _children.add(self\n"},
+		{"java", "java/Inventory.java", "        this.clock = clock;\n", "        this.clock = (clock;\n"},
+		{"typescript", "typescript/scheduler.ts", "  const raw = baseMs * 2 ** attempt;\n", "  const raw = (baseMs * 2 ** attempt;\n"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			lang := guardLang(t, c.lang)
+			lf := guardFixture(t, c.file)
+			crText := guardToCR(lf)
+			i := bytes.Index(lf, []byte(c.at))
+			if i < 0 {
+				t.Fatalf("%q not found", c.at)
+			}
+			end := i + len(c.at) // just after the line's CR
+			// CR to CRLF: an LF inserted after the line's CR.
+			if _, rep := guardApply(t, lang, crText, edit.Edit{Start: end, End: end, New: "\n"}); !rep.OK() {
+				t.Errorf("LF inserted after a CR refused:\n%s", rep.Format(c.file))
+			}
+			// And a second line inserted with CRLF after it.
+			if _, rep := guardApply(t, lang, crText, edit.Edit{Start: end, End: end, New: "\n" + strings.TrimSuffix(c.at, "\n") + "\r"}); !rep.OK() {
+				t.Errorf("a line inserted after a CR, with LF first, refused:\n%s", rep.Format(c.file))
+			}
+			// CRLF to CR: the LF of a CRLF file's line deleted.
+			crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
+			j := bytes.Index(crlf, []byte(strings.TrimSuffix(c.at, "\n")+"\r\n"))
+			lfAt := j + len(c.at)
+			if _, rep := guardApply(t, lang, crlf, edit.Edit{Start: lfAt, End: lfAt + 1}); !rep.OK() {
+				t.Errorf("LF of a CRLF deleted, refused:\n%s", rep.Format(c.file))
+			}
+			// A broken line in a CR-only file is refused at its line.
+			line, _ := guardLineOf(t, lf, strings.TrimSuffix(c.at, "\n"))
+			after, rep := guardApply(t, lang, crText, edit.Edit{Start: i, End: end, New: string(guardToCR([]byte(c.bad)))})
+			if rep.OK() {
+				t.Fatalf("broken edit accepted")
+			}
+			doc, err := edit.NewDocument("f", after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.New[0].Line != line || rep.New[0].Text != doc.Line(line) || len(rep.Edited) != 1 || rep.Edited[0] != (edit.LineSpan{First: line, Last: line}) {
+				t.Errorf("broken edit at line %d reported as:\n%s", line, rep.Format(c.file))
+			}
+		})
+	}
+}
+
+// TestCheckSyntaxGoCROnly checks that in Go, whose lines end at LF only
+// (CR is white space), tree-sitter is given the text as it is, and
+// go/parser decides: a CR-only Go file that go/parser accepts (statements
+// separated by explicit semicolons) is never refused, and one it rejects
+// is.
+func TestCheckSyntaxGoCROnly(t *testing.T) {
+	lang := guardLang(t, "go")
+	before := []byte("package p;\rimport \"fmt\";\rfunc F(n int) int {\r\tx := n + 1;\r\treturn x;\r};\r")
+	after, rep := guardApply(t, lang, before, guardEdit(t, before, "\tx := n + 1;\r", "\tx := n + 1;\r\tfmt.Println(x);\r"))
+	if !rep.OK() {
+		t.Errorf("valid CR-only Go edit refused:\n%s", rep.Format("f.go"))
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "f.go", after, 0); err != nil {
+		t.Fatalf("go/parser rejects the test's content: %v", err)
+	}
+	_, rep = guardApply(t, lang, before, guardEdit(t, before, "\treturn x;\r", "\treturn x\r\ty := 2\r"))
+	if rep.OK() || rep.New[0].Kind != edit.KindGoParser {
+		t.Errorf("a CR-only Go edit go/parser rejects is accepted: %+v", rep)
+	}
+}
+
+// TestCheckSyntaxCRSameIndentError checks the matching of python/indent
+// errors, which excuses a new error by an old one with the same message on
+// the same lines, in a CR-only file: the lines are those the indentation
+// check reads (at CR), not the one LF line of the raw text. A file with a
+// bad dedent gets two edits: one fixes it, the other makes the same error
+// seven lines below; the new error is refused at its line.
+func TestCheckSyntaxCRSameIndentError(t *testing.T) {
+	lang := guardLang(t, "python")
+	lf := guardFixture(t, "python/process.py")
+	broken, err := edit.Apply(lf, []edit.Edit{guardEdit(t, lf, "        _children.add(self)\n", "      _children.add(self)\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := guardLineOf(t, lf, "self._popen.terminate()")
+	for _, text := range [][]byte{broken, guardToCR(broken)} {
+		eol := func(s string) string {
+			if bytes.IndexByte(text, '\n') < 0 {
+				return strings.ReplaceAll(s, "\n", "\r")
+			}
+			return s
+		}
+		after, rep := guardApply(t, lang, text,
+			guardEdit(t, text, eol("      _children.add(self)\n"), eol("        _children.add(self)\n")),
+			guardEdit(t, text, eol("        self._check_closed()\n        self._popen.terminate()\n"), eol("        self._check_closed()\n      self._popen.terminate()\n")))
+		doc, err := edit.NewDocument("f", after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Before != 1 || len(rep.New) != 1 || rep.New[0].Kind != edit.KindPythonIndent || rep.New[0].Line != line || rep.New[0].Text != doc.Line(line) {
+			t.Errorf("EOL %q: %+v, want the new bad dedent at line %d", doc.EOL, rep, line)
 		}
 	}
 }
