@@ -62,8 +62,13 @@
 //	1  rejected: the request does not fit the file as it is (no symbol
 //	   there, ambiguous, a chunk failed a check, NO_MATCH or WRONG_COUNT,
 //	   a line range outside the file, the syntax guard refused, the file
-//	   changed since it was read); the file is byte-for-byte unchanged
+//	   changed since it was read, another symedit process held the lock);
+//	   the file is byte-for-byte unchanged
 //	2  usage, input or I/O error: bad flags or arguments, malformed JSON,
 //	   a path outside --root, an unreadable, binary, hard-linked or
-//	   unsupported file, a failed write; the file is unchanged
+//	   unsupported file, a file this user may not write, metadata that
+//	   cannot be kept, a failed write; the file is unchanged
+//
+// Each JSON error code has one exit code, in exit.go's codeTable; the
+// README's table of codes lists the same rows.
 package app

@@ -21,26 +21,57 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
-// exitCode maps an error to the exit code its class calls for: a
+// exitCode maps an error to the exit code of its code in codeTable: a
 // rejection (the request does not fit the file as it is, which is left
 // unchanged) is ExitRejected; anything else is ExitError.
 func exitCode(err error) int {
 	if err == nil {
 		return ExitOK
 	}
-	if code := errorCode(err); rejections[code] {
-		return ExitRejected
+	if code, ok := codeExit[errorCode(err)]; ok {
+		return code
 	}
 	return ExitError
 }
 
-// rejections are the error codes that exit with ExitRejected.
-var rejections = map[string]bool{
-	chunk.CodeNoMatch: true, chunk.CodeAmbiguous: true, chunk.CodeOverlap: true,
-	"NO_SYMBOL": true, "AMBIGUOUS_SYMBOL": true,
-	"SYNTAX": true, "NOT_CHECKED": true, "CHANGED": true, "LINE_RANGE": true, "NO_MATCH_TEXT": true, "COUNT": true,
-	"WRONG_COUNT": true, "APPLY": true,
+// codeTable is every code errorCode returns, with its exit code: the one
+// table of error codes. README.md's table of error codes lists the same
+// rows (TestREADMECodeTable checks it). Codes outside it exit ExitError.
+var codeTable = []struct {
+	Code string
+	Exit int
+}{
+	{chunk.CodeNoMatch, ExitRejected},
+	{chunk.CodeAmbiguous, ExitRejected},
+	{chunk.CodeOverlap, ExitRejected},
+	{"NO_SYMBOL", ExitRejected},
+	{"AMBIGUOUS_SYMBOL", ExitRejected},
+	{"SYNTAX", ExitRejected},
+	{"NOT_CHECKED", ExitRejected},
+	{"CHANGED", ExitRejected},
+	{"LOCKED", ExitRejected},
+	{"LINE_RANGE", ExitRejected},
+	{"NO_MATCH_TEXT", ExitRejected},
+	{"COUNT", ExitRejected},
+	{edit.TextEditWrongCount, ExitRejected},
+	{"APPLY", ExitRejected},
+	{"INVALID_INPUT", ExitError},
+	{"OUTSIDE_ROOT", ExitError},
+	{"NOT_WRITABLE", ExitError},
+	{"METADATA", ExitError},
+	{"UNSUPPORTED_LANGUAGE", ExitError},
+	{"USAGE", ExitError},
+	{"ERROR", ExitError},
 }
+
+// codeExit is codeTable as a map; a code not in it maps to ExitError.
+var codeExit = func() map[string]int {
+	m := map[string]int{}
+	for _, row := range codeTable {
+		m[row.Code] = row.Exit
+	}
+	return m
+}()
 
 // errorCode is the "code" of a JSON error object; exitCode derives the
 // exit code from it, so the two never disagree.
@@ -72,6 +103,12 @@ func errorCode(err error) string {
 		return "NOT_CHECKED"
 	case errors.Is(err, edit.ErrChanged):
 		return "CHANGED"
+	case errors.Is(err, edit.ErrLocked):
+		return "LOCKED"
+	case errors.Is(err, edit.ErrNotWritable):
+		return "NOT_WRITABLE"
+	case errors.Is(err, edit.ErrMetadata):
+		return "METADATA"
 	case errors.Is(err, edit.ErrOutsideRoot):
 		return "OUTSIDE_ROOT"
 	case errors.As(err, &le) && !le.Input:
