@@ -322,7 +322,7 @@ func Commit(doc *Document, content []byte) error {
 
 // commit is Files.Commit on fsys with opt.
 func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
-	if err := checkNewContent(doc, content); err != nil {
+	if err := CheckContent(doc, content); err != nil {
 		return err
 	}
 	name := doc.fsName()

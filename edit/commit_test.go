@@ -1084,7 +1084,8 @@ func TestCommitLongNames(t *testing.T) {
 
 // TestCommitRefusesBadContent (issue 12, item 10): new content that Read
 // would refuse to read back is refused before anything is written, for a
-// replaced file and a new one, and the file is byte-identical.
+// replaced file and a new one, and the file is byte-identical; CheckContent
+// (what a dry run runs) refuses it with the same error.
 func TestCommitRefusesBadContent(t *testing.T) {
 	src := readFixture(t, "../testdata/src/go/slog_value.go")
 	big := bytes.Repeat([]byte("// padding to push the NUL past the sniffed prefix\n"), 200)
@@ -1115,10 +1116,16 @@ func TestCommitRefusesBadContent(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// The dry run's check (CheckContent) and the commit's
+				// refuse alike, with the same message.
+				checkErr := edit.CheckContent(doc, tt.content)
 				err = files.Commit(doc, tt.content)
 				var fe *edit.FileError
 				if !errors.As(err, &fe) || !errors.Is(err, tt.is) || !strings.Contains(err.Error(), tt.message) {
 					t.Errorf("Commit(%s) = %v, want a *FileError wrapping %v saying %q", filepath.Base(p), err, tt.is, tt.message)
+				}
+				if !errors.As(checkErr, &fe) || !errors.Is(checkErr, tt.is) || fmt.Sprint(checkErr) != fmt.Sprint(err) {
+					t.Errorf("CheckContent(%s) = %v, want the error Commit gives: %v", filepath.Base(p), checkErr, err)
 				}
 			}
 			assertFile(t, path, src, 0o644)
@@ -1143,6 +1150,9 @@ func TestCommitKeepsExistingLateNUL(t *testing.T) {
 		t.Fatal(err)
 	}
 	edited := append([]byte("# edited\n"), content...)
+	if err := edit.CheckContent(doc, edited); err != nil {
+		t.Fatalf("CheckContent = %v, want nil", err)
+	}
 	if err := edit.Commit(doc, edited); err != nil {
 		t.Fatal(err)
 	}

@@ -170,7 +170,9 @@ func (e *notCheckedError) Error() string {
 func (e *notCheckedError) Unwrap() error { return e.err }
 
 // check runs the syntax guard on ch and, with --dry-run or --diff, builds
-// its diff; in strict mode an edit that adds syntax errors is a
+// its diff; new content the commit layer would refuse (edit.CheckContent:
+// invalid UTF-8, NUL bytes, too large) is refused here, dry run or not; in
+// strict mode an edit that adds syntax errors is a
 // *syntaxError, and one the guard could not check a *notCheckedError.
 func (s *session) check(ch *change) (outcome, error) {
 	var out outcome
@@ -184,6 +186,13 @@ func (s *session) check(ch *change) (outcome, error) {
 	if s.dry || s.diff {
 		// A diff of a large file costs more than the edit: only when shown.
 		out.Diff = edit.Diff(diffPath(ch.doc.Path), ch.doc.Content, ch.content)
+	}
+	if ch.changed() {
+		// The commit layer's check, run here too so that a dry run
+		// refuses what the real run would (issue 12, item 10).
+		if err := edit.CheckContent(ch.doc, ch.content); err != nil {
+			return out, err
+		}
 	}
 	var nce *edit.NotCheckedError
 	if errors.As(rep.NotChecked(s.mode), &nce) {
