@@ -70,6 +70,7 @@ type Document struct {
 
 	lines  []line
 	name   string // the file system's name for the file ("" means Path)
+	real   string // the file's real absolute path, final link followed; see RealPath
 	absent bool   // the file does not exist yet: Commit creates it
 }
 

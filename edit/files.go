@@ -149,7 +149,7 @@ func (f *Files) Read(path string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Mode, d.name = fi.Mode(), name
+	d.Mode, d.name, d.real = fi.Mode(), name, f.abs(target)
 	return d, nil
 }
 
@@ -201,6 +201,29 @@ func (f *Files) stat(path string) (name, target string, fi fs.FileInfo, err erro
 	return name, target, fi, nil
 }
 
+// abs returns the absolute path of the file system's name name: itself
+// unconfined, else joined to the root's real path.
+func (f *Files) abs(name string) string {
+	if f.root == nil {
+		return name
+	}
+	return filepath.Join(f.rootDir, name) // name is resolved already: no ".." to clean
+}
+
+// Root returns the root's real absolute path (every symbolic link and ".."
+// resolved as the kernel resolves them, never by cleaning the text), or ""
+// when f is unconfined.
+func (f *Files) Root() string { return f.rootDir }
+
+// RealPath returns the absolute path of the file a Document from Read
+// stands for, as the kernel resolves it (issue 12, item 2): every
+// symbolic link and ".." resolved in order, a relative link target from
+// the folder the link really lives in, the final link followed; for a
+// Document from ReadOrNew of a missing file, where Commit creates it. It
+// is the file Commit writes, the name a diff header should give (issue 11,
+// section 2). It is "" for a Document from NewDocument.
+func (d *Document) RealPath() string { return d.real }
+
 // ReadOrNew reads path like Read, or, if it does not exist, returns an
 // empty Document that Commit will create (with its parent folders).
 func (f *Files) ReadOrNew(path string) (*Document, error) {
@@ -216,7 +239,7 @@ func (f *Files) ReadOrNew(path string) (*Document, error) {
 		return nil, &FileError{Path: path, Reason: "a symbolic link to a file that does not exist; symedit does not create files through links: name the link's target instead", Err: ErrNotRegular}
 	}
 	d, _ = NewDocument(path, nil)
-	d.name, d.absent = name, true
+	d.name, d.real, d.absent = name, f.abs(name), true
 	return d, nil
 }
 

@@ -1337,3 +1337,65 @@ func TestFilesLinkLoop(t *testing.T) {
 		})
 	}
 }
+
+// TestRealPathAndRoot: Files.Root and Document.RealPath resolve as the
+// kernel does (issue 12, item 2), the final link included, so a caller can
+// name the file actually edited (a diff header, issue 11, section 2):
+// with r/sub -> a/b and r/a/b/lnk.py -> ../x.py, the root r/sub/.. is
+// r/a, r/sub/lnk.py and r/sub/../x.py are r/a/x.py (what cat shows), and
+// a missing r/sub/new.py is r/a/b/new.py. A Document from NewDocument has
+// no real path.
+func TestRealPathAndRoot(t *testing.T) {
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := filepath.Join(base, "r")
+	src := readFixture(t, "../testdata/src/python/process.py")
+	diskWrite(t, filepath.Join(r, "a", "x.py"), src, 0o644)
+	diskWrite(t, filepath.Join(r, "x.py"), []byte("x = 'top'\n"), 0o644)
+	if err := os.MkdirAll(filepath.Join(r, "a", "b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a/b", filepath.Join(r, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../x.py", filepath.Join(r, "a", "b", "lnk.py")); err != nil {
+		t.Fatal(err)
+	}
+	ax, anew := filepath.Join(r, "a", "x.py"), filepath.Join(r, "a", "b", "new.py")
+	for _, root := range []string{"", r, r + "/sub/.."} {
+		files, err := edit.Open(edit.Options{Root: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer files.Close()
+		want := ""
+		if root != "" {
+			want = filepath.Join(r, "a")
+			if root == r {
+				want = r
+			}
+		}
+		if got := files.Root(); got != want {
+			t.Errorf("Open(Root %q).Root() = %q, want %q", root, got, want)
+		}
+		for path, want := range map[string]string{r + "/sub/lnk.py": ax, r + "/sub/../x.py": ax, r + "/sub/new.py": anew} {
+			doc, err := files.ReadOrNew(path)
+			if err != nil {
+				t.Errorf("root %q: ReadOrNew(%s): %v", root, path, err)
+				continue
+			}
+			if got := doc.RealPath(); got != want {
+				t.Errorf("root %q: ReadOrNew(%s).RealPath() = %q, want %q", root, path, got, want)
+			}
+			if want == ax && !bytes.Equal(doc.Content, src) {
+				t.Errorf("root %q: %s read another file than %s", root, path, ax)
+			}
+		}
+	}
+	doc, err := edit.NewDocument("x.py", []byte("x = 1\n"))
+	if err != nil || doc.RealPath() != "" {
+		t.Errorf("NewDocument: RealPath %q, %v; want \"\"", doc.RealPath(), err)
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -53,14 +52,18 @@ func mcpCommand(e *env) *cli.Command {
 			if limit <= 0 {
 				return &usageError{msg: fmt.Sprintf("--call-timeout %v: want a positive duration such as 5m", limit)}
 			}
-			root, err := filepath.Abs(c.String("root")) // "": the working directory
+			dir := c.String("root")
+			if dir == "" {
+				dir = "." // the working directory
+			}
+			files, err := edit.Open(edit.Options{Root: dir}) // the same check as every command's --root
 			if err != nil {
 				return err
 			}
-			files, err := edit.Open(edit.Options{Root: root}) // the same check as every command's --root
-			if err != nil {
-				return err
-			}
+			// The root as the kernel resolves it (r/sub/.. with sub a link
+			// is sub's real parent), never the text cleaned (issue 12,
+			// item 2).
+			root := files.Root()
 			files.Close()
 			// The server owns its process: it runs in the root, so that a
 			// relative path means the same in a tool's arguments, in an

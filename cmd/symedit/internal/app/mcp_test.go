@@ -1046,3 +1046,63 @@ func TestMCPWording(t *testing.T) {
 		t.Errorf("JSON %s: %v", js.String(), err)
 	}
 }
+
+// TestMCPRootThroughLink: `mcp --root r/sub/..` with r/sub a link to a/b
+// serves r/a, where the kernel's ".." leads, not r, what cleaning the text
+// gives (issue 12, item 2); its diffs name the file edited relative to
+// that root, through a link as the last component too, and apply there
+// with git apply.
+func TestMCPRootThroughLink(t *testing.T) {
+	bin := buildSymedit(t)
+	base := t.TempDir()
+	r := filepath.Join(base, "r")
+	if err := os.MkdirAll(filepath.Join(r, "a", "b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	atomic := readFile(t, filepath.Join(fixtureDir, "go/atomic_type.go"))
+	slog := readFile(t, filepath.Join(fixtureDir, "go/slog_value.go"))
+	for path, content := range map[string]string{"a/x.go": atomic, "x.go": slog} {
+		if err := os.WriteFile(filepath.Join(r, path), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("a/b", filepath.Join(r, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../x.go", filepath.Join(r, "a", "b", "lnk.go")); err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, bin, base, "--root", "r/sub/..")
+
+	c := callTool(t, cs, "show", map[string]any{"location": "x.go::Bool/Load"})
+	if c.isError || c.text != "func (x *Bool) Load() bool { return LoadUint32(&x.v) != 0 }\n" {
+		t.Errorf("show x.go::Bool/Load from the root r/sub/..: %+v (want r/a/x.go's, not r/x.go's)", c)
+	}
+	edits := []map[string]any{{"old_text": "return LoadUint32(&x.v) != 0", "new_text": "return LoadUint32(&x.v) == 1"}}
+	for _, path := range []string{"x.go", "b/lnk.go"} {
+		c = callTool(t, cs, "edit", map[string]any{"path": path, "edits": edits, "dry_run": true})
+		diff, _ := get(c.data, "metadata", "diff").(string)
+		if c.isError || !strings.HasPrefix(diff, "--- a/x.go\n+++ b/x.go\n") {
+			t.Errorf("edit %s dry run: diff %q, want headers naming x.go; %+v", path, diff, c)
+			continue
+		}
+		if _, err := exec.LookPath("git"); err != nil {
+			continue
+		}
+		cmd := exec.Command("git", "apply", "-")
+		cmd.Dir = filepath.Join(r, "a")
+		cmd.Stdin = strings.NewReader(diff)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("git apply of %s's diff: %v\n%s", path, err, out)
+		}
+		if got := readFile(t, filepath.Join(r, "a/x.go")); !strings.Contains(got, "return LoadUint32(&x.v) == 1") {
+			t.Errorf("git apply of %s's diff did not change r/a/x.go", path)
+		}
+		if err := os.WriteFile(filepath.Join(r, "a/x.go"), []byte(atomic), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := readFile(t, filepath.Join(r, "x.go")); got != slog {
+		t.Error("r/x.go changed")
+	}
+}

@@ -185,7 +185,7 @@ func (s *session) check(ch *change) (outcome, error) {
 	out.Syntax = rep
 	if s.dry || s.diff {
 		// A diff of a large file costs more than the edit: only when shown.
-		out.Diff = edit.Diff(diffPath(ch.doc.Path), ch.doc.Content, ch.content)
+		out.Diff = edit.Diff(diffPath(ch.doc), ch.doc.Content, ch.content)
 	}
 	if ch.changed() {
 		// The commit layer's check, run here too so that a dry run
@@ -204,32 +204,27 @@ func (s *session) check(ch *change) (outcome, error) {
 	return out, nil
 }
 
-// diffPath is the name a diff's headers give a file: relative to the
-// working directory when the file is below it, so that git apply and
+// diffPath is the name a diff's headers give doc's file: the file
+// actually edited, doc.RealPath() (every symbolic link, the final one
+// included, and ".." resolved as the kernel resolves them, by the edit
+// layer's resolver, never by cleaning text), relative to the working
+// directory's real path when the file is below it, so that git apply and
 // patch -p1 take the diff there; else the absolute path without its
-// leading "/", for applying from the file system's root. Either way the
-// folder's links and ".." are resolved as the kernel resolves them, so a
-// header never holds "../" (git apply refuses it; issue 11, section 2).
-func diffPath(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return strings.TrimLeft(filepath.ToSlash(filepath.Clean(path)), "/")
+// leading "/", for applying from the file system's root. A header never
+// holds "../" (git apply refuses it; issue 11, section 2) nor names a
+// link (git apply and patch refuse to patch a symbolic link).
+func diffPath(doc *edit.Document) string {
+	abs := doc.RealPath()
+	if abs == "" { // not read through edit.Files: no resolution to trust
+		return strings.TrimLeft(filepath.ToSlash(doc.Path), "/")
 	}
-	abs := path
-	if !filepath.IsAbs(abs) {
-		abs = wd + string(filepath.Separator) + path // not Join: ".." after a link is the kernel's to resolve
-	}
-	dir, base := filepath.Split(abs)
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		abs = filepath.Join(real, base)
-	} else {
-		abs = filepath.Clean(abs) // a folder not created yet
-	}
-	if realWD, err := filepath.EvalSymlinks(wd); err == nil {
-		wd = realWD
-	}
-	if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
-		return filepath.ToSlash(rel)
+	if wd, err := os.Getwd(); err == nil {
+		if real, err := filepath.EvalSymlinks(wd); err == nil {
+			wd = real
+		}
+		if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
+			return filepath.ToSlash(rel)
+		}
 	}
 	return strings.TrimLeft(filepath.ToSlash(abs), "/")
 }
