@@ -305,7 +305,7 @@ func TestReadRealFiles(t *testing.T) {
 func TestReadMissing(t *testing.T) {
 	_, err := edit.Read(filepath.Join(t.TempDir(), "missing.go"))
 	var fe *edit.FileError
-	if !errors.As(err, &fe) || !errors.Is(err, os.ErrNotExist) || fe.Reason != "no such file" {
-		t.Fatalf("err = %v, want a *FileError wrapping fs.ErrNotExist with reason %q", err, "no such file")
+	if !errors.As(err, &fe) || !errors.Is(err, os.ErrNotExist) || fe.Reason != "no such file or folder" {
+		t.Fatalf("err = %v, want a *FileError wrapping fs.ErrNotExist with reason %q", err, "no such file or folder")
 	}
 }

@@ -143,7 +143,7 @@ func TestFilesOpen(t *testing.T) {
 		{"unconfined", "", false, nil, ""},
 		{"directory", dir, false, nil, ""},
 		{"directory with trailing slash", dir + "/", false, nil, ""},
-		{"missing", filepath.Join(base, "missing"), true, fs.ErrNotExist, "cannot use as root: no such file"},
+		{"missing", filepath.Join(base, "missing"), true, fs.ErrNotExist, "cannot use as root: no such file or folder"},
 		{"regular file", file, true, nil, "cannot use as root: not a directory"},
 	}
 	for _, tt := range tests {

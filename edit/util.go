@@ -60,7 +60,7 @@ func reason(err error) string {
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "no such file"
+		return "no such file or folder" // ENOENT: the file, or a folder on its way (issue 11, section 7)
 	case errors.Is(err, fs.ErrPermission):
 		return "permission denied"
 	case errors.Is(err, syscall.ENOSPC):
