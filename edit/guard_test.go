@@ -675,6 +675,7 @@ func FuzzCheckSyntax(f *testing.F) {
 	f.Add(uint8(2), "class A {}", uint(9), uint(10), "")
 	f.Add(uint8(3), "", uint(0), uint(0), "let x = (")
 	f.Add(uint8(5), "a\rb\r", uint(1), uint(2), "\r\n")
+	f.Add(uint8(1), "def f(a):\r    x = 1\r    return x\r\rdef g():\r    pass\r", uint(20), uint(25), "(\r")
 	langs := grammars.Languages()
 	f.Fuzz(func(t *testing.T, li uint8, before string, start, end uint, repl string) {
 		lang := langs[int(li)%len(langs)]
@@ -702,6 +703,23 @@ func FuzzCheckSyntax(f *testing.F) {
 			}
 			if err == nil && p.Line <= doc.LineCount() && doc.Line(p.Line) != p.Text {
 				t.Fatalf("problem %+v: line %d is %q", p, p.Line, doc.Line(p.Line))
+			}
+		}
+		// Outside Go a lone CR ends a line (issue 12, item 3): the same edit
+		// of the file with every LF made a CR gets the same report.
+		if lang.Name != "go" && !strings.Contains(before+repl, "\r") {
+			cr := []edit.Edit{{Start: s, End: e, New: strings.ReplaceAll(repl, "\n", "\r")}}
+			crBefore := guardToCR([]byte(before))
+			crAfter, err := edit.Apply(crBefore, cr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			crRep, err := edit.CheckSyntax(context.Background(), lang, crBefore, crAfter, cr, edit.GuardOptions{})
+			if err != nil {
+				t.Fatalf("CheckSyntax: %v", err)
+			}
+			if guardReportKey(crRep) != guardReportKey(rep) {
+				t.Fatalf("CR-only:\n%s\nLF:\n%s", guardReportKey(crRep), guardReportKey(rep))
 			}
 		}
 	})
