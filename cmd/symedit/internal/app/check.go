@@ -106,7 +106,7 @@ func (s *session) checkFiles(args []string) error {
 		return err
 	}
 	var firstErr error
-	problems, bad, notes, failed := 0, 0, 0, 0
+	problems, bad, notes, failed, skipped := 0, 0, 0, 0, 0
 	bar := e.progress(len(w.Files), s.json)
 	err = forEachOrdered(len(w.Files), jobs, func(i int) checkResult {
 		return s.checkOne(w.Files[i])
@@ -127,6 +127,9 @@ func (s *session) checkFiles(args []string) error {
 			bad++
 		}
 		notes += len(r.rep.Notes)
+		if !r.rep.Checked {
+			skipped++ // not "checked" in the summary: the guard gave up on it
+		}
 		if s.json {
 			js := checkJSON{Path: path, Language: r.lang.Name, OK: r.rep.Checked && len(r.rep.New) == 0,
 				Skipped: r.rep.Skipped, Problems: []problemJSON{}}
@@ -164,10 +167,10 @@ func (s *session) checkFiles(args []string) error {
 	if err != nil {
 		return err
 	}
-	sum := fmt.Sprintf("checked %d file(s): %d syntax error(s) in %d file(s)", len(w.Files)-failed, problems, bad)
-	if failed > 0 { // not "checked 1 file(s)" for a path that does not exist
+	sum := fmt.Sprintf("checked %d file(s): %d syntax error(s) in %d file(s)", len(w.Files), problems, bad)
+	if failed+skipped > 0 { // not "checked 1 file(s)" for a path that does not exist or a parse that timed out
 		sum = fmt.Sprintf("checked %d of %d file(s) (%d could not be checked): %d syntax error(s) in %d file(s)",
-			len(w.Files)-failed, len(w.Files), failed, problems, bad)
+			len(w.Files)-failed-skipped, len(w.Files), failed+skipped, problems, bad)
 	}
 	if notes > 0 {
 		sum += fmt.Sprintf("; %d tree-sitter-only note(s) in Go code that go/parser accepts, not errors (--json lists them)", notes)
