@@ -1,10 +1,8 @@
 package symcache
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -24,7 +22,7 @@ import (
 // Schema is the version of the entry format and of what symbols.Extract
 // produces for the same query and grammar. Bump it when either changes in
 // a way the query digest does not show (a rule in package symbols).
-const Schema = 1
+const Schema = 2 // 1: JSON bodies
 
 // EnvDir is the environment variable that overrides the cache folder
 // (DefaultDir); tests set it to a t.TempDir().
@@ -173,7 +171,7 @@ type Stats struct {
 	// (Corrupt included).
 	Hits, Misses int64
 	// Corrupt counts entries found unreadable: a bad header or checksum,
-	// or JSON that does not decode.
+	// or a body that does not decode.
 	Corrupt int64
 	// Writes counts entries Put wrote; Racy counts Puts that stored
 	// nothing by the racily-clean rule; Failed counts Puts that could not
@@ -187,28 +185,13 @@ func (c *Cache) Stats() Stats {
 		Writes: c.writes.Load(), Racy: c.racy.Load(), Failed: c.failed.Load()}
 }
 
-// entryPath returns the entry file's path for k.
-func (c *Cache) entryPath(k Key) string {
+// EntryPath returns the file that holds k's entry (whether or not it
+// exists): Dir/v<Schema>/<hh>/<rest of the hex SHA-256 of k.Path, a NUL
+// and k.Lang>.
+func (c *Cache) EntryPath(k Key) string {
 	sum := sha256.Sum256([]byte(k.Path + "\x00" + k.Lang))
 	h := hex.EncodeToString(sum[:])
 	return filepath.Join(c.dir, h[:2], h[2:])
-}
-
-// entry is an entry file's JSON body.
-type entry struct {
-	Build   string `json:"build"`
-	Key     Key    `json:"key"`
-	Symbols []sym  `json:"symbols"`
-}
-
-// sym is a symbols.Symbol with every field, the byte offsets included.
-type sym struct {
-	Name     string `json:"n"`
-	NamePath string `json:"p"`
-	Kind     string `json:"k"`
-	Range    [6]int `json:"r"` // start line, column; end line, column; selection line, column
-	Bytes    [5]int `json:"b"` // StartByte, EndByte, ImplByte, ModifiersByte, KeywordByte
-	Parent   int    `json:"u"`
 }
 
 // Get returns the symbols stored for k, or false when there is no entry,
@@ -225,55 +208,25 @@ func (c *Cache) Get(k Key) ([]symbols.Symbol, bool) {
 }
 
 func (c *Cache) get(k Key) ([]symbols.Symbol, bool) {
-	data, err := os.ReadFile(c.entryPath(k))
+	data, err := os.ReadFile(c.EntryPath(k))
 	if err != nil {
 		return nil, false
 	}
-	e, err := decode(data)
+	build, key, syms, err := decode(data)
 	if err != nil {
 		c.corrupt.Add(1)
 		return nil, false
 	}
-	if e.Build != c.build || e.Key != k {
+	if build != c.build || key != k {
 		return nil, false
 	}
-	out := make([]symbols.Symbol, len(e.Symbols))
-	for i, s := range e.Symbols {
-		if s.Parent < -1 || s.Parent >= i || s.Bytes[0] < 0 || s.Bytes[0] > s.Bytes[1] || int64(s.Bytes[1]) > k.Size {
+	for i, s := range syms {
+		if s.Parent < -1 || s.Parent >= i || s.StartByte < 0 || s.StartByte > s.EndByte || int64(s.EndByte) > k.Size {
 			c.corrupt.Add(1)
 			return nil, false
 		}
-		out[i] = symbols.Symbol{Name: s.Name, NamePath: s.NamePath, Kind: symbols.Kind(s.Kind),
-			Start:     symbols.Position{Line: s.Range[0], Column: s.Range[1]},
-			End:       symbols.Position{Line: s.Range[2], Column: s.Range[3]},
-			Selection: symbols.Position{Line: s.Range[4], Column: s.Range[5]},
-			StartByte: s.Bytes[0], EndByte: s.Bytes[1], ImplByte: s.Bytes[2], ModifiersByte: s.Bytes[3], KeywordByte: s.Bytes[4],
-			Parent: s.Parent}
 	}
-	return out, true
-}
-
-// errCorrupt is decode's error for an entry that fails its header or
-// checksum.
-var errCorrupt = errors.New("symcache: corrupt entry")
-
-// decode checks an entry file's header line ("symedit-index <sha256 of
-// the rest>") and decodes the rest.
-func decode(data []byte) (*entry, error) {
-	nl := bytes.IndexByte(data, '\n')
-	if nl < 0 {
-		return nil, errCorrupt
-	}
-	head, body := string(data[:nl]), data[nl+1:]
-	sum := sha256.Sum256(body)
-	if head != header+" "+hex.EncodeToString(sum[:]) {
-		return nil, errCorrupt
-	}
-	var e entry
-	if err := json.Unmarshal(body, &e); err != nil {
-		return nil, err
-	}
-	return &e, nil
+	return syms, true
 }
 
 // Put stores syms as the symbols of the file with key k, whose content
@@ -287,23 +240,8 @@ func (c *Cache) Put(k Key, stated time.Time, syms []symbols.Symbol) error {
 		c.racy.Add(1)
 		return nil
 	}
-	e := entry{Build: c.build, Key: k, Symbols: make([]sym, len(syms))}
-	for i, s := range syms {
-		e.Symbols[i] = sym{Name: s.Name, NamePath: s.NamePath, Kind: string(s.Kind),
-			Range:  [6]int{s.Start.Line, s.Start.Column, s.End.Line, s.End.Column, s.Selection.Line, s.Selection.Column},
-			Bytes:  [5]int{s.StartByte, s.EndByte, s.ImplByte, s.ModifiersByte, s.KeywordByte},
-			Parent: s.Parent}
-	}
-	body, err := json.Marshal(e)
-	if err != nil {
-		c.failed.Add(1)
-		return err
-	}
-	sum := sha256.Sum256(body)
-	data := make([]byte, 0, len(header)+2+2*len(sum)+len(body))
-	data = append(append(append(append(data, header...), ' '), hex.EncodeToString(sum[:])...), '\n')
-	data = append(data, body...)
-	if err := writeAtomic(c.entryPath(k), data); err != nil {
+	data := encode(c.build, k, syms)
+	if err := writeAtomic(c.EntryPath(k), data); err != nil {
 		c.failed.Add(1)
 		return err
 	}
