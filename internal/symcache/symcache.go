@@ -256,7 +256,7 @@ const tempPrefix = ".tmp-"
 // over path. On error no temporary file remains.
 func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(dir, tempPrefix+"*")
@@ -376,10 +376,10 @@ func (c *Cache) MaybePrune() (bool, int, error) {
 	if fi, err := os.Stat(stamp); err == nil && now.Sub(fi.ModTime()) < PruneEvery {
 		return false, 0, nil
 	}
-	if err := os.MkdirAll(c.root, 0o755); err != nil {
+	if err := os.MkdirAll(c.root, 0o700); err != nil {
 		return false, 0, err
 	}
-	if err := os.WriteFile(stamp, nil, 0o644); err != nil {
+	if err := os.WriteFile(stamp, nil, 0o600); err != nil {
 		return false, 0, err
 	}
 	if err := os.Chtimes(stamp, now, now); err != nil {

@@ -20,7 +20,7 @@ import (
 
 // realSymbols extracts the symbols of one of the repository's real Python
 // sources, so that every field (byte offsets, parents) is exercised.
-func realSymbols(t *testing.T) (string, []symbols.Symbol) {
+func realSymbols(t testing.TB) (string, []symbols.Symbol) {
 	t.Helper()
 	path, err := filepath.Abs("../../testdata/src/python/contextlib_excerpt.py")
 	if err != nil {
@@ -43,7 +43,7 @@ func realSymbols(t *testing.T) (string, []symbols.Symbol) {
 
 // oldKey returns the key of path with its times an hour before now: a file
 // that no clock tick can confuse.
-func oldKey(t *testing.T, path string) (symcache.Key, time.Time) {
+func oldKey(t testing.TB, path string) (symcache.Key, time.Time) {
 	t.Helper()
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -55,7 +55,7 @@ func oldKey(t *testing.T, path string) (symcache.Key, time.Time) {
 	return k, now
 }
 
-func open(t *testing.T, dir string, opt symcache.Options) *symcache.Cache {
+func open(t testing.TB, dir string, opt symcache.Options) *symcache.Cache {
 	t.Helper()
 	opt.Dir = dir
 	c, err := symcache.Open(opt)
@@ -189,6 +189,9 @@ func TestCorruptEntry(t *testing.T) {
 		"truncated":    func(b []byte) []byte { return b[:len(b)/2] },
 		"garbage":      func([]byte) []byte { return []byte("not an entry\n{}") },
 		"empty":        func([]byte) []byte { return nil },
+		"checksum ok, trailing bytes": func(b []byte) []byte {
+			return withSum(append(bytes.Clone(b[bytes.IndexByte(b, '\n')+1:]), 0))
+		},
 		"checksum ok, body short": func(b []byte) []byte {
 			body := b[bytes.IndexByte(b, '\n')+1:]
 			body = body[:len(body)-3]
@@ -388,4 +391,49 @@ func TestDefaultDir(t *testing.T) {
 	if d, err := symcache.DefaultDir(); err != nil || d != "/xdg/symedit" {
 		t.Errorf("default: %q, %v", d, err)
 	}
+}
+
+// withSum returns an entry file with body and a header line holding its
+// correct checksum.
+func withSum(body []byte) []byte {
+	sum := sha256.Sum256(body)
+	return append([]byte("symedit-index "+hex.EncodeToString(sum[:])+"\n"), body...)
+}
+
+// FuzzGet checks that Get never panics on an entry file with a valid
+// checksum and any body, and that whatever it returns keeps the
+// invariants Extract's symbols keep (parents before children, byte
+// ranges inside the file).
+func FuzzGet(f *testing.F) {
+	path, syms := realSymbols(f)
+	k, now := oldKey(f, path)
+	seedDir := f.TempDir()
+	c := open(f, seedDir, symcache.Options{Build: "b"})
+	if err := c.Put(k, now, syms[:3]); err != nil {
+		f.Fatal(err)
+	}
+	data, err := os.ReadFile(c.EntryPath(k))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data[bytes.IndexByte(data, '\n')+1:])
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		c := open(t, t.TempDir(), symcache.Options{Build: "b"})
+		if err := os.MkdirAll(filepath.Dir(c.EntryPath(k)), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(c.EntryPath(k), withSum(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := c.Get(k)
+		if !ok {
+			return
+		}
+		for i, s := range got {
+			if s.Parent < -1 || s.Parent >= i || s.StartByte < 0 || s.StartByte > s.EndByte || int64(s.EndByte) > k.Size {
+				t.Fatalf("symbol %d breaks the invariants: %+v", i, s)
+			}
+		}
+	})
 }
