@@ -165,10 +165,7 @@ func (f *Files) Stat(path string) (realPath string, fi fs.FileInfo, err error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if f.root != nil {
-		target = filepath.Join(f.rootDir, filepath.FromSlash(target))
-	}
-	return target, fi, nil
+	return f.abs(target), fi, nil // Document.RealPath's path
 }
 
 // stat resolves path to its file system name and the real name of its
