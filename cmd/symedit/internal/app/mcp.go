@@ -76,7 +76,7 @@ func mcpCommand(e *env) *cli.Command {
 			if err != nil {
 				return fmt.Errorf("finding the symedit executable that runs each tool call: %w", err)
 			}
-			t := &frameTransport{r: e.stdin, w: e.stdout, limit: maxFrame}
+			t := &frameTransport{r: e.stdin, w: e.stdout, limit: maxFrame, drain: limit + 10*time.Second}
 			ts := &toolServer{root: root, run: childRunner{exe: exe, limit: limit}.run}
 			err = newMCPServer(ts).Run(c.Context, t)
 			if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {

@@ -1106,3 +1106,46 @@ func TestMCPRootThroughLink(t *testing.T) {
 		t.Error("r/x.go changed")
 	}
 }
+
+// TestMCPAnswersBeforeEOF: a client that writes its requests and closes
+// its end at once (printf ... | symedit mcp) gets an answer to every
+// request, a tool call's included, before the server exits; the SDK
+// ended the session at the end of the input and dropped them.
+func TestMCPAnswersBeforeEOF(t *testing.T) {
+	bin := buildSymedit(t)
+	root := t.TempDir()
+	copyFixtures(t, root)
+	frames := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`not json`,
+		`{"jsonrpc":"2.0","id":2,"method":"nosuch/method"}`,
+		`{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"show","arguments":{"location":"go/atomic_type.go::Bool/Load"}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"symbols","arguments":{"path":"python/process.py"}}}`,
+	}, "\n") + "\n"
+	cmd := exec.Command(bin, "mcp", "--root", root)
+	cmd.Stdin = strings.NewReader(frames)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("symedit mcp: %v", err)
+	}
+	answered := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var m struct {
+			ID     any             `json:"id"`
+			Result json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("a reply that is not JSON: %q", line)
+		}
+		answered[fmt.Sprint(m.ID)] = string(m.Result)
+	}
+	for _, id := range []string{"1", "2", "three", "4"} {
+		if _, ok := answered[id]; !ok {
+			t.Errorf("request %s was not answered; the answers: %v", id, answered)
+		}
+	}
+	if !strings.Contains(answered["three"], "LoadUint32") {
+		t.Errorf("show's answer %q does not hold the method", answered["three"])
+	}
+}

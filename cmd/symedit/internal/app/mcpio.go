@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -36,11 +37,14 @@ type frameTransport struct {
 	r     io.Reader
 	w     io.Writer
 	limit int // the most bytes in one frame
+	// drain is the longest the end of the input waits for the answers
+	// to requests already read (see frameConn.waitAnswered); 0: none.
+	drain time.Duration
 }
 
 // Connect starts reading frames.
 func (t *frameTransport) Connect(context.Context) (mcp.Connection, error) {
-	c := &frameConn{w: t.w, incoming: make(chan frameOrErr), closed: make(chan struct{})}
+	c := &frameConn{w: t.w, incoming: make(chan frameOrErr), closed: make(chan struct{}), drain: t.drain, pending: map[any]bool{}}
 	go c.readLoop(t.r, t.limit)
 	return c, nil
 }
@@ -57,6 +61,52 @@ type frameConn struct {
 	incoming  chan frameOrErr
 	closeOnce sync.Once
 	closed    chan struct{}
+	drain     time.Duration
+	pendingMu sync.Mutex
+	pending   map[any]bool // the ids of requests read and not yet answered
+}
+
+// track notes a request that awaits an answer, and forgets one the client
+// cancelled (notifications/cancelled: the SDK may not answer it).
+func (c *frameConn) track(req *jsonrpc.Request) {
+	c.pendingMu.Lock()
+	defer c.pendingMu.Unlock()
+	if req.IsCall() {
+		c.pending[req.ID.Raw()] = true
+		return
+	}
+	if req.Method == "notifications/cancelled" {
+		var p struct {
+			RequestID any `json:"requestId"`
+		}
+		if json.Unmarshal(req.Params, &p) == nil {
+			if id, err := jsonrpc.MakeID(p.RequestID); err == nil {
+				delete(c.pending, id.Raw())
+			}
+		}
+	}
+}
+
+// waitAnswered waits, at most c.drain, until every request read so far
+// has been answered, or the connection is closed: a client that writes its
+// requests and then closes its end of the pipe (printf ... | symedit mcp)
+// still gets every answer, where the SDK would end the session at the end
+// of the input and drop the answers of calls still running.
+func (c *frameConn) waitAnswered() {
+	deadline := time.Now().Add(c.drain)
+	for time.Now().Before(deadline) {
+		c.pendingMu.Lock()
+		n := len(c.pending)
+		c.pendingMu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-c.closed:
+			return
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // readLoop reads frames until the input ends, passing on the valid
@@ -79,10 +129,14 @@ func (c *frameConn) readLoop(r io.Reader, limit int) {
 				msg = nil
 			}
 		}
+		if req, ok := msg.(*jsonrpc.Request); ok {
+			c.track(req)
+		}
 		if msg != nil && !c.deliver(frameOrErr{msg: msg}) {
 			return
 		}
 		if err != nil {
+			c.waitAnswered()
 			c.deliver(frameOrErr{err: err})
 			return
 		}
@@ -245,7 +299,13 @@ func (c *frameConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("encoding a JSON-RPC message: %w", err)
 	}
-	return c.writeRaw(append(data, '\n'))
+	err = c.writeRaw(append(data, '\n'))
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.pendingMu.Lock()
+		delete(c.pending, resp.ID.Raw())
+		c.pendingMu.Unlock()
+	}
+	return err
 }
 
 // writeRaw writes one whole line; lines never interleave.
