@@ -24,8 +24,10 @@ func isPatchStart(t string) bool {
 
 // patch reads a Codex apply_patch patch that starts at line i: to its
 // "*** End Patch" line, or up to the next start marker or the end of the
-// reply. An added file is a create block, each hunk of an updated file a
-// Block of FormatApplyPatch; what apply cannot do is a Malformed. It
+// reply. An added file is a create block, a deleted file a Delete block,
+// each hunk of an updated file a Block of FormatApplyPatch (with MoveTo
+// for a moved file; a move without hunks is one FileOnly block); what
+// apply cannot do is a Malformed. It
 // returns the index of the first line after the patch. See the package
 // documentation.
 func (p *parser) patch(i int) int {
@@ -69,7 +71,11 @@ func (p *parser) patch(i int) int {
 			j = k
 		case strings.HasPrefix(t, patchDelete):
 			path := strings.TrimSpace(strings.TrimPrefix(t, patchDelete))
-			bad(j+1, path, fmt.Sprintf("line %d deletes %s: apply does not delete files yet; delete it yourself", j+1, path))
+			if path == "" {
+				bad(j+1, "", fmt.Sprintf("line %d %q names no file", j+1, t))
+			} else {
+				p.res.Blocks = append(p.res.Blocks, Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: j + 1, Delete: true})
+			}
 			j++
 		case strings.HasPrefix(t, patchUpdate):
 			j = p.patchUpdate(j, strings.TrimSpace(strings.TrimPrefix(t, patchUpdate)), bad)
@@ -105,7 +111,8 @@ func (p *parser) skipTo(j int, end string) int {
 }
 
 // patchUpdate reads the "*** Update File: path" section whose line is j:
-// an optional "*** Move to:" line, then hunks, each opened by "@@" or
+// an optional "*** Move to:" line (every block gets its path as MoveTo),
+// then hunks (none for a move), each opened by "@@" or
 // "@@ context" lines (the first may omit it), of lines starting with a
 // space, '-' or '+' (an empty line is an empty context line), the last
 // maybe followed by "*** End of File". It returns the index after the
@@ -117,10 +124,13 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 	if !ok {
 		bad(fileLine, "", fmt.Sprintf("line %d %q names no file", fileLine, patchUpdate))
 	}
+	moveTo := ""
 	if j < len(p.lines) && strings.HasPrefix(strings.TrimSpace(p.lines[j]), patchMove) {
-		to := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p.lines[j]), patchMove))
-		bad(j+1, path, fmt.Sprintf("line %d moves %s to %s: apply does not move files yet", j+1, path, to))
-		ok = false
+		moveTo = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p.lines[j]), patchMove))
+		if moveTo == "" {
+			bad(j+1, path, fmt.Sprintf("line %d %q names no file", j+1, patchMove))
+			ok = false
+		}
 		j++
 	}
 	var blocks []Block
@@ -135,7 +145,7 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 		if !strings.HasPrefix(p.lines[j], "@@") && !hunkLine(p.lines[j]) {
 			break // a blank or other line ends the file's hunks
 		}
-		b := Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: fileLine}
+		b := Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: fileLine, MoveTo: moveTo}
 		for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
 			p.steps++
 			if scope := strings.TrimSpace(strings.TrimPrefix(p.lines[j], "@@")); scope != "" {
@@ -193,7 +203,10 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 		bad(fileLine, path, strings.Join(hunkErrs, "; "))
 		ok = false
 	}
-	if hunks == 0 && ok {
+	if hunks == 0 && ok && moveTo != "" {
+		// A move without hunks: the file moves as it is.
+		blocks = append(blocks, Block{Format: FormatApplyPatch, Path: path, Line: fileLine, PathLine: fileLine, MoveTo: moveTo})
+	} else if hunks == 0 && ok {
 		bad(fileLine, path, fmt.Sprintf("line %d updates %s with no hunk", fileLine, path))
 		ok = false
 	}

@@ -16,12 +16,15 @@ var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@
 // line after the file's last hunk. See the package documentation.
 func (p *parser) diff(i int) int {
 	oldName, newName := diffName(p.lines[i], "--- "), diffName(p.lines[i+1], "+++ ")
+	ren := p.rename
+	p.rename = nil
+	git := strings.HasPrefix(oldName, "a/") && strings.HasPrefix(newName, "b/")
 	if oldName != newName && oldName != "/dev/null" && newName != "/dev/null" {
 		// a/x and b/x (git), old/x and new/x (diff -u of two folders):
 		// the same file once the first folder is dropped, as patch -p1.
 		_, o, ok1 := strings.Cut(oldName, "/")
 		_, n, ok2 := strings.Cut(newName, "/")
-		if ok1 && ok2 && o == n && o != "" {
+		if ok1 && ok2 && (o == n || git) && o != "" && n != "" {
 			oldName, newName = o, n
 		}
 	} else if oldName == "/dev/null" && strings.HasPrefix(newName, "b/") || newName == "/dev/null" && strings.HasPrefix(oldName, "a/") {
@@ -30,14 +33,23 @@ func (p *parser) diff(i int) int {
 	}
 	path, pathLine := newName, i+2
 	create := oldName == "/dev/null"
+	deleting := newName == "/dev/null" && !create
+	moveTo := ""
 	var fileErr string
 	switch {
-	case newName == "/dev/null":
+	case ren != nil && (ren.from != oldName || ren.to != newName):
+		fileErr = fmt.Sprintf("the rename lines on lines %d-%d move %s to %s, but the --- and +++ lines (%d-%d) name %s and %s", ren.line, ren.line+1, ren.from, ren.to, i+1, i+2, oldName, newName)
+	case deleting:
 		path, pathLine = oldName, i+1
-		fileErr = fmt.Sprintf("the diff deletes %s (+++ /dev/null on line %d): apply does not delete files yet; delete it yourself", oldName, i+2)
+	case !create && oldName != newName && (git || ren != nil):
+		// git's rename: the file's hunks apply to oldName, and the
+		// result is written as newName.
+		path, pathLine, moveTo = oldName, i+1, newName
 	case !create && oldName != newName:
-		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) name different files, %s and %s: apply does not rename files, and cannot tell which one is meant", i+1, i+2, oldName, newName)
-	case path == "" || strings.IndexFunc(path, func(r rune) bool { return r == ' ' || r == '\t' }) >= 0:
+		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) name different files, %s and %s, without git's a/ and b/ or rename lines that would make it a rename: apply cannot tell which one is meant", i+1, i+2, oldName, newName)
+	}
+	spaced := func(n string) bool { return strings.IndexFunc(n, func(r rune) bool { return r == ' ' || r == '\t' }) >= 0 }
+	if fileErr == "" && (path == "" || spaced(path) || spaced(moveTo)) {
 		fileErr = fmt.Sprintf("line %d %q does not name a file", i+2, abbreviate(p.lines[i+1], 60))
 	}
 	bad := func(line int, reason string) {
@@ -47,18 +59,20 @@ func (p *parser) diff(i int) int {
 	hunks := 0
 	for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
 		p.steps++
-		b, next, err := p.hunk(j)
+		b, next, err := p.hunk(j, deleting)
 		hunks++
 		switch {
 		case fileErr != "":
 		case err != "":
 			bad(j+1, err)
+		case deleting && len(b.New) > 0:
+			bad(j+1, fmt.Sprintf("the hunk on line %d deletes %s (+++ /dev/null) but has context or added lines: a deletion removes every line", j+1, path))
 		case create && (len(b.Old) > 0 || hunks > 1):
 			bad(j+1, fmt.Sprintf("the hunk on line %d creates %s (--- /dev/null) but has context or removed lines, or follows another hunk", j+1, path))
 		case !create && len(b.Old) == 0:
 			bad(j+1, fmt.Sprintf("the hunk on line %d has no context and no removed lines, so nothing says where it goes (as diff -U0 writes): give it context lines", j+1))
 		default:
-			b.Path, b.PathLine = path, pathLine
+			b.Path, b.PathLine, b.Delete, b.MoveTo = path, pathLine, deleting, moveTo
 			p.res.Blocks = append(p.res.Blocks, b)
 		}
 		j = next
@@ -82,9 +96,10 @@ func diffName(l, prefix string) string {
 // patch reads it); a header without numbers (@@ ... @@, as Aider writes)
 // takes the lines that start with a space, '-' or '+', and empty lines
 // between them. A "\ No newline at end of file" line marks the line before
-// it. It returns the hunk as a Block (Format, Old, New, Line and Hint set),
+// it (for a hunk that deletes its file, deleting, the last line may lack
+// one on the old side only). It returns the hunk as a Block (Format, Old, New, Line and Hint set),
 // the index after it, and a reason when it is malformed.
-func (p *parser) hunk(i int) (Block, int, string) {
+func (p *parser) hunk(i int, deleting bool) (Block, int, string) {
 	b := Block{Format: FormatUnifiedDiff, Line: i + 1}
 	oldLeft, newLeft, counted := 0, 0, false
 	if m := hunkHeader.FindStringSubmatch(p.lines[i]); m != nil {
@@ -140,7 +155,7 @@ func (p *parser) hunk(i int) (Block, int, string) {
 			kind, text = l[0], l[1:]
 		default:
 			if !counted {
-				return p.endHunk(b, i, j, oldNoEOL, newNoEOL)
+				return p.endHunk(b, i, j, oldNoEOL, newNoEOL || deleting && oldNoEOL)
 			}
 			return b, j, fmt.Sprintf("the hunk on line %d ends at line %d %q with %d old and %d new lines still to come (its header says %d and %d)",
 				i+1, j+1, abbreviate(l, 40), oldLeft, newLeft, wantOld, wantNew)
@@ -170,7 +185,7 @@ func (p *parser) hunk(i int) (Block, int, string) {
 		return b, next, fmt.Sprintf("the hunk on line %d has more lines than its header says (%d old, %d new): line %d %q is one too many",
 			i+1, wantOld, wantNew, j+1, abbreviate(p.lines[j], 40))
 	}
-	return p.endHunk(b, i, j, oldNoEOL, newNoEOL)
+	return p.endHunk(b, i, j, oldNoEOL, newNoEOL || deleting && oldNoEOL)
 }
 
 // endHunk checks a hunk read up to line j: it may not change whether the
@@ -188,3 +203,32 @@ func (p *parser) endHunk(b Block, i, j int, oldNoEOL, newNoEOL bool) (Block, int
 // hunkLine reports whether l is a hunk's context, removed or added line:
 // it starts with a space, '-' or '+'.
 func hunkLine(l string) bool { return l != "" && (l[0] == ' ' || l[0] == '-' || l[0] == '+') }
+
+// renameFile reads git's "rename from P" and "rename to Q" lines at line
+// i. When the diff's --- and +++ lines follow (after git's index, mode and
+// similarity lines), they must name P and Q and the diff is read next;
+// otherwise the rename is a pure one, a FileOnly block of
+// FormatUnifiedDiff with MoveTo. It returns the index of the next line to
+// read.
+func (p *parser) renameFile(i int) int {
+	from := strings.TrimSpace(strings.TrimPrefix(p.lines[i], "rename from "))
+	to := strings.TrimSpace(strings.TrimPrefix(p.lines[i+1], "rename to "))
+	k := i + 2
+	for k < len(p.lines) && (strings.HasPrefix(p.lines[k], "index ") || strings.HasPrefix(p.lines[k], "old mode ") ||
+		strings.HasPrefix(p.lines[k], "new mode ") || strings.HasPrefix(p.lines[k], "similarity index ") ||
+		strings.HasPrefix(p.lines[k], "dissimilarity index ")) {
+		p.steps++
+		k++
+	}
+	if from == "" || to == "" || strings.ContainsAny(from+to, " \t") {
+		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: FormatUnifiedDiff, Path: from,
+			Reason: fmt.Sprintf("lines %d-%d do not name the renamed file and its new name", i+1, i+2)})
+		return k
+	}
+	if k+2 < len(p.lines) && strings.HasPrefix(p.lines[k], "--- ") && strings.HasPrefix(p.lines[k+1], "+++ ") && strings.HasPrefix(p.lines[k+2], "@@") {
+		p.rename = &renameLines{from: from, to: to, line: i + 1}
+		return k
+	}
+	p.res.Blocks = append(p.res.Blocks, Block{Format: FormatUnifiedDiff, Path: from, MoveTo: to, Line: i + 1, PathLine: i + 1})
+	return k
+}

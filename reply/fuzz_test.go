@@ -63,6 +63,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("`` `rm a` ``\n```sh\n$ git mv a b\n")
 	f.Add("--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n\n\\ No newline at end of file\n@@ -9 +9 @@\n-x\n+y\n--- /dev/null\n+++ b/n.py\n@@ -0,0 +1 @@\n+z\n")
 	f.Add("```diff\n--- x.py\n+++ x.py\n@@ ... @@\n a\n\n-b\n+c\n```\n@@ -1 +1 @@\n-q\n")
+	f.Add("rename from a.py\nrename to b.py\n--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\nrename from c\nrename to d\n--- a/x\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
+	f.Add("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n*** Update File: c.py\n*** Move to: d.py\n@@\n-x\n+y\n*** Delete File: e.py\n*** End Patch\n")
 	f.Add("*** Begin Patch\n*** Add File: n.py\n+x\n*** Update File: a.py\n@@ class A:\n@@ def f(self):\n     x = 1\n-    y\n+    z\n\n@@\n a\n*** End of File\n*** Delete File: d.py\n*** End Patch\n")
 
 	f.Fuzz(func(t *testing.T, data string) {
@@ -94,8 +96,16 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 	used := 0
 	pathLines := map[int]bool{}
 	for _, b := range res.Blocks {
-		if b.PathLine < 1 || b.PathLine > b.Line || b.PathLine == b.Line && b.Format != reply.FormatApplyPatch || b.Line > n {
+		if b.PathLine < 1 || b.PathLine > b.Line || b.PathLine == b.Line && b.Format != reply.FormatApplyPatch && !b.FileOnly() || b.Line > n {
 			t.Fatalf("block lines out of range: path %d, marker %d, reply %d lines", b.PathLine, b.Line, n)
+		}
+		if b.Format == reply.FormatUnifiedDiff && b.FileOnly() {
+			// git's pure rename: its "rename from" and "rename to" lines.
+			if !strings.HasPrefix(ls[b.Line-1], "rename from ") || !strings.HasPrefix(ls[b.Line], "rename to ") || b.MoveTo == "" || b.Path == "" {
+				t.Fatalf("pure rename %+v", b)
+			}
+			markers = append(markers, b.Line)
+			continue
 		}
 		if b.Format == reply.FormatUnifiedDiff {
 			// A hunk: its @@ line, after its +++ line; its lines are

@@ -129,6 +129,12 @@ func runCase(t *testing.T, replyText string, read func(string) (string, bool)) s
 		if bl.IsCreate() {
 			b.WriteString("  creates a file\n")
 		}
+		if bl.Delete {
+			b.WriteString("  deletes the file\n")
+		}
+		if bl.MoveTo != "" {
+			fmt.Fprintf(&b, "  moves the file to %s\n", bl.MoveTo)
+		}
 		pv, _ := json.Marshal(bl.Preview())
 		fmt.Fprintf(&b, "  preview: %s\n", pv)
 		for _, sec := range []struct {
@@ -168,10 +174,17 @@ func runCase(t *testing.T, replyText string, read func(string) (string, bool)) s
 		}
 		// As the caller applies them: ApplyAll, each block on the result
 		// of the one before.
-		blocks := make([]reply.Block, len(idx))
-		for k, i := range idx {
-			blocks[k] = res.Blocks[i]
+		// A block that only deletes or moves its file changes no lines.
+		var blocks []reply.Block
+		var lineIdx []int
+		for _, i := range idx {
+			if res.Blocks[i].FileOnly() {
+				fmt.Fprintf(&b, "block %d: changes no lines\n", i+1)
+				continue
+			}
+			blocks, lineIdx = append(blocks, res.Blocks[i]), append(lineIdx, i)
 		}
+		idx = lineIdx
 		text, _, failedAt, f := reply.ApplyAll(blocks, orig, match.Exact)
 		if again, _, _, _ := reply.ApplyAll(blocks, orig, match.Exact); again != text {
 			t.Errorf("%s: ApplyAll is not deterministic", path)
@@ -188,6 +201,13 @@ func runCase(t *testing.T, replyText string, read func(string) (string, bool)) s
 			}
 		}
 		if failed {
+			continue
+		}
+		if first := res.Blocks[byPath[path][0]]; first.Delete && first.FileOnly() {
+			b.WriteString("deletes the file as it is\n")
+			continue
+		} else if first.Delete {
+			fmt.Fprintf(&b, "deletion leaves %d byte(s) (the caller deletes the file only if none)\n", len(text))
 			continue
 		}
 		b.WriteString(diff("a/"+path, "b/"+path, orig, text))

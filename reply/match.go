@@ -35,6 +35,10 @@ const (
 	// CodeOverlap: a hunk of a diff or patch matched only on lines an
 	// earlier hunk of the same file wrote (ApplyAll; issue 14).
 	CodeOverlap = "OVERLAP"
+	// CodeFileOnly: a block that only deletes or moves its file
+	// (Block.FileOnly) was given to Apply, which changes lines: the caller
+	// acts on the file instead.
+	CodeFileOnly = "FILE_ONLY"
 )
 
 // maxTies is the number of places, matching as many lines as the best so
@@ -140,9 +144,10 @@ func (f *Failure) Error() string {
 // leading anchor, old lines and trailing anchor are all empty, or a
 // SEARCH/REPLACE block with an empty SEARCH section. For such a block a
 // missing file is expected: the caller applies it to the empty text "",
-// and Apply refuses it (CodeFileExists) on a non-empty text.
+// and Apply refuses it (CodeFileExists) on a non-empty text. A block that
+// deletes or moves its file (Delete, MoveTo) never creates one.
 func (b Block) IsCreate() bool {
-	return len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
+	return !b.Delete && b.MoveTo == "" && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
 }
 
 // Preview is the start of each section of a block, for one-line summaries.
@@ -225,6 +230,10 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 	body := text
 	if strings.HasPrefix(body, utf8BOM) {
 		bom, body = utf8BOM, body[len(utf8BOM):]
+	}
+	if b.FileOnly() {
+		return text, applied{failure: &Failure{Code: CodeFileOnly,
+			Message: "the block only deletes or moves its file and changes no lines: the caller deletes or moves the file"}}
 	}
 	if b.IsCreate() {
 		if body != "" {

@@ -78,6 +78,27 @@ type Block struct {
 	// AtEnd, for an apply_patch hunk followed by "*** End of File", says
 	// the block's lines must end at the text's last line.
 	AtEnd bool `json:"at_end,omitempty"`
+	// Delete says the block deletes the file Path (issue 14): an
+	// apply_patch "*** Delete File:" (no lines; FileOnly), or a hunk of a
+	// unified diff whose +++ name is /dev/null (Old its removed lines, New
+	// empty). The caller deletes the file only if it exists and, for a
+	// diff, its hunks applied in order leave the empty text.
+	Delete bool `json:"delete,omitempty"`
+	// MoveTo, when not "", is the path the file Path moves to, with the
+	// block's change (issue 14): an apply_patch "*** Move to:", a unified
+	// diff's "rename from"/"rename to" lines or git's "--- a/P" and
+	// "+++ b/Q" with P and Q different. Every block of the file carries it;
+	// a pure rename is one FileOnly block. Like Path, it is not checked
+	// against any root, and the caller refuses a MoveTo that exists.
+	MoveTo string `json:"move_to,omitempty"`
+}
+
+// FileOnly reports whether the block deletes or moves its file and
+// changes no lines ("*** Delete File:", a move without hunks, git's pure
+// rename): the caller acts on the file and does not Apply the block, which
+// Apply refuses (CodeFileOnly).
+func (b Block) FileOnly() bool {
+	return (b.Delete || b.MoveTo != "") && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.New) == 0 && len(b.Trailing) == 0
 }
 
 // Malformed is a block Parse could not read; it is reported and never
@@ -176,6 +197,14 @@ type parser struct {
 	fence    fence
 	conflict bool // in a quoted git conflict, after "<<<<<<< NAME"
 	steps    int  // lines and backtick runs looked at, for parse
+	rename   *renameLines
+}
+
+// renameLines are git's "rename from P" and "rename to Q" lines just
+// before a diff's --- and +++ lines, which must name P and Q.
+type renameLines struct {
+	from, to string
+	line     int // 1-based reply line of "rename from"
 }
 
 // fence is the code fence a prose line is in.
@@ -410,8 +439,11 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 	if strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@") {
 		return p.diff(i), true
 	}
+	if strings.HasPrefix(l, "rename from ") && i+1 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "rename to ") {
+		return p.renameFile(i), true
+	}
 	if hunkHeader.MatchString(l) {
-		_, next, _ := p.hunk(i)
+		_, next, _ := p.hunk(i, false)
 		return bad(Malformed{Format: FormatUnifiedDiff,
 			Reason: fmt.Sprintf("line %d %q is a unified diff's hunk header without the --- and +++ lines that name its file, so the hunk is not applied", n, abbreviate(t, 60))}, max(next, i+1))
 	}

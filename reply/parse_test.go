@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/reply"
 )
 
@@ -421,8 +422,6 @@ func TestParseMarkerLines(t *testing.T) {
 		// Formats not read yet: refused, naming the format and the line.
 		{name: "apply_patch", reply: good + "*** Begin Patch\n*** Update File: src/b.py\n@@ def f():\n-    x = 1\n+    x = 2\n*** End Patch\n" + good, blocks: 3},
 		{name: "apply_patch without begin", reply: "*** Update File: src/b.py\n@@\n-a\n+b\n\n" + good, blocks: 2},
-		{name: "apply_patch deleting", reply: good + "*** Begin Patch\n*** Delete File: src/b.py\n*** End Patch\n",
-			blocks: 1, malformed: []int{9}, format: reply.FormatApplyPatch, want: "does not delete files"},
 		{name: "apply_patch without end", reply: good + "*** Begin Patch\n*** Update File: src/b.py\n@@\n-a\n+b\n",
 			blocks: 2, malformed: []int{8}, format: reply.FormatApplyPatch, want: "has no \"*** End Patch\" line"},
 		{name: "unified diff", reply: good + "```diff\n--- a/src/b.py\n+++ b/src/b.py\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n", blocks: 2},
@@ -430,8 +429,6 @@ func TestParseMarkerLines(t *testing.T) {
 			blocks: 1, malformed: []int{12}, format: reply.FormatUnifiedDiff, want: "indented hunk header"},
 		{name: "hunk without file headers", reply: good + "@@ -1,2 +1,2 @@\n a\n-b\n+c\n",
 			blocks: 1, malformed: []int{8}, format: reply.FormatUnifiedDiff, want: "without the --- and +++ lines"},
-		{name: "unified diff deleting", reply: good + "--- a/src/b.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n",
-			blocks: 1, malformed: []int{8}, format: reply.FormatUnifiedDiff, want: "does not delete files"},
 
 		// Prose that resembles markers.
 		{name: "setext heading", reply: "Summary\n=======\n\n" + good, blocks: 1},
@@ -459,18 +456,72 @@ func TestParseMarkerLines(t *testing.T) {
 	}
 }
 
-// TestParseForeignPaths: a patch Parse does not read, or a diff that
-// deletes a file, names its files, so that apply --partial leaves them
-// alone.
-func TestParseForeignPaths(t *testing.T) {
-	res := reply.Parse("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n*** Delete File: c.py\n*** End Patch\n" +
-		"--- a/d.py\t2024-01-01 00:00:00\n+++ b/d.py\t2024-01-02 00:00:00\n@@ -1 +1 @@\n-x\n+y\n--- e.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
-	var got [][]string
-	for _, m := range res.Malformed {
-		got = append(got, m.Paths)
+// TestParseDeleteAndMove: apply_patch's Delete File and Move to (with
+// and without hunks), and a unified diff's +++ /dev/null, git's
+// a/P b/Q and rename lines (with and without hunks) are blocks that say
+// what happens to the file (issue 14), and diff -u's different names
+// without a/ and b/ stay refused.
+func TestParseDeleteAndMove(t *testing.T) {
+	res := reply.Parse("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n*** Delete File: c.py\n" +
+		"*** Update File: m.py\n*** Move to: n/m.py\n*** End Patch\n" +
+		"--- a/d.py\t2024-01-01 00:00:00\n+++ b/d.py\t2024-01-02 00:00:00\n@@ -1 +1 @@\n-x\n+y\n--- e.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n" +
+		"--- a/f.py\n+++ b/g.py\n@@ -1 +1 @@\n-x\n+y\n" +
+		"diff --git a/h.py b/i.py\nsimilarity index 100%\nrename from h.py\nrename to i.py\n" +
+		"diff --git a/j.py b/k.py\nsimilarity index 90%\nrename from j.py\nrename to k.py\nindex 1..2 100644\n--- a/j.py\n+++ b/k.py\n@@ -1 +1 @@\n-x\n+y\n" +
+		"--- l.py.orig\n+++ l.py\n@@ -1 +1 @@\n-x\n+y\n")
+	type op struct {
+		path, moveTo string
+		del, only    bool
 	}
-	want := [][]string{{"a.py"}, {"c.py"}, {"e.py"}}
-	if !reflect.DeepEqual(got, want) || len(res.Blocks) != 1 || res.Blocks[0].Path != "d.py" {
-		t.Fatalf("paths %q, want %q (%+v)", got, want, res)
+	var got []op
+	for _, b := range res.Blocks {
+		got = append(got, op{b.Path, b.MoveTo, b.Delete, b.FileOnly()})
+	}
+	want := []op{{"a.py", "b.py", false, false}, {"c.py", "", true, true}, {"m.py", "n/m.py", false, true},
+		{"d.py", "", false, false}, {"e.py", "", true, false}, {"f.py", "g.py", false, false},
+		{"h.py", "i.py", false, true}, {"j.py", "k.py", false, false}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("blocks %+v\nwant %+v", got, want)
+	}
+	if len(res.Malformed) != 1 || res.Malformed[0].Path != "l.py" || !strings.Contains(res.Malformed[0].Reason, "name different files") {
+		t.Errorf("malformed %+v, want the diff of l.py.orig and l.py", res.Malformed)
+	}
+	for _, b := range res.Blocks {
+		if b.IsCreate() {
+			t.Errorf("block %+v creates a file", b)
+		}
+	}
+}
+
+// TestParseRenameMismatch: rename lines that do not name the --- and +++
+// files, a deletion hunk that keeps lines and an empty Move to are
+// malformed.
+func TestParseRenameMismatch(t *testing.T) {
+	for _, c := range []struct{ reply, want string }{
+		{"rename from j.py\nrename to k.py\n--- a/j.py\n+++ b/x.py\n@@ -1 +1 @@\n-x\n+y\n", "but the --- and +++ lines"},
+		{"--- a/e.py\n+++ /dev/null\n@@ -1,2 +0,1 @@\n-x\n y\n", "a deletion removes every line"},
+		{"*** Begin Patch\n*** Update File: a.py\n*** Move to:\n@@\n-x\n+y\n*** End Patch\n", "names no file"},
+	} {
+		res := reply.Parse(c.reply)
+		if len(res.Blocks) != 0 || len(res.Malformed) != 1 || !strings.Contains(res.Malformed[0].Reason, c.want) {
+			t.Errorf("%q: %+v, want one malformed saying %q", c.reply, res, c.want)
+		}
+	}
+}
+
+// TestDeleteWithoutFinalNewline: a deletion hunk whose last removed line
+// has no line ending ("\ No newline at end of file" on the old side only)
+// is read, and removes the whole of such a file; the same hunk on a file
+// with one more line leaves bytes.
+func TestDeleteWithoutFinalNewline(t *testing.T) {
+	res := reply.Parse("--- a/x.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a = 1\n-b = 2\n\\ No newline at end of file\n")
+	if len(res.Blocks) != 1 || len(res.Malformed) != 0 || !res.Blocks[0].Delete {
+		t.Fatalf("%+v, want one Delete block", res)
+	}
+	for text, want := range map[string]string{"a = 1\nb = 2": "", "a = 1\nb = 2\nc = 3\n": "c = 3\n"} {
+		got, _, failedAt, f := reply.ApplyAll(res.Blocks, text, match.Exact)
+		if failedAt >= 0 || got != want {
+			t.Errorf("ApplyAll(%q) = %q, %d, %v; want %q", text, got, failedAt, f, want)
+		}
 	}
 }
