@@ -48,7 +48,9 @@ func (p *parser) diff(i int) int {
 	case !create && oldName != newName:
 		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) name different files, %s and %s, without git's a/ and b/ or rename lines that would make it a rename: apply cannot tell which one is meant", i+1, i+2, oldName, newName)
 	}
-	spaced := func(n string) bool { return strings.IndexFunc(n, func(r rune) bool { return r == ' ' || r == '\t' }) >= 0 }
+	spaced := func(n string) bool {
+		return strings.IndexFunc(n, func(r rune) bool { return r == ' ' || r == '\t' }) >= 0
+	}
 	if fileErr == "" && (path == "" || spaced(path) || spaced(moveTo)) {
 		fileErr = fmt.Sprintf("line %d %q does not name a file", i+2, abbreviate(p.lines[i+1], 60))
 	}
