@@ -54,11 +54,13 @@
 // compared with surrounding white space trimmed); one such place applies,
 // several are AMBIGUOUS with the places listed, none is NOT_FOUND. A
 // hunk followed by "*** End of File" must end at the file's last line
-// (Block.AtEnd). These are Malformed, naming the reason: "*** Delete
-// File:" and "*** Move to:" (apply neither deletes nor moves files yet;
-// the moved file's hunks are not applied), a hunk with no context and no
-// removed lines, an update without hunks, a line that is not part of the
-// patch after "*** Begin Patch", and a patch without "*** End Patch".
+// (Block.AtEnd). "*** Delete File: P" is a Block with Delete set and no
+// lines (Block.FileOnly); "*** Move to: Q" after "*** Update File: P" sets
+// MoveTo Q on each of the file's hunks, or, with no hunks, is one FileOnly
+// block. These are Malformed, naming the reason: a Delete File or Move to
+// naming no file, a hunk with no context and no removed lines, an update
+// without hunks or a move, a line that is not part of the patch after
+// "*** Begin Patch", and a patch without "*** End Patch".
 //
 // # Unified diffs
 //
@@ -80,13 +82,22 @@
 // between identical candidates when exactly one starts there: stale line numbers do not matter while the
 // hunk's lines are unique, and identical candidates that the numbers do
 // not tell apart are AMBIGUOUS with both listed. A hunk of a file created
-// from /dev/null is a create block. These are Malformed, naming the
-// reason: a diff that deletes a file (+++ /dev/null) or whose --- and +++
-// name different files (apply neither deletes nor renames files yet), a
-// hunk without context or removed lines (diff -U0: nothing says where it
-// goes), a hunk that adds or removes the file's final line ending (a block
-// cannot say that), and a hunk cut short by the end of the reply or by a
-// line that is not a hunk line.
+// from /dev/null is a create block. A hunk of a diff whose +++ name is
+// /dev/null has Delete set: it may only remove lines (its last removed line
+// may lack a line ending), and the caller deletes the file only when the
+// file's hunks, applied in order, leave the empty text. A rename sets
+// MoveTo on the file's hunks (Path is the old name): git's "rename from P"
+// and "rename to Q" lines followed (after git's index, mode and similarity
+// lines) by --- and +++ lines, which must name P and Q; the same lines
+// without a diff after them (a pure rename), one FileOnly block; or --- a/P
+// and +++ b/Q naming different files. These are Malformed, naming the
+// reason: a diff whose --- and +++ name different files without git's a/
+// and b/ (diff -u file.orig file: which one is meant cannot be told), rename
+// lines that disagree with the --- and +++ lines, a deletion hunk with
+// context or added lines, a hunk without context or removed lines (diff
+// -U0: nothing says where it goes), a hunk that adds or removes the file's
+// final line ending (a block cannot say that), and a hunk cut short by the
+// end of the reply or by a line that is not a hunk line.
 //
 // # Parsing
 //

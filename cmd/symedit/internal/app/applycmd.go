@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -19,7 +21,8 @@ func applyCommand(e *env) *cli.Command {
 		Description: "REPLY (a file, or - or nothing for standard input) is free text with any number of blocks:\n" +
 			"  path/to/file\n  <<<<<<< EDIT\n  leading anchor\n  -------\n  old lines\n  =======\n  new lines\n  -------\n  trailing anchor\n  >>>>>>>\n" +
 			"or the SEARCH/REPLACE form (path, <<<<<<< SEARCH, old, =======, new, >>>>>>> REPLACE),\n" +
-			"unified diffs (git diff, diff -u) and Codex apply_patch patches (*** Begin Patch).\n" +
+			"unified diffs (git diff, diff -u) and Codex apply_patch patches (*** Begin Patch), which may\n" +
+			"also delete files (+++ /dev/null, *** Delete File) and move them (rename from/to, *** Move to).\n" +
 			"Matching is exact but for line endings; --match sets the loosest level allowed (default exact):\n" +
 			"trailing, indent (new lines shifted by the block's indentation offset) or loose. Each block's\n" +
 			"level is reported (\"match\", absent: exact). Blocks for one file apply in order, each on the result of\n" +
@@ -80,15 +83,23 @@ type fileResult struct {
 	Diff   string `json:"diff,omitempty"`
 	Syntax any    `json:"syntax,omitempty"`
 	// Written says whether the file holds its new content on disk when
-	// apply returns (false in a dry run).
+	// apply returns (false in a dry run): for a deleted file, that it is
+	// gone; for a moved one, that it is at MoveTo and gone from Path.
 	Written bool `json:"written"`
+	// Delete says the reply deletes the file, MoveTo where it moves it
+	// (issue 14).
+	Delete bool   `json:"delete,omitempty"`
+	MoveTo string `json:"move_to,omitempty"`
 
 	ch          *change
 	out         outcome
 	blocks      []int // indexes into the block results
 	doc         *edit.Document
 	readErr     error
-	writeFailed bool // the commit of this file failed
+	dest        *edit.Document // the Document of MoveTo, from ReadOrNew
+	destErr     error
+	conflict    string // why the reply's other files rule this file's move out
+	writeFailed bool   // the commit of this file failed
 }
 
 // applyError is a reply that did not apply (wholly or, with --partial, in
@@ -120,7 +131,7 @@ func (s *session) apply(src string) error {
 		blocks = append(blocks, blockResult{Index: i + 1, Path: b.Path, Format: b.Format, ReplyLine: b.Line, Preview: b.Preview()})
 		f := byPath[b.Path]
 		if f == nil {
-			f = &fileResult{Path: b.Path}
+			f = &fileResult{Path: b.Path, Delete: b.Delete, MoveTo: b.MoveTo}
 			byPath[b.Path] = f
 			files = append(files, f)
 		}
@@ -152,15 +163,22 @@ func (s *session) apply(src string) error {
 		}
 	}
 	// Every path first: one outside the root refuses the whole reply
-	// before anything else is read (issue 11, section 2).
+	// before anything else is read (issue 11, section 2); a move's new
+	// name too (issue 14).
 	for _, f := range files {
 		f.doc, f.readErr = s.files.ReadOrNew(f.Path)
-		if errors.Is(f.readErr, edit.ErrOutsideRoot) {
-			b := blocks[f.blocks[0]]
-			return s.e.fail(s.c, fmt.Errorf("block %d (reply line %d): %w; apply is confined to the working directory unless --root names another folder: the reply was refused and nothing was written",
-				b.Index, b.ReplyLine, f.readErr), nil)
+		if f.MoveTo != "" {
+			f.dest, f.destErr = s.files.ReadOrNew(f.MoveTo)
+		}
+		for _, err := range []error{f.readErr, f.destErr} {
+			if errors.Is(err, edit.ErrOutsideRoot) {
+				b := blocks[f.blocks[0]]
+				return s.e.fail(s.c, fmt.Errorf("block %d (reply line %d): %w; apply is confined to the working directory unless --root names another folder: the reply was refused and nothing was written",
+					b.Index, b.ReplyLine, err), nil)
+			}
 		}
 	}
+	moveConflicts(files)
 	// Validate every file: its blocks in order, then the syntax guard.
 	for _, f := range files {
 		s.applyFile(f, parsed.Blocks, blocks, level)
@@ -258,19 +276,57 @@ func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResu
 			return
 		}
 	}
+	// A deletion or a move (issue 14): every block of the file says the
+	// same, the file exists, and the new name does not.
+	for k, bi := range f.blocks {
+		if b := all[bi]; b.Delete != f.Delete || b.MoveTo != f.MoveTo {
+			fail(fmt.Sprintf("%s: the reply both %s and edits it otherwise (block %d): apply does one of them per file", f.Path, fileOp(f), blocks[bi].Index), k)
+			return
+		}
+	}
+	if f.conflict != "" {
+		fail(f.conflict, 0)
+		return
+	}
+	if (f.Delete || f.MoveTo != "") && doc.IsNew() {
+		fail(fmt.Sprintf("%s: no such file, so the reply cannot %s it; nothing was written", f.Path, map[bool]string{true: "delete", false: "move"}[f.Delete]), 0)
+		return
+	}
+	if f.MoveTo != "" {
+		switch {
+		case f.destErr != nil:
+			fail(fmt.Sprintf("cannot move %s to %s: %v", f.Path, f.MoveTo, f.destErr), 0)
+			return
+		case !f.dest.IsNew():
+			fail(fmt.Sprintf("cannot move %s to %s: %s exists, and apply does not move a file onto another; nothing was written", f.Path, f.MoveTo, f.MoveTo), 0)
+			return
+		}
+	}
 	if doc.IsNew() && !all[f.blocks[0]].IsCreate() {
 		fail(fmt.Sprintf("%s: no such file (a block that creates a file has empty anchors and old lines)", f.Path), 0)
 		return
 	}
 	// The file's blocks in order, each on the result of the one before,
-	// without a pass over the file per block (issue 12, item 13).
-	mine := make([]reply.Block, len(f.blocks))
+	// without a pass over the file per block (issue 12, item 13). A block
+	// that only deletes or moves the file changes no lines.
+	var mine []reply.Block
+	var mineAt []int // indexes into f.blocks
 	for k, bi := range f.blocks {
-		mine[k] = all[bi]
+		if all[bi].FileOnly() {
+			blocks[bi].Status = statusApplied
+			continue
+		}
+		mine, mineAt = append(mine, all[bi]), append(mineAt, k)
 	}
-	text, ms, failedAt, failure := reply.ApplyAll(mine, string(doc.Content), level)
+	text, ms, failedAt, failure := string(doc.Content), []match.Match(nil), -1, (*reply.Failure)(nil)
+	if len(mine) > 0 {
+		text, ms, failedAt, failure = reply.ApplyAll(mine, text, level)
+		if failedAt >= 0 {
+			failedAt = mineAt[failedAt]
+		}
+	}
 	for k, m := range ms {
-		bi := f.blocks[k]
+		bi := f.blocks[mineAt[k]]
 		blocks[bi].Status = statusApplied
 		blocks[bi].Match = m.Level
 		if m.Level >= match.Indent {
@@ -283,13 +339,35 @@ func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResu
 		fail(failure.Error(), failedAt)
 		return
 	}
-	ch := &change{doc: doc, lang: s.language(f.Path), content: []byte(text), what: fmt.Sprintf("%d block(s)", len(f.blocks))}
+	if f.Delete {
+		// A diff's hunks must have removed every line; apply_patch's
+		// Delete File has none and deletes the file as it is.
+		if len(mine) > 0 && text != "" {
+			fail(fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
+				f.Path, lineCount(text), doc.LineCount()), len(f.blocks)-1)
+			return
+		}
+		f.ch = &change{doc: doc, what: "delete"}
+		if s.dry || s.diff {
+			f.Diff = deleteDiff(doc)
+		}
+		f.Status = statusApplied
+		return
+	}
+	lang := s.language(f.Path)
+	if f.MoveTo != "" {
+		lang = s.language(f.MoveTo)
+	}
+	ch := &change{doc: doc, lang: lang, content: []byte(text), what: fmt.Sprintf("%d block(s)", len(f.blocks))}
 	out, err := s.check(ch)
 	f.ch, f.out = ch, out
 	if out.Syntax.Checked || out.Syntax.Skipped != "" {
 		f.Syntax = syntaxJSON(out.Syntax)
 	}
 	f.Diff = out.Diff
+	if f.MoveTo != "" && (s.dry || s.diff) {
+		f.Diff = renameDiff(doc, f.MoveTo, ch.content)
+	}
 	if err != nil {
 		fail(err.Error(), len(f.blocks)-1)
 		return
@@ -304,7 +382,7 @@ func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResu
 func (s *session) commitFiles(files []*fileResult) {
 	if s.c.Bool("partial") {
 		for _, f := range files {
-			if err := s.files.Commit(f.ch.doc, f.ch.content); err != nil {
+			if err := s.files.CommitChanges(f.changes()); err != nil {
 				f.Status, f.Reason, f.writeFailed = statusFailed, "not written: "+err.Error(), true
 				continue
 			}
@@ -312,12 +390,14 @@ func (s *session) commitFiles(files []*fileResult) {
 		}
 		return
 	}
-	var docs []*edit.Document
-	var contents [][]byte
-	for _, f := range files {
-		docs, contents = append(docs, f.ch.doc), append(contents, f.ch.content)
+	var changes []edit.Change
+	var owner []int // the index in files of each change's file
+	for i, f := range files {
+		for _, c := range f.changes() {
+			changes, owner = append(changes, c), append(owner, i)
+		}
 	}
-	err := s.files.CommitAll(docs, contents)
+	err := s.files.CommitChanges(changes)
 	if err == nil {
 		for _, f := range files {
 			f.Written = true
@@ -340,19 +420,126 @@ func (s *session) commitFiles(files []*fileResult) {
 			unrestored[fe.Path] = rerr
 		}
 	}
+	failedAt := owner[te.Failed]
 	for i, f := range files {
+		notRestored := unrestored[f.ch.doc.Path]
+		if notRestored == nil && f.dest != nil {
+			notRestored = unrestored[f.dest.Path]
+		}
 		switch {
-		case i == te.Failed:
+		case i == failedAt:
 			f.Status, f.Reason, f.writeFailed = statusFailed, "not written: "+te.Err.Error(), true
-		case i > te.Failed:
+		case i > failedAt:
 			f.Status, f.Reason = statusFailed, fmt.Sprintf("not written: the write of %s failed first, and without --partial nothing is written", te.Path)
-		case unrestored[f.ch.doc.Path] != nil:
+		case notRestored != nil:
 			f.Written = true
-			f.Reason = fmt.Sprintf("written, and NOT restored after the write of %s failed: %v", te.Path, unrestored[f.ch.doc.Path])
+			f.Reason = fmt.Sprintf("written, and NOT restored after the write of %s failed: %v", te.Path, notRestored)
 		default:
 			f.Status, f.Reason = statusFailed, fmt.Sprintf("not written: restored as it was read after the write of %s failed", te.Path)
 		}
 	}
+}
+
+// changes is what committing the file does: its new content written, or
+// the file deleted, or (a move) its new content written at MoveTo and
+// the file deleted.
+func (f *fileResult) changes() []edit.Change {
+	switch {
+	case f.Delete:
+		return []edit.Change{{Doc: f.ch.doc, Delete: true}}
+	case f.MoveTo != "":
+		return []edit.Change{{Doc: f.dest, Content: f.ch.content}, {Doc: f.ch.doc, Delete: true}}
+	}
+	return []edit.Change{{Doc: f.ch.doc, Content: f.ch.content}}
+}
+
+// fileOp says what the reply does to the file as a whole.
+func fileOp(f *fileResult) string {
+	if f.Delete {
+		return "deletes it"
+	}
+	return "moves it to " + f.MoveTo
+}
+
+// moveConflicts sets the conflict of each file the reply moves onto its
+// own name, onto a file the reply also edits, or onto the same name as
+// another move: apply cannot order those (issue 14).
+func moveConflicts(files []*fileResult) {
+	edited := map[string]string{}
+	for _, f := range files {
+		edited[filepath.Clean(f.Path)] = f.Path
+	}
+	target := map[string][]*fileResult{}
+	for _, f := range files {
+		if f.MoveTo == "" {
+			continue
+		}
+		to := filepath.Clean(f.MoveTo)
+		target[to] = append(target[to], f)
+		if other, ok := edited[to]; ok {
+			f.conflict = fmt.Sprintf("cannot move %s to %s: the reply also edits %s; nothing was written", f.Path, f.MoveTo, other)
+		}
+	}
+	for to, fs := range target {
+		if len(fs) < 2 {
+			continue
+		}
+		for _, f := range fs {
+			f.conflict = fmt.Sprintf("cannot move %s to %s: the reply moves %d files there; nothing was written", f.Path, to, len(fs))
+		}
+	}
+}
+
+// lineCount is the number of lines of text (a last line without a line
+// ending counts).
+func lineCount(text string) int {
+	n := strings.Count(text, "\n")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		n++
+	}
+	return n
+}
+
+// gitMode is the mode git's headers give a regular file.
+func gitMode(m fs.FileMode) string {
+	if m&0o111 != 0 {
+		return "100755"
+	}
+	return "100644"
+}
+
+// deleteDiff is git diff's form of deleting the file doc was read from:
+// "deleted file mode", then every line removed against /dev/null.
+func deleteDiff(doc *edit.Document) string {
+	p := diffPath(doc.Path)
+	h := fmt.Sprintf("diff --git a/%s b/%s\ndeleted file mode %s\n", p, p, gitMode(doc.Mode))
+	d := edit.Diff(p, doc.Content, nil)
+	if d == "" {
+		return h // an empty file: the header alone, as git prints it
+	}
+	_, rest, _ := strings.Cut(d, "\n")   // the --- line stays
+	_, rest, _ = strings.Cut(rest, "\n") // the +++ line goes
+	first, _, _ := strings.Cut(d, "\n")
+	return h + first + "\n+++ /dev/null\n" + rest
+}
+
+// renameDiff is git diff's form of moving the file doc was read from to
+// to with content: "rename from" and "rename to", then the change, if
+// any, from a/PATH to b/TO.
+func renameDiff(doc *edit.Document, to string, content []byte) string {
+	p, q := diffPath(doc.Path), diffPath(to)
+	h := fmt.Sprintf("diff --git a/%s b/%s\nrename from %s\nrename to %s\n", p, q, p, q)
+	d := edit.Diff(p, doc.Content, content)
+	if d == "" {
+		return h
+	}
+	first, rest, _ := strings.Cut(d, "\n")
+	_, rest, _ = strings.Cut(rest, "\n")
+	tab := ""
+	if strings.ContainsAny(q, " \t") {
+		tab = "\t"
+	}
+	return h + first + "\n+++ b/" + q + tab + "\n" + rest
 }
 
 func (s *session) applyFailure(files []*fileResult, blocks []blockResult, malformed int) string {
@@ -451,8 +638,16 @@ func (s *session) printApply(files []*fileResult, blocks []blockResult, parsed r
 		switch {
 		case f.Written && f.Reason != "":
 			fmt.Fprintf(out, "file %s: %s\n", f.Path, f.Reason)
+		case f.Written && f.Delete:
+			fmt.Fprintf(out, "file %s: deleted\n", f.Path)
+		case f.Written && f.MoveTo != "":
+			fmt.Fprintf(out, "file %s: moved to %s\n", f.Path, f.MoveTo)
 		case f.Written:
 			fmt.Fprintf(out, "file %s: written\n", f.Path)
+		case s.dry && f.Status == statusApplied && f.Delete:
+			fmt.Fprintf(out, "file %s: not deleted (dry run)\n", f.Path)
+		case s.dry && f.Status == statusApplied && f.MoveTo != "":
+			fmt.Fprintf(out, "file %s: not moved to %s (dry run)\n", f.Path, f.MoveTo)
 		case s.dry && f.Status == statusApplied:
 			fmt.Fprintf(out, "file %s: not written (dry run)\n", f.Path)
 		case f.Status == statusFailed && f.ch != nil && strings.HasPrefix(f.Reason, "not written: "):
