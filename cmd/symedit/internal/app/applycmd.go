@@ -366,7 +366,7 @@ func (s *session) applyFile(f *fileResult, all []reply.Block, blocks []blockResu
 	}
 	f.Diff = out.Diff
 	if f.MoveTo != "" && (s.dry || s.diff) {
-		f.Diff = renameDiff(doc, f.MoveTo, ch.content)
+		f.Diff = renameDiff(doc, f.dest, ch.content)
 	}
 	if err != nil {
 		fail(err.Error(), len(f.blocks)-1)
@@ -511,7 +511,7 @@ func gitMode(m fs.FileMode) string {
 // deleteDiff is git diff's form of deleting the file doc was read from:
 // "deleted file mode", then every line removed against /dev/null.
 func deleteDiff(doc *edit.Document) string {
-	p := diffPath(doc.Path)
+	p := diffPath(doc)
 	h := fmt.Sprintf("diff --git a/%s b/%s\ndeleted file mode %s\n", p, p, gitMode(doc.Mode))
 	d := edit.Diff(p, doc.Content, nil)
 	if d == "" {
@@ -524,10 +524,10 @@ func deleteDiff(doc *edit.Document) string {
 }
 
 // renameDiff is git diff's form of moving the file doc was read from to
-// to with content: "rename from" and "rename to", then the change, if
+// dest's name with content: "rename from" and "rename to", then the change, if
 // any, from a/PATH to b/TO.
-func renameDiff(doc *edit.Document, to string, content []byte) string {
-	p, q := diffPath(doc.Path), diffPath(to)
+func renameDiff(doc, dest *edit.Document, content []byte) string {
+	p, q := diffPath(doc), diffPath(dest)
 	h := fmt.Sprintf("diff --git a/%s b/%s\nrename from %s\nrename to %s\n", p, q, p, q)
 	d := edit.Diff(p, doc.Content, content)
 	if d == "" {
