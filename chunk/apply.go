@@ -355,10 +355,10 @@ func noMatch(t Target, trimmed []string, k normalized, n int, best attempt, hits
 		if missing >= 0 {
 			e.Expected, e.Line, e.Actual = k.before[missing], 0, ""
 			e.Message = fmt.Sprintf("chunk %d failed %s: context_before line %d %q is not in the symbol (%s)",
-				n, CheckContextBefore, missing+1, k.before[missing], span)
+				n, CheckContextBefore, missing+1, shown(k.before[missing], ""), span)
 		} else {
 			e.Message = fmt.Sprintf("chunk %d failed %s: every context_before line occurs in the symbol (%s), but not consecutively in this order; closest: file line %d is %q where the chunk expects %q",
-				n, CheckContextBefore, span, e.Line, e.Actual, e.Expected)
+				n, CheckContextBefore, span, e.Line, shown(e.Actual, e.Expected), shown(e.Expected, e.Actual))
 		}
 	case CheckOldLines, CheckContextAfter:
 		where := "where the chunk matches best"
@@ -366,13 +366,13 @@ func noMatch(t Target, trimmed []string, k normalized, n int, best attempt, hits
 			where = fmt.Sprintf("after context_before (matched at lines %d-%d)", t.FirstLine+best.pos-len(k.before), t.FirstLine+best.pos-1)
 		}
 		e.Message = fmt.Sprintf("chunk %d failed %s: %s, file line %d is %q but the chunk expects %q",
-			n, best.check, where, e.Line, e.Actual, e.Expected)
+			n, best.check, where, e.Line, shown(e.Actual, e.Expected), shown(e.Expected, e.Actual))
 	case CheckDeletion:
 		e.Message = fmt.Sprintf("chunk %d failed %s: %s; file line %d is %q, old_lines has %q",
-			n, best.check, best.reason, e.Line, e.Actual, e.Expected)
+			n, best.check, best.reason, e.Line, shown(e.Actual, e.Expected), shown(e.Expected, e.Actual))
 	case CheckEndOfSymbol:
 		e.Message = fmt.Sprintf("chunk %d failed %s: %s; the next is line %d %q; give context_after",
-			n, best.check, best.reason, e.Line, e.Actual)
+			n, best.check, best.reason, e.Line, shown(e.Actual, ""))
 		e.Expected = ""
 	case CheckBoundary:
 		e.Message = fmt.Sprintf("chunk %d failed %s: %s; the symbol spans %s", n, best.check, best.reason, span)
@@ -382,6 +382,10 @@ func noMatch(t Target, trimmed []string, k normalized, n int, best attempt, hits
 	if e.Expected != "" {
 		e.Nearest = nearest(t, e.Expected, 3)
 	}
+	for i := range e.Nearest {
+		e.Nearest[i].Text = shown(e.Nearest[i].Text, e.Expected)
+	}
+	e.Expected, e.Actual = shown(e.Expected, e.Actual), shown(e.Actual, e.Expected)
 	return e
 }
 

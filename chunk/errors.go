@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/symedit/symedit/match"
 )
@@ -104,7 +105,10 @@ type Error struct {
 	// the file, or 0.
 	Line int `json:"line,omitempty"`
 	// Expected is the chunk's line at that point, and Actual the file's
-	// (without line endings).
+	// (without line endings). A line over MaxShown bytes, here, in
+	// Nearest and in Message, is cut to a window of MaxShown bytes around
+	// its first difference from the other, "..." marking each cut (issue
+	// 12, item 12: no message grows with line length).
 	Expected string `json:"expected,omitempty"`
 	Actual   string `json:"actual,omitempty"`
 	// Candidates are the 1-based file lines of every passing position
@@ -172,4 +176,43 @@ func (e *InputError) Error() string {
 	}
 	b.WriteString(e.Msg)
 	return b.String()
+}
+
+// MaxShown is the most bytes of one line an Error shows (Expected,
+// Actual, Nearest texts and the lines quoted in Message), so that a
+// rejection on a file with megabyte-long lines stays small (issue 12,
+// item 12).
+const MaxShown = 240
+
+// shown returns s, or for s over MaxShown bytes a window of MaxShown bytes
+// around its first byte that differs from other (its start when other is
+// "" or equal), cut at UTF-8 boundaries, with "..." where it was cut.
+func shown(s, other string) string {
+	if len(s) <= MaxShown {
+		return s
+	}
+	diff := 0
+	for diff < len(s) && diff < len(other) && s[diff] == other[diff] {
+		diff++
+	}
+	if other == "" || diff >= len(s) {
+		diff = 0
+	}
+	start := max(0, diff-MaxShown/2)
+	end := min(len(s), start+MaxShown)
+	start = max(0, end-MaxShown)
+	for start > 0 && !utf8.RuneStart(s[start]) {
+		start++
+	}
+	for end < len(s) && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	out := s[start:end]
+	if start > 0 {
+		out = "..." + out
+	}
+	if end < len(s) {
+		out += "..."
+	}
+	return out
 }
