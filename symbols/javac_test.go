@@ -14,6 +14,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/symedit/symedit/grammars"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -95,30 +96,7 @@ func checkAgainstJavac(t *testing.T, java string, files []string, analyze bool) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		off := utf16ToBytes(src)
-		syms, err := symbols.Extract(context.Background(), src, lang)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := map[string]symbols.Symbol{}
-		for _, s := range syms {
-			got[s.NamePath] = s
-		}
-		for _, d := range f.Defs {
-			n++
-			s, ok := got[d.NamePath]
-			if !ok {
-				t.Errorf("%s:%v: %s (%s) not extracted", f.Path, position(src, off[d.Start]).Line, d.NamePath, d.Kind)
-				continue
-			}
-			if s.Kind != d.Kind || s.StartByte != off[d.Start] || s.EndByte != off[d.End] || s.Selection != position(src, off[d.Name]) {
-				t.Errorf("%s: %s: got %s %v-%v name %v; javac: %s %v-%v name %v", f.Path, d.NamePath,
-					s.Kind, s.Start, s.End, s.Selection, d.Kind, position(src, off[d.Start]), position(src, off[d.End]), position(src, off[d.Name]))
-			}
-		}
-		if len(syms) != len(f.Defs) {
-			t.Errorf("%s: %d symbols extracted, javac has %d definitions", f.Path, len(syms), len(f.Defs))
-		}
+		n += compareUTF16Defs(t, f, src, lang, "javac")
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
@@ -206,4 +184,37 @@ func TestJavaMatchesJavacWholeTree(t *testing.T) {
 		files = files[k:]
 	}
 	t.Logf("%d definitions agree with javac", n)
+}
+
+// compareUTF16Defs checks that Extract finds in src (the file f.Path, in
+// language lang) exactly the definitions f holds, as a compiler's own
+// parser (who: "javac", "compiler") reported them with UTF-16 offsets:
+// the same name path, kind, byte range and name position. It returns how
+// many definitions it compared.
+func compareUTF16Defs(t *testing.T, f javacFile, src []byte, lang *grammars.Language, who string) int {
+	t.Helper()
+	off := utf16ToBytes(src)
+	syms, err := symbols.Extract(context.Background(), src, lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]symbols.Symbol{}
+	for _, s := range syms {
+		got[s.NamePath] = s
+	}
+	for _, d := range f.Defs {
+		s, ok := got[d.NamePath]
+		if !ok {
+			t.Errorf("%s:%d: %s (%s) not extracted", f.Path, position(src, off[d.Start]).Line, d.NamePath, d.Kind)
+			continue
+		}
+		if s.Kind != d.Kind || s.StartByte != off[d.Start] || s.EndByte != off[d.End] || s.Selection != position(src, off[d.Name]) {
+			t.Errorf("%s: %s: got %s %v-%v name %v; %s: %s %v-%v name %v", f.Path, d.NamePath,
+				s.Kind, s.Start, s.End, s.Selection, who, d.Kind, position(src, off[d.Start]), position(src, off[d.End]), position(src, off[d.Name]))
+		}
+	}
+	if len(syms) != len(f.Defs) {
+		t.Errorf("%s: %d symbols extracted, %s has %d definitions", f.Path, len(syms), who, len(f.Defs))
+	}
+	return len(f.Defs)
 }

@@ -3,7 +3,6 @@ package symbols_test
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -14,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/grammars"
-	"github.com/symedit/symedit/symbols"
 )
 
 // tsModule returns node and the TypeScript compiler's module folder from
@@ -67,30 +65,7 @@ func checkAgainstTSC(t *testing.T, node, module string, files []string) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		off := utf16ToBytes(src)
-		syms, err := symbols.Extract(context.Background(), src, lang)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := map[string]symbols.Symbol{}
-		for _, s := range syms {
-			got[s.NamePath] = s
-		}
-		for _, d := range f.Defs {
-			n++
-			s, ok := got[d.NamePath]
-			if !ok {
-				t.Errorf("%s:%d: %s (%s) not extracted", f.Path, position(src, off[d.Start]).Line, d.NamePath, d.Kind)
-				continue
-			}
-			if s.Kind != d.Kind || s.StartByte != off[d.Start] || s.EndByte != off[d.End] || s.Selection != position(src, off[d.Name]) {
-				t.Errorf("%s: %s: got %s %v-%v name %v; compiler: %s %v-%v name %v", f.Path, d.NamePath,
-					s.Kind, s.Start, s.End, s.Selection, d.Kind, position(src, off[d.Start]), position(src, off[d.End]), position(src, off[d.Name]))
-			}
-		}
-		if len(syms) != len(f.Defs) {
-			t.Errorf("%s: %d symbols extracted, the compiler has %d definitions", f.Path, len(syms), len(f.Defs))
-		}
+		n += compareUTF16Defs(t, f, src, lang, "the compiler")
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
