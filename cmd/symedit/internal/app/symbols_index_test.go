@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +14,22 @@ import (
 	"github.com/symedit/symedit/internal/goroot"
 	"github.com/symedit/symedit/internal/symcache"
 )
+
+// TestMain points the symbol index of every test in this package (and of
+// the processes they start) at a temporary folder, so that tests never
+// write to the user's cache folder; tests that look at the index set
+// their own with t.Setenv.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "symedit-index-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	os.Setenv(symcache.EnvDir, dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 // indexStats is one run's --cache-stats line.
 type indexStats struct{ fromIndex, parsed, written, corrupt, racy int }
