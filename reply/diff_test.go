@@ -239,3 +239,51 @@ func TestPatchRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffHunksAgainstOriginal: the hunks of one unified diff are placed
+// in the original text (issue 14), not only in the text the hunks before
+// them left. Applied in order only, the first and third went somewhere
+// silently (the one place left after hunk 1 changed the other); the
+// second was refused already and stays refused.
+func TestDiffHunksAgainstOriginal(t *testing.T) {
+	orig := "a\nfoo()\nb\nc\nd\ne\nf\ng\nh\ni\nfoo()\nj\n"
+	for _, c := range []struct {
+		name, diff string
+		code       string
+		want       string // the message's words, or the new text
+		candidates []int
+	}{
+		{name: "overlaps an earlier hunk in the original",
+			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -2 +2 @@\n-foo()\n+baz()\n",
+			code: reply.CodeOverlap, want: "overlaps the hunk on reply line 3: in the original file this hunk's lines are 2-2 and that hunk's 1-3", candidates: []int{2}},
+		{name: "lines only adjacent after an earlier hunk removed one",
+			diff: "@@ -5 +4,0 @@\n-d\n@@ -4,3 +4,2 @@\n-c\n-e\n+ce\n f\n",
+			code: reply.CodeOverlap, want: "overlaps the hunk on reply line 3", candidates: []int{4}},
+		{name: "ambiguous in the original, numbers at neither",
+			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -30 +30 @@\n-foo()\n+baz()\n",
+			code: reply.CodeAmbiguous, want: "occur at 2 places in the original file (starting at lines 2, 11)", candidates: []int{2, 11}},
+		{name: "ambiguous in the original, numbers at one",
+			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -11 +11 @@\n-foo()\n+baz()\n",
+			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+		{name: "several hunks, one removing lines above the next",
+			diff: "@@ -3,3 +3,2 @@\n b\n-c\n d\n@@ -10,3 +9,3 @@\n i\n-foo()\n+baz()\n j\n",
+			want: "a\nfoo()\nb\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := reply.Parse("--- a/x.py\n+++ b/x.py\n" + c.diff)
+			if len(res.Malformed) != 0 || len(res.Blocks) != 2 {
+				t.Fatalf("parse: %+v", res)
+			}
+			out, _, failed, f := reply.ApplyAll(res.Blocks, orig, match.Exact)
+			if c.code == "" {
+				if f != nil || out != c.want {
+					t.Fatalf("ApplyAll = %q, %v; want %q", out, f, c.want)
+				}
+				return
+			}
+			if f == nil || failed != 1 || f.Code != c.code || !strings.Contains(f.Message, c.want) || fmt.Sprint(f.Candidates) != fmt.Sprint(c.candidates) {
+				t.Fatalf("ApplyAll = %q, failed %d, %+v; want %s with %q and candidates %v", out, failed, f, c.code, c.want, c.candidates)
+			}
+		})
+	}
+}

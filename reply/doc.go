@@ -77,7 +77,13 @@
 // empty lines between them. "\ No newline at end of file" marks the line
 // before it. Hunks of one file apply in order, each on the result of the
 // ones before, and a hunk that matches on lines an earlier hunk wrote is
-// refused (OVERLAP), as they overlap in the original. A hunk's Hint is its
+// refused (OVERLAP), as they overlap in the original. Each hunk matched
+// exactly is also placed in the original text (ApplyAll): its lines must
+// occur there at one place, or at the one its line numbers name (else
+// AMBIGUOUS, with the original's places), that place may not overlap an
+// earlier hunk's original lines (OVERLAP, naming both hunks' lines), and
+// it must be where the hunk landed once the hunks above it applied; so an
+// earlier hunk's change never makes a hunk unique. A hunk's Hint is its
 // +l (where it starts once the hunks before it are applied), which chooses
 // between identical candidates when exactly one starts there: stale line numbers do not matter while the
 // hunk's lines are unique, and identical candidates that the numbers do

@@ -15,11 +15,17 @@ import (
 const MaxBlocks = 10_000
 
 // ApplyAll applies blocks, in order, to text, each on the text the one
-// before produced, exactly as a loop over ApplyLevel would, and returns
+// before produced, as a loop over ApplyLevel would, and returns
 // the final text and each block's Match. When a block does not apply it
 // stops there: failed is its index in blocks (-1 when all applied), f its
 // Failure, out the text before it, and matches the Matches of the blocks
-// before it.
+// before it. Hunks of a unified diff are held to more (issue 14): when
+// every block is one and there are several, each hunk matched exactly
+// must also hold in the original text (see origHunks): a place there
+// that its line numbers choose if it has several, no overlap with an
+// earlier hunk's original lines, and the place it landed. Such a hunk
+// fails with AMBIGUOUS or OVERLAP where a loop over ApplyLevel would have
+// applied it.
 //
 // It does not rescan or copy the text per block (issue 12, item 13): the
 // text is split into lines once, kept in a balanced tree with an index
@@ -50,8 +56,12 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 	s := newSeq(text)
 	var matches []match.Match
 	var spans hunkSpans
+	orig := newOrigHunks(blocks, text)
 	for k, b := range blocks {
 		if m, ok := s.fast(b, spans.hit); ok {
+			if fail := orig.check(blocks, k, m); fail != nil {
+				return s.text(), matches, k, fail, s.steps + orig.count()
+			}
 			spans.update(blocks, k, m.Line-1+b.leadLen())
 			matches = append(matches, m)
 			continue
@@ -64,8 +74,11 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 				fail = overlapFailure(blocks, j, k, m.Line)
 			}
 		}
+		if fail == nil {
+			fail = orig.check(blocks, k, m)
+		}
 		if fail != nil {
-			return cur, matches, k, fail, s.steps
+			return cur, matches, k, fail, s.steps + orig.count()
 		}
 		if !b.IsCreate() {
 			spans.update(blocks, k, m.Line-1+b.leadLen())
@@ -75,7 +88,135 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 		s = newSeq(next)
 		s.steps += steps
 	}
-	return s.text(), matches, -1, nil, s.steps
+	return s.text(), matches, -1, nil, s.steps + orig.count()
+}
+
+// origHunks places the hunks of a unified diff in the original text as
+// well (issue 14: "several hunks for one file apply in order against the
+// original text; overlapping hunks are refused naming both"). Applied in
+// order, a hunk could match where an earlier hunk changed the text: on a
+// sequence of lines the original never held, or at the one place left of
+// several the original held, whatever its line numbers say. So each hunk
+// matched exactly must also occur in the original (at one place, or at
+// the one its line numbers name), must not overlap the original lines of
+// an earlier hunk, and must have landed where that place is once the
+// hunks above it applied. It is nil (checks nothing) unless every block
+// is a hunk of a unified diff and there are several.
+type origHunks struct {
+	text   []string         // the original's lines, without their endings
+	index  map[string][]int // 0-based lines of each line's content
+	placed []origHunk       // the hunks checked so far
+	steps  int
+}
+
+type origHunk struct{ start, end, delta, block int } // 0-based original lines, end exclusive
+
+func newOrigHunks(blocks []Block, text string) *origHunks {
+	if len(blocks) < 2 {
+		return nil
+	}
+	for _, b := range blocks {
+		if b.Format != FormatUnifiedDiff || b.IsCreate() || b.FileOnly() {
+			return nil
+		}
+	}
+	body := strings.TrimPrefix(text, utf8BOM)
+	o := &origHunks{text: splitText(body, lines.DominantEnding(body)).text, index: map[string][]int{}}
+	for i, l := range o.text {
+		o.index[l] = append(o.index[l], i)
+	}
+	o.steps = len(o.text)
+	return o
+}
+
+// count is the steps o took (0 for nil).
+func (o *origHunks) count() int {
+	if o == nil {
+		return 0
+	}
+	return o.steps
+}
+
+// check places hunk k, which matched at m in the text as applied so far,
+// in the original, and returns its Failure if it does not hold there.
+// A hunk matched at a looser level than exact is not checked.
+func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
+	b := blocks[k]
+	if o == nil || m.Level != match.Exact || len(b.Old) == 0 {
+		return nil
+	}
+	// The rarest line of the hunk's old side narrows the places.
+	best, bestAt := -1, 0
+	for i, l := range b.Old {
+		o.steps++
+		if c := len(o.index[l]); best < 0 || c < best {
+			best, bestAt = c, i
+		}
+	}
+	var cands []int
+	for _, x := range o.index[b.Old[bestAt]] {
+		o.steps++
+		p := x - bestAt
+		if p < 0 || p+len(b.Old) > len(o.text) {
+			continue
+		}
+		ok := true
+		for i, l := range b.Old {
+			o.steps++
+			if o.text[p+i] != l {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			cands = append(cands, p)
+		}
+	}
+	// shift is where original line p is once the hunks above it applied.
+	shift := func(p int) int {
+		for _, h := range o.placed {
+			o.steps++
+			if h.end <= p {
+				p += h.delta
+			}
+		}
+		return p
+	}
+	if len(cands) == 0 {
+		return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
+			Message: fmt.Sprintf("the hunk's context and removed lines match at line %d only as earlier hunks of the diff left the text: they never occur together in the original file; the hunks of one diff are written against the original file", m.Line)}
+	}
+	if len(cands) > 1 && b.Hint > 0 {
+		for _, c := range cands {
+			if shift(c)+1 == b.Hint {
+				cands = []int{c}
+				break
+			}
+		}
+	}
+	if len(cands) > 1 {
+		lines := make([]int, len(cands))
+		for i, c := range cands {
+			lines[i] = c + 1
+		}
+		return &Failure{Code: CodeAmbiguous, Candidates: lines,
+			Message: fmt.Sprintf("the block is ambiguous: the hunk's context and removed lines occur at %d places in the original file (starting at lines %s), and its line numbers point at none of them; the hunks of one diff are written against the original file, so an earlier hunk's change does not make one of them the place", len(cands), joinInts(lines))}
+	}
+	p := cands[0]
+	for _, h := range o.placed {
+		o.steps++
+		if p < h.end && h.start < p+len(b.Old) {
+			return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
+				Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: in the original file this hunk's lines are %d-%d and that hunk's %d-%d; the hunks of one diff or patch are written against the original file and may not overlap",
+					blocks[h.block].Line, p+1, p+len(b.Old), h.start+1, h.end)}
+		}
+	}
+	if at := shift(p); at != m.Line-1 {
+		return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
+			Message: fmt.Sprintf("the hunk's lines are at line %d of the original file, which is line %d once the hunks above it apply, but applied in order it matched at line %d, where earlier hunks changed the text", p+1, at+1, m.Line)}
+	}
+	o.placed = append(o.placed, origHunk{start: p, end: p + len(b.Old), delta: len(b.New) - len(b.Old), block: k})
+	return nil
 }
 
 // isHunk reports whether b is a hunk of a unified diff or an apply_patch
