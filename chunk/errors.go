@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/match"
 )
 
@@ -184,35 +184,6 @@ func (e *InputError) Error() string {
 // item 12).
 const MaxShown = 240
 
-// shown returns s, or for s over MaxShown bytes a window of MaxShown bytes
-// around its first byte that differs from other (its start when other is
-// "" or equal), cut at UTF-8 boundaries, with "..." where it was cut.
-func shown(s, other string) string {
-	if len(s) <= MaxShown {
-		return s
-	}
-	diff := 0
-	for diff < len(s) && diff < len(other) && s[diff] == other[diff] {
-		diff++
-	}
-	if other == "" || diff >= len(s) {
-		diff = 0
-	}
-	start := max(0, diff-MaxShown/2)
-	end := min(len(s), start+MaxShown)
-	start = max(0, end-MaxShown)
-	for start > 0 && !utf8.RuneStart(s[start]) {
-		start++
-	}
-	for end < len(s) && !utf8.RuneStart(s[end]) {
-		end--
-	}
-	out := s[start:end]
-	if start > 0 {
-		out = "..." + out
-	}
-	if end < len(s) {
-		out += "..."
-	}
-	return out
-}
+// shown returns s, or for s over MaxShown bytes a window of it around its
+// first difference from other, as lines.Excerpt cuts it.
+func shown(s, other string) string { return lines.Excerpt(s, other, MaxShown) }

@@ -48,6 +48,13 @@ const maxTies = 1000
 // maxNearest is the number of Nearest lines a Failure carries at most.
 const maxNearest = 3
 
+// MaxShown is the most bytes of one line of the text that a Failure
+// shows (in Message, Expected, Actual and Nearest): a longer line is cut
+// to a window around its first difference from the block's line, "..."
+// marking each cut (issue 12, item 12: no message grows with the length of
+// a file's lines).
+const MaxShown = 240
+
 // previewLen is the longest preview, in runes, before "..." is added.
 const previewLen = 50
 
@@ -669,9 +676,10 @@ func (b Block) match(t lineText) matchResult {
 		if len(notAtEnd) > 1 {
 			at = "the places starting at lines " + joinInts(notAtEnd)
 		}
-		return matchResult{failure: &Failure{Code: CodeTrailingNotFound, Line: p + w + 1, Actual: t.text[p+w], Candidates: notAtEnd,
+		actual := lines.Excerpt(t.text[p+w], "", MaxShown)
+		return matchResult{failure: &Failure{Code: CodeTrailingNotFound, Line: p + w + 1, Actual: actual, Candidates: notAtEnd,
 			Message: fmt.Sprintf("trailing anchor not found: it is empty, which means the end of the file (line %d), but the block's lines match at %s, and %s follow%s, starting with line %d %q; add trailing anchor lines",
-				n, at, count(n-p-w, "line"), verbS(n-p-w), p+w+1, t.text[p+w])}}
+				n, at, count(n-p-w, "line"), verbS(n-p-w), p+w+1, actual)}}
 	}
 	return matchResult{failure: b.mismatch(t, window, best, bestK, anchorHits, oldHits)}
 }
@@ -729,20 +737,29 @@ func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHi
 		parts = append(parts, fmt.Sprintf("%s at %s", first(k-nl-no, "the", "trailing anchor line", "follows", "follow"), lineRange(p+nl+no+1, p+k)))
 	}
 	where := strings.Join(parts, " and ")
+	// Lines are shown as windows around their first difference: from the
+	// text's line at the mismatch, or else from the nearest line.
+	f.Nearest = nearest(t.text, f.Expected, maxNearest)
+	other := ""
+	if len(f.Nearest) > 0 {
+		other = f.Nearest[0].Text
+	}
+	exp := lines.Excerpt(f.Expected, other, MaxShown) // refined below once Actual is known
 	switch at := p + k; {
 	case where == "":
-		f.Message = fmt.Sprintf("%s: line %d of %s, %q, occurs nowhere in the file", head, i, section, f.Expected)
+		f.Message = fmt.Sprintf("%s: line %d of %s, %q, occurs nowhere in the file", head, i, section, exp)
 		if n == 0 {
 			f.Message += " (the file is empty)"
 		}
 	case at >= n && n == 0:
-		f.Message = fmt.Sprintf("%s: %s, but the file is empty where line %d of %s is %q", head, where, i, section, f.Expected)
+		f.Message = fmt.Sprintf("%s: %s, but the file is empty where line %d of %s is %q", head, where, i, section, exp)
 	case at >= n:
-		f.Message = fmt.Sprintf("%s: %s, but the file ends at line %d where line %d of %s is %q", head, where, n, i, section, f.Expected)
+		f.Message = fmt.Sprintf("%s: %s, but the file ends at line %d where line %d of %s is %q", head, where, n, i, section, exp)
 	default:
 		f.Line, f.Actual = at+1, t.text[at]
+		exp = lines.Excerpt(f.Expected, f.Actual, MaxShown)
 		f.Message = fmt.Sprintf("%s: %s, but line %d is %q where line %d of %s is %q%s",
-			head, where, at+1, f.Actual, i, section, f.Expected, whitespaceHint(f.Actual, f.Expected))
+			head, where, at+1, lines.Excerpt(f.Actual, f.Expected, MaxShown), i, section, exp, whitespaceHint(f.Actual, f.Expected))
 	}
 	if len(f.Candidates) > 1 {
 		f.Message += fmt.Sprintf(" (%d places match that far, at lines %s; this is the one most like the block)", len(f.Candidates), joinInts(f.Candidates))
@@ -754,10 +771,13 @@ func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHi
 			f.Message += fmt.Sprintf("; the block's lines occur at line %s: an empty leading anchor means the start of the file, so add leading anchor lines", joinInts(at))
 		}
 	}
-	f.Nearest = nearest(t.text, f.Expected, maxNearest)
 	if f.Line == 0 && len(f.Nearest) > 0 {
 		f.Message += whitespaceHint(f.Nearest[0].Text, f.Expected)
 	}
+	for j := range f.Nearest {
+		f.Nearest[j].Text = lines.Excerpt(f.Nearest[j].Text, f.Expected, MaxShown)
+	}
+	f.Expected, f.Actual = exp, lines.Excerpt(f.Actual, f.Expected, MaxShown)
 	return f
 }
 

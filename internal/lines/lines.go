@@ -3,7 +3,10 @@
 // same lines whichever command reads it.
 package lines
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Split splits s into lines at CRLF, LF or lone CR, dropping the endings.
 // A single trailing line ending does not start an empty last line ("a\n"
@@ -42,4 +45,41 @@ func DominantEnding(s string) string {
 		return "\r"
 	}
 	return "\n"
+}
+
+// Excerpt returns s, or for s over n bytes (n > 0) a window of at most n
+// bytes of it, plus "..." at each end that was cut, around the first byte
+// where s differs from other (s's start when other is "" or a prefix of
+// s is all they share up to s's end), cut at UTF-8 boundaries. It bounds
+// every line that a refusal quotes, so that no message grows with the
+// length of a file's lines (issue 12, item 12): the chunk engine's and the
+// reply parser's refusals show lines through it.
+func Excerpt(s, other string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	diff := 0
+	for diff < len(s) && diff < len(other) && s[diff] == other[diff] {
+		diff++
+	}
+	if other == "" || diff >= len(s) {
+		diff = 0
+	}
+	start := max(0, diff-n/2)
+	end := min(len(s), start+n)
+	start = max(0, end-n)
+	for start > 0 && !utf8.RuneStart(s[start]) {
+		start++
+	}
+	for end < len(s) && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	out := s[start:end]
+	if start > 0 {
+		out = "..." + out
+	}
+	if end < len(s) {
+		out += "..."
+	}
+	return out
 }
