@@ -102,8 +102,11 @@
 // lines that disagree with the --- and +++ lines, a deletion hunk with
 // context or added lines, a hunk without context or removed lines (diff
 // -U0: nothing says where it goes), a hunk that adds or removes the file's
-// final line ending (a block cannot say that), and a hunk cut short by the
-// end of the reply or by a line that is not a hunk line.
+// final line ending (a block cannot say that), a hunk cut short by the
+// end of the reply or by a line that is not a hunk line, and a "diff --git"
+// header whose change has no hunks and is no rename (git writes none for
+// an empty file created or deleted, a mode change or a binary file), so
+// that such a change is never silently left out.
 //
 // # Parsing
 //

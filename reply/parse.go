@@ -2,6 +2,7 @@ package reply
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -442,6 +443,12 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 	if strings.HasPrefix(l, "rename from ") && i+1 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "rename to ") {
 		return p.renameFile(i), true
 	}
+	if strings.HasPrefix(l, "diff --git ") {
+		if next, ok := p.hunklessGitDiff(i); ok {
+			return bad(Malformed{Format: FormatUnifiedDiff,
+				Reason: fmt.Sprintf("line %d %q starts a git diff with no hunks (an empty file created or deleted, a mode change or a binary file): symedit applies only hunks, renames and deletions with their lines, so this change is not applied", n, abbreviate(t, 60))}, next)
+		}
+	}
 	if hunkHeader.MatchString(l) {
 		_, next, _ := p.hunk(i, false)
 		return bad(Malformed{Format: FormatUnifiedDiff,
@@ -483,6 +490,35 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 			Reason: fmt.Sprintf("line %d %q is a separator outside any block: the block's start marker is missing or not recognised, so the block is not applied", n, equalSep)}, p.skip(i+1, false))
 	}
 	return 0, false
+}
+
+// gitExtendedHeaders are the lines git writes between "diff --git" and
+// the "---" line (git-diff(1), "generating patches with -p").
+var gitExtendedHeaders = []string{"old mode ", "new mode ", "deleted file mode ", "new file mode ",
+	"copy from ", "copy to ", "rename from ", "rename to ", "similarity index ", "dissimilarity index ", "index "}
+
+// hunklessGitDiff reports whether the "diff --git" line i heads a change
+// that has no "---" line after its extended headers and no rename: git
+// writes no hunks for an empty file created or deleted, a mode change or a
+// binary file. Such a header is never prose (issue 11, section 1): the
+// change it names is not applied, and next is the line after its headers
+// (and after a "Binary files ... differ" line).
+func (p *parser) hunklessGitDiff(i int) (next int, ok bool) {
+	j, rename := i+1, false
+	for ; j < len(p.lines); j++ {
+		l := p.lines[j]
+		if !slices.ContainsFunc(gitExtendedHeaders, func(h string) bool { return strings.HasPrefix(l, h) }) {
+			break
+		}
+		rename = rename || strings.HasPrefix(l, "rename from ")
+	}
+	if rename || j < len(p.lines) && strings.HasPrefix(p.lines[j], "--- ") {
+		return 0, false
+	}
+	if j < len(p.lines) && strings.HasPrefix(p.lines[j], "Binary files ") {
+		j++
+	}
+	return j, true
 }
 
 // setext reports whether line i, "=======", underlines a Markdown setext

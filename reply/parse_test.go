@@ -525,3 +525,42 @@ func TestDeleteWithoutFinalNewline(t *testing.T) {
 		}
 	}
 }
+
+// TestParseHunklessGitDiff (issue 11, section 1): git writes no ---, +++
+// or @@ lines when a diff creates or deletes an empty file, changes only a
+// mode or touches a binary file. Such a header is a malformed block, never
+// prose that lets the rest of the reply apply as if the change were not
+// asked for; a header followed by its hunks, or a rename, still parses.
+func TestParseHunklessGitDiff(t *testing.T) {
+	good := "diff --git a/x.py b/x.py\nindex 1111111..2222222 100644\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n"
+	for _, tc := range []struct {
+		name, reply string
+		malformed   int
+	}{
+		{"new empty file", "diff --git a/empty.py b/empty.py\nnew file mode 100644\nindex 0000000..e69de29\n" + good, 1},
+		{"deleted empty file", good + "diff --git a/old.py b/old.py\ndeleted file mode 100644\nindex e69de29..0000000\n", 1},
+		{"mode change", "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n" + good, 1},
+		{"binary", "diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\nBinary files a/logo.png and b/logo.png differ\n" + good, 1},
+		{"header and hunks", good, 0},
+		{"pure rename", "diff --git a/a.py b/b.py\nsimilarity index 100%\nrename from a.py\nrename to b.py\n" + good, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := reply.Parse(tc.reply)
+			if len(res.Malformed) != tc.malformed {
+				t.Fatalf("%d malformed (%v), want %d", len(res.Malformed), res.Malformed, tc.malformed)
+			}
+			if tc.malformed > 0 && !strings.Contains(res.Malformed[0].Reason, "git diff with no hunks") {
+				t.Errorf("reason %q does not say what was not applied", res.Malformed[0].Reason)
+			}
+			var x *reply.Block
+			for k := range res.Blocks {
+				if res.Blocks[k].Path == "x.py" {
+					x = &res.Blocks[k]
+				}
+			}
+			if x == nil {
+				t.Errorf("the well-formed hunk of x.py was not parsed: %+v", res.Blocks)
+			}
+		})
+	}
+}
