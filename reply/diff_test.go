@@ -287,3 +287,62 @@ func TestDiffHunksAgainstOriginal(t *testing.T) {
 		})
 	}
 }
+
+// writeBlocks writes the edits of one file as EDIT blocks (edit) or
+// SEARCH/REPLACE blocks of our own, each with up to 2 lines of context on
+// each side taken from the text as the edits before it left it: as the
+// leading and trailing anchors of an EDIT block, or repeated in both
+// sections of a SEARCH/REPLACE block.
+func writeBlocks(t *testing.T, path, orig string, edits [][2]string, edit bool) string {
+	t.Helper()
+	var b strings.Builder
+	cur := orig
+	for _, e := range edits {
+		at := strings.Index(cur, e[0])
+		if at < 0 {
+			t.Fatalf("%q not in the text", e[0])
+		}
+		lines := strings.SplitAfter(cur[:at], "\n")
+		lead := strings.Join(lines[max(len(lines)-3, 0):], "")
+		rest := strings.SplitAfter(cur[at+len(e[0]):], "\n")
+		trail := strings.Join(rest[:min(2, len(rest))], "")
+		b.WriteString("Then " + path + ":\n\n" + path + "\n```\n")
+		if edit {
+			b.WriteString("<<<<<<< EDIT\n" + lead + "-------\n" + e[0] + "=======\n" + e[1] + "-------\n" + trail + ">>>>>>>\n")
+		} else {
+			b.WriteString("<<<<<<< SEARCH\n" + lead + e[0] + trail + "=======\n" + lead + e[1] + trail + ">>>>>>> REPLACE\n")
+		}
+		b.WriteString("```\n\n")
+		cur = strings.Replace(cur, e[0], e[1], 1)
+	}
+	return b.String()
+}
+
+// TestBlockRoundTrip writes real edits of real files as EDIT and
+// SEARCH/REPLACE blocks in a Markdown reply and applies them: the result is
+// the edited file byte for byte (issue 14's round trip, for the two block
+// formats).
+func TestBlockRoundTrip(t *testing.T) {
+	for fixture, edits := range realEdits {
+		orig, edited := editedFixture(t, fixture)
+		name := "src/" + filepath.Base(fixture)
+		for kind, edit := range map[string]bool{"edit": true, "search-replace": false} {
+			t.Run(filepath.Base(fixture)+"/"+kind, func(t *testing.T) {
+				r := writeBlocks(t, name, orig, edits, edit)
+				res := reply.Parse(r)
+				if len(res.Malformed) > 0 || len(res.Blocks) != len(edits) {
+					t.Fatalf("%d blocks, malformed %+v\n%s", len(res.Blocks), res.Malformed, r)
+				}
+				for _, b := range res.Blocks {
+					if b.Path != name {
+						t.Fatalf("block for %q, want %q", b.Path, name)
+					}
+				}
+				out, _, _, f := reply.ApplyAll(res.Blocks, orig, match.Exact)
+				if f != nil || out != edited {
+					t.Fatalf("%v\n%s", f, diff("edited", "applied", edited, out))
+				}
+			})
+		}
+	}
+}
