@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/symedit/symedit/internal/lines"
 )
 
 // Search is one search-and-replace over a file's text, as `symedit
@@ -130,12 +132,12 @@ func (r *Searcher) Replace(text string) (string, int, []Match) {
 	if len(locs) == 0 {
 		return text, 0, nil
 	}
-	idx := newLineIndex(text, DetectEOL([]byte(text)) == CR)
+	idx := lines.IndexStarts(text)
 	matches := make([]Match, len(locs))
 	for i, l := range locs {
-		line, col := idx.position(l[0])
-		_, endCol := idx.position(l[1])
-		full := idx.line(text, line)
+		line, col := idx.Position(l[0])
+		_, endCol := idx.Position(l[1])
+		full := lineAt(text, idx, line)
 		win, from := Window(full, col-1)
 		matches[i] = Match{Line: line, Column: col, EndColumn: endCol, Text: win}
 		if len(win) < len(full) {
@@ -160,41 +162,9 @@ func (r *Searcher) Replace(text string) (string, int, []Match) {
 	return b.String(), n, matches
 }
 
-// lineIndex maps byte offsets of a text to 1-based lines and columns.
-type lineIndex []int // start offset of each line
-
-// newLineIndex indexes text's lines as Document counts them: at LF, or at
-// CR when atCR (a file whose dominant ending is CR).
-func newLineIndex(text string, atCR bool) lineIndex {
-	sep := byte('\n')
-	if atCR {
-		sep = '\r'
-	}
-	idx := lineIndex{0}
-	for i := 0; i < len(text); i++ {
-		if text[i] == sep {
-			idx = append(idx, i+1)
-		}
-	}
-	return idx
-}
-
-// position returns the 1-based line and 1-based byte column of off.
-func (x lineIndex) position(off int) (int, int) {
-	lo, hi := 0, len(x)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if x[m] <= off {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo, off - x[lo-1] + 1
-}
-
-// line returns 1-based line n of text without its ending.
-func (x lineIndex) line(text string, n int) string {
+// lineAt returns 1-based line n of text, whose line Starts are x, without
+// its ending.
+func lineAt(text string, x lines.Starts, n int) string {
 	end := len(text)
 	if n < len(x) {
 		end = x[n] - 1

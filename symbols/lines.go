@@ -2,7 +2,6 @@ package symbols
 
 import (
 	"bytes"
-	"sort"
 
 	"github.com/symedit/symedit/internal/lines"
 )
@@ -16,22 +15,14 @@ import (
 // rows, so that they follow this rule whatever the parser counted.
 type lineIndex struct {
 	src    []byte
-	sep    byte  // '\n', or '\r' for a CR-only file
-	starts []int // 0-based byte offset of each line's first byte
+	sep    byte         // '\n', or '\r' for a CR-only file
+	starts lines.Starts // 0-based byte offset of each line's first byte
 }
 
 func newLineIndex(src []byte) *lineIndex {
-	x := &lineIndex{src: src, sep: '\n', starts: []int{0}}
+	x := &lineIndex{src: src, sep: '\n', starts: lines.IndexStarts(src)}
 	if lines.DominantEnding(string(src)) == "\r" {
 		x.sep = '\r'
-	}
-	for off := 0; ; {
-		i := bytes.IndexByte(src[off:], x.sep)
-		if i < 0 {
-			break
-		}
-		off += i + 1
-		x.starts = append(x.starts, off)
 	}
 	return x
 }
@@ -39,8 +30,8 @@ func newLineIndex(src []byte) *lineIndex {
 // position returns the 1-based line and 1-based byte column of byte offset
 // off (0-based; len(src) is the position just past the last byte).
 func (x *lineIndex) position(off int) Position {
-	i := sort.SearchInts(x.starts, off+1) - 1 // the last line starting at or before off
-	return Position{Line: i + 1, Column: off - x.starts[i] + 1}
+	line, col := x.starts.Position(off)
+	return Position{Line: line, Column: col}
 }
 
 // count returns the number of lines: a final line ending does not start

@@ -4,6 +4,7 @@
 package lines
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -82,4 +83,34 @@ func Excerpt(s, other string, n int) string {
 		out += "..."
 	}
 	return out
+}
+
+// Starts are the 0-based byte offsets at which the lines of a text start,
+// the first always 0: symedit's line rule (edit.Document's), under which a
+// text whose dominant ending (DominantEnding) is a lone CR is split at every
+// CR, any other text at every LF (a CR before the LF belongs to the
+// ending). A final line ending starts one more, empty, entry.
+type Starts []int
+
+// IndexStarts returns the Starts of text by that rule.
+func IndexStarts[S ~string | ~[]byte](text S) Starts {
+	sep := byte('\n')
+	if DominantEnding(string(text)) == "\r" {
+		sep = '\r'
+	}
+	x := Starts{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == sep {
+			x = append(x, i+1)
+		}
+	}
+	return x
+}
+
+// Position returns the 1-based line and 1-based byte column of byte offset
+// off (0-based; the text's length is the position just past its last
+// byte).
+func (x Starts) Position(off int) (line, col int) {
+	i := sort.SearchInts(x, off+1) - 1 // the last line starting at or before off
+	return i + 1, off - x[i] + 1
 }

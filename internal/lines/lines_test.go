@@ -25,3 +25,32 @@ func TestSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexStarts: lines start after each LF, or after each CR in a text
+// whose dominant ending is a lone CR, as edit.Document counts them.
+func TestIndexStarts(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		starts []int
+		off    int
+		line   int
+		col    int
+	}{
+		{"", []int{0}, 0, 1, 1},
+		{"a\nbc\n", []int{0, 2, 5}, 3, 2, 2},
+		{"a\r\nbc\r\n", []int{0, 3, 7}, 4, 2, 2},
+		{"a\rbc\rd", []int{0, 2, 5}, 5, 3, 1},
+		{"a\rb\nc\n", []int{0, 4, 6}, 2, 1, 3}, // LF dominant: a lone CR is inside a line
+	} {
+		x := IndexStarts(c.text)
+		if !slices.Equal([]int(x), c.starts) {
+			t.Errorf("IndexStarts(%q) = %v, want %v", c.text, x, c.starts)
+		}
+		if l, col := x.Position(c.off); l != c.line || col != c.col {
+			t.Errorf("%q: Position(%d) = %d:%d, want %d:%d", c.text, c.off, l, col, c.line, c.col)
+		}
+		if y := IndexStarts([]byte(c.text)); !slices.Equal(y, x) {
+			t.Errorf("IndexStarts of the bytes of %q = %v, want %v", c.text, y, x)
+		}
+	}
+}
