@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/symedit/symedit/ops"
 )
 
 // env is what a command reads and writes besides files.
@@ -55,7 +57,7 @@ func run(e *env, args []string) int {
 		ErrWriter:      stderr,
 		ExitErrHandler: func(*cli.Context, error) {}, // Main decides exit codes
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return &usageError{msg: err.Error()}
+			return &ops.UsageError{Msg: err.Error()}
 		},
 		Flags: []cli.Flag{
 			// --mcp-tool: how the MCP server runs each tool call (see
@@ -109,7 +111,7 @@ func run(e *env, args []string) int {
 // printError prints err as Main does for a command run without --json.
 func printError(w io.Writer, err error) {
 	fmt.Fprintf(w, "symedit: %v\n", err)
-	var ue *usageError
+	var ue *ops.UsageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(w, "run 'symedit --help' or 'symedit COMMAND --help' for usage")
 	}
@@ -127,12 +129,12 @@ func (e *env) positional(c *cli.Context, min, max int, names string) ([]string, 
 			break // after "--": an argument, whatever it looks like
 		}
 		if len(a) > 1 && strings.HasPrefix(a, "-") {
-			return nil, &usageError{msg: fmt.Sprintf("%s: flag %s after the arguments; flags go before them: symedit %s [flags] %s",
+			return nil, &ops.UsageError{Msg: fmt.Sprintf("%s: flag %s after the arguments; flags go before them: symedit %s [flags] %s",
 				c.Command.Name, a, c.Command.Name, names)}
 		}
 	}
 	if len(args) < min || (max >= 0 && len(args) > max) {
-		return nil, &usageError{msg: fmt.Sprintf("%s: want %s, got %d argument(s)", c.Command.Name, names, len(args))}
+		return nil, &ops.UsageError{Msg: fmt.Sprintf("%s: want %s, got %d argument(s)", c.Command.Name, names, len(args))}
 	}
 	return args, nil
 }

@@ -1,14 +1,12 @@
 package app
 
 import (
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/ops"
 )
 
 // matchFlag is --match, the loosest match level a command allows, with the
@@ -24,7 +22,7 @@ func matchFlag(def match.Level) cli.Flag {
 func matchLevel(c *cli.Context) (match.Level, error) {
 	l, err := match.Parse(c.String("match"))
 	if err != nil {
-		return 0, &usageError{msg: "--match: " + err.Error()}
+		return 0, &ops.UsageError{Msg: "--match: " + err.Error()}
 	}
 	return l, nil
 }
@@ -41,59 +39,27 @@ func chunkCommand(e *env) *cli.Command {
 			"are shifted by the indentation offset the chunk matched with, and each chunk's level is reported.",
 		ArgsUsage: "LOCATION CHUNKS",
 		Flags:     append(writeFlags(), matchFlag(match.Trailing)),
-		Action: e.withSession(2, 2, "LOCATION CHUNKS", func(s *session, args []string) error {
-			return s.chunk(args[0], args[1])
+		Action: e.withWorkspace(2, 2, "LOCATION CHUNKS", func(c *cli.Context, w *ops.Workspace, args []string) error {
+			return e.chunk(c, w, args[0], args[1])
 		}),
 	}
 }
 
-func (s *session) chunk(location, chunksArg string) error {
-	result := map[string]any{"path": location}
-	level, err := matchLevel(s.c)
+// chunk runs `symedit chunk`: LOCATION and CHUNKS (a file or "-") into an
+// ops.ChunkRequest.
+func (e *env) chunk(c *cli.Context, w *ops.Workspace, location, chunksArg string) error {
+	req := ops.ChunkRequest{Location: location, Match: c.String("match"), WriteOptions: writeOptions(c)}
+	res := &ops.ChunkResult{}
+	res.Path, res.DryRun = location, req.DryRun
+	raw, err := e.readInput(chunksArg)
+	if err == nil {
+		err = req.Chunks.UnmarshalJSON(raw)
+	} else {
+		err = fmt.Errorf("reading chunks: %w", err)
+	}
 	if err != nil {
-		return err
+		return e.printResult(c, res, &res.Result, res.Fail(err))
 	}
-	raw, err := s.e.readInput(chunksArg)
-	if err != nil {
-		return s.e.fail(s.c, fmt.Errorf("reading chunks: %w", err), result)
-	}
-	chunks, err := chunk.Parse(raw)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	t, err := s.locate(location)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	result["path"] = t.doc.Path
-	result["symbol"] = t.symbolJSON()
-	res, err := chunk.ApplyLevel(chunk.Target{Lines: t.doc.Lines(t.first, t.last), FirstLine: t.first}, chunks, level)
-	if err != nil {
-		// A looser level that would accept the chunk: its line, level,
-		// offset and flag, next to the error object.
-		var ce *chunk.Error
-		if errors.As(err, &ce) && ce.Hint != nil {
-			result["hint"] = ce.Hint
-		}
-		return s.e.fail(s.c, err, result)
-	}
-	ch, err := t.replaceLines(res.Lines)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	ch.what = fmt.Sprintf("applied %d chunk(s) to %s (%s, lines %d-%d)", len(chunks), t.sym.NamePath, t.sym.Kind, t.first, t.last)
-	// The levels exact and trailing are chunk's contract; a chunk placed
-	// at a looser level is named in the summary (the JSON always says).
-	var looser []string
-	for _, p := range res.Placements {
-		if p.Level >= match.Indent {
-			looser = append(looser, fmt.Sprintf("chunk %d at line %d matched at %s", p.Chunk, p.Line, p.Describe()))
-		}
-	}
-	if len(looser) > 0 {
-		ch.what += "; " + strings.Join(looser, "; ")
-	}
-	result["chunks_applied"] = len(res.Placements)
-	result["placements"] = res.Placements
-	return s.finish(ch, result)
+	res, err = w.Chunk(c.Context, req)
+	return e.printResult(c, res, &res.Result, err)
 }

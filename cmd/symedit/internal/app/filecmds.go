@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/ops"
 	"github.com/symedit/symedit/walk"
 )
 
@@ -122,7 +123,7 @@ func distinctFiles(paths []string) error {
 			key = abs
 		}
 		if prev, ok := seen[key]; ok {
-			return &usageError{msg: fmt.Sprintf("%s and %s are the same file; name each file once", prev, p)}
+			return &ops.UsageError{Msg: fmt.Sprintf("%s and %s are the same file; name each file once", prev, p)}
 		}
 		seen[key] = p
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/ops"
 )
 
 // The MCP server. Every tool builds the command line of the matching
@@ -50,7 +51,7 @@ func mcpCommand(e *env) *cli.Command {
 			}
 			limit := c.Duration("call-timeout")
 			if limit <= 0 {
-				return &usageError{msg: fmt.Sprintf("--call-timeout %v: want a positive duration such as 5m", limit)}
+				return &ops.UsageError{Msg: fmt.Sprintf("--call-timeout %v: want a positive duration such as 5m", limit)}
 			}
 			dir := c.String("root")
 			if dir == "" {

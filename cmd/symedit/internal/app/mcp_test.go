@@ -512,7 +512,7 @@ func TestMCP(t *testing.T) {
 		// The refusal names the tool's field, not the CLI flag (issue 11,
 		// section 7).
 		if !c.isError || !strings.Contains(c.text, `call again with "match": "indent" to accept it`) ||
-			strings.Contains(c.text, "--match") || get(c.data, "hint", "flag") != `"match": "indent"` || get(c.data, "hint", "level") != "indent" {
+			strings.Contains(c.text, "--match") || get(c.data, "error", "hint", "flag") != `"match": "indent"` || get(c.data, "error", "hint", "level") != "indent" {
 			t.Fatalf("a flush-left chunk without match indent: %+v", c)
 		}
 		if readFile(t, process) != orig {

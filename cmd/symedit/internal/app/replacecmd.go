@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/ops"
 )
 
 func replaceCommand(e *env) *cli.Command {
@@ -126,7 +127,7 @@ func (s *session) replace(pattern, replacement string, args []string) error {
 	sr, err := edit.Compile(edit.Search{Pattern: pattern, Replacement: replacement, Regex: s.c.Bool("regex"),
 		IgnoreCase: s.c.Bool("i"), Count: s.c.Int("count")})
 	if err != nil {
-		return s.replaceDone(res, &usageError{msg: err.Error()})
+		return s.replaceDone(res, &ops.UsageError{Msg: err.Error()})
 	}
 	if err := distinctFiles(explicitFiles(args)); err != nil {
 		return s.replaceDone(res, err)

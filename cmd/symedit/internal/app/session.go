@@ -15,6 +15,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/ops"
 )
 
 // writeFlags are the flags every writing command takes: the modes of the
@@ -59,11 +60,11 @@ func (e *env) newSession(c *cli.Context) (*session, error) {
 		expect: c.String("expect-sha256")}
 	var err error
 	if s.mode, err = edit.ParseCheckMode(c.String("check")); err != nil {
-		return nil, &usageError{msg: err.Error()}
+		return nil, &ops.UsageError{Msg: err.Error()}
 	}
 	if s.expect != "" {
 		if b, err := hex.DecodeString(s.expect); err != nil || len(b) != sha256.Size {
-			return nil, &usageError{msg: fmt.Sprintf("--expect-sha256 %q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", s.expect)}
+			return nil, &ops.UsageError{Msg: fmt.Sprintf("--expect-sha256 %q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", s.expect)}
 		}
 	}
 	if s.files, err = edit.Open(edit.Options{Root: c.String("root"), AllowHardlinks: c.Bool("allow-hardlinks"),

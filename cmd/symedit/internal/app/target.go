@@ -6,6 +6,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/ops"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -89,7 +90,7 @@ func parseLocation(arg string) (symbols.Location, error) {
 	}
 	loc, err := symbols.ParseLocation(arg)
 	if err != nil {
-		return loc, &usageError{msg: err.Error()}
+		return loc, &ops.UsageError{Msg: err.Error()}
 	}
 	return loc, nil
 }

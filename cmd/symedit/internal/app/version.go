@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/symedit/symedit/ops"
 )
 
 // version is what `symedit version`, `symedit --version` and the MCP
@@ -77,5 +79,5 @@ func unknownCommand(a *cli.App, name string) error {
 			names = append(names, c.Name)
 		}
 	}
-	return &usageError{msg: fmt.Sprintf("unknown command %q; the commands are: %s", name, strings.Join(names, ", "))}
+	return &ops.UsageError{Msg: fmt.Sprintf("unknown command %q; the commands are: %s", name, strings.Join(names, ", "))}
 }

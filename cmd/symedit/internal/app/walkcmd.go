@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/symedit/symedit/ops"
 	"github.com/symedit/symedit/walk"
 )
 
@@ -47,7 +48,7 @@ func (s *session) expand(args []string) (walk.Result, error) {
 	r, err := walk.Expand(args, walk.Options{Exclude: excl, NoIgnore: s.c.Bool("no-ignore"),
 		Hidden: s.c.Bool("hidden"), Root: s.c.String("root")})
 	if errors.Is(err, walk.ErrBadPattern) {
-		return r, &usageError{msg: err.Error()}
+		return r, &ops.UsageError{Msg: err.Error()}
 	}
 	return r, err
 }
@@ -56,7 +57,7 @@ func (s *session) expand(args []string) (walk.Result, error) {
 func (s *session) jobs() (int, error) {
 	n := s.c.Int("j")
 	if n < 1 {
-		return 0, &usageError{msg: fmt.Sprintf("-j %d: want 1 or more files at once", n)}
+		return 0, &ops.UsageError{Msg: fmt.Sprintf("-j %d: want 1 or more files at once", n)}
 	}
 	return n, nil
 }

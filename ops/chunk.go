@@ -1,0 +1,132 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/symedit/symedit/chunk"
+	"github.com/symedit/symedit/match"
+)
+
+// Chunks is a list of chunks (chunk spec). As JSON it is what chunk.Parse
+// reads, strictly: an array of chunk objects (or {"chunks": [...]}), each
+// context a string or an array of strings; an unknown key, a missing
+// old_lines or new_lines, a chunk that changes nothing or an empty list is
+// an error (*chunk.InputError).
+type Chunks []chunk.Chunk
+
+// UnmarshalJSON parses data with chunk.Parse.
+func (c *Chunks) UnmarshalJSON(data []byte) error {
+	list, err := chunk.Parse(data)
+	if err != nil {
+		return err
+	}
+	*c = list
+	return nil
+}
+
+// ChunkRequest applies context-anchored chunks inside one symbol (`symedit
+// chunk`, the MCP chunk tool, batch op "chunk").
+type ChunkRequest struct {
+	// Location is the symbol: FILE:LINE:COL, FILE:LINE or FILE::NAME_PATH
+	// (ParseLocation).
+	Location string `json:"location"`
+	// Chunks are the chunks, all checked against the symbol as it is, then
+	// applied together.
+	Chunks Chunks `json:"chunks"`
+	// Match is the loosest match level allowed (match.Parse: exact,
+	// trailing, indent, loose); "" means trailing.
+	Match string `json:"match,omitempty"`
+	WriteOptions
+}
+
+// ChunkResult is the result of a ChunkRequest.
+type ChunkResult struct {
+	Result
+	// Symbol is the symbol the chunks edited, as it was.
+	Symbol *Symbol `json:"symbol,omitempty"`
+	// ChunksApplied counts the chunks placed.
+	ChunksApplied int `json:"chunks_applied"`
+	// Placements say where each chunk applied and at which level.
+	Placements []chunk.Placement `json:"placements,omitempty"`
+}
+
+// matchLevel parses a request's match level, def when it is "". The error
+// is a *UsageError.
+func matchLevel(s string, def match.Level) (match.Level, error) {
+	if s == "" {
+		return def, nil
+	}
+	l, err := match.Parse(s)
+	if err != nil {
+		return 0, &UsageError{Msg: "match: " + err.Error()}
+	}
+	return l, nil
+}
+
+// Chunk applies req's chunks to its symbol: every chunk is checked against
+// the symbol before anything is written (the chunk spec's checks), then the
+// syntax guard runs and the file is committed atomically (unless
+// req.DryRun). The result is never nil. The error is nil or the result's
+// *Error: NO_MATCH, AMBIGUOUS, OVERLAP (the chunk's check, the real line and
+// the nearest lines in its fields), NO_SYMBOL, AMBIGUOUS_SYMBOL, SYNTAX,
+// CHANGED, INVALID_INPUT, USAGE, OUTSIDE_ROOT, ...
+func (w *Workspace) Chunk(ctx context.Context, req ChunkRequest) (*ChunkResult, error) {
+	res := &ChunkResult{}
+	res.Path, res.DryRun = req.Location, req.DryRun
+	loc, err := ParseLocation(req.Location)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	res.Path = loc.Path
+	if err := req.WriteOptions.validate(); err != nil {
+		return res, res.Fail(err)
+	}
+	defer w.lock(loc.Path)()
+	t, err := w.locate(ctx, loc, req.WriteOptions)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	ch, err := planChunk(t, req, res)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	return res, w.finish(ctx, ch, req.WriteOptions, &res.Result)
+}
+
+// planChunk computes the change req makes to the located symbol t and
+// fills res's own fields.
+func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
+	level, err := matchLevel(req.Match, match.Trailing)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.Chunks) == 0 {
+		return nil, &chunk.InputError{Msg: "no chunks: the list is empty"}
+	}
+	s := symbolOf(t.sym)
+	res.Symbol = &s
+	out, err := chunk.ApplyLevel(chunk.Target{Lines: t.doc.Lines(t.first, t.last), FirstLine: t.first}, req.Chunks, level)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := t.replaceLines(out.Lines)
+	if err != nil {
+		return nil, err
+	}
+	ch.what = fmt.Sprintf("applied %d chunk(s) to %s (%s, lines %d-%d)", len(req.Chunks), t.sym.NamePath, t.sym.Kind, t.first, t.last)
+	// The levels exact and trailing are chunk's contract; a chunk placed
+	// at a looser level is named in the summary (the JSON always says).
+	var looser []string
+	for _, p := range out.Placements {
+		if p.Level >= match.Indent {
+			looser = append(looser, fmt.Sprintf("chunk %d at line %d matched at %s", p.Chunk, p.Line, p.Describe()))
+		}
+	}
+	if len(looser) > 0 {
+		ch.what += "; " + strings.Join(looser, "; ")
+	}
+	res.ChunksApplied, res.Placements = len(out.Placements), out.Placements
+	return ch, nil
+}

@@ -1,0 +1,64 @@
+package ops_test
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/ops"
+)
+
+// TestREADMECodeTable checks that README.md's table of error codes lists
+// exactly ops.Codes's codes, with the same exit codes (issue 13).
+func TestREADMECodeTable(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("^\\| `([A-Z_]+)` \\| ([0-9]) \\|")
+	documented := map[string]int{}
+	for _, line := range strings.Split(string(readme), "\n") {
+		m := row.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		if _, dup := documented[m[1]]; dup {
+			t.Errorf("README lists %s twice", m[1])
+		}
+		documented[m[1]], _ = strconv.Atoi(m[2])
+	}
+	if len(documented) == 0 {
+		t.Fatal("README.md has no table of error codes")
+	}
+	for _, r := range ops.Codes() {
+		got, ok := documented[string(r.Code)]
+		switch {
+		case !ok:
+			t.Errorf("README does not list %s (exit %d)", r.Code, r.Exit)
+		case got != r.Exit:
+			t.Errorf("README says %s exits %d, ops.Codes says %d", r.Code, got, r.Exit)
+		}
+		delete(documented, string(r.Code))
+	}
+	for code, exit := range documented {
+		t.Errorf("README lists %s (exit %d), which ops.Codes does not have", code, exit)
+	}
+}
+
+// TestCodeTableComplete checks that every code in Codes is listed once
+// and that a code outside it exits ops.ExitError.
+func TestCodeTableComplete(t *testing.T) {
+	seen := map[ops.Code]bool{}
+	for _, r := range ops.Codes() {
+		if seen[r.Code] {
+			t.Errorf("Codes lists %s twice", r.Code)
+		}
+		seen[r.Code] = true
+	}
+	if got := ops.ExitCode(fmt.Errorf("plain")); got != ops.ExitError {
+		t.Errorf("exitCode(plain error) = %d, want %d", got, ops.ExitError)
+	}
+}

@@ -1,0 +1,22 @@
+// Package ops is symedit's operations as a Go library: one typed request
+// and one typed result per operation (symbols, show, check, chunk, edit,
+// lines, replace, write, replace-body, insert-before, insert-after, apply),
+// run on a Workspace. The command line (cmd/symedit), its batch command and
+// the MCP server are front ends over this package: each parses its input
+// into a request, calls the Workspace and prints the result, so the three
+// can never drift apart.
+//
+// Every writing operation runs one pipeline: read (confined to the
+// workspace's root), locate, compute the edit, check everything before
+// anything is written, run the syntax guard, build the unified diff, and
+// commit atomically (edit.Files.Commit), or, for a dry run, write nothing.
+// Its result embeds Result, the envelope every writing operation shares:
+// ok, path, changed, written, dry_run, diff, syntax, summary and error, an
+// *Error whose Code (one table, Codes, each code with its exit code) and
+// fields (check, line, expected, actual, candidates, nearest, hint) say
+// why a request was refused. The CLI's --json output, batch's result lines
+// and the MCP tools' structured content are these values marshalled.
+//
+// A Workspace is safe for concurrent use: calls on different files run in
+// parallel, calls that write one file are serialized by a lock per file.
+package ops

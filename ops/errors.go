@@ -1,0 +1,189 @@
+package ops
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/symedit/symedit/chunk"
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/symbols"
+)
+
+// Error is a refused or failed operation as a value: the "error" object of
+// every result, the same in the CLI's --json output, in batch's result
+// lines and in the MCP tools' structured content. Message is the short
+// message; Error() is the full text a person reads (for a chunk, with the
+// real lines and the nearest ones). The other fields explain it where they
+// apply. Unwrap returns the error it was made from, so errors.Is and
+// errors.As reach the sentinels and types of the packages below
+// (symbols.ErrNoMatch, *chunk.Error, edit.ErrChanged, ...).
+type Error struct {
+	// Code is the kind of refusal; Code.Exit gives its exit code.
+	Code Code `json:"code"`
+	// Chunk is the 1-based chunk (or edit, or block) the refusal is about.
+	Chunk int `json:"chunk,omitempty"`
+	// Check is the chunk spec's check that failed (chunk.Check), such as
+	// "old_lines".
+	Check   string `json:"check,omitempty"`
+	Message string `json:"message"`
+	// Line is the 1-based file line the refusal is about.
+	Line int `json:"line,omitempty"`
+	// Expected and Actual are the line the request expected and the real
+	// line there.
+	Expected string `json:"expected,omitempty"`
+	Actual   string `json:"actual,omitempty"`
+	// Candidates are the 1-based first lines of every place that matched
+	// (ambiguous) or of every symbol that fitted.
+	Candidates []int `json:"candidates,omitempty"`
+	// Nearest are the most similar real lines ([]chunk.Near) or symbols
+	// ([]Symbol).
+	Nearest any `json:"nearest,omitempty"`
+	// Hint is a looser match level that would accept the request (its
+	// line, level, offset and the field or flag that allows it), or nil.
+	Hint *match.Hint `json:"hint,omitempty"`
+	// SuggestedFixes are an edit's suggested corrections (NO_MATCH,
+	// WRONG_COUNT of the edit operation), most specific first.
+	SuggestedFixes []edit.SuggestedFix `json:"suggested_fixes,omitempty"`
+
+	err error
+}
+
+// Error returns the full message of the error the Error was made from.
+func (e *Error) Error() string {
+	if e.err != nil {
+		return e.err.Error()
+	}
+	return e.Message
+}
+
+// Unwrap returns the error the Error was made from.
+func (e *Error) Unwrap() error { return e.err }
+
+// AsError returns err as an *Error: err itself when it is one (or wraps
+// one), else a new Error with err's code (CodeOf) and the fields err's type
+// carries (*chunk.Error, *symbols.LocateError, *edit.TextEditError). It
+// returns nil for nil.
+func AsError(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	var oe *Error
+	if errors.As(err, &oe) {
+		return oe
+	}
+	e := &Error{Code: CodeOf(err), Message: err.Error(), err: err}
+	var ce *chunk.Error
+	var le *symbols.LocateError
+	var te *edit.TextEditError
+	switch {
+	case errors.As(err, &ce):
+		e.Chunk, e.Check, e.Message = ce.Chunk, string(ce.Check), ce.Message
+		e.Line, e.Expected, e.Actual, e.Candidates = ce.Line, ce.Expected, ce.Actual, ce.Candidates
+		if len(ce.Nearest) > 0 {
+			e.Nearest = ce.Nearest
+		}
+		if ce.Hint != nil {
+			e.Hint = ce.Hint
+		}
+	case errors.As(err, &le):
+		var near []Symbol
+		for _, s := range le.Candidates {
+			e.Candidates = append(e.Candidates, s.Start.Line)
+			near = append(near, symbolOf(s))
+		}
+		for _, s := range le.Nearest {
+			near = append(near, symbolOf(s))
+		}
+		if len(near) > 0 {
+			e.Nearest = near
+		}
+	case errors.As(err, &te):
+		if te.Hint != nil {
+			e.Hint = te.Hint
+		}
+		e.SuggestedFixes = te.Fixes
+	}
+	return e
+}
+
+// UsageError is a request that is malformed as a request (a location that
+// does not parse, a mode that does not exist): code USAGE.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// InputError marks an error in what the caller sent, such as text that
+// cannot be placed: code INVALID_INPUT.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error it marks.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// ReplaceError is a replace refused for its match count: no match at all
+// (NO_MATCH_TEXT) or not the expected number (COUNT, when Count).
+type ReplaceError struct {
+	Msg     string
+	Count   bool
+	Similar []SimilarLine
+}
+
+func (e *ReplaceError) Error() string { return e.Msg }
+
+// SimilarLine is a line resembling a replace's search text: its file,
+// 1-based line, text (cut around the match on long lines) and similarity
+// in [0, 1].
+type SimilarLine struct {
+	Path       string  `json:"path"`
+	Line       int     `json:"line"`
+	Text       string  `json:"text"`
+	Similarity float64 `json:"similarity"`
+}
+
+// ApplyError is a reply that was not applied: malformed, without edit
+// blocks, or with a block that does not apply (code APPLY). Msg says which
+// blocks and why.
+type ApplyError struct{ Msg string }
+
+func (e *ApplyError) Error() string { return e.Msg }
+
+// SyntaxError is a change refused by the syntax guard in strict mode (code
+// SYNTAX): the edit adds syntax errors the file did not have.
+type SyntaxError struct {
+	Path   string
+	Report edit.SyntaxReport
+	// mcp: the front end has no field that writes anyway.
+	mcp bool
+}
+
+func (e *SyntaxError) Error() string {
+	proceed := "use --check=warn to write anyway"
+	if e.mcp {
+		proceed = "correct the new text so that it parses and call again"
+	}
+	return fmt.Sprintf("%s: the edit adds %d syntax error(s) the file did not have; nothing was written (%s):\n%s",
+		e.Path, len(e.Report.New), proceed, strings.TrimRight(e.Report.Format(e.Path), "\n"))
+}
+
+// NotCheckedError is a change refused in strict mode because the syntax
+// guard could not check it (too large, timed out): strict mode never
+// writes unchecked content (issue 12, item 9). Code NOT_CHECKED.
+type NotCheckedError struct {
+	Path string
+	Err  *edit.NotCheckedError
+	mcp  bool
+}
+
+func (e *NotCheckedError) Error() string {
+	proceed := "strict mode writes only checked content; use --check=warn to write it with a note, or --check=off"
+	if e.mcp {
+		proceed = "the MCP tools write only content the syntax guard checked"
+	}
+	return fmt.Sprintf("%s: syntax not checked: %s; nothing was written (%s)", e.Path, e.Err.Reason, proceed)
+}
+
+// Unwrap returns the guard's *edit.NotCheckedError.
+func (e *NotCheckedError) Unwrap() error { return e.Err }

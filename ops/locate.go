@@ -1,0 +1,130 @@
+package ops
+
+import (
+	"context"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/symbols"
+)
+
+// parsed is a file read for editing with its symbols.
+type parsed struct {
+	doc     *edit.Document
+	lang    *grammars.Language
+	symbols []symbols.Symbol
+}
+
+// parseFile reads path and extracts its symbols; o.Lang overrides the
+// extension. The file is read before its language is chosen, so that a
+// path outside the root (OUTSIDE_ROOT) or one that does not exist says so
+// rather than naming its extension (issue 11, section 7).
+func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) (*parsed, error) {
+	doc, err := w.read(path, o)
+	if err != nil {
+		return nil, err
+	}
+	lang, err := grammars.Select(path, o.Lang)
+	if err != nil {
+		return nil, err
+	}
+	return parse(ctx, doc, lang)
+}
+
+// parse extracts doc's symbols.
+func parse(ctx context.Context, doc *edit.Document, lang *grammars.Language) (*parsed, error) {
+	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
+	defer cancel()
+	syms, err := symbols.Extract(ctx, doc.Text, lang)
+	if err != nil {
+		return nil, err
+	}
+	return &parsed{doc: doc, lang: lang, symbols: syms}, nil
+}
+
+// target is a located symbol and its whole lines.
+type target struct {
+	*parsed
+	sym         symbols.Symbol
+	first, last int // 1-based file lines, inclusive
+}
+
+// ParseLocation parses a location: FILE:LINE:COL, FILE:LINE or
+// FILE::NAME_PATH (symbols.ParseLocation). One colon after FILE:LINE or
+// FILE:LINE:COL, as compilers print locations ("a.go:50:2: undefined: x"
+// copied up to the message), is dropped (issue 11, section 7). The error
+// is a *UsageError.
+func ParseLocation(arg string) (symbols.Location, error) {
+	if n := len(arg); n > 1 && arg[n-1] == ':' && arg[n-2] >= '0' && arg[n-2] <= '9' {
+		arg = arg[:n-1]
+	}
+	loc, err := symbols.ParseLocation(arg)
+	if err != nil {
+		return loc, &UsageError{Msg: err.Error()}
+	}
+	return loc, nil
+}
+
+// locate reads a location's file and finds the symbol.
+func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOptions) (*target, error) {
+	p, err := w.parseFile(ctx, loc.Path, o)
+	if err != nil {
+		return nil, err
+	}
+	return p.find(loc)
+}
+
+// locateIn finds the symbol at location in an in-memory document (batch
+// operations, which see the result of the operations before them).
+func locateIn(ctx context.Context, doc *edit.Document, lang *grammars.Language, location string) (*target, error) {
+	loc, err := ParseLocation(location)
+	if err != nil {
+		return nil, err
+	}
+	p, err := parse(ctx, doc, lang)
+	if err != nil {
+		return nil, err
+	}
+	return p.find(loc)
+}
+
+// find returns the symbol at loc and its whole lines.
+func (p *parsed) find(loc symbols.Location) (*target, error) {
+	i, err := symbols.Locate(p.symbols, p.doc.Text, loc)
+	if err != nil {
+		return nil, err
+	}
+	sym := p.symbols[i]
+	first := p.doc.LineAt(sym.StartByte)
+	last := p.doc.LineAt(max(sym.StartByte, sym.EndByte-1))
+	return &target{parsed: p, sym: sym, first: first, last: last}, nil
+}
+
+// lines returns the target's line span for whole-symbol operations, with
+// the blank lines its language's style puts around it.
+func (t *target) lines() edit.SymbolLines {
+	blank := 1
+	if t.lang.Name == "python" && t.sym.Parent < 0 {
+		blank = 2 // PEP 8: two blank lines around top-level definitions
+	}
+	return edit.SymbolLines{First: t.first, Last: t.last, BlankLines: blank, Head: edit.HeadOf(t.sym, t.lang)}
+}
+
+// replaceLines makes the change that replaces the target's lines.
+func (t *target) replaceLines(lines []string) (*change, error) {
+	ed, err := t.doc.ReplaceLines(t.first, t.last, lines)
+	if err != nil {
+		return nil, err
+	}
+	return t.changeWith(ed)
+}
+
+// changeWith makes the change that applies one byte edit to the target's
+// file.
+func (t *target) changeWith(ed edit.Edit) (*change, error) {
+	content, err := edit.Apply(t.doc.Content, []edit.Edit{ed})
+	if err != nil {
+		return nil, err
+	}
+	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}}, nil
+}

@@ -1,0 +1,179 @@
+package ops
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"sync"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// Options are what every call of a Workspace shares.
+type Options struct {
+	// Root confines every path: a path that resolves outside it is refused
+	// (OUTSIDE_ROOT) before anything is read. "" means no confinement;
+	// relative paths are then taken from the working directory.
+	Root string
+	// AllowHardlinks, AllowReadOnly and AllowMetadataLoss are the edit
+	// layer's permissions (edit.Options): edit a file with several hard
+	// links, replace a file this user may not write, write even if the
+	// owner, special mode bits or extended attributes cannot be kept.
+	AllowHardlinks, AllowReadOnly, AllowMetadataLoss bool
+	// MCP words refusals for the MCP tools, which have no fields that
+	// write anyway (no --check=warn to name): set by the MCP server.
+	MCP bool
+}
+
+// Workspace is a folder's files and the operations on them. It is safe for
+// concurrent use: calls on different files run in parallel, and calls that
+// write the same file are serialized (a lock per file, held from the read
+// to the commit), so concurrent edits of one file never lose an update;
+// the commit's read-then-rename check still guards against other
+// processes (edit.Files.Commit).
+type Workspace struct {
+	files *edit.Files
+	opt   Options
+	locks pathLocks
+}
+
+// Open opens a workspace. It fails when Root is not a folder.
+func Open(opt Options) (*Workspace, error) {
+	files, err := edit.Open(edit.Options{Root: opt.Root, AllowHardlinks: opt.AllowHardlinks,
+		AllowReadOnly: opt.AllowReadOnly, AllowMetadataLoss: opt.AllowMetadataLoss})
+	if err != nil {
+		return nil, err
+	}
+	return &Workspace{files: files, opt: opt}, nil
+}
+
+// Close releases the workspace's root. Calls after Close fail.
+func (w *Workspace) Close() error { return w.files.Close() }
+
+// Root returns the absolute real path of the root, or "" when the
+// workspace is not confined.
+func (w *Workspace) Root() string { return w.files.Root() }
+
+// Files returns the workspace's edit layer, for front ends that read files
+// themselves (walks).
+func (w *Workspace) Files() *edit.Files { return w.files }
+
+// WriteOptions are the options every writing request carries. The fields
+// tagged "-" are set by the front end (flags), not sent by a model.
+type WriteOptions struct {
+	// DryRun: write nothing; the result carries the unified diff and the
+	// syntax check, and a dry run refuses what the real run would.
+	DryRun bool `json:"dry_run,omitempty" jsonschema:"true: write nothing; the result shows the unified diff and the syntax check. Omitted or false: write the file when every check passes."`
+	// ExpectSHA256 refuses (CHANGED) unless the file's content has this
+	// SHA-256, 64 hexadecimal digits, as when it was read earlier.
+	ExpectSHA256 string `json:"expect_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the file's current content has this SHA-256 (64 hexadecimal digits), as when you read it. Omitted: no such check."`
+	// Lang parses files as this language (grammars.Select) instead of by
+	// extension.
+	Lang string `json:"-"`
+	// Check is the syntax guard's mode: "strict" (the default when ""),
+	// "warn" or "off" (edit.ParseCheckMode).
+	Check string `json:"-"`
+	// Diff puts the unified diff in the result of a real run too (a dry
+	// run always has it).
+	Diff bool `json:"-"`
+}
+
+// mode returns the check mode, or a *UsageError.
+func (o WriteOptions) mode() (edit.CheckMode, error) {
+	m, err := edit.ParseCheckMode(o.Check)
+	if err != nil {
+		return m, &UsageError{Msg: err.Error()}
+	}
+	return m, nil
+}
+
+// validate checks the options that can be malformed.
+func (o WriteOptions) validate() error {
+	if _, err := o.mode(); err != nil {
+		return err
+	}
+	if o.ExpectSHA256 != "" {
+		if b, err := hex.DecodeString(o.ExpectSHA256); err != nil || len(b) != sha256.Size {
+			return &UsageError{Msg: fmt.Sprintf("expect_sha256 %q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", o.ExpectSHA256)}
+		}
+	}
+	return nil
+}
+
+// read reads path for editing and applies ExpectSHA256.
+func (w *Workspace) read(path string, o WriteOptions) (*edit.Document, error) {
+	doc, err := w.files.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	if o.ExpectSHA256 != "" {
+		if err := doc.CheckSHA256(o.ExpectSHA256); err != nil {
+			return nil, err
+		}
+	}
+	return doc, nil
+}
+
+// language returns the language for path (or lang), or nil when the file
+// is in no supported language: the guard then skips it.
+func language(path, lang string) *grammars.Language {
+	l, err := grammars.Select(path, lang)
+	if err != nil {
+		return nil
+	}
+	return l
+}
+
+// lock takes the in-process lock of the file path names and returns its
+// release. The key is the file's real path when it exists (so two names
+// of one file share a lock), else the path made absolute.
+func (w *Workspace) lock(path string) (unlock func()) {
+	key, _, err := w.files.Stat(path)
+	if err != nil || key == "" {
+		key = path
+		if !filepath.IsAbs(key) && w.Root() != "" {
+			key = filepath.Join(w.Root(), key)
+		}
+		if abs, err := filepath.Abs(key); err == nil {
+			key = abs
+		}
+	}
+	return w.locks.lock(key)
+}
+
+// pathLocks is a mutex per key, dropped when no call holds or waits for
+// it.
+type pathLocks struct {
+	mu sync.Mutex
+	m  map[string]*pathLock
+}
+
+type pathLock struct {
+	mu   sync.Mutex
+	refs int
+}
+
+func (p *pathLocks) lock(key string) func() {
+	p.mu.Lock()
+	if p.m == nil {
+		p.m = map[string]*pathLock{}
+	}
+	l := p.m[key]
+	if l == nil {
+		l = &pathLock{}
+		p.m[key] = l
+	}
+	l.refs++
+	p.mu.Unlock()
+	l.mu.Lock()
+	return func() {
+		l.mu.Unlock()
+		p.mu.Lock()
+		if l.refs--; l.refs == 0 {
+			delete(p.m, key)
+		}
+		p.mu.Unlock()
+	}
+}

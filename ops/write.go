@@ -1,0 +1,146 @@
+package ops
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// parseTimeout bounds one tree-sitter parse.
+const parseTimeout = 30 * time.Second
+
+// change is a computed edit of one file, not yet written.
+type change struct {
+	doc     *edit.Document
+	lang    *grammars.Language
+	content []byte      // the new content, BOM included
+	edits   []edit.Edit // the byte edits that made it, or nil for a whole write
+	what    string      // what the edit did, for the summary line
+}
+
+// changed reports whether ch changes the file: new content, or a file
+// that does not exist yet (write of empty content creates an empty file,
+// issue 11, section 7).
+func (ch *change) changed() bool {
+	return ch.doc.IsNew() || !bytes.Equal(ch.content, ch.doc.Content)
+}
+
+// outcome is what checking and committing a change produced.
+type outcome struct {
+	diff    string
+	syntax  edit.SyntaxReport
+	written bool
+}
+
+// check runs the syntax guard on ch and, for a dry run or with o.Diff,
+// builds its diff. New content the commit layer would refuse
+// (edit.CheckContent: invalid UTF-8, NUL bytes, too large) is refused
+// here, dry run or not; in strict mode an edit that adds syntax errors is
+// a *SyntaxError, and one the guard could not check a *NotCheckedError.
+func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outcome, error) {
+	var out outcome
+	mode, err := o.mode()
+	if err != nil {
+		return out, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
+	defer cancel()
+	rep, err := edit.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{Mode: mode})
+	if err != nil {
+		return out, err
+	}
+	out.syntax = rep
+	if o.DryRun || o.Diff {
+		// A diff of a large file costs more than the edit: only when shown.
+		out.diff = edit.Diff(diffPath(ch.doc), ch.doc.Content, ch.content)
+	}
+	if ch.changed() {
+		// The commit layer's check, run here too so that a dry run
+		// refuses what the real run would (issue 12, item 10).
+		if err := edit.CheckContent(ch.doc, ch.content); err != nil {
+			return out, err
+		}
+	}
+	var nce *edit.NotCheckedError
+	if errors.As(rep.NotChecked(mode), &nce) {
+		return out, &NotCheckedError{Path: ch.doc.Path, Err: nce, mcp: w.opt.MCP}
+	}
+	if rep.Rejects(mode) {
+		return out, &SyntaxError{Path: ch.doc.Path, Report: rep, mcp: w.opt.MCP}
+	}
+	return out, nil
+}
+
+// commit writes a checked change unless this is a dry run.
+func (w *Workspace) commit(ch *change, o WriteOptions, out *outcome) error {
+	if o.DryRun || !ch.changed() {
+		return nil
+	}
+	if err := w.files.Commit(ch.doc, ch.content); err != nil {
+		return err
+	}
+	out.written = true
+	return nil
+}
+
+// finish checks, previews and commits one change and fills res: path,
+// dry_run, changed, written, diff, syntax, summary, ok; on refusal ok is
+// false and error is set (a refused dry run keeps its diff: a dry run
+// promises the diff and the check results). It returns res.Error, or nil.
+func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res *Result) error {
+	res.Path, res.DryRun = ch.doc.Path, o.DryRun
+	out, err := w.check(ctx, ch, o)
+	if err == nil {
+		err = w.commit(ch, o, &out)
+	}
+	res.Syntax = syntaxOf(out.syntax)
+	if err != nil {
+		if o.DryRun {
+			res.Diff = out.diff
+		}
+		return res.Fail(err)
+	}
+	res.OK, res.Changed, res.Written, res.Diff = true, ch.changed(), out.written, out.diff
+	res.Summary = ch.what
+	return nil
+}
+
+// Fail records err in res (ok false, error set) and returns it as an
+// *Error.
+func (res *Result) Fail(err error) error {
+	e := AsError(err)
+	res.OK, res.Error = false, e
+	return e
+}
+
+// diffPath is the name a diff's headers give doc's file: the file
+// actually edited, doc.RealPath() (every symbolic link, the final one
+// included, and ".." resolved as the kernel resolves them, by the edit
+// layer's resolver, never by cleaning text), relative to the working
+// directory's real path when the file is below it, so that git apply and
+// patch -p1 take the diff there; else the absolute path without its
+// leading "/", for applying from the file system's root. A header never
+// holds "../" (git apply refuses it; issue 11, section 2) nor names a
+// link (git apply and patch refuse to patch a symbolic link).
+func diffPath(doc *edit.Document) string {
+	abs := doc.RealPath()
+	if abs == "" { // not read through edit.Files: no resolution to trust
+		return strings.TrimLeft(filepath.ToSlash(doc.Path), "/")
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if real, err := filepath.EvalSymlinks(wd); err == nil {
+			wd = real
+		}
+		if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return strings.TrimLeft(filepath.ToSlash(abs), "/")
+}
