@@ -46,6 +46,10 @@ type Options struct {
 	// the new file cannot keep. Without it Commit refuses with
 	// ErrMetadata, naming what would be lost.
 	AllowMetadataLoss bool
+	// Dir is the folder relative paths are taken from (a relative Root
+	// included); "" means the working directory. It is made absolute
+	// once, by Open.
+	Dir string
 }
 
 // Files reads documents and commits them, optionally confined to a root.
@@ -62,11 +66,18 @@ type Files struct {
 // working directory, and ".." in it after a symbolic link means what the
 // kernel makes of it (issue 12, item 2).
 func Open(opt Options) (*Files, error) {
+	if opt.Dir != "" {
+		d, err := absolute(opt.Dir, "")
+		if err != nil {
+			return nil, &FileError{Path: opt.Dir, Reason: "cannot take paths from it: " + reason(err), Err: err}
+		}
+		opt.Dir = d
+	}
 	f := &Files{fsys: osFS{}, opt: opt}
 	if opt.Root == "" {
 		return f, nil
 	}
-	dir, err := absolute(opt.Root)
+	dir, err := absolute(opt.Root, opt.Dir)
 	if err == nil {
 		dir, err = filepath.EvalSymlinks(dir)
 	}
@@ -92,9 +103,9 @@ func (f *Files) Close() error {
 // resolver returns the resolver of f's paths.
 func (f *Files) resolver() resolver {
 	if f.root == nil {
-		return resolver{}
+		return resolver{dir: f.opt.Dir}
 	}
-	return resolver{root: f.root, top: components(f.rootDir)}
+	return resolver{root: f.root, top: components(f.rootDir), dir: f.opt.Dir}
 }
 
 // name maps a user's path to the file system's name for it: the real path
@@ -326,6 +337,7 @@ const maxLinks = 40
 type resolver struct {
 	root *os.Root
 	top  []string // the root's real absolute path, as components
+	dir  string   // where relative paths start (Options.Dir); "": the working directory
 }
 
 // part is one component still to resolve, and the symbolic link ("LINK
@@ -369,7 +381,7 @@ func (rv resolver) parts(p, via string) []part {
 func (rv resolver) resolve(path string, followLast bool) ([]string, error) {
 	var ps []part
 	if !filepath.IsAbs(path) {
-		wd, err := os.Getwd()
+		wd, err := absolute(".", rv.dir)
 		if err != nil {
 			return nil, err
 		}
@@ -508,11 +520,15 @@ func (rv resolver) readlink(abs []string) (string, error) {
 	return os.Readlink("/" + strings.Join(abs, "/"))
 }
 
-// absolute returns path made absolute from the working directory without
-// cleaning it, so that ".." keeps the kernel's meaning.
-func absolute(path string) (string, error) {
+// absolute returns path made absolute from dir (absolute), or from the
+// working directory when dir is "", without cleaning it, so that ".."
+// keeps the kernel's meaning.
+func absolute(path, dir string) (string, error) {
 	if filepath.IsAbs(path) {
 		return path, nil
+	}
+	if dir != "" {
+		return dir + "/" + path, nil
 	}
 	wd, err := os.Getwd()
 	if err != nil {

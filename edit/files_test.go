@@ -1399,3 +1399,32 @@ func TestRealPathAndRoot(t *testing.T) {
 		t.Errorf("NewDocument: RealPath %q, %v; want \"\"", doc.RealPath(), err)
 	}
 }
+
+// TestFilesDir checks that Options.Dir, not the working directory, is
+// where relative paths start, confined or not, and that the root's
+// confinement still applies to them.
+func TestFilesDir(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.py"), []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []string{"", dir} {
+		f, err := edit.Open(edit.Options{Root: root, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := f.Read("a.py")
+		if err != nil {
+			t.Fatalf("root %q: %v", root, err)
+		}
+		if string(doc.Content) != "x = 1\n" || doc.RealPath() != filepath.Join(dir, "a.py") {
+			t.Errorf("root %q: read %q from %s", root, doc.Content, doc.RealPath())
+		}
+		if root != "" {
+			if _, err := f.Read("../a.py"); !errors.Is(err, edit.ErrOutsideRoot) {
+				t.Errorf("../a.py from Dir at the root: %v, want ErrOutsideRoot", err)
+			}
+		}
+		f.Close()
+	}
+}

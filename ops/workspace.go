@@ -22,6 +22,10 @@ type Options struct {
 	// links, replace a file this user may not write, write even if the
 	// owner, special mode bits or extended attributes cannot be kept.
 	AllowHardlinks, AllowReadOnly, AllowMetadataLoss bool
+	// Dir is the folder relative paths are taken from, and the folder the
+	// diffs' headers name files relative to; "" means the working
+	// directory (the CLI). A Go program usually sets it to Root.
+	Dir string
 	// MCP words refusals for the MCP tools, which have no fields that
 	// write anyway (no --check=warn to name): set by the MCP server.
 	MCP bool
@@ -42,7 +46,7 @@ type Workspace struct {
 // Open opens a workspace. It fails when Root is not a folder.
 func Open(opt Options) (*Workspace, error) {
 	files, err := edit.Open(edit.Options{Root: opt.Root, AllowHardlinks: opt.AllowHardlinks,
-		AllowReadOnly: opt.AllowReadOnly, AllowMetadataLoss: opt.AllowMetadataLoss})
+		AllowReadOnly: opt.AllowReadOnly, AllowMetadataLoss: opt.AllowMetadataLoss, Dir: opt.Dir})
 	if err != nil {
 		return nil, err
 	}
@@ -133,8 +137,8 @@ func (w *Workspace) lock(path string) (unlock func()) {
 	key, _, err := w.files.Stat(path)
 	if err != nil || key == "" {
 		key = path
-		if !filepath.IsAbs(key) && w.Root() != "" {
-			key = filepath.Join(w.Root(), key)
+		if !filepath.IsAbs(key) && w.opt.Dir != "" {
+			key = filepath.Join(w.opt.Dir, key)
 		}
 		if abs, err := filepath.Abs(key); err == nil {
 			key = abs

@@ -59,7 +59,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	out.syntax = rep
 	if o.DryRun || o.Diff {
 		// A diff of a large file costs more than the edit: only when shown.
-		out.diff = edit.Diff(diffPath(ch.doc), ch.doc.Content, ch.content)
+		out.diff = edit.Diff(diffPath(ch.doc, w.opt.Dir), ch.doc.Content, ch.content)
 	}
 	if ch.changed() {
 		// The commit layer's check, run here too so that a dry run
@@ -123,18 +123,22 @@ func (res *Result) Fail(err error) error {
 // diffPath is the name a diff's headers give doc's file: the file
 // actually edited, doc.RealPath() (every symbolic link, the final one
 // included, and ".." resolved as the kernel resolves them, by the edit
-// layer's resolver, never by cleaning text), relative to the working
-// directory's real path when the file is below it, so that git apply and
-// patch -p1 take the diff there; else the absolute path without its
+// layer's resolver, never by cleaning text), relative to the real path of
+// dir (the working directory when dir is "") when the file is below it,
+// so that git apply and patch -p1 take the diff there; else the absolute path without its
 // leading "/", for applying from the file system's root. A header never
 // holds "../" (git apply refuses it; issue 11, section 2) nor names a
 // link (git apply and patch refuse to patch a symbolic link).
-func diffPath(doc *edit.Document) string {
+func diffPath(doc *edit.Document, dir string) string {
 	abs := doc.RealPath()
 	if abs == "" { // not read through edit.Files: no resolution to trust
 		return strings.TrimLeft(filepath.ToSlash(doc.Path), "/")
 	}
-	if wd, err := os.Getwd(); err == nil {
+	wd, err := dir, error(nil)
+	if dir == "" {
+		wd, err = os.Getwd()
+	}
+	if err == nil {
 		if real, err := filepath.EvalSymlinks(wd); err == nil {
 			wd = real
 		}
