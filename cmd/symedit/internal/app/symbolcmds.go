@@ -1,45 +1,30 @@
 package app
 
 import (
-	"fmt"
+	"context"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/ops"
 )
 
-// replaceLines makes the change that replaces the target's lines.
-func (t *target) replaceLines(lines []string) (*change, error) {
-	ed, err := t.doc.ReplaceLines(t.first, t.last, lines)
-	if err != nil {
-		return nil, err
-	}
-	return t.changeWith(ed)
-}
-
-// changeWith makes the change that applies one byte edit to the target's
-// file.
-func (t *target) changeWith(ed edit.Edit) (*change, error) {
-	content, err := edit.Apply(t.doc.Content, []edit.Edit{ed})
-	if err != nil {
-		return nil, err
-	}
-	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}}, nil
-}
-
-// symbolOp is one of the whole-symbol commands.
+// symbolOp is one of the whole-symbol commands: its name, usage, the
+// ops.Workspace method that runs it, and (for batch, until it moves to
+// package ops) the edit layer's function.
 type symbolOp struct {
-	name, usage, verb string
-	apply             func(d *edit.Document, s edit.SymbolLines, text string) (edit.Edit, edit.Placement, error)
+	name, usage string
+	run         func(w *ops.Workspace, ctx context.Context, req ops.SymbolTextRequest) (*ops.SymbolTextResult, error)
+	apply       func(d *edit.Document, s edit.SymbolLines, text string) (edit.Edit, edit.Placement, error)
 }
 
 var symbolOps = []symbolOp{
-	{"replace-body", "replace a symbol's text with BODY, keeping the decorators, annotations, modifiers and overloads BODY does not start with", "replaced",
-		(*edit.Document).ReplaceSymbol},
-	{"insert-before", "insert TEXT on its own lines before a symbol (and the comments above it)", "inserted before",
-		(*edit.Document).InsertBeforeSymbol},
-	{"insert-after", "insert TEXT on its own lines after a symbol", "inserted after",
-		(*edit.Document).InsertAfterSymbol},
+	{"replace-body", "replace a symbol's text with BODY, keeping the decorators, annotations, modifiers and overloads BODY does not start with",
+		(*ops.Workspace).ReplaceBody, (*edit.Document).ReplaceSymbol},
+	{"insert-before", "insert TEXT on its own lines before a symbol (and the comments above it)",
+		(*ops.Workspace).InsertBefore, (*edit.Document).InsertBeforeSymbol},
+	{"insert-after", "insert TEXT on its own lines after a symbol",
+		(*ops.Workspace).InsertAfter, (*edit.Document).InsertAfterSymbol},
 }
 
 func symbolCommands(e *env) []*cli.Command {
@@ -52,42 +37,27 @@ func symbolCommands(e *env) []*cli.Command {
 				"(a method sent flush-left) is shifted to it, and the result says so; other text is written as sent.",
 			ArgsUsage: "LOCATION TEXT",
 			Flags:     writeFlags(),
-			Action: e.withSession(2, 2, "LOCATION TEXT", func(s *session, args []string) error {
-				return s.symbolOp(op, args[0], args[1])
+			Action: e.withWorkspace(2, 2, "LOCATION TEXT", func(c *cli.Context, w *ops.Workspace, args []string) error {
+				return e.symbolOp(c, w, op, args[0], args[1])
 			}),
 		})
 	}
 	return out
 }
 
-func (s *session) symbolOp(op symbolOp, location, textArg string) error {
-	result := map[string]any{"path": location}
-	text, err := s.e.readText(textArg)
+// symbolOp runs a whole-symbol command: LOCATION and TEXT (a file or "-")
+// into an ops.SymbolTextRequest.
+func (e *env) symbolOp(c *cli.Context, w *ops.Workspace, op symbolOp, location, textArg string) error {
+	req := ops.SymbolTextRequest{Location: location, WriteOptions: writeOptions(c)}
+	text, err := e.readText(textArg)
 	if err != nil {
-		return s.e.fail(s.c, err, result)
+		res := &ops.SymbolTextResult{}
+		res.Path, res.DryRun = location, req.DryRun
+		return e.printResult(c, res, &res.Result, res.Fail(err))
 	}
-	t, err := s.locate(location)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	result["symbol"] = t.symbolJSON()
-	ed, pl, err := op.apply(t.doc, t.lines(), text)
-	if err != nil {
-		return s.e.fail(s.c, &inputError{err}, result)
-	}
-	ch, err := t.changeWith(ed)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	ch.what = fmt.Sprintf("%s %s (%s, lines %d-%d); %s", op.verb, t.sym.NamePath, t.sym.Kind, t.first, t.last, pl)
-	result["reindent"] = pl.Reindent.String()
-	if pl.Replaced != "" {
-		result["replaced"] = pl.Replaced
-	}
-	if pl.Kept != "" {
-		result["kept"] = pl.Kept
-	}
-	return s.finish(ch, result)
+	req.Text = text
+	res, err := op.run(w, c.Context, req)
+	return e.printResult(c, res, &res.Result, err)
 }
 
 // inputError marks an error in what the caller sent (exit 2).
