@@ -2,10 +2,10 @@ package app
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/symedit/symedit/ops"
 )
 
 func showCommand(e *env) *cli.Command {
@@ -15,43 +15,38 @@ func showCommand(e *env) *cli.Command {
 		ArgsUsage: "LOCATION",
 		Flags: append(readFlags(),
 			&cli.BoolFlag{Name: "n", Usage: "prefix each line with its 1-based file line number"}),
-		Action: func(c *cli.Context) error {
-			args, err := e.positional(c, 1, 1, "LOCATION")
-			if err != nil {
-				return err
-			}
-			s, err := e.newSession(c)
-			if err != nil {
-				return err
-			}
-			defer s.close()
-			t, err := s.locate(args[0])
-			if err != nil {
-				return e.fail(c, err, nil)
-			}
-			lines := t.doc.Lines(t.first, t.last)
-			out := e.stdout
-			if c.Bool("json") {
-				err := e.writeJSON(map[string]any{
-					"ok": true, "path": t.doc.Path, "language": t.lang.Name, "symbol": t.symbolJSON(),
-					"first_line": t.first, "last_line": t.last, "text": strings.Join(lines, "\n") + "\n",
-				})
-				if err != nil || e.side == nil {
-					return err
-				}
-				out = e.side // the readable text too, on the side channel
-			}
-			var b strings.Builder
-			width := len(strconv.Itoa(t.last))
-			for i, l := range lines {
-				if c.Bool("n") {
-					fmt.Fprintf(&b, "%*d  ", width, t.first+i)
-				}
-				b.WriteString(l)
-				b.WriteByte('\n')
-			}
-			_, err = fmt.Fprint(out, b.String())
-			return err
-		},
+		Action: e.withWorkspace(1, 1, "LOCATION", func(c *cli.Context, w *ops.Workspace, args []string) error {
+			res, err := w.Show(c.Context, ops.ShowRequest{Location: args[0], LineNumbers: c.Bool("n"), Lang: c.String("lang")})
+			return e.printShow(c, res, err)
+		}),
 	}
+}
+
+// printShow prints a show result: with --json the result marshalled (and
+// the listing on the side channel), else the listing; a refusal's error
+// is returned for Main to print (with --json, printed on the side channel
+// and returned silent).
+func (e *env) printShow(c *cli.Context, res *ops.ShowResult, err error) error {
+	out := e.stdout
+	if c.Bool("json") {
+		if werr := e.writeJSON(res); werr != nil {
+			return werr
+		}
+		if e.side == nil {
+			if err != nil {
+				return errSilent{err}
+			}
+			return nil
+		}
+		if err != nil {
+			printError(e.side, err)
+			return errSilent{err}
+		}
+		out = e.side // the readable text too, on the side channel
+	}
+	if err != nil {
+		return err
+	}
+	_, werr := fmt.Fprint(out, res.Listing())
+	return werr
 }

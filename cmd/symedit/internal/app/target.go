@@ -54,19 +54,6 @@ type target struct {
 	first, last int // 1-based file lines, inclusive
 }
 
-// locate parses a LOCATION argument, reads its file and finds the symbol.
-func (s *session) locate(arg string) (*target, error) {
-	loc, err := parseLocation(arg)
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.parseFile(loc.Path)
-	if err != nil {
-		return nil, err
-	}
-	return p.find(loc)
-}
-
 // locateIn finds the symbol at location in an in-memory document (batch
 // operations, which see the result of the operations before them).
 func locateIn(doc *edit.Document, lang *grammars.Language, location string) (*target, error) {
@@ -115,16 +102,4 @@ func (t *target) lines() edit.SymbolLines {
 		blank = 2 // PEP 8: two blank lines around top-level definitions
 	}
 	return edit.SymbolLines{First: t.first, Last: t.last, BlankLines: blank, Head: edit.HeadOf(t.sym, t.lang)}
-}
-
-// symbolJSON is a symbol as the JSON results show it.
-type symbolJSON struct {
-	NamePath string           `json:"name_path"`
-	Kind     symbols.Kind     `json:"kind"`
-	Start    symbols.Position `json:"start"`
-	End      symbols.Position `json:"end"`
-}
-
-func (t *target) symbolJSON() *symbolJSON {
-	return &symbolJSON{NamePath: t.sym.NamePath, Kind: t.sym.Kind, Start: t.sym.Start, End: t.sym.End}
 }

@@ -1,0 +1,99 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ShowRequest reads one symbol's source lines (`symedit show`, the MCP
+// show tool). It writes nothing.
+type ShowRequest struct {
+	// Location is the symbol: FILE:LINE:COL, FILE:LINE or FILE::NAME_PATH
+	// (ParseLocation).
+	Location string `json:"location"`
+	// LineNumbers asks for the readable listing (ShowResult.Listing) with
+	// each line prefixed by its 1-based file line number; Text never has
+	// them.
+	LineNumbers bool `json:"line_numbers,omitempty" jsonschema:"true: prefix each line of the text with its 1-based file line number (never copy these prefixes into an edit). Omitted or false: the lines as they are."`
+	// Lang parses the file as this language (grammars.Select) instead of
+	// by extension.
+	Lang string `json:"-"`
+}
+
+// ShowResult is the result of a ShowRequest. It is read-only, so it does
+// not embed the writing envelope, but its ok, path and error are the
+// envelope's, so every result has the same error shape.
+type ShowResult struct {
+	// OK is false when the symbol could not be shown; Error says why.
+	OK bool `json:"ok"`
+	// Path is the file, as the request named it.
+	Path string `json:"path,omitempty"`
+	// Language is the grammar's name (python, go, ...).
+	Language string `json:"language,omitempty"`
+	// Symbol is the symbol shown.
+	Symbol *Symbol `json:"symbol,omitempty"`
+	// FirstLine and LastLine are the symbol's whole lines: 1-based,
+	// inclusive.
+	FirstLine int `json:"first_line,omitempty"`
+	LastLine  int `json:"last_line,omitempty"`
+	// Text is the lines FirstLine to LastLine as they are in the file,
+	// each ending in "\n" (line endings normalized, no byte order mark),
+	// without line numbers: what chunk context and old_lines are copied
+	// from.
+	Text string `json:"text,omitempty"`
+	// Error is why the symbol could not be shown, or nil.
+	Error *Error `json:"error,omitempty"`
+
+	numbered bool
+}
+
+// Fail records err in res (ok false, error set) and returns it as an
+// *Error.
+func (res *ShowResult) Fail(err error) error {
+	e := AsError(err)
+	res.OK, res.Error = false, e
+	return e
+}
+
+// Listing returns the lines as a person reads them: Text, or, when the
+// request asked for LineNumbers, each line prefixed by its 1-based file
+// line number, right-aligned to the widest, and two spaces.
+func (res *ShowResult) Listing() string {
+	if !res.numbered {
+		return res.Text
+	}
+	var b strings.Builder
+	width := len(strconv.Itoa(res.LastLine))
+	for i, l := range strings.SplitAfter(strings.TrimSuffix(res.Text, "\n"), "\n") {
+		fmt.Fprintf(&b, "%*d  %s", width, res.FirstLine+i, l)
+	}
+	if res.Text != "" {
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Show reads the symbol at req.Location and returns its whole lines. The
+// result is never nil. The error is nil or the result's *Error:
+// NO_SYMBOL, AMBIGUOUS_SYMBOL (with candidates and the nearest symbols),
+// USAGE (a malformed location), OUTSIDE_ROOT, UNSUPPORTED_LANGUAGE, ERROR
+// (no such file, unreadable or binary content).
+func (w *Workspace) Show(ctx context.Context, req ShowRequest) (*ShowResult, error) {
+	res := &ShowResult{Path: req.Location, numbered: req.LineNumbers}
+	loc, err := ParseLocation(req.Location)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	res.Path = loc.Path
+	t, err := w.locate(ctx, loc, WriteOptions{Lang: req.Lang})
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	s := symbolOf(t.sym)
+	res.OK, res.Language, res.Symbol = true, t.lang.Name, &s
+	res.FirstLine, res.LastLine = t.first, t.last
+	res.Text = strings.Join(t.doc.Lines(t.first, t.last), "\n") + "\n"
+	return res, nil
+}
