@@ -1,14 +1,13 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/ops"
 )
 
 func checkCommand(e *env) *cli.Command {
@@ -23,64 +22,84 @@ func checkCommand(e *env) *cli.Command {
 			"parsed, else 0.",
 		ArgsUsage: "FILE|DIR|PATTERN...",
 		Flags:     append(readFlags(), walkFlags()...),
-		Action: func(c *cli.Context) error {
-			args, err := e.positional(c, 1, -1, "FILE|DIR|PATTERN...")
-			if err != nil {
+		Action: e.withWorkspace(1, -1, "FILE|DIR|PATTERN...", func(c *cli.Context, w *ops.Workspace, args []string) error {
+			return e.check(c, w, args)
+		}),
+	}
+}
+
+// walkOptions returns the walk flags of c (--exclude, --no-ignore,
+// --hidden, -j) as a request's options, refusing -j below 1.
+func walkOptions(c *cli.Context) (ops.WalkOptions, error) {
+	o := ops.WalkOptions{NoIgnore: c.Bool("no-ignore"), Hidden: c.Bool("hidden"), Jobs: c.Int("j")}
+	if p, ok := c.Generic("exclude").(*patternList); ok && p != nil {
+		o.Exclude = *p
+	}
+	if o.Jobs < 1 {
+		return o, &ops.UsageError{Msg: fmt.Sprintf("-j %d: want 1 or more files at once", o.Jobs)}
+	}
+	return o, nil
+}
+
+// check runs `symedit check`: each file's problems (or, with --json, its
+// ops.CheckFile as one JSON line) as soon as it and the files before it
+// are checked, then the summary on standard error.
+func (e *env) check(c *cli.Context, w *ops.Workspace, args []string) error {
+	wo, err := walkOptions(c)
+	if err != nil {
+		return err
+	}
+	json := c.Bool("json")
+	var bar progress
+	var printErr error // printing failed: Main prints it
+	req := ops.CheckRequest{Paths: args, Lang: c.String("lang"), WalkOptions: wo}
+	req.OnFile = func(f *ops.CheckFile, n int) (err error) {
+		defer func() { printErr = err }()
+		if bar == (progress{}) {
+			bar = e.progress(n, json)
+		}
+		defer bar.add()
+		if f.Error != nil {
+			bar.clear()
+			fmt.Fprintf(e.stderr, "symedit: %v\n", f.Error)
+		}
+		out := e.stdout
+		if json {
+			if err := e.writeJSON(f); err != nil || e.side == nil {
 				return err
 			}
-			s, err := e.newSession(c)
-			if err != nil {
-				return err
-			}
-			defer s.close()
-			return s.checkFiles(args)
-		},
+			out = e.side // the readable text too
+		}
+		if f.Error != nil {
+			return nil
+		}
+		rep := f.Report()
+		var b strings.Builder
+		for _, p := range rep.New {
+			b.WriteString(problemLine(f.Path, p))
+		}
+		if _, err := fmt.Fprint(out, b.String()); err != nil {
+			return err
+		}
+		if !rep.Checked {
+			bar.clear()
+			fmt.Fprint(e.stderr, "note: "+rep.Format(f.Path))
+		}
+		return nil
 	}
-}
-
-// checkResult is one file's check.
-type checkResult struct {
-	lang *grammars.Language
-	rep  edit.SyntaxReport
-	err  error
-}
-
-// checkJSON is one line of `check --json`.
-type checkJSON struct {
-	Path     string        `json:"path"`
-	Language string        `json:"language"`
-	OK       bool          `json:"ok"`
-	Skipped  string        `json:"skipped,omitempty"`
-	Problems []problemJSON `json:"problems"`
-	// Notes are tree-sitter errors in Go code that go/parser accepts.
-	Notes []problemJSON `json:"notes,omitempty"`
-}
-
-// problemJSON is one syntax problem of `check --json`.
-type problemJSON struct {
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	EndLine   int    `json:"end_line"`
-	EndColumn int    `json:"end_column"`
-	Kind      string `json:"kind"`
-	Message   string `json:"message"`
-	Text      string `json:"text"`
-}
-
-// checkOne reads and checks one file.
-// The file is read before its language is chosen, so that a path outside
-// the root or one that does not exist says so (issue 11, section 7).
-func (s *session) checkOne(path string) checkResult {
-	doc, err := s.read(path)
+	res, err := w.Check(c.Context, req)
+	bar.done()
+	if printErr != nil {
+		return printErr
+	}
+	if res.Summary == "" { // the paths could not be expanded
+		return err
+	}
+	fmt.Fprintf(e.stderr, "symedit: %s\n", res.Summary)
 	if err != nil {
-		return checkResult{err: err}
+		return errSilent{err}
 	}
-	lang, err := grammars.Select(path, s.c.String("lang"))
-	if err != nil {
-		return checkResult{err: err}
-	}
-	rep, err := edit.FindSyntaxProblems(context.Background(), lang, doc.Content, edit.GuardOptions{})
-	return checkResult{lang: lang, rep: rep, err: err}
+	return nil
 }
 
 // problemLine renders a problem as "PATH:LINE:COL: CHECKER [KIND]: MESSAGE"
@@ -91,96 +110,4 @@ func problemLine(path string, p edit.SyntaxProblem) string {
 		msg = "tree-sitter " + p.Kind + ": " + rest
 	}
 	return fmt.Sprintf("%s:%d:%d: %s\n    %d | %s\n", path, p.Line, p.Column, msg, p.Line, p.Text)
-}
-
-// checkFiles checks the files args name, in parallel, printing in path
-// order.
-func (s *session) checkFiles(args []string) error {
-	e := s.e
-	jobs, err := s.jobs()
-	if err != nil {
-		return err
-	}
-	w, err := s.expand(args)
-	if err != nil {
-		return err
-	}
-	var firstErr error
-	problems, bad, notes, failed, skipped := 0, 0, 0, 0, 0
-	bar := e.progress(len(w.Files), s.json)
-	err = forEachOrdered(len(w.Files), jobs, func(i int) checkResult {
-		return s.checkOne(w.Files[i])
-	}, func(i int, r checkResult) error {
-		defer bar.add()
-		path := w.Files[i]
-		if r.err != nil {
-			bar.clear()
-			fmt.Fprintf(e.stderr, "symedit: %v\n", r.err)
-			if firstErr == nil {
-				firstErr = r.err
-			}
-			failed++
-			return nil
-		}
-		if n := len(r.rep.New); n > 0 {
-			problems += n
-			bad++
-		}
-		notes += len(r.rep.Notes)
-		if !r.rep.Checked {
-			skipped++ // not "checked" in the summary: the guard gave up on it
-		}
-		if s.json {
-			js := checkJSON{Path: path, Language: r.lang.Name, OK: r.rep.Checked && len(r.rep.New) == 0,
-				Skipped: r.rep.Skipped, Problems: []problemJSON{}}
-			for _, p := range r.rep.New {
-				js.Problems = append(js.Problems, problemJSON{p.Line, p.Column, p.EndLine, p.EndColumn, p.Kind, p.Message, p.Text})
-			}
-			for _, p := range r.rep.Notes {
-				js.Notes = append(js.Notes, problemJSON{p.Line, p.Column, p.EndLine, p.EndColumn, p.Kind, p.Message, p.Text})
-			}
-			if err := e.writeJSON(js); err != nil {
-				return err
-			}
-			if e.side == nil {
-				return nil
-			}
-		}
-		out := e.stdout
-		if s.json {
-			out = e.side // the readable text too
-		}
-		var b strings.Builder
-		for _, p := range r.rep.New {
-			b.WriteString(problemLine(path, p))
-		}
-		if _, err := fmt.Fprint(out, b.String()); err != nil {
-			return err
-		}
-		if !r.rep.Checked {
-			bar.clear()
-			fmt.Fprint(e.stderr, "note: "+r.rep.Format(path))
-		}
-		return nil
-	})
-	bar.done()
-	if err != nil {
-		return err
-	}
-	sum := fmt.Sprintf("checked %d file(s): %d syntax error(s) in %d file(s)", len(w.Files), problems, bad)
-	if failed+skipped > 0 { // not "checked 1 file(s)" for a path that does not exist or a parse that timed out
-		sum = fmt.Sprintf("checked %d of %d file(s) (%d could not be checked): %d syntax error(s) in %d file(s)",
-			len(w.Files)-failed-skipped, len(w.Files), failed+skipped, problems, bad)
-	}
-	if notes > 0 {
-		sum += fmt.Sprintf("; %d tree-sitter-only note(s) in Go code that go/parser accepts, not errors (--json lists them)", notes)
-	}
-	s.summaryAlways(sum, w)
-	switch {
-	case firstErr != nil:
-		return errSilent{firstErr}
-	case problems > 0:
-		return errSilent{&syntaxError{path: fmt.Sprintf("%d file(s)", bad)}}
-	}
-	return nil
 }
