@@ -35,10 +35,12 @@ type Error struct {
 	Expected string `json:"expected,omitempty"`
 	Actual   string `json:"actual,omitempty"`
 	// Candidates are the 1-based first lines of every place that matched
-	// (ambiguous) or of every symbol that fitted.
+	// (ambiguous), of every symbol that fitted, or of the occurrences a
+	// WRONG_COUNT edit found (original line numbers, as Matches).
 	Candidates []int `json:"candidates,omitempty"`
-	// Nearest are the most similar real lines ([]chunk.Near) or symbols
-	// ([]Symbol).
+	// Nearest are the most similar real lines ([]chunk.Near), symbols
+	// ([]Symbol) or, for an edit's NO_MATCH, places
+	// ([]edit.SimilarContent: lines, similarity, what differs).
 	Nearest any `json:"nearest,omitempty"`
 	// Hint is a looser match level that would accept the request (its
 	// line, level, offset and the field or flag that allows it), or nil.
@@ -46,6 +48,20 @@ type Error struct {
 	// SuggestedFixes are an edit's suggested corrections (NO_MATCH,
 	// WRONG_COUNT of the edit operation), most specific first.
 	SuggestedFixes []edit.SuggestedFix `json:"suggested_fixes,omitempty"`
+	// SearchText is the failing edit's old_text as it was searched for
+	// (with LF line endings when the file's are uniform), and
+	// ExpectedOccurrences and ActualOccurrences how many times it was to
+	// occur and did, in the text as the edits before it left it (NO_MATCH
+	// and WRONG_COUNT of the edit operation; seed 002's fields).
+	SearchText          string `json:"search_text,omitempty"`
+	ExpectedOccurrences int    `json:"expected_occurrences,omitempty"`
+	ActualOccurrences   int    `json:"actual_occurrences,omitempty"`
+	// Matches are the occurrences a WRONG_COUNT edit found, in text order,
+	// at most edit.MaxMatchLocations (their 1-based original lines are
+	// Candidates): line, byte columns, the line and its neighbours.
+	// OmittedMatches counts the occurrences beyond them.
+	Matches        []edit.MatchLocation `json:"matches,omitempty"`
+	OmittedMatches int                  `json:"omitted_matches,omitempty"`
 
 	err error
 }
@@ -100,6 +116,17 @@ func AsError(err error) *Error {
 			e.Nearest = near
 		}
 	case errors.As(err, &te):
+		// The message is the one paragraph; the listings the full text
+		// (Error) prints are fields.
+		e.Chunk, e.Message = te.Edit, te.Message
+		e.SearchText, e.ExpectedOccurrences, e.ActualOccurrences = te.SearchText, te.Expected, te.Actual
+		e.Matches, e.OmittedMatches = te.Locations, te.OmittedLocations
+		for _, l := range te.Locations {
+			e.Candidates = append(e.Candidates, l.LineNumber)
+		}
+		if len(te.Similar) > 0 {
+			e.Nearest = te.Similar
+		}
 		if te.Hint != nil {
 			e.Hint = te.Hint
 		}

@@ -1,0 +1,152 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/match"
+)
+
+// TextEdit is one exact replacement of an EditRequest (seed 002's edit):
+// every occurrence of OldText becomes NewText, provided OldText occurs
+// exactly Occurrences times in the text the edit applies to (edit.TextEdit).
+type TextEdit struct {
+	// OldText is the exact text to find: not empty, matched literally and
+	// case-sensitively; it may span several lines.
+	OldText string `json:"old_text" jsonschema:"The exact text to find (not a pattern; may span several lines, indentation included)."`
+	// NewText replaces each occurrence; "" deletes.
+	NewText string `json:"new_text" jsonschema:"The text written in its place; an empty string deletes old_text."`
+	// Occurrences is the number of non-overlapping occurrences expected,
+	// all of them replaced; 0 (omitted) means 1.
+	Occurrences int `json:"occurrences,omitempty" jsonschema:"How many times old_text must occur; all of them are replaced. Omitted: 1. Another count is refused, listing every match."`
+}
+
+// TextEdits is an EditRequest's list of edits. As JSON it is what
+// edit.ParseTextEdits reads, strictly: an array of edit objects (or
+// {"edits": [...]}), each with a string old_text (not empty), a string
+// new_text and an optional positive integer occurrences; an unknown or
+// repeated key, a value of the wrong type, an empty list or more than
+// edit.MaxTextEdits edits is an error (*edit.TextEditInputError, code
+// INVALID_INPUT).
+type TextEdits []TextEdit
+
+// UnmarshalJSON parses data with edit.ParseTextEdits.
+func (t *TextEdits) UnmarshalJSON(data []byte) error {
+	list, err := edit.ParseTextEdits(data)
+	if err != nil {
+		return err
+	}
+	out := make(TextEdits, len(list))
+	for i, e := range list {
+		out[i] = TextEdit{OldText: e.OldText, NewText: e.NewText, Occurrences: e.Occurrences}
+	}
+	*t = out
+	return nil
+}
+
+// textEdits returns t as the edit layer's edits.
+func (t TextEdits) textEdits() []edit.TextEdit {
+	out := make([]edit.TextEdit, len(t))
+	for i, e := range t {
+		out[i] = edit.TextEdit{OldText: e.OldText, NewText: e.NewText, Occurrences: e.Occurrences}
+	}
+	return out
+}
+
+// EditRequest replaces exact text in one file (`symedit edit`, the MCP
+// edit tool, batch op "edit"; seed 002).
+type EditRequest struct {
+	// Path is the file, relative to the workspace's Dir (or absolute).
+	Path string `json:"path"`
+	// Edits apply in order, each on the result of the one before; all are
+	// checked before anything is written.
+	Edits TextEdits `json:"edits" jsonschema:"The edits, applied in order, each on the result of the one before; e.g. [{\"old_text\": \"n := 0\", \"new_text\": \"n := 1\"}]."`
+	// Match is the loosest match level allowed (match.Parse: exact,
+	// trailing, indent, loose); "" means exact. Looser than exact, an
+	// old_text holding a line break that is not found literally is matched
+	// as whole lines (edit.ApplyTextEditsLevel).
+	Match string `json:"match,omitempty"`
+	WriteOptions
+}
+
+// EditResult is the result of an EditRequest.
+type EditResult struct {
+	Result
+	// EditsApplied says, for each edit in order, how many occurrences it
+	// replaced, their original 1-based lines and the level it matched at.
+	EditsApplied []edit.TextEditSummary `json:"edits_applied,omitempty"`
+	// TotalReplacements is the sum of the edits' occurrences replaced.
+	TotalReplacements int `json:"total_replacements"`
+}
+
+// Edit applies req's exact-text edits to its file: every edit is checked
+// (its old_text found exactly occurrences times in the text as the edits
+// before it left it) before anything is written, then the syntax guard
+// runs and the file is committed atomically (unless req.DryRun), under
+// the file's lock. The result is never nil. The error is nil or the
+// result's *Error: NO_MATCH (with the most similar places in Nearest and
+// SuggestedFixes, and a looser level in Hint), WRONG_COUNT (every match in
+// Matches, their lines in Candidates), INVALID_INPUT (malformed edits),
+// USAGE, SYNTAX, NOT_CHECKED, CHANGED, OUTSIDE_ROOT, ERROR (no such file,
+// binary, ...), ...
+func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, error) {
+	res := &EditResult{}
+	res.Path, res.DryRun = req.Path, req.DryRun
+	if err := checkPath(req.Path); err != nil {
+		return res, res.Fail(err)
+	}
+	if err := req.WriteOptions.validate(); err != nil {
+		return res, res.Fail(err)
+	}
+	if _, err := matchLevel(req.Match, match.Exact); err != nil {
+		return res, res.Fail(err)
+	}
+	defer w.lock(req.Path)()
+	doc, err := w.read(req.Path, req.WriteOptions)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	ch, err := planEdit(doc, language(req.Path, req.Lang), req, res)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	return res, w.finish(ctx, ch, req.WriteOptions, &res.Result)
+}
+
+// planEdit computes the change req's edits make to doc (in memory: the
+// file as read, or as a batch's earlier operations left it) and fills
+// res's own fields. lang is the guard's language, nil for none.
+func planEdit(doc *edit.Document, lang *grammars.Language, req EditRequest, res *EditResult) (*change, error) {
+	level, err := matchLevel(req.Match, match.Exact)
+	if err != nil {
+		return nil, err
+	}
+	out, err := edit.ApplyTextEditsLevel(string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
+	if err != nil {
+		return nil, err
+	}
+	bom := doc.Content[:len(doc.Content)-len(doc.Text)]
+	content := make([]byte, 0, len(bom)+len(out.Text))
+	content = append(append(content, bom...), out.Text...)
+	ch := &change{doc: doc, lang: lang, content: content,
+		what: fmt.Sprintf("applied %d edit(s), %d replacement(s)", len(req.Edits), out.TotalReplacements)}
+	// An edit matched looser than exact is named in the summary (the JSON
+	// always says, "match" being absent for exact).
+	for _, sum := range out.Edits {
+		if sum.Match > match.Exact {
+			ch.what += fmt.Sprintf("; edit %d at line %d matched at %s", sum.Edit, sum.Lines[0], sum.Describe())
+		}
+	}
+	res.EditsApplied, res.TotalReplacements = out.Edits, out.TotalReplacements
+	return ch, nil
+}
+
+// checkPath refuses an empty path (USAGE): a request must name its file.
+func checkPath(path string) error {
+	if path == "" {
+		return &UsageError{Msg: "path is empty: name the file to edit"}
+	}
+	return nil
+}

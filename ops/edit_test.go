@@ -1,0 +1,448 @@
+package ops_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/ops"
+)
+
+// textFixture copies testdata/src/REL into a new folder as NAME (its base
+// name when "") and opens a workspace there (Root and Dir). It returns the
+// workspace, the copy's absolute path and its content.
+func textFixture(t *testing.T, rel, name string) (*ops.Workspace, string, []byte) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "src", rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name == "" {
+		name = filepath.Base(rel)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	return w, path, src
+}
+
+// textSameFile fails unless the file at path holds want, byte for byte.
+func textSameFile(t *testing.T, path string, want []byte, what string) {
+	t.Helper()
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: the file changed", what)
+	}
+}
+
+// textRefused checks a refusal: err is the result's *Error with code, the
+// result says not ok and not written.
+func textRefused(t *testing.T, res *ops.Result, err error, code ops.Code, what string) *ops.Error {
+	t.Helper()
+	var oe *ops.Error
+	if !errors.As(err, &oe) {
+		t.Fatalf("%s: error %v (%T), want an *ops.Error %s", what, err, err, code)
+	}
+	if oe.Code != code {
+		t.Errorf("%s: code %s, want %s: %v", what, oe.Code, code, err)
+	}
+	if res.OK || res.Written || res.Error != oe {
+		t.Errorf("%s: result ok %v, written %v, error %p, want false, false, %p", what, res.OK, res.Written, res.Error, oe)
+	}
+	return oe
+}
+
+// textSHA is the SHA-256 of b in hexadecimal, as expect_sha256 takes it.
+func textSHA(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// TestEditSequential runs three edits on CPython's process.py where the
+// third one's old_text exists only once the first two have run: the
+// summaries give original line numbers, and the file is written.
+func TestEditSequential(t *testing.T) {
+	w, path, orig := textFixture(t, "python/process.py", "")
+	var edits ops.TextEdits
+	if err := json.Unmarshal([]byte(`{"edits": [
+		{"old_text": "self._check_closed()", "new_text": "self._assert_open()", "occurrences": 8},
+		{"old_text": "def _check_closed(self):", "new_text": "def _assert_open(self):"},
+		{"old_text": "_assert_open(", "new_text": "_ensure_open(", "occurrences": 9}]}`), &edits); err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.Edit(context.Background(), ops.EditRequest{Path: "process.py", Edits: edits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || !res.Changed || !res.Written || res.DryRun || res.Diff != "" || res.Error != nil {
+		t.Errorf("result %+v", res.Result)
+	}
+	if res.TotalReplacements != 18 || len(res.EditsApplied) != 3 {
+		t.Fatalf("%d replacements, %d summaries", res.TotalReplacements, len(res.EditsApplied))
+	}
+	if got, want := res.EditsApplied[1].Lines, []int{105}; !reflect.DeepEqual(got, want) {
+		t.Errorf("edit 2 at lines %v, want %v", got, want)
+	}
+	if got, want := res.EditsApplied[2].Lines, []int{105, 120, 138, 145, 152, 163, 235, 245, 259}; !reflect.DeepEqual(got, want) {
+		t.Errorf("edit 3 at lines %v, want %v", got, want)
+	}
+	if res.Summary != "applied 3 edit(s), 18 replacement(s)" {
+		t.Errorf("summary %q", res.Summary)
+	}
+	want := strings.ReplaceAll(string(orig), "_check_closed(", "_ensure_open(")
+	textSameFile(t, path, []byte(want), "after the edits")
+	if res.Syntax == nil || !res.Syntax.Checked || res.Syntax.Language != "python" {
+		t.Errorf("syntax %+v", res.Syntax)
+	}
+}
+
+// TestEditDryRun: the diff, the summary and nothing written.
+func TestEditDryRun(t *testing.T) {
+	w, path, orig := textFixture(t, "go/atomic_type.go", "")
+	res, err := w.Edit(context.Background(), ops.EditRequest{Path: "atomic_type.go",
+		Edits:        ops.TextEdits{{OldText: "func b32(b bool) uint32 {", NewText: "func b32(b bool) uint32 { // 0 or 1"}},
+		WriteOptions: ops.WriteOptions{DryRun: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || !res.Changed || res.Written || !res.DryRun {
+		t.Errorf("result %+v", res.Result)
+	}
+	if !strings.HasPrefix(res.Diff, "--- a/atomic_type.go\n+++ b/atomic_type.go\n") ||
+		!strings.Contains(res.Diff, "\n-func b32(b bool) uint32 {\n+func b32(b bool) uint32 { // 0 or 1\n") {
+		t.Errorf("diff:\n%s", res.Diff)
+	}
+	textSameFile(t, path, orig, "dry run")
+}
+
+// TestEditLevel: a block sent dedented by four columns is refused at
+// exact with the level that would take it, and applies at indent with
+// new_text shifted.
+func TestEditLevel(t *testing.T) {
+	w, path, orig := textFixture(t, "python/process.py", "")
+	edits := ops.TextEdits{{OldText: "    self._check_closed()\n    self._popen.kill()\n",
+		NewText: "    self._check_closed()\n    self._popen.kill()\n    self._killed = True\n"}}
+	res, err := w.Edit(context.Background(), ops.EditRequest{Path: "process.py", Edits: edits})
+	oe := textRefused(t, &res.Result, err, ops.CodeNoMatch, "exact")
+	if oe.Hint == nil || oe.Hint.Line != 145 || oe.Hint.Level != match.Indent {
+		t.Errorf("hint %+v", oe.Hint)
+	}
+	if len(oe.SuggestedFixes) == 0 || oe.SuggestedFixes[0].Type != edit.TextFixMatchLevel {
+		t.Errorf("fixes %+v", oe.SuggestedFixes)
+	}
+	textSameFile(t, path, orig, "refused at exact")
+	res, err = w.Edit(context.Background(), ops.EditRequest{Path: "process.py", Edits: edits, Match: "indent"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.EditsApplied[0]; s.Match != match.Indent || s.Offset == nil {
+		t.Errorf("summary %+v", s)
+	}
+	if !strings.Contains(res.Summary, "edit 1 at line 145 matched at indent +4 spaces") {
+		t.Errorf("summary %q", res.Summary)
+	}
+	got, _ := os.ReadFile(path)
+	if !strings.Contains(string(got), "\n        self._popen.kill()\n        self._killed = True\n") {
+		t.Error("new_text not written at the file's indentation")
+	}
+}
+
+// TestEditRefusals: every refusal, in a real run and in a dry run, leaves
+// the file byte-identical, with the code and the fields that explain it.
+func TestEditRefusals(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		req   ops.EditRequest
+		code  ops.Code
+		check func(t *testing.T, e *ops.Error)
+	}{
+		{name: "no match", code: ops.CodeNoMatch,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "Assert self._popen is None", NewText: "x"}}},
+			check: func(t *testing.T, e *ops.Error) {
+				near, ok := e.Nearest.([]edit.SimilarContent)
+				if !ok || len(near) == 0 || near[0].LineNumber != 121 || near[0].Match != "assert self._popen is None" {
+					t.Errorf("nearest %#v", e.Nearest)
+				}
+				if e.SearchText != "Assert self._popen is None" || e.ExpectedOccurrences != 1 || e.ActualOccurrences != 0 || e.Chunk != 1 {
+					t.Errorf("fields %+v", e)
+				}
+				if e.Message != "edit 1 of 1 failed: old_text was not found in the text." {
+					t.Errorf("message %q", e.Message)
+				}
+				if !strings.Contains(e.Error(), "Line 121 (similarity 0.96)") {
+					t.Errorf("full text:\n%s", e.Error())
+				}
+				if len(e.SuggestedFixes) == 0 || e.SuggestedFixes[0].Type != edit.TextFixUseExactText {
+					t.Errorf("fixes %+v", e.SuggestedFixes)
+				}
+			}},
+		{name: "wrong count", code: ops.CodeWrongCount,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "self._check_closed()", NewText: "x()"}}},
+			check: func(t *testing.T, e *ops.Error) {
+				lines := []int{120, 138, 145, 152, 163, 235, 245, 259}
+				if !reflect.DeepEqual(e.Candidates, lines) || len(e.Matches) != 8 || e.ActualOccurrences != 8 || e.ExpectedOccurrences != 1 {
+					t.Errorf("candidates %v, %d matches, %d of %d", e.Candidates, len(e.Matches), e.ActualOccurrences, e.ExpectedOccurrences)
+				}
+				if m := e.Matches[0]; m.LineNumber != 120 || m.ColumnStart != 9 || m.LineContent != "        self._check_closed()" {
+					t.Errorf("first match %+v", m)
+				}
+				if len(e.SuggestedFixes) == 0 || e.SuggestedFixes[0].Type != edit.TextFixAdjustCount {
+					t.Errorf("fixes %+v", e.SuggestedFixes)
+				}
+			}},
+		{name: "the second edit fails", code: ops.CodeWrongCount,
+			req: ops.EditRequest{Edits: ops.TextEdits{
+				{OldText: "def _check_closed(self):", NewText: "def _assert_open(self):"},
+				{OldText: "self._check_closed()", NewText: "self._assert_open()"}}},
+			check: func(t *testing.T, e *ops.Error) {
+				if e.Chunk != 2 || !strings.HasPrefix(e.Message, "edit 2 of 2 failed") {
+					t.Errorf("edit %d: %q", e.Chunk, e.Message)
+				}
+			}},
+		{name: "no edits", code: ops.CodeInvalidInput, req: ops.EditRequest{}},
+		{name: "empty old_text", code: ops.CodeInvalidInput, req: ops.EditRequest{Edits: ops.TextEdits{{NewText: "x"}}}},
+		{name: "negative occurrences", code: ops.CodeInvalidInput,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "self", NewText: "me", Occurrences: -1}}}},
+		{name: "unknown level", code: ops.CodeUsage,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "ORIGINAL_DIR = None", NewText: "x = 1"}}, Match: "fuzzy"}},
+		{name: "unknown check mode", code: ops.CodeUsage,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "ORIGINAL_DIR = None", NewText: "x = 1"}}, WriteOptions: ops.WriteOptions{Check: "lax"}}},
+		{name: "malformed sha256", code: ops.CodeUsage,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "ORIGINAL_DIR = None", NewText: "x = 1"}}, WriteOptions: ops.WriteOptions{ExpectSHA256: "abc"}}},
+		{name: "other sha256", code: ops.CodeChanged,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "ORIGINAL_DIR = None", NewText: "x = 1"}}, WriteOptions: ops.WriteOptions{ExpectSHA256: textSHA([]byte("other"))}}},
+		{name: "syntax error added", code: ops.CodeSyntax,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "    ORIGINAL_DIR = None\n", NewText: "    ORIGINAL_DIR = (None\n"}}},
+			check: func(t *testing.T, e *ops.Error) {
+				var se *ops.SyntaxError
+				if !errors.As(e, &se) || len(se.Report.New) == 0 {
+					t.Errorf("not a *SyntaxError with new problems: %v", e)
+				}
+			}},
+		{name: "binary new text", code: ops.CodeError,
+			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "ORIGINAL_DIR = None", NewText: "x = '\x00'"}}}},
+		{name: "empty path", code: ops.CodeUsage,
+			req: ops.EditRequest{Path: "-", Edits: ops.TextEdits{{OldText: "a", NewText: "b"}}}},
+		{name: "no such file", code: ops.CodeError,
+			req: ops.EditRequest{Path: "nosuch.py", Edits: ops.TextEdits{{OldText: "a", NewText: "b"}}}},
+		{name: "outside the root", code: ops.CodeOutsideRoot,
+			req: ops.EditRequest{Path: "../process.py", Edits: ops.TextEdits{{OldText: "ORIGINAL_DIR = None", NewText: "x = 1"}}}},
+	} {
+		for _, dry := range []bool{false, true} {
+			name := tc.name
+			if dry {
+				name += " (dry run)"
+			}
+			t.Run(name, func(t *testing.T) {
+				w, path, orig := textFixture(t, "python/process.py", "")
+				// A copy outside the root, for "outside the root".
+				if err := os.WriteFile(filepath.Join(filepath.Dir(filepath.Dir(path)), "process.py"), orig, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				req := tc.req
+				switch req.Path {
+				case "":
+					req.Path = "process.py"
+				case "-":
+					req.Path = ""
+				}
+				req.DryRun = dry
+				res, err := w.Edit(ctx, req)
+				e := textRefused(t, &res.Result, err, tc.code, name)
+				if res.DryRun != dry || res.Path != req.Path {
+					t.Errorf("dry_run %v, path %q", res.DryRun, res.Path)
+				}
+				if tc.check != nil {
+					tc.check(t, e)
+				}
+				textSameFile(t, path, orig, name)
+				textSameFile(t, filepath.Join(filepath.Dir(filepath.Dir(path)), "process.py"), orig, name+", the file outside the root")
+			})
+		}
+	}
+}
+
+// TestEditRefusedDryRunDiff: a dry run refused by the syntax guard keeps
+// its diff (a dry run promises the diff and the check results).
+func TestEditRefusedDryRunDiff(t *testing.T) {
+	w, path, orig := textFixture(t, "go/atomic_type.go", "")
+	res, err := w.Edit(context.Background(), ops.EditRequest{Path: "atomic_type.go",
+		Edits:        ops.TextEdits{{OldText: "func b32(b bool) uint32 {", NewText: "func b32(b bool) uint32 {{"}},
+		WriteOptions: ops.WriteOptions{DryRun: true}})
+	textRefused(t, &res.Result, err, ops.CodeSyntax, "dry run")
+	if !strings.Contains(res.Diff, "+func b32(b bool) uint32 {{\n") || res.Syntax == nil || res.Syntax.After <= res.Syntax.Before {
+		t.Errorf("diff %q, syntax %+v", res.Diff, res.Syntax)
+	}
+	textSameFile(t, path, orig, "refused dry run")
+	// With --check=warn it is written, and the result says what it added.
+	res, err = w.Edit(context.Background(), ops.EditRequest{Path: "atomic_type.go",
+		Edits:        ops.TextEdits{{OldText: "func b32(b bool) uint32 {", NewText: "func b32(b bool) uint32 {{"}},
+		WriteOptions: ops.WriteOptions{Check: "warn"}})
+	if err != nil || !res.Written || res.Syntax == nil || len(res.Syntax.New) == 0 {
+		t.Errorf("warn: %v, %+v", err, res.Syntax)
+	}
+}
+
+// TestTextEditsJSON: the edits unmarshal as edit.ParseTextEdits reads
+// them, strictly, and a result marshals as the envelope.
+func TestTextEditsJSON(t *testing.T) {
+	var req ops.EditRequest
+	if err := json.Unmarshal([]byte(`{"path": "a.py", "edits": [{"old_text": "a", "new_text": "b"}, {"old_text": "c", "new_text": "", "occurrences": 2}], "dry_run": true}`), &req); err != nil {
+		t.Fatal(err)
+	}
+	want := ops.EditRequest{Path: "a.py", Edits: ops.TextEdits{{OldText: "a", NewText: "b", Occurrences: 1}, {OldText: "c", Occurrences: 2}},
+		WriteOptions: ops.WriteOptions{DryRun: true}}
+	if !reflect.DeepEqual(req, want) {
+		t.Errorf("got %+v, want %+v", req, want)
+	}
+	for _, bad := range []string{
+		`[]`,
+		`[{"old_text": "a"}]`,
+		`[{"old_text": "", "new_text": "b"}]`,
+		`[{"old_text": "a", "new_txt": "b"}]`,
+		`[{"old_text": "a", "new_text": "b", "occurrences": 0}]`,
+		`[{"old_text": "a", "new_text": "b", "occurrences": 1.5}]`,
+		`[{"old_text": "a", "new_text": null}]`,
+		`[{"old_text": "a", "old_text": "c", "new_text": "b"}]`,
+		`{"edit": []}`,
+	} {
+		var edits ops.TextEdits
+		err := json.Unmarshal([]byte(bad), &edits)
+		var ie *edit.TextEditInputError
+		if !errors.As(err, &ie) || ops.CodeOf(err) != ops.CodeInvalidInput {
+			t.Errorf("%s: error %v (%T), want a *edit.TextEditInputError", bad, err, err)
+		}
+	}
+
+	w, _, _ := textFixture(t, "python/process.py", "")
+	res, err := w.Edit(context.Background(), ops.EditRequest{Path: "process.py", Edits: ops.TextEdits{{OldText: "self._check_closed()", NewText: "x()"}}})
+	if err == nil {
+		t.Fatal("not refused")
+	}
+	b, _ := json.Marshal(res)
+	var got map[string]any
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"ok", "path", "changed", "written", "dry_run", "error", "total_replacements"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("no %q in %s", k, b)
+		}
+	}
+	e := got["error"].(map[string]any)
+	for _, k := range []string{"code", "chunk", "message", "candidates", "matches", "search_text", "expected_occurrences", "actual_occurrences", "suggested_fixes"} {
+		if _, ok := e[k]; !ok {
+			t.Errorf("no error.%q in %s", k, b)
+		}
+	}
+	if _, ok := got["isError"]; ok {
+		t.Errorf("seed 002's shape: %s", b)
+	}
+}
+
+// TestEditConcurrentOneFile runs twelve edits of one file at once on one
+// Workspace, each anchored on a different line of CPython's process.py
+// (issue 13: "12 concurrent edit calls on one file with distinct anchors
+// either apply or come back isError, none reported applied and lost").
+// Every call applies or is refused (CHANGED or LOCKED: another writer came
+// first; NO_MATCH), every applied edit is in the final file, and, as the
+// per-file lock serializes the calls inside the process, all of them
+// apply.
+func TestEditConcurrentOneFile(t *testing.T) {
+	w, path, orig := textFixture(t, "python/process.py", "")
+	anchors := []string{
+		"        count = next(_process_counter)\n",
+		"        self._identity = _current_process._identity + (count,)\n",
+		"        self._config = _current_process._config.copy()\n",
+		"        self._parent_pid = os.getpid()\n",
+		"        self._parent_name = _current_process.name\n",
+		"        self._target = target\n",
+		"        self._args = tuple(args)\n",
+		"        self._kwargs = dict(kwargs)\n",
+		"        self._popen = self._Popen(self)\n",
+		"        self._sentinel = self._popen.sentinel\n",
+		"        res = self._popen.wait(timeout)\n",
+		"        returncode = self._popen.poll()\n",
+	}
+	for _, a := range anchors {
+		if n := strings.Count(string(orig), a); n != 1 {
+			t.Fatalf("%q occurs %d times in the fixture, want once", a, n)
+		}
+	}
+	marked := func(i int) string {
+		return strings.TrimSuffix(anchors[i], "\n") + "  # edit " + string(rune('a'+i)) + "\n"
+	}
+	results := make([]*ops.EditResult, len(anchors))
+	errs := make([]error, len(anchors))
+	start := make(chan struct{})
+	done := make(chan int)
+	for i := range anchors {
+		go func() {
+			<-start
+			results[i], errs[i] = w.Edit(context.Background(), ops.EditRequest{Path: "process.py",
+				Edits: ops.TextEdits{{OldText: anchors[i], NewText: marked(i)}}})
+			done <- i
+		}()
+	}
+	close(start)
+	for range anchors {
+		<-done
+	}
+	final, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	applied := 0
+	for i := range anchors {
+		switch code := ops.CodeOf(errs[i]); {
+		case errs[i] == nil:
+			applied++
+			if !results[i].OK || !results[i].Written {
+				t.Errorf("edit %d: no error but result %+v", i, results[i].Result)
+			}
+			if !strings.Contains(string(final), marked(i)) {
+				t.Errorf("edit %d was reported applied but is not in the file (lost)", i)
+			}
+		case code == ops.CodeChanged || code == ops.CodeLocked || code == ops.CodeNoMatch:
+			if results[i].OK || results[i].Written {
+				t.Errorf("edit %d: refused (%v) but result %+v", i, errs[i], results[i].Result)
+			}
+		default:
+			t.Errorf("edit %d: %v", i, errs[i])
+		}
+	}
+	if applied != len(anchors) {
+		t.Errorf("%d of %d edits applied: the per-file lock should serialize them", applied, len(anchors))
+	}
+	// The final file is the original with exactly the applied edits.
+	want := string(orig)
+	for i := range anchors {
+		if errs[i] == nil {
+			want = strings.Replace(want, anchors[i], marked(i), 1)
+		}
+	}
+	if string(final) != want {
+		t.Error("the final file is not the original with the applied edits")
+	}
+}
