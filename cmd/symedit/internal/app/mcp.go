@@ -12,24 +12,28 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
-	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/ops"
 )
 
-// The MCP server. Every tool builds the command line of the matching
-// symedit command from its typed input, always with --json and --root, and
-// runs it as a symedit process of its own (childRunner): the tools are the
-// CLI, with no second implementation. The JSON the command prints is the structured content,
-// the readable text it would print without --json (the env's side channel)
-// the text content, and exit codes 1 and 2 set isError. The server keeps no
-// state between calls.
+// The MCP server. A tool whose operation is in package ops is typed (see
+// addOp in mcpops.go): its input and output schemas are the ops request
+// and result types', and a call runs the operation on the server's one
+// ops.Workspace, in this process, concurrently with the other calls. The
+// tools whose operation is not in ops yet build the command line of the
+// matching symedit command from their input, always with --json and
+// --root, and run it as a symedit process of its own (childRunner): the
+// JSON the command prints is the structured content, the readable text it
+// would print without --json (the env's side channel) the text content,
+// and exit codes 1 and 2 set isError. The server keeps no state between
+// calls but the workspace's locks.
 
 func mcpCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -57,15 +61,17 @@ func mcpCommand(e *env) *cli.Command {
 			if dir == "" {
 				dir = "." // the working directory
 			}
-			files, err := edit.Open(edit.Options{Root: dir}) // the same check as every command's --root
+			// One workspace for every call, opened with the same check as
+			// every command's --root; it is safe for concurrent use.
+			w, err := ops.Open(ops.Options{Root: dir, MCP: true})
 			if err != nil {
 				return err
 			}
+			defer w.Close()
 			// The root as the kernel resolves it (r/sub/.. with sub a link
 			// is sub's real parent), never the text cleaned (issue 12,
 			// item 2).
-			root := files.Root()
-			files.Close()
+			root := w.Root()
 			// The server owns its process: it runs in the root, so that a
 			// relative path means the same in a tool's arguments, in an
 			// apply reply and in the diffs (which name files relative to
@@ -78,7 +84,7 @@ func mcpCommand(e *env) *cli.Command {
 				return fmt.Errorf("finding the symedit executable that runs each tool call: %w", err)
 			}
 			t := &frameTransport{r: e.stdin, w: e.stdout, limit: maxFrame, drain: limit + 10*time.Second}
-			ts := &toolServer{root: root, run: childRunner{exe: exe, limit: limit}.run}
+			ts := newToolServer(w, limit, childRunner{exe: exe, limit: limit}.run)
 			err = newMCPServer(ts).Run(c.Context, t)
 			if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 				return nil // the client closed the connection
@@ -137,11 +143,23 @@ func (r childRunner) run(ctx context.Context, args []string, stdin []byte) (stri
 }
 
 // toolServer holds what every call needs; it never changes after start.
-// Paths are passed to symedit as sent: the server runs in the root, and
-// --root refuses any that lead out of it.
+// Paths are passed as sent: the server runs in the root, and the
+// workspace (and --root) refuses any that lead out of it.
 type toolServer struct {
-	root string // absolute; the working directory
-	run  runner
+	root  string         // absolute; the working directory
+	w     *ops.Workspace // the root's workspace, for the typed tools
+	limit time.Duration  // the most time one call may take
+	words *strings.Replacer
+	run   runner // the tools whose operation is not in ops yet
+	// hook, when not nil (tests), is called inside every typed tool call
+	// with the call's context, before the operation runs.
+	hook func(ctx context.Context, tool string)
+}
+
+// newToolServer returns the server of w's tools; run runs the tools not
+// in ops yet.
+func newToolServer(w *ops.Workspace, limit time.Duration, run runner) *toolServer {
+	return &toolServer{root: w.Root(), w: w, limit: limit, words: strings.NewReplacer(mcpPhrases()...), run: run}
 }
 
 // command is the start of a tool's command line: the command, --json and
@@ -185,12 +203,31 @@ func toolResult(text string, js json.RawMessage, code int) *mcp.CallToolResult {
 // lineText is a string or an array of strings: a chunk's context.
 type lineText any
 
-// inputSchema is the input schema of T: the SDK's inference, with lineText
-// fields given their real type.
-func inputSchema[T any]() *jsonschema.Schema {
-	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+// descChunks describes a chunk tool's chunks.
+const descChunks = "The chunks, all checked against the symbol as it is now, then applied together. Each replaces old_lines, found between context_before and context_after, with new_lines. E.g. [{\"context_before\": \"        self._check_closed()\", \"old_lines\": [\"        assert self._popen is None\"], \"new_lines\": [\"        if self._popen is not None:\", \"            raise RuntimeError('started twice')\"], \"context_after\": \"        _cleanup()\"}]."
+
+// inputTypes are the schemas of the input types whose JSON is not what
+// their Go type says: lineText (a string or an array of strings) and
+// ops.Chunks (a list of chunks as chunkSpec describes them; its
+// UnmarshalJSON takes either form of context).
+func inputTypes() map[reflect.Type]*jsonschema.Schema {
+	m := map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[lineText](): {Types: []string{"string", "array"}, Items: &jsonschema.Schema{Type: "string"}},
-	}})
+	}
+	chunks, err := jsonschema.For[[]chunkSpec](&jsonschema.ForOptions{TypeSchemas: m})
+	if err != nil {
+		panic(fmt.Sprintf("the schema of a chunk: %v", err))
+	}
+	notNull(chunks)
+	chunks.Description = descChunks
+	m[reflect.TypeFor[ops.Chunks]()] = chunks
+	return m
+}
+
+// inputSchema is the input schema of T: the SDK's inference, with the
+// types of inputTypes given the shape of their JSON.
+func inputSchema[T any]() *jsonschema.Schema {
+	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: inputTypes()})
 	if err != nil {
 		panic(fmt.Sprintf("input schema of %v: %v", reflect.TypeFor[T](), err))
 	}
@@ -284,14 +321,8 @@ type showInput struct {
 	LineNumbers bool   `json:"line_numbers,omitempty" jsonschema:"true: prefix each line of the text with its 1-based file line number (never copy these prefixes into an edit). Omitted or false: the lines as they are."`
 }
 
-type chunkInput struct {
-	Location string      `json:"location"`
-	Match    string      `json:"match,omitempty"`
-	Chunks   []chunkSpec `json:"chunks" jsonschema:"The chunks, all checked against the symbol as it is now, then applied together. Each replaces old_lines, found between context_before and context_after, with new_lines. E.g. [{\"context_before\": \"        self._check_closed()\", \"old_lines\": [\"        assert self._popen is None\"], \"new_lines\": [\"        if self._popen is not None:\", \"            raise RuntimeError('started twice')\"], \"context_after\": \"        _cleanup()\"}]."`
-	DryRun   bool        `json:"dry_run,omitempty"`
-}
-
-// chunkSpec is one chunk, as symedit chunk reads it.
+// chunkSpec is one chunk as the chunk tool's input schema describes it;
+// ops.Chunks reads it (chunk.Parse).
 type chunkSpec struct {
 	ContextBefore lineText `json:"context_before,omitempty" jsonschema:"The line or lines just before old_lines, copied exactly from the symbol (indentation included): a string (several lines may be joined with \\n) or an array of strings. Omitted, an empty string or []: no constraint."`
 	OldLines      []string `json:"old_lines" jsonschema:"The lines replaced, one string per line, copied exactly from the symbol (indentation included; trailing white space is ignored). []: insert new_lines between the context lines."`
@@ -412,20 +443,14 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			return ts.call(ctx, append(ts.command("show", false, flags...), in.Location), nil)
 		})
 
-	addTool(srv, &mcp.Tool{Name: "chunk", Annotations: writes("Edit lines inside a symbol", false),
+	addOp(srv, ts, &mcp.Tool{Name: "chunk", Annotations: writes("Edit lines inside a symbol", false),
 		Description: "Edit a few lines inside one symbol (function, method, class) with context-anchored chunks: send " +
 			"only the lines that change plus a line or two of context around them, never line numbers and never the " +
 			"whole body; the cheapest edit for a few lines in a large symbol. Every chunk is checked against the symbol " +
 			"before anything is written; one that matches nowhere or in several places is rejected with the check " +
 			"that failed, the real line there and the symbol's most similar lines: fix the chunk from them and call " +
 			"again." + guard + " For a small symbol you rewrite, replace_body; for exact text elsewhere, edit."},
-		"", func(ctx context.Context, in chunkInput) *mcp.CallToolResult {
-			chunks, err := json.Marshal(nonNilSlice(in.Chunks))
-			if err != nil {
-				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
-			}
-			return ts.call(ctx, append(ts.command("chunk", in.DryRun, matchArgs(in.Match)...), in.Location, "-"), chunks)
-		})
+		"", ts.w.Chunk, func(res *ops.ChunkResult, err error) string { return writingText(&res.Result, err) })
 
 	addTool(srv, &mcp.Tool{Name: "edit", Annotations: writes("Replace exact text", false),
 		Description: "Replace exact text in one file: each edit's old_text must occur exactly occurrences times " +

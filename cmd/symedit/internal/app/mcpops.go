@@ -1,0 +1,212 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/urfave/cli/v2"
+
+	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/ops"
+)
+
+// The typed tools (issue 13, "The front ends"): a tool whose operation is
+// in package ops is registered with the SDK's typed handler, the ops
+// request type as its input and the ops result type as its output, so
+// that both schemas come from the Go types and every such tool declares
+// an outputSchema. A call runs the operation on the server's one
+// ops.Workspace, in this process and concurrently with the other calls
+// (the SDK runs every tools/call in its own goroutine; the workspace locks
+// per file). Its result is isError (the operation's error is not nil),
+// the text the CLI prints for the same request as text content, and the
+// typed result as structured content.
+
+// errCallLimit is the cause of a call's context when the server's time
+// limit for one call (--call-timeout) stopped it.
+var errCallLimit = errors.New("the server's time limit for one call")
+
+// stoppedError is a call the client cancelled, or the server's time limit
+// stopped, before its operation ran (code ERROR).
+type stoppedError struct{ why string }
+
+func (e *stoppedError) Error() string { return "the call was " + e.why + "; nothing was run" }
+
+// stopReason says why ctx, a call's context derived from parent (the
+// SDK's, which the client's notifications/cancelled cancels) with the time
+// limit, is done: "cancelled by the client" or "stopped at the server's
+// time limit for one call (5m0s)"; "" while it is not done.
+func (ts *toolServer) stopReason(parent, ctx context.Context) string {
+	switch {
+	case ctx.Err() == nil:
+		return ""
+	case parent.Err() != nil:
+		return "cancelled by the client"
+	case errors.Is(context.Cause(ctx), errCallLimit):
+		return fmt.Sprintf("stopped at the server's time limit for one call (%v)", ts.limit)
+	}
+	return "stopped: " + context.Cause(ctx).Error()
+}
+
+// envelope returns the ops.Result a result of an ops operation embeds (a
+// pointer to a struct with an embedded ops.Result field), or nil.
+func envelope(res any) *ops.Result {
+	v := reflect.ValueOf(res)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	f := v.Elem().FieldByName("Result")
+	if !f.IsValid() || f.Type() != reflect.TypeFor[ops.Result]() {
+		return nil
+	}
+	return f.Addr().Interface().(*ops.Result)
+}
+
+// addOp registers the tool t for an ops operation: input Req (its schema
+// inputSchema's, with the shared descriptions; text describes a "text"
+// field), output Res, a pointer to the operation's result type (its schema
+// outputSchema's). op runs the operation; render returns the text the CLI
+// prints for its result and error (see writingText).
+func addOp[Req any, Res any](srv *mcp.Server, ts *toolServer, t *mcp.Tool, text string,
+	op func(context.Context, Req) (Res, error), render func(Res, error) string) {
+	if envelope(reflect.New(reflect.TypeFor[Res]().Elem()).Interface()) == nil {
+		panic(fmt.Sprintf("tool %s: %v is not a pointer to an ops result", t.Name, reflect.TypeFor[Res]()))
+	}
+	t.InputSchema = describe(inputSchema[Req](), text)
+	t.OutputSchema = outputSchema[Res]()
+	mcp.AddTool(srv, t, func(parent context.Context, _ *mcp.CallToolRequest, req Req) (*mcp.CallToolResult, Res, error) {
+		ctx, cancel := context.WithTimeoutCause(parent, ts.limit, errCallLimit)
+		defer cancel()
+		if ts.hook != nil {
+			ts.hook(ctx, t.Name)
+		}
+		var res Res
+		var err error
+		var txt string
+		if why := ts.stopReason(parent, ctx); why != "" {
+			// Stopped before it ran: the operation is not started.
+			res = reflect.New(reflect.TypeFor[Res]().Elem()).Interface().(Res)
+			err = envelope(res).Fail(&stoppedError{why: why})
+			txt = fmt.Sprintf("symedit: %v\n", err)
+		} else {
+			res, err = op(ctx, req)
+			txt = render(res, err)
+			if why := ts.stopReason(parent, ctx); why != "" && err != nil {
+				txt += fmt.Sprintf("symedit: the call was %s; a file it was writing is either as it was or completely written\n", why)
+			}
+		}
+		reword(reflect.ValueOf(res), ts.words, 0)
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: ts.words.Replace(txt)}}, IsError: err != nil}, res, nil
+	})
+}
+
+// noFlags is a command context with no flag set: the CLI's printers,
+// given it, print what the command prints without flags (no --json, no
+// --diff).
+func noFlags() *cli.Context {
+	return cli.NewContext(nil, flag.NewFlagSet("mcp", flag.ContinueOnError), nil)
+}
+
+// writingText is the text the CLI prints, on both streams in order, for a
+// writing operation's result res and error err without flags: the summary
+// line, a dry run's diff and the syntax report, or, for a refusal, a dry
+// run's diff and the error. Unlike the CLI's, the error is not followed by
+// the pointer to --help: a tool has no flags.
+func writingText(res *ops.Result, err error) string {
+	var b strings.Builder
+	e := &env{stdout: &b, stderr: &b}
+	if perr := e.printText(noFlags(), res, err); perr != nil {
+		fmt.Fprintf(&b, "symedit: %v\n", perr)
+	}
+	return b.String()
+}
+
+// maxReword bounds reword's depth: results are trees a few levels deep.
+const maxReword = 32
+
+// reword replaces, in place, every string reachable from v (through
+// pointers, structs, slices, arrays, maps and interfaces) with r's
+// replacement: a result's messages and hints in the MCP tools' words
+// (mcpPhrases). A value in an interface or a map, which cannot be set in
+// place, is copied, reworded and stored back.
+func reword(v reflect.Value, r *strings.Replacer, depth int) {
+	if depth > maxReword || !v.IsValid() {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			reword(v.Elem(), r, depth+1)
+		}
+	case reflect.Interface:
+		if v.IsNil() || !v.CanSet() {
+			return
+		}
+		c := reflect.New(v.Elem().Type()).Elem()
+		c.Set(v.Elem())
+		reword(c, r, depth+1)
+		v.Set(c)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				reword(v.Field(i), r, depth+1)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			reword(v.Index(i), r, depth+1)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			c := reflect.New(v.Type().Elem()).Elem()
+			c.Set(v.MapIndex(k))
+			reword(c, r, depth+1)
+			v.SetMapIndex(k, c)
+		}
+	case reflect.String:
+		if v.CanSet() {
+			v.SetString(r.Replace(v.String()))
+		}
+	}
+}
+
+// resultTypes are the schemas of the result types whose JSON is not what
+// their Go type says (a custom MarshalText or MarshalJSON).
+func resultTypes() map[reflect.Type]*jsonschema.Schema {
+	var levels []any
+	for _, l := range match.Levels {
+		levels = append(levels, l.String())
+	}
+	integer := func(d string) *jsonschema.Schema { return &jsonschema.Schema{Type: "integer", Description: d} }
+	return map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[match.Level](): {Type: "string", Enum: levels, Description: "A match level."},
+		reflect.TypeFor[match.Offset](): {Type: "object", Description: "An indentation shift from the sent lines to the file's.",
+			Properties: map[string]*jsonschema.Schema{
+				"columns":     integer("The shift in columns (negative: to the left)."),
+				"tab_width":   integer("The columns a tab counts for."),
+				"tabs":        {Type: "boolean", Description: "The file indents with tabs."},
+				"needle_tabs": {Type: "boolean", Description: "The sent lines indent with tabs."},
+				"text":        {Type: "string", Description: "The shift in words: \"+4 spaces\"."},
+			}},
+	}
+}
+
+// outputSchema is the output schema of T (a result type, or a pointer to
+// one): the SDK's inference, with the types of resultTypes given the
+// shape of their JSON. The SDK validates every result against it.
+func outputSchema[T any]() *jsonschema.Schema {
+	rt := reflect.TypeFor[T]()
+	if rt.Kind() == reflect.Pointer {
+		rt = rt.Elem()
+	}
+	s, err := jsonschema.ForType(rt, &jsonschema.ForOptions{TypeSchemas: resultTypes()})
+	if err != nil {
+		panic(fmt.Sprintf("output schema of %v: %v", rt, err))
+	}
+	return s
+}
