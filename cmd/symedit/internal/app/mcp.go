@@ -382,12 +382,6 @@ type applyInput struct {
 	DryRun  bool   `json:"dry_run,omitempty"`
 }
 
-type symbolTextInput struct {
-	Location string `json:"location"`
-	Text     string `json:"text"`
-	DryRun   bool   `json:"dry_run,omitempty"`
-}
-
 // describe gives the fields that several tools share (location, path,
 // dry_run, match, whose schema also gets the levels as an enum) and a tool's own text field their descriptions, unless the
 // field's tag has one.
@@ -530,27 +524,26 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 		})
 
 	for _, op := range []struct {
-		tool, command, title, desc, text string
-		idempotent                       bool
+		tool, title, desc, text string
+		idempotent              bool
+		run                     func(context.Context, ops.SymbolTextRequest) (*ops.SymbolTextResult, error)
 	}{
-		{"replace_body", "replace-body", "Replace a symbol",
+		{"replace_body", "Replace a symbol",
 			"Replace a symbol's text (as show prints it) with text. Decorators, annotations, modifiers and " +
 				"TypeScript overload signatures that text does not start with are kept, and the result says what " +
 				"(replaced, kept). The cheapest edit for a small symbol you rewrite; for a few lines in a large one, chunk.",
-			"The symbol's new text: signature and body, with its decorators or annotations to replace them too; " + descText, true},
-		{"insert_before", "insert-before", "Insert before a symbol",
+			"The symbol's new text: signature and body, with its decorators or annotations to replace them too; " + descText, true, ts.w.ReplaceBody},
+		{"insert_before", "Insert before a symbol",
 			"Insert new code (a function, method, class, ...) on its own lines above a symbol and the comments and " +
 				"decorators attached to it, keeping the language's blank lines between definitions.",
-			"The code to insert, e.g. a whole new function; " + descText, false},
-		{"insert_after", "insert-after", "Insert after a symbol",
+			"The code to insert, e.g. a whole new function; " + descText, false, ts.w.InsertBefore},
+		{"insert_after", "Insert after a symbol",
 			"Insert new code (a function, method, class, ...) on its own lines below a symbol, keeping the " +
 				"language's blank lines between definitions.",
-			"The code to insert, e.g. a whole new function; " + descText, false},
+			"The code to insert, e.g. a whole new function; " + descText, false, ts.w.InsertAfter},
 	} {
-		addTool(srv, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + guard},
-			op.text, func(ctx context.Context, in symbolTextInput) *mcp.CallToolResult {
-				return ts.call(ctx, append(ts.command(op.command, in.DryRun), in.Location, "-"), []byte(in.Text))
-			})
+		addOp(srv, ts, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + guard},
+			op.text, op.run, func(res *ops.SymbolTextResult, err error) string { return writingText(&res.Result, err) })
 	}
 	return srv
 }

@@ -494,6 +494,7 @@ func TestMCPTextIsCLIText(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "src")
 	copyFixtures(t, dir)
 	start := filepath.Join(dir, "python/process.py") + "::BaseProcess/start"
+	run := filepath.Join(dir, "python/process.py") + "::BaseProcess/run"
 	stale := `[{"context_before": "        self._check_close()", "old_lines": [], "new_lines": ["        pass"]}]`
 	broken := `[{"context_before": "        self._check_closed()", "old_lines": ["        assert self._popen is None, 'cannot start a process twice'"], "new_lines": ["        if self._popen is not None"], "context_after": "        assert self._parent_pid == os.getpid(), \\"}]`
 	cs := serveInProcess(t, dir, time.Hour, nil, nil)
@@ -513,6 +514,12 @@ func TestMCPTextIsCLIText(t *testing.T) {
 		{"chunk syntax dry run", "chunk", map[string]any{"location": start, "dry_run": true}, broken, "chunks", []string{"chunk", "--dry-run", start, "-"}, 1,
 			[]string{"(use --check=warn to write anyway)", "(correct the new text so that it parses and call again)"}},
 		{"chunk no symbol", "chunk", map[string]any{"location": start + "x"}, demoChunks, "chunks", []string{"chunk", start + "x", "-"}, 1, nil},
+		{"replace_body", "replace_body", map[string]any{"location": run}, "def run(self):\n    pass\n", "text", []string{"replace-body", run, "-"}, 0, nil},
+		{"insert_after dry run", "insert_after", map[string]any{"location": start, "dry_run": true}, "def started(self):\n    return True\n", "text",
+			[]string{"insert-after", "--dry-run", start, "-"}, 0, nil},
+		{"insert_before no symbol", "insert_before", map[string]any{"location": run + "x"}, "def f():\n    pass\n", "text", []string{"insert-before", run + "x", "-"}, 1, nil},
+		{"replace_body syntax", "replace_body", map[string]any{"location": run}, "def run(self:\n    pass\n", "text", []string{"replace-body", run, "-"}, 1,
+			[]string{"(use --check=warn to write anyway)", "(correct the new text so that it parses and call again)"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			copyFixtures(t, dir)
@@ -521,9 +528,11 @@ func TestMCPTextIsCLIText(t *testing.T) {
 				t.Fatalf("CLI: exit %d, want %d\n%s", code, tt.code, text.String())
 			}
 			copyFixtures(t, dir)
-			var v any
-			if err := json.Unmarshal([]byte(tt.jsonIn), &v); err != nil {
-				t.Fatal(err)
+			var v any = tt.jsonIn // a text argument is sent as is
+			if tt.key != "text" {
+				if err := json.Unmarshal([]byte(tt.jsonIn), &v); err != nil {
+					t.Fatal(err)
+				}
 			}
 			tt.args[tt.key] = v
 			c := callTool(t, cs, tt.tool, tt.args)
@@ -657,7 +666,7 @@ func get(v any, keys ...any) any {
 // childTools are the tools that still run as a child process, their
 // operation not yet in ops: they declare no output schema.
 var childTools = map[string]bool{"symbols": true, "check": true, "show": true, "edit": true, "lines": true, "replace": true,
-	"write": true, "apply": true, "replace_body": true, "insert_before": true, "insert_after": true}
+	"write": true, "apply": true}
 
 func TestMCP(t *testing.T) {
 	bin := buildSymedit(t)
