@@ -17,6 +17,14 @@
 // why a request was refused. The CLI's --json output, batch's result lines
 // and the MCP tools' structured content are these values marshalled.
 //
+// The read-only operations, Show, Check and Symbols, write nothing (Symbols
+// only its persistent symbol index); their results have the envelope's ok,
+// error and path (or files) so that every result has the same error shape.
+// Check and Symbols take a file, a folder or a doublestar pattern (package
+// walk, confined to the root), work on the files concurrently and report
+// them in path order, all at once in the result or one by one through the
+// request's OnFile.
+//
 // A Workspace is safe for concurrent use: calls on different files run in
 // parallel, calls that write one file are serialized by a lock per file.
 package ops

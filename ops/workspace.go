@@ -26,6 +26,10 @@ type Options struct {
 	// diffs' headers name files relative to; "" means the working
 	// directory (the CLI). A Go program usually sets it to Root.
 	Dir string
+	// IndexDir is the folder of the persistent symbol index that Symbols
+	// reads and writes (package internal/symcache); "" means its default
+	// ($SYMEDIT_CACHE_DIR, else the user's cache folder).
+	IndexDir string
 	// MCP words refusals for the MCP tools, which have no fields that
 	// write anyway (no --check=warn to name): set by the MCP server.
 	MCP bool

@@ -20,22 +20,6 @@ type parsed struct {
 	symbols []symbols.Symbol
 }
 
-// parseFile reads path and extracts its symbols; --lang overrides the
-// extension. The file is read before its language is chosen, so that a
-// path outside the root (OUTSIDE_ROOT) or one that does not exist says so
-// rather than naming its extension (issue 11, section 7).
-func (s *session) parseFile(path string) (*parsed, error) {
-	doc, err := s.read(path)
-	if err != nil {
-		return nil, err
-	}
-	lang, err := grammars.Select(path, s.c.String("lang"))
-	if err != nil {
-		return nil, err
-	}
-	return parse(doc, lang)
-}
-
 // parse extracts doc's symbols.
 func parse(doc *edit.Document, lang *grammars.Language) (*parsed, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), parseTimeout)

@@ -1,0 +1,229 @@
+package ops
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/symcache"
+	"github.com/symedit/symedit/symbols"
+)
+
+// SymbolsRequest lists the symbols of the files a path names (`symedit
+// symbols`, the MCP symbols tool). It writes nothing but the persistent
+// symbol index (package internal/symcache; issue 15), unless NoCache.
+type SymbolsRequest struct {
+	// Path is a file, a folder (walked, skipping what git ignores) or a
+	// doublestar pattern (package walk).
+	Path string `json:"path" jsonschema:"A source file, a folder (walked, skipping what git ignores), or a doublestar glob (** matches any depth, {a,b} alternatives), relative to the server's root: src/app.py, src, 'src/**/*.py'."`
+	// Paths are more paths of the same kinds, expanded after Path (the
+	// CLI's further arguments). An empty Path is skipped.
+	Paths []string `json:"-"`
+	// Lang parses every file as this language (grammars.Select) instead of
+	// by extension.
+	Lang string `json:"-"`
+	WalkOptions
+	// NoCache neither reads nor writes the symbol index: every file is
+	// read and parsed.
+	NoCache bool `json:"-"`
+	// OnFile, when set, receives each file's result in path order, on the
+	// calling goroutine, as soon as it and every file before it are done
+	// (the files are parsed concurrently, WalkOptions.Jobs at once); n is
+	// the number of files. Files is then left empty, so that a large tree
+	// is never held whole. An error from OnFile stops the run: Symbols
+	// returns it as the result's error.
+	OnFile func(f *SymbolsFile, n int) error `json:"-"`
+}
+
+// paths returns Path and Paths, without an empty Path.
+func (r SymbolsRequest) paths() []string {
+	if r.Path == "" {
+		return r.Paths
+	}
+	return append([]string{r.Path}, r.Paths...)
+}
+
+// SymbolsResult is the result of a SymbolsRequest.
+type SymbolsResult struct {
+	// OK is false when a file could not be read or parsed, or the paths
+	// could not be expanded; Error says why.
+	OK bool `json:"ok"`
+	// Summary is "N file(s)" and, when a walk skipped files, "; skipped:
+	// COUNT REASON, ..." (walk.Result.Summary).
+	Summary string `json:"summary,omitempty"`
+	// Error is the first file's failure (its code), else the expansion's
+	// (USAGE for a malformed pattern, OUTSIDE_ROOT, ERROR for a pattern
+	// that matches no file), or nil.
+	Error *Error `json:"error,omitempty"`
+	// Files are the files' symbols in path order (empty with OnFile).
+	Files []SymbolsFile `json:"files"`
+	// Skipped counts the files a walk left out, by reason (walk.Result).
+	Skipped map[string]int `json:"skipped,omitempty"`
+	// Walked reports that a path was a folder or a pattern.
+	Walked bool `json:"-"`
+	// Index counts the run's use of the symbol index.
+	Index IndexStats `json:"-"`
+}
+
+// SymbolsFile is one file's symbols: one line of `symedit symbols
+// --json`.
+type SymbolsFile struct {
+	// Path is the file as the request or the walk named it.
+	Path string `json:"path"`
+	// Language is the grammar's name; "" when the file could not be read
+	// or is in no supported language.
+	Language string `json:"language"`
+	// Symbols are the file's symbols, a flat list in source order, nested
+	// ones included; [] when none.
+	Symbols []symbols.Symbol `json:"symbols"`
+	// Error is why the file could not be read or parsed, or nil.
+	Error *Error `json:"error,omitempty"`
+}
+
+// IndexStats counts a symbols run's use of the persistent symbol index.
+type IndexStats struct {
+	// Dir is the index's folder; "" when the run did not use one
+	// (NoCache, or no cache folder).
+	Dir string
+	// Hits counts the files whose symbols came from the index; Parsed
+	// the files read and parsed.
+	Hits, Parsed int64
+	// Written counts the entries stored; Corrupt the entries found
+	// unreadable; Racy the files too recently changed to store
+	// (symcache's racily-clean rule).
+	Written, Corrupt, Racy int64
+}
+
+// Symbols expands req's paths and extracts every file's symbols,
+// concurrently, in path order. A file whose key (its real path, size,
+// times, inode, the language and the build) has an entry in the symbol
+// index is neither read nor parsed; any other is, and its symbols are
+// stored; the output does not depend on the index. The result is never
+// nil. The error is nil or the result's *Error (see SymbolsResult.Error).
+func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsResult, error) {
+	res := &SymbolsResult{Files: []SymbolsFile{}}
+	fail := func(err error) error {
+		res.OK, res.Error = false, AsError(err)
+		return res.Error
+	}
+	found, err := w.expand(req.paths(), req.WalkOptions)
+	if err != nil {
+		return res, fail(err)
+	}
+	res.Walked, res.Skipped, res.Summary = found.Walked, found.Skipped, found.Summary()
+	ix := w.openIndex(req.NoCache)
+	var first error
+	n := len(found.Files)
+	err = forEachOrdered(n, req.jobs(), func(i int) *SymbolsFile {
+		path := found.Files[i]
+		f := &SymbolsFile{Path: path, Symbols: []symbols.Symbol{}}
+		lang, syms, err := ix.symbols(ctx, w, path, req.Lang)
+		if err != nil {
+			f.Error = AsError(err)
+			return f
+		}
+		f.Language = lang.Name
+		if syms != nil {
+			f.Symbols = syms
+		}
+		return f
+	}, func(i int, f *SymbolsFile) error {
+		if f.Error != nil && first == nil {
+			first = f.Error
+		}
+		if req.OnFile != nil {
+			return req.OnFile(f, n)
+		}
+		res.Files = append(res.Files, *f)
+		return nil
+	})
+	res.Index = ix.finish()
+	switch {
+	case err != nil:
+		return res, fail(err)
+	case first != nil:
+		return res, fail(first)
+	}
+	res.OK = true
+	return res, nil
+}
+
+// symbolIndex is one Symbols run's use of the persistent symbol index
+// (issue 15, first bullet; package symcache). Location by name path and
+// the editing operations do not use it: they need the file's text (and
+// the guard its tree) anyway, so the index would save them nothing.
+type symbolIndex struct {
+	cache  *symcache.Cache // nil: NoCache, or no cache folder
+	parses atomic.Int64    // files read and parsed
+}
+
+// openIndex opens the index in Options.IndexDir (symcache's default
+// folder when ""); none with noCache, nor when there is no cache folder.
+func (w *Workspace) openIndex(noCache bool) *symbolIndex {
+	ix := &symbolIndex{}
+	if noCache {
+		return ix
+	}
+	if c, err := symcache.Open(symcache.Options{Dir: w.opt.IndexDir}); err == nil {
+		ix.cache = c
+	}
+	return ix
+}
+
+// symbols returns the language and symbols of the file path names,
+// through the index. The checks Read makes before reading (the root, not
+// a regular file, hard links, size) are made on every file; those of its
+// content (binary, encoding) were made when its entry was written.
+func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, lang string) (*grammars.Language, []symbols.Symbol, error) {
+	parseFile := func() (*grammars.Language, []symbols.Symbol, error) {
+		ix.parses.Add(1)
+		p, err := w.parseFile(ctx, path, WriteOptions{Lang: lang})
+		if err != nil {
+			return nil, nil, err
+		}
+		return p.lang, p.symbols, nil
+	}
+	if ix.cache == nil {
+		return parseFile()
+	}
+	stated := time.Now() // before the stat: the racily-clean rule's time
+	real, fi, err := w.files.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := grammars.Select(path, lang)
+	if err != nil {
+		return parseFile() // its errors, in its order
+	}
+	key := symcache.KeyOf(real, l.Name, fi)
+	if syms, ok := ix.cache.Get(key); ok {
+		return l, syms, nil
+	}
+	doc, err := w.files.Read(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	ix.parses.Add(1)
+	p, err := parse(ctx, doc, l)
+	if err != nil {
+		return nil, nil, err
+	}
+	_ = ix.cache.Put(key, stated, p.symbols) // counted in the stats; the output does not depend on it
+	return l, p.symbols, nil
+}
+
+// finish prunes the index after a run that wrote to it (at most hourly,
+// symcache.MaybePrune) and returns the run's counts.
+func (ix *symbolIndex) finish() IndexStats {
+	st := IndexStats{Parsed: ix.parses.Load()}
+	if ix.cache == nil {
+		return st
+	}
+	cs := ix.cache.Stats()
+	if cs.Writes > 0 {
+		_, _, _ = ix.cache.MaybePrune()
+	}
+	st.Dir, st.Hits, st.Written, st.Corrupt, st.Racy = ix.cache.Dir(), cs.Hits, cs.Writes, cs.Corrupt, cs.Racy
+	return st
+}
