@@ -65,13 +65,9 @@ func (s *session) jobs() (int, error) {
 // summary prints, after a walk, "symedit: WHAT; skipped: ..." on standard
 // error: the files processed and, by reason, the files the walk skipped.
 func (s *session) summary(r walk.Result, what string) {
-	if r.Walked {
-		s.summaryAlways(what, r)
+	if !r.Walked {
+		return
 	}
-}
-
-// summaryAlways is summary, also for a run that walked nothing.
-func (s *session) summaryAlways(what string, r walk.Result) {
 	line := what
 	if sum := r.Summary(); strings.Contains(sum, "; skipped: ") {
 		line += sum[strings.Index(sum, "; skipped: "):]
