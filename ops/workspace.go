@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/symedit/symedit/edit"
@@ -135,9 +136,36 @@ func language(path, lang string) *grammars.Language {
 }
 
 // lock takes the in-process lock of the file path names and returns its
-// release. The key is the file's real path when it exists (so two names
-// of one file share a lock), else the path made absolute.
+// release.
 func (w *Workspace) lock(path string) (unlock func()) {
+	return w.locks.lock(w.lockKey(path))
+}
+
+// lockAll takes the in-process locks of the files paths name, each once
+// (two names of one file share a lock), in sorted order of their keys, so
+// that two calls locking overlapping sets never deadlock; it returns their
+// release.
+func (w *Workspace) lockAll(paths []string) (unlock func()) {
+	keys := make([]string, 0, len(paths))
+	for _, p := range paths {
+		keys = append(keys, w.lockKey(p))
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	unlocks := make([]func(), 0, len(keys))
+	for _, k := range keys {
+		unlocks = append(unlocks, w.locks.lock(k))
+	}
+	return func() {
+		for i := len(unlocks) - 1; i >= 0; i-- {
+			unlocks[i]()
+		}
+	}
+}
+
+// lockKey is the key of path's lock: the file's real path when it exists
+// (so two names of one file share a lock), else the path made absolute.
+func (w *Workspace) lockKey(path string) string {
 	key, _, err := w.files.Stat(path)
 	if err != nil || key == "" {
 		key = path
@@ -148,7 +176,7 @@ func (w *Workspace) lock(path string) (unlock func()) {
 			key = abs
 		}
 	}
-	return w.locks.lock(key)
+	return key
 }
 
 // pathLocks is a mutex per key, dropped when no call holds or waits for

@@ -33,13 +33,10 @@ func errorCode(err error) string {
 	var se *syntaxError
 	var re *replaceError
 	var in *inputError
-	var ae *applyError
 	var oe *ops.Error
 	switch {
 	case errors.As(err, &oe):
 		return string(oe.Code)
-	case errors.As(err, &ae):
-		return string(ops.CodeApply)
 	case errors.As(err, &se):
 		return string(ops.CodeSyntax)
 	case errors.As(err, &re):

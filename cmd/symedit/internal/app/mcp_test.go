@@ -1329,7 +1329,7 @@ func TestVersionOf(t *testing.T) {
 func TestMCPWording(t *testing.T) {
 	pairs := mcpPhrases()
 	var src strings.Builder
-	for _, dir := range []string{"../../../../chunk", "../../../../edit", "../../../../reply", "../../../../grammars", "../../../../match", "."} {
+	for _, dir := range []string{"../../../../chunk", "../../../../edit", "../../../../reply", "../../../../grammars", "../../../../match", "../../../../ops", "."} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)

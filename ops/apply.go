@@ -1,0 +1,761 @@
+package ops
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/reply"
+)
+
+// ApplyRequest applies the edit blocks of a model's reply, across files,
+// as one transaction (`symedit apply`, the MCP apply tool). The reply's
+// formats (EDIT and SEARCH/REPLACE blocks, unified diffs, Codex
+// apply_patch patches) and the rules that read them are package reply's.
+type ApplyRequest struct {
+	// Reply is the model's whole reply: free text holding any number of
+	// blocks, prose and code fences around them allowed.
+	Reply string `json:"reply" jsonschema:"Text holding edits, prose around them allowed, in any of these formats: an EDIT block (a line with the file's path relative to the root, then <<<<<<< EDIT, leading anchor lines (kept), -------, old lines (removed), =======, new lines (written), -------, trailing anchor lines (kept), >>>>>>>); a SEARCH/REPLACE block (the path, then <<<<<<< SEARCH, old lines, =======, new lines, >>>>>>> REPLACE; Cline's ------- SEARCH / +++++++ REPLACE too); a unified diff (git diff, diff -u: --- a/P, +++ b/P, @@ hunks), placed by its context lines, not its line numbers; a Codex apply_patch patch (*** Begin Patch, *** Update File: P (optionally *** Move to: Q), *** Add File: P or *** Delete File: P, @@ hunks, *** End Patch); diffs and patches may also delete and rename files. Lines are matched exactly (line endings aside); empty anchors and old lines create a new file."`
+	// Path is the file of every EDIT or SEARCH/REPLACE block for which
+	// the reply names none (reply.Options.Path), or "".
+	Path string `json:"path,omitempty" jsonschema:"The file every block without a path of its own edits (for a reply about one file that names none). Omitted: each block must name its file."`
+	// Match is the loosest match level allowed (match.Parse: exact,
+	// trailing, indent, loose); "" means exact.
+	Match string `json:"match,omitempty"`
+	// Partial writes each file whose blocks all apply, and reports the
+	// others; without it nothing is written unless every block of every
+	// file applies.
+	Partial bool `json:"partial,omitempty" jsonschema:"true: write each file whose blocks all apply, and report the others. Omitted or false: write nothing unless every block of every file applies."`
+	WriteOptions
+}
+
+// The statuses of an ApplyBlock and of an ApplyFile.
+const (
+	// ApplyApplied: the block applied; the file's blocks all applied and
+	// it was written (or, in a dry run, would be).
+	ApplyApplied = "applied"
+	// ApplyFailed: the block or the file is why the reply (or, with
+	// Partial, the file) was not written; Reason says why.
+	ApplyFailed = "failed"
+	// ApplySkipped: valid, or not tried, but not written because of
+	// another block or file; Reason says which.
+	ApplySkipped = "skipped"
+)
+
+// The operations an ApplyFile's Op names.
+const (
+	ApplyAdd    = "add"    // the reply creates the file
+	ApplyUpdate = "update" // the reply edits the file in place
+	ApplyDelete = "delete" // the reply deletes the file (issue 14)
+	ApplyMove   = "move"   // the reply moves the file to MoveTo, edited or not (issue 14)
+)
+
+// ApplyResult is the result of an ApplyRequest. Its Result has no path:
+// ok (every block of every file applied and was written, or in a dry run
+// would be), changed and written (some file changed, was written),
+// dry_run, summary, and error (code APPLY for a block that did not apply
+// or a malformed block, with the message saying which; INVALID_INPUT,
+// OUTSIDE_ROOT, ... for a reply refused as a whole). Files, Blocks,
+// Malformed and Shell are never nil.
+type ApplyResult struct {
+	Result
+	// Files are the files the reply edits, in the order the reply first
+	// names them.
+	Files []ApplyFile `json:"files"`
+	// Blocks are the well-formed blocks, in reply order.
+	Blocks []ApplyBlock `json:"blocks"`
+	// Malformed are the blocks that could not be read; any of them
+	// refuses the reply (with Partial, the files it names).
+	Malformed []ApplyMalformed `json:"malformed"`
+	// Shell are the shell commands the reply suggests: listed, never run.
+	Shell []reply.ShellSuggestion `json:"shell_suggestions"`
+}
+
+// ApplyFile is one file of an ApplyResult. Its Result has the file's path
+// as the reply names it, changed, written (the file holds its new content
+// on disk when Apply returns: for a deleted file, that it is gone; for a
+// moved one, that it is at MoveTo and gone from Path), dry_run, diff (git
+// diff's form for a deletion or move), syntax, summary, and ok with the
+// error when the file was not written: why it failed (APPLY with the
+// failed block's line, expected, actual, candidates, nearest and hint;
+// SYNTAX, CHANGED, ...) or was skipped (APPLY).
+type ApplyFile struct {
+	Result
+	// Op is what the reply does to the file: ApplyAdd, ApplyUpdate,
+	// ApplyDelete or ApplyMove.
+	Op string `json:"op"`
+	// MoveTo is where the reply moves the file (Op ApplyMove).
+	MoveTo string `json:"move_to,omitempty"`
+	// Status is ApplyApplied, ApplyFailed or ApplySkipped.
+	Status string `json:"status"`
+	// Reason says why the file was not written, or, for a file written
+	// and not restored after a later write failed, that.
+	Reason string `json:"reason,omitempty"`
+	// Blocks are the 1-based indexes (ApplyBlock.Index) of the file's
+	// blocks, in reply order.
+	Blocks []int `json:"blocks"`
+}
+
+// ApplyBlock is one well-formed block of an ApplyResult.
+type ApplyBlock struct {
+	// Index is the block's 1-based number, in reply order.
+	Index  int          `json:"index"`
+	Path   string       `json:"path"`
+	Format reply.Format `json:"format"`
+	// Status is ApplyApplied, ApplyFailed or ApplySkipped, and Reason why
+	// it failed or was skipped.
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
+	// Failure says why the block did not apply, with the real lines.
+	Failure *reply.Failure `json:"failure,omitempty"`
+	// Match is the level the block matched at (absent: exact, or not
+	// applied), Offset its indentation offset at indent and loose.
+	Match  match.Level   `json:"match,omitempty"`
+	Offset *match.Offset `json:"offset,omitempty"`
+	// ReplyLine is the 1-based reply line of the block's start marker.
+	ReplyLine int `json:"reply_line"`
+	reply.Preview
+}
+
+// ApplyMalformed is a block of the reply that could not be read
+// (reply.Malformed): its 1-based reply line, the path it names if any,
+// every file it concerns (Paths) and why it is malformed.
+type ApplyMalformed struct {
+	Format    reply.Format `json:"format"`
+	Path      string       `json:"path"`
+	Paths     []string     `json:"paths,omitempty"`
+	Reason    string       `json:"reason"`
+	ReplyLine int          `json:"reply_line"`
+}
+
+// applyFile is a file of the reply while Apply works on it.
+type applyFile struct {
+	out         ApplyFile
+	blocks      []int // indexes into the reply's blocks
+	del         bool
+	ch          *change
+	doc         *edit.Document
+	readErr     error
+	dest        *edit.Document // the Document of MoveTo, from ReadOrNew
+	destErr     error
+	conflict    string // why the reply's other files rule this file's move out
+	writeFailed bool   // the commit of this file failed
+	err         error  // why the file failed
+}
+
+// Apply applies the blocks of req's reply (`symedit apply`): every path is
+// confined to the root first (one outside refuses the whole reply before
+// anything is read), each file's blocks apply in order, each on the result
+// of the one before, then the syntax guard runs; nothing is written unless
+// every block of every file applies (or, with Partial, each file whose
+// blocks all apply is written on its own), and the files are committed
+// as one transaction (edit.Files.CommitChanges: deletions and moves
+// included, the files written before a failed write restored). The lock of
+// every file the reply names is held from the read to the commit. The
+// result is never nil; the error is nil or the result's *Error: APPLY
+// (a block failed, a block is malformed, a write failed, no blocks),
+// INVALID_INPUT (more than reply.MaxBlocks blocks), OUTSIDE_ROOT, USAGE.
+func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, error) {
+	res := &ApplyResult{Files: []ApplyFile{}, Blocks: []ApplyBlock{}, Malformed: []ApplyMalformed{}, Shell: []reply.ShellSuggestion{}}
+	res.DryRun = req.DryRun
+	level, err := matchLevel(req.Match, match.Exact)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	if err := req.WriteOptions.validate(); err != nil {
+		return res, res.Fail(err)
+	}
+	parsed := reply.ParseWith(req.Reply, reply.Options{Path: req.Path})
+	if n := len(parsed.Blocks) + len(parsed.Malformed); n > reply.MaxBlocks {
+		return res, res.Fail(&InputError{fmt.Errorf("the reply has %d edit blocks, more than the %d one reply may hold; nothing was read or written: split it into several replies", n, reply.MaxBlocks)})
+	}
+	if len(parsed.Blocks) == 0 && len(parsed.Malformed) == 0 {
+		return res, res.Fail(&ApplyError{Msg: "the reply has no edit blocks (<<<<<<< EDIT or <<<<<<< SEARCH after a path line); nothing was written"})
+	}
+	a := &applier{w: w, req: req, level: level, all: parsed.Blocks}
+	a.group(parsed)
+	var paths []string
+	for _, f := range a.files {
+		paths = append(paths, f.out.Path)
+		if f.out.MoveTo != "" {
+			paths = append(paths, f.out.MoveTo)
+		}
+	}
+	defer w.lockAll(paths)()
+	a.read()
+	// Every path first: one outside the root refuses the whole reply
+	// before any block is applied (issue 11, section 2); a move's new
+	// name too (issue 14).
+	if err := a.confine(); err != nil {
+		return res, res.Fail(err)
+	}
+	moveConflicts(a.files)
+	// Validate every file: its blocks in order, then the syntax guard.
+	for _, f := range a.files {
+		a.applyFile(ctx, f)
+	}
+	a.commit()
+	return a.result(res, parsed)
+}
+
+// applier is one Apply call's state.
+type applier struct {
+	w      *Workspace
+	req    ApplyRequest
+	level  match.Level
+	all    []reply.Block
+	blocks []ApplyBlock
+	files  []*applyFile
+	// malformedIn are the files malformed blocks name, each with the
+	// reply line of the first; unnamed is the reply line of the first
+	// malformed block that names none: --partial writes no such file
+	// (issue 11, section 1), and nothing at all when one names none.
+	malformedIn map[string]int
+	unnamed     int
+	malformed   int
+	failed      bool
+}
+
+// partialWord names the Partial option as the front end shows it: the
+// flag --partial, or for the MCP tools their field (issue 11, section 7).
+func (a *applier) partialWord() string {
+	if a.w.opt.MCP {
+		return `"partial": true`
+	}
+	return "--partial"
+}
+
+// group makes the block results and groups the blocks by file.
+func (a *applier) group(parsed reply.Result) {
+	byPath := map[string]*applyFile{}
+	for i, b := range parsed.Blocks {
+		a.blocks = append(a.blocks, ApplyBlock{Index: i + 1, Path: b.Path, Format: b.Format, ReplyLine: b.Line, Preview: b.Preview()})
+		f := byPath[b.Path]
+		if f == nil {
+			f = &applyFile{del: b.Delete}
+			f.out.Path, f.out.MoveTo, f.out.DryRun = b.Path, b.MoveTo, a.req.DryRun
+			byPath[b.Path] = f
+			a.files = append(a.files, f)
+		}
+		f.blocks = append(f.blocks, i)
+		f.out.Blocks = append(f.out.Blocks, i+1)
+	}
+	a.malformedIn = map[string]int{}
+	a.malformed = len(parsed.Malformed)
+	for _, m := range parsed.Malformed {
+		named := false
+		for _, p := range append([]string{m.Path}, m.Paths...) {
+			if p == "" {
+				continue
+			}
+			named = true
+			if _, ok := a.malformedIn[p]; !ok {
+				a.malformedIn[p] = m.Line
+			}
+		}
+		if !named && a.unnamed == 0 {
+			a.unnamed = m.Line
+		}
+	}
+}
+
+// confine refuses the reply when a path of it (a move's new name too)
+// resolves outside the root: the error names the first such block.
+func (a *applier) confine() error {
+	for _, f := range a.files {
+		for _, err := range []error{f.readErr, f.destErr} {
+			if errors.Is(err, edit.ErrOutsideRoot) {
+				b := a.blocks[f.blocks[0]]
+				confined := "confined to the working directory unless --root names another folder"
+				if a.w.opt.MCP {
+					confined = "confined to the server's root"
+				}
+				return fmt.Errorf("block %d (reply line %d): %w; apply is %s: the reply was refused and nothing was written",
+					b.Index, b.ReplyLine, err, confined)
+			}
+		}
+	}
+	return nil
+}
+
+// read reads every file (and a move's new name), under their locks.
+func (a *applier) read() {
+	for _, f := range a.files {
+		f.doc, f.readErr = a.w.files.ReadOrNew(f.out.Path)
+		if f.out.MoveTo != "" {
+			f.dest, f.destErr = a.w.files.ReadOrNew(f.out.MoveTo)
+		}
+		switch {
+		case f.del:
+			f.out.Op = ApplyDelete
+		case f.out.MoveTo != "":
+			f.out.Op = ApplyMove
+		case f.readErr == nil && f.doc.IsNew(), f.readErr != nil && a.all[f.blocks[0]].IsCreate():
+			f.out.Op = ApplyAdd
+		default:
+			f.out.Op = ApplyUpdate
+		}
+	}
+}
+
+// fail marks f failed for reason at its block from (an index into
+// f.blocks): the blocks before it were valid but are not written, the
+// ones after it were not tried. err, when not nil, is the error the
+// reason came from.
+func (a *applier) fail(f *applyFile, reason string, from int, err error) {
+	f.out.Status, f.out.Reason, f.err = ApplyFailed, reason, err
+	if f.err == nil {
+		f.err = &ApplyError{Msg: reason}
+	}
+	for k, bi := range f.blocks {
+		b := &a.blocks[bi]
+		switch {
+		case k < from:
+			b.Status, b.Reason = ApplySkipped, "valid, but its file was not written: "+reason
+		case k == from:
+			b.Status, b.Reason = ApplyFailed, reason
+		default:
+			b.Status, b.Reason = ApplySkipped, fmt.Sprintf("not tried: block %d of the same file failed", a.blocks[f.blocks[from]].Index)
+		}
+	}
+}
+
+// applyFile applies a file's blocks in order on its text, then runs the
+// syntax guard; it sets the file's and its blocks' statuses.
+func (a *applier) applyFile(ctx context.Context, f *applyFile) {
+	doc, err := f.doc, f.readErr
+	if err != nil {
+		a.fail(f, err.Error(), 0, err)
+		return
+	}
+	if o := a.req.ExpectSHA256; o != "" {
+		if err := doc.CheckSHA256(o); err != nil {
+			a.fail(f, err.Error(), 0, err)
+			return
+		}
+	}
+	// A deletion or a move (issue 14): every block of the file says the
+	// same, the file exists, and the new name does not.
+	for k, bi := range f.blocks {
+		if b := a.all[bi]; b.Delete != f.del || b.MoveTo != f.out.MoveTo {
+			a.fail(f, fmt.Sprintf("%s: the reply both %s and edits it otherwise (block %d): apply does one of them per file", f.out.Path, f.fileOp(), a.blocks[bi].Index), k, nil)
+			return
+		}
+	}
+	if f.conflict != "" {
+		a.fail(f, f.conflict, 0, nil)
+		return
+	}
+	if (f.del || f.out.MoveTo != "") && doc.IsNew() {
+		a.fail(f, fmt.Sprintf("%s: no such file, so the reply cannot %s it; nothing was written", f.out.Path, map[bool]string{true: "delete", false: "move"}[f.del]), 0, nil)
+		return
+	}
+	if f.out.MoveTo != "" {
+		switch {
+		case f.destErr != nil:
+			a.fail(f, fmt.Sprintf("cannot move %s to %s: %v", f.out.Path, f.out.MoveTo, f.destErr), 0, f.destErr)
+			return
+		case !f.dest.IsNew():
+			a.fail(f, fmt.Sprintf("cannot move %s to %s: %s exists, and apply does not move a file onto another; nothing was written", f.out.Path, f.out.MoveTo, f.out.MoveTo), 0, nil)
+			return
+		}
+	}
+	if doc.IsNew() && !a.all[f.blocks[0]].IsCreate() {
+		a.fail(f, fmt.Sprintf("%s: no such file (a block that creates a file has empty anchors and old lines)", f.out.Path), 0, nil)
+		return
+	}
+	// The file's blocks in order, each on the result of the one before,
+	// without a pass over the file per block (issue 12, item 13). A block
+	// that only deletes or moves the file changes no lines.
+	var mine []reply.Block
+	var mineAt []int // indexes into f.blocks
+	for k, bi := range f.blocks {
+		if a.all[bi].FileOnly() {
+			a.blocks[bi].Status = ApplyApplied
+			continue
+		}
+		mine, mineAt = append(mine, a.all[bi]), append(mineAt, k)
+	}
+	text, ms, failedAt, failure := string(doc.Content), []match.Match(nil), -1, (*reply.Failure)(nil)
+	if len(mine) > 0 {
+		text, ms, failedAt, failure = reply.ApplyAll(mine, text, a.level)
+		if failedAt >= 0 {
+			failedAt = mineAt[failedAt]
+		}
+	}
+	for k, m := range ms {
+		b := &a.blocks[f.blocks[mineAt[k]]]
+		b.Status, b.Match = ApplyApplied, m.Level
+		if m.Level >= match.Indent {
+			o := m.Offset
+			b.Offset = &o
+		}
+	}
+	if failure != nil {
+		a.blocks[f.blocks[failedAt]].Failure = failure
+		a.fail(f, failure.Error(), failedAt, nil)
+		f.err = failureError(failure)
+		return
+	}
+	o := a.req.WriteOptions
+	if f.del {
+		// A diff's hunks must have removed every line; apply_patch's
+		// Delete File has none and deletes the file as it is.
+		if len(mine) > 0 && text != "" {
+			a.fail(f, fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
+				f.out.Path, lineCount(text), doc.LineCount()), len(f.blocks)-1, nil)
+			return
+		}
+		f.ch = &change{doc: doc, what: "delete"}
+		if o.DryRun || o.Diff {
+			f.out.Diff = deleteDiff(doc, a.w.opt.Dir)
+		}
+		f.out.Status, f.out.Summary = ApplyApplied, "deletes the file"
+		return
+	}
+	lang := language(f.out.Path, o.Lang)
+	if f.out.MoveTo != "" {
+		lang = language(f.out.MoveTo, o.Lang)
+	}
+	ch := &change{doc: doc, lang: lang, content: []byte(text), what: fmt.Sprintf("applied %d block(s)", len(f.blocks))}
+	if f.out.MoveTo != "" {
+		ch.what += ", moved to " + f.out.MoveTo
+	}
+	out, err := a.w.check(ctx, ch, o)
+	f.ch = ch
+	f.out.Syntax, f.out.Diff = syntaxOf(out.syntax), out.diff
+	if f.out.MoveTo != "" && (o.DryRun || o.Diff) {
+		f.out.Diff = renameDiff(doc, f.dest, ch.content, a.w.opt.Dir)
+	}
+	if err != nil {
+		a.fail(f, err.Error(), len(f.blocks)-1, err)
+		return
+	}
+	f.out.Status, f.out.Summary = ApplyApplied, ch.what
+}
+
+// failureError is a block's failure as a file's error: code APPLY, with
+// the failure's line, expected and actual lines, candidates, nearest
+// lines and hint.
+func failureError(f *reply.Failure) *Error {
+	e := &Error{Code: CodeApply, Message: f.Message, Line: f.Line, Expected: f.Expected, Actual: f.Actual,
+		Candidates: f.Candidates, Hint: f.Hint, err: &ApplyError{Msg: f.Error()}}
+	if len(f.Nearest) > 0 {
+		e.Nearest = f.Nearest
+	}
+	return e
+}
+
+// commit writes the files that are to be written, unless this is a dry
+// run: all as one transaction, or, with Partial, each on its own. It sets
+// a.failed when a block failed, a block is malformed or a write failed.
+func (a *applier) commit() {
+	a.failed = a.malformed > 0
+	for _, f := range a.files {
+		a.failed = a.failed || f.out.Status == ApplyFailed
+	}
+	partial := a.req.Partial
+	commit := !a.failed || partial && a.unnamed == 0
+	var toWrite []*applyFile
+	for _, f := range a.files {
+		if f.out.Status == ApplyFailed {
+			continue
+		}
+		line, named := a.malformedIn[f.out.Path]
+		switch {
+		case !commit && a.unnamed > 0 && partial:
+			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d names no file, so %s cannot tell which file's blocks are complete", a.unnamed, a.partialWord())
+		case !commit:
+			f.out.Status, f.out.Reason = ApplySkipped, "not written: another block failed or is malformed, and without "+a.partialWord()+" nothing is written"
+		case named:
+			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d is for this file", line)
+		default:
+			toWrite = append(toWrite, f)
+			continue
+		}
+		for _, bi := range f.blocks {
+			a.blocks[bi].Status, a.blocks[bi].Reason = ApplySkipped, "valid, but not written: "+strings.TrimPrefix(f.out.Reason, "not written: ")
+		}
+	}
+	if a.req.DryRun || len(toWrite) == 0 {
+		return
+	}
+	a.commitFiles(toWrite)
+	for _, f := range toWrite {
+		if f.out.Status != ApplyFailed {
+			continue
+		}
+		a.failed = true
+		for _, bi := range f.blocks {
+			a.blocks[bi].Status, a.blocks[bi].Reason = ApplySkipped, "valid, but "+f.out.Reason
+		}
+	}
+}
+
+// commitFiles writes the files: all as one transaction, or, with
+// Partial, each on its own. Each file's Written says whether its new
+// content is on disk afterwards (issue 12, item 4): a file that was not
+// written, or was written and then restored, is failed with the reason.
+func (a *applier) commitFiles(files []*applyFile) {
+	writeFailed := func(f *applyFile, reason string, err error) {
+		f.out.Status, f.out.Reason, f.writeFailed, f.err = ApplyFailed, reason, true, err
+	}
+	if a.req.Partial {
+		for _, f := range files {
+			if err := a.w.files.CommitChanges(f.changes()); err != nil {
+				writeFailed(f, "not written: "+err.Error(), err)
+				continue
+			}
+			f.out.Written = true
+		}
+		return
+	}
+	var changes []edit.Change
+	var owner []int // the index in files of each change's file
+	for i, f := range files {
+		for _, c := range f.changes() {
+			changes, owner = append(changes, c), append(owner, i)
+		}
+	}
+	err := a.w.files.CommitChanges(changes)
+	if err == nil {
+		for _, f := range files {
+			f.out.Written = true
+		}
+		return
+	}
+	var te *edit.TransactionError
+	if !errors.As(err, &te) {
+		for _, f := range files {
+			writeFailed(f, "not written: "+err.Error(), err)
+		}
+		return
+	}
+	// The files before the failed one were written, then restored; a
+	// file whose restoration failed keeps its new content.
+	unrestored := map[string]error{}
+	for _, rerr := range te.RestoreErrs {
+		var fe *edit.FileError
+		if errors.As(rerr, &fe) {
+			unrestored[fe.Path] = rerr
+		}
+	}
+	failedAt := owner[te.Failed]
+	for i, f := range files {
+		notRestored := unrestored[f.ch.doc.Path]
+		if notRestored == nil && f.dest != nil {
+			notRestored = unrestored[f.dest.Path]
+		}
+		switch {
+		case i == failedAt:
+			writeFailed(f, "not written: "+te.Err.Error(), te.Err)
+		case i > failedAt:
+			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: the write of %s failed first, and without %s nothing is written", te.Path, a.partialWord())
+			f.err = &ApplyError{Msg: f.out.Reason}
+		case notRestored != nil:
+			f.out.Written = true
+			f.out.Reason = fmt.Sprintf("written, and NOT restored after the write of %s failed: %v", te.Path, notRestored)
+		default:
+			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: restored as it was read after the write of %s failed", te.Path)
+			f.err = &ApplyError{Msg: f.out.Reason}
+		}
+	}
+}
+
+// changes is what committing the file does: its new content written, or
+// the file deleted, or (a move) its new content written at MoveTo and
+// the file deleted.
+func (f *applyFile) changes() []edit.Change {
+	switch {
+	case f.del:
+		return []edit.Change{{Doc: f.ch.doc, Delete: true}}
+	case f.out.MoveTo != "":
+		return []edit.Change{{Doc: f.dest, Content: f.ch.content}, {Doc: f.ch.doc, Delete: true}}
+	}
+	return []edit.Change{{Doc: f.ch.doc, Content: f.ch.content}}
+}
+
+// fileOp says what the reply does to the file as a whole.
+func (f *applyFile) fileOp() string {
+	if f.del {
+		return "deletes it"
+	}
+	return "moves it to " + f.out.MoveTo
+}
+
+// result fills res from the applier's files and blocks and returns it
+// with its error.
+func (a *applier) result(res *ApplyResult, parsed reply.Result) (*ApplyResult, error) {
+	res.Blocks = append(res.Blocks, a.blocks...)
+	for _, m := range parsed.Malformed {
+		res.Malformed = append(res.Malformed, ApplyMalformed{Format: m.Format, Path: m.Path, Paths: m.Paths, Reason: m.Reason, ReplyLine: m.Line})
+	}
+	res.Shell = append(res.Shell, parsed.Shell...)
+	written := 0
+	for _, f := range a.files {
+		out := f.out
+		out.Changed = f.ch != nil && f.ch.changed()
+		switch {
+		case out.Status == ApplyApplied:
+			out.OK = true
+		case f.err != nil:
+			out.Fail(f.err)
+		default:
+			out.Fail(&ApplyError{Msg: out.Reason})
+		}
+		if out.Status != ApplyApplied {
+			out.Summary = ""
+		}
+		res.Changed = res.Changed || out.Changed && out.Status == ApplyApplied
+		if out.Written {
+			written++
+			res.Written = true
+		}
+		res.Files = append(res.Files, out)
+	}
+	if a.failed {
+		return res, res.Fail(&ApplyError{Msg: a.failure(res)})
+	}
+	res.OK = true
+	res.Summary = fmt.Sprintf("applied %d block(s) to %d file(s)", len(a.blocks), len(a.files))
+	if a.req.DryRun {
+		res.Summary = fmt.Sprintf("dry run, nothing written: %d block(s) apply to %d file(s)", len(a.blocks), len(a.files))
+	}
+	return res, nil
+}
+
+// failure says which blocks failed and what was written.
+func (a *applier) failure(res *ApplyResult) string {
+	nf := 0
+	for _, b := range res.Blocks {
+		if b.Status == ApplyFailed {
+			nf++
+		}
+	}
+	var written []string
+	wf := 0
+	for _, f := range a.files {
+		if f.out.Written {
+			written = append(written, f.out.Path)
+		}
+		if f.writeFailed {
+			wf++
+		}
+	}
+	var msg string
+	if len(res.Blocks) == 0 {
+		msg = fmt.Sprintf("the reply's %d block(s) are all malformed (each is listed with its reply line) and none could be read", a.malformed)
+	} else {
+		var parts []string
+		if nf > 0 {
+			parts = append(parts, fmt.Sprintf("%d of %d block(s) failed", nf, len(res.Blocks)))
+		}
+		if a.malformed > 0 {
+			parts = append(parts, fmt.Sprintf("%d block(s) are malformed (each is listed with its reply line)", a.malformed))
+		}
+		if wf > 0 {
+			parts = append(parts, fmt.Sprintf("the write of %d file(s) failed", wf))
+		}
+		msg = strings.Join(parts, " and ")
+		if nf == 0 && wf == 0 {
+			msg += fmt.Sprintf("; the other %d apply", len(res.Blocks))
+		}
+	}
+	switch {
+	case a.req.DryRun:
+		msg += "; dry run, nothing written"
+	case len(written) > 0 && a.req.Partial:
+		msg += fmt.Sprintf("; %s wrote the %d file(s) whose blocks all applied: %s", a.partialWord(), len(written), strings.Join(written, ", "))
+	case len(written) > 0:
+		msg += fmt.Sprintf("; a write failed and %d file(s) written before it could not be restored, so they hold the new content: %s", len(written), strings.Join(written, ", "))
+	default:
+		msg += "; nothing was written"
+	}
+	return msg
+}
+
+// moveConflicts sets the conflict of each file the reply moves onto its
+// own name, onto a file the reply also edits, or onto the same name as
+// another move: apply cannot order those (issue 14).
+func moveConflicts(files []*applyFile) {
+	edited := map[string]string{}
+	for _, f := range files {
+		edited[filepath.Clean(f.out.Path)] = f.out.Path
+	}
+	target := map[string][]*applyFile{}
+	for _, f := range files {
+		if f.out.MoveTo == "" {
+			continue
+		}
+		to := filepath.Clean(f.out.MoveTo)
+		target[to] = append(target[to], f)
+		if other, ok := edited[to]; ok {
+			f.conflict = fmt.Sprintf("cannot move %s to %s: the reply also edits %s; nothing was written", f.out.Path, f.out.MoveTo, other)
+		}
+	}
+	for to, fs := range target {
+		if len(fs) < 2 {
+			continue
+		}
+		for _, f := range fs {
+			f.conflict = fmt.Sprintf("cannot move %s to %s: the reply moves %d files there; nothing was written", f.out.Path, to, len(fs))
+		}
+	}
+}
+
+// lineCount is the number of lines of text (a last line without a line
+// ending counts).
+func lineCount(text string) int {
+	n := strings.Count(text, "\n")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		n++
+	}
+	return n
+}
+
+// gitMode is the mode git's headers give a regular file.
+func gitMode(m fs.FileMode) string {
+	if m&0o111 != 0 {
+		return "100755"
+	}
+	return "100644"
+}
+
+// deleteDiff is git diff's form of deleting the file doc was read from:
+// "deleted file mode", then every line removed against /dev/null.
+func deleteDiff(doc *edit.Document, dir string) string {
+	p := diffPath(doc, dir)
+	h := fmt.Sprintf("diff --git a/%s b/%s\ndeleted file mode %s\n", p, p, gitMode(doc.Mode))
+	d := edit.Diff(p, doc.Content, nil)
+	if d == "" {
+		return h // an empty file: the header alone, as git prints it
+	}
+	_, rest, _ := strings.Cut(d, "\n")   // the --- line stays
+	_, rest, _ = strings.Cut(rest, "\n") // the +++ line goes
+	first, _, _ := strings.Cut(d, "\n")
+	return h + first + "\n+++ /dev/null\n" + rest
+}
+
+// renameDiff is git diff's form of moving the file doc was read from to
+// dest's name with content: "rename from" and "rename to", then the
+// change, if any, from a/PATH to b/TO.
+func renameDiff(doc, dest *edit.Document, content []byte, dir string) string {
+	p, q := diffPath(doc, dir), diffPath(dest, dir)
+	h := fmt.Sprintf("diff --git a/%s b/%s\nrename from %s\nrename to %s\n", p, q, p, q)
+	d := edit.Diff(p, doc.Content, content)
+	if d == "" {
+		return h
+	}
+	first, rest, _ := strings.Cut(d, "\n")
+	_, rest, _ = strings.Cut(rest, "\n")
+	tab := ""
+	if strings.ContainsAny(q, " \t") {
+		tab = "\t"
+	}
+	return h + first + "\n+++ b/" + q + tab + "\n" + rest
+}
