@@ -7,7 +7,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/ops"
 	"github.com/symedit/symedit/walk"
 )
@@ -22,37 +21,29 @@ func linesCommand(e *env) *cli.Command {
 			"All line numbers refer to the file as it is; overlapping edits are refused.",
 		ArgsUsage: "FILE LINE_EDITS",
 		Flags:     writeFlags(),
-		Action: e.withSession(2, 2, "FILE LINE_EDITS", func(s *session, args []string) error {
-			return s.lines(args[0], args[1])
+		Action: e.withWorkspace(2, 2, "FILE LINE_EDITS", func(c *cli.Context, w *ops.Workspace, args []string) error {
+			return e.lines(c, w, args[0], args[1])
 		}),
 	}
 }
 
-func (s *session) lines(path, editsArg string) error {
-	result := map[string]any{"path": path}
-	raw, err := s.e.readInput(editsArg)
-	if err != nil {
-		return s.e.fail(s.c, fmt.Errorf("reading line edits: %w", err), result)
+// lines runs `symedit lines`: FILE and LINE_EDITS (a file or "-") into an
+// ops.LinesRequest.
+func (e *env) lines(c *cli.Context, w *ops.Workspace, path, editsArg string) error {
+	req := ops.LinesRequest{Path: path, WriteOptions: writeOptions(c)}
+	res := &ops.LinesResult{}
+	res.Path, res.DryRun = path, req.DryRun
+	raw, err := e.readInput(editsArg)
+	if err == nil {
+		err = req.Edits.UnmarshalJSON(raw)
+	} else {
+		err = fmt.Errorf("reading line edits: %w", err)
 	}
-	les, err := edit.ParseLineEdits(raw)
 	if err != nil {
-		return s.e.fail(s.c, err, result)
+		return e.printResult(c, res, &res.Result, res.Fail(err))
 	}
-	doc, err := s.read(path)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	eds, err := doc.ApplyLineEdits(les)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	content, err := edit.Apply(doc.Content, eds)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	result["edits_applied"] = len(les)
-	return s.finish(&change{doc: doc, lang: s.language(path), content: content, edits: eds,
-		what: fmt.Sprintf("applied %d line edit(s)", len(les))}, result)
+	res, err = w.Lines(c.Context, req)
+	return e.printResult(c, res, &res.Result, err)
 }
 
 func writeCommand(e *env) *cli.Command {
@@ -61,39 +52,25 @@ func writeCommand(e *env) *cli.Command {
 		Usage:     "write FILE's whole content from standard input (creating it and its folders if needed)",
 		ArgsUsage: "FILE",
 		Flags:     writeFlags(),
-		Action: e.withSession(1, 1, "FILE", func(s *session, args []string) error {
-			return s.write(args[0])
+		Action: e.withWorkspace(1, 1, "FILE", func(c *cli.Context, w *ops.Workspace, args []string) error {
+			return e.write(c, w, args[0])
 		}),
 	}
 }
 
-func (s *session) write(path string) error {
-	result := map[string]any{"path": path}
-	content, err := s.e.readInput("-")
+// write runs `symedit write`: FILE and standard input into an
+// ops.WriteRequest.
+func (e *env) write(c *cli.Context, w *ops.Workspace, path string) error {
+	req := ops.WriteRequest{Path: path, WriteOptions: writeOptions(c)}
+	content, err := e.readInput("-")
 	if err != nil {
-		return s.e.fail(s.c, fmt.Errorf("reading standard input: %w", err), result)
+		res := &ops.WriteResult{}
+		res.Path, res.DryRun = path, req.DryRun
+		return e.printResult(c, res, &res.Result, res.Fail(fmt.Errorf("reading standard input: %w", err)))
 	}
-	if _, err := edit.NewDocument(path, content); err != nil {
-		return s.e.fail(s.c, &inputError{fmt.Errorf("the new content: %w", err)}, result)
-	}
-	if len(content) > edit.MaxFileSize {
-		return s.e.fail(s.c, &inputError{fmt.Errorf("the new content is %d bytes, over the %d-byte limit", len(content), edit.MaxFileSize)}, result)
-	}
-	doc, err := s.files.ReadOrNew(path)
-	if err != nil {
-		return s.e.fail(s.c, err, result)
-	}
-	if s.expect != "" {
-		if err := doc.CheckSHA256(s.expect); err != nil {
-			return s.e.fail(s.c, err, result)
-		}
-	}
-	what := fmt.Sprintf("wrote %d bytes", len(content))
-	if doc.IsNew() {
-		what = fmt.Sprintf("created with %d bytes", len(content))
-	}
-	result["bytes"] = len(content)
-	return s.finish(&change{doc: doc, lang: s.language(path), content: content, what: what}, result)
+	req.Content = string(content)
+	res, err := w.Write(c.Context, req)
+	return e.printResult(c, res, &res.Result, err)
 }
 
 // explicitFiles returns the arguments that name files rather than folders

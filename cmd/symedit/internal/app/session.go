@@ -230,20 +230,6 @@ func diffPath(doc *edit.Document) string {
 	return strings.TrimLeft(filepath.ToSlash(abs), "/")
 }
 
-// showRefusedDiff prints, for a dry run that the guard refused, the diff
-// it would have written: --dry-run promises the diff and the check results.
-func (s *session) showRefusedDiff(out outcome, result map[string]any) {
-	if !s.dry || out.Diff == "" {
-		return
-	}
-	result["diff"] = out.Diff
-	if !s.json {
-		fmt.Fprint(s.e.stdout, out.Diff)
-	} else if s.e.side != nil {
-		fmt.Fprint(s.e.side, out.Diff)
-	}
-}
-
 // sideEnv is an env whose standard output and error are e's side channel.
 func (e *env) sideEnv() *env { return &env{stdout: e.side, stderr: e.side} }
 
@@ -264,29 +250,6 @@ func (s *session) commit(ch *change, out *outcome) error {
 	}
 	out.Written = true
 	return nil
-}
-
-// finish checks, previews and commits one change, then prints the result:
-// with --json one object (result's fields plus ok, path, dry_run, diff,
-// syntax); else a summary line, the diff (--dry-run or --diff) and the
-// syntax report. It returns the error that decides the exit code.
-func (s *session) finish(ch *change, result map[string]any) error {
-	if result == nil {
-		result = map[string]any{}
-	}
-	result["path"] = ch.doc.Path
-	out, err := s.check(ch)
-	if err == nil {
-		err = s.commit(ch, &out)
-	}
-	if out.Syntax.Checked || out.Syntax.Skipped != "" {
-		result["syntax"] = syntaxJSON(out.Syntax)
-	}
-	if err != nil {
-		s.showRefusedDiff(out, result)
-		return s.e.fail(s.c, err, result)
-	}
-	return s.report(ch, out, result)
 }
 
 // report prints a finished change.
