@@ -303,6 +303,12 @@ func TestApplyRefusal(t *testing.T) {
 		{"delete missing", good + "*** Begin Patch\n*** Delete File: go/nosuch.go\n*** End Patch\n", ops.CodeApply, "go/nosuch.go", ops.CodeApply},
 		{"move onto a file", good + "*** Begin Patch\n*** Update File: go/slog_value.go\n*** Move to: python/process.py\n*** End Patch\n", ops.CodeApply, "go/slog_value.go", ops.CodeApply},
 		{"no blocks", "Just prose, ``` and no blocks.\n", ops.CodeApply, "", ""},
+		// Its second hunk's lines occur twice in the original, and the
+		// first hunk changes one of them (issue 14).
+		{"patch ambiguous in the original", good + "*** Begin Patch\n*** Update File: python/process.py\n@@\n     def is_alive(self):\n" +
+			"-        from multiprocessing.connection import wait\n+        from multiprocessing.connection import wait as _wait\n" +
+			"@@\n-        from multiprocessing.connection import wait\n+        from multiprocessing import connection\n*** End Patch\n",
+			ops.CodeApply, "python/process.py", ops.CodeApply},
 	}
 	for _, tt := range tests {
 		for _, dry := range []bool{false, true} {

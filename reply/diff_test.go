@@ -288,6 +288,72 @@ func TestDiffHunksAgainstOriginal(t *testing.T) {
 	}
 }
 
+// TestHunksAgainstOriginalLooseAndPatch: hunks matched only at a looser
+// --match level, and the hunks of an apply_patch patch, are placed in the
+// original text too (issue 14), as exact-level diff hunks are. Applied in
+// order only, each refused case went somewhere silently: to the one place
+// left after an earlier hunk changed the other, or onto lines that were
+// adjacent only once an earlier hunk removed one between them.
+func TestHunksAgainstOriginalLooseAndPatch(t *testing.T) {
+	const loose = "a\nfoo()  \nb\nc\nd\ne\nf\ng\nh\ni\nfoo()\t\nj\n"
+	const exactTwice = "a\nfoo()\nb\nc\nd\ne\nf\ng\nh\ni\nfoo()\nj\n"
+	for _, c := range []struct {
+		name, reply string
+		orig        string // loose when ""
+		level       match.Level
+		code        string
+		want        string // the message's words, or the new text
+		candidates  []int
+	}{
+		{name: "diff at trailing, ambiguous in the original",
+			reply: "--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-foo()  \n+bar()\n b\n@@ -30 +30 @@\n-foo()\n+baz()\n", level: match.Trailing,
+			code: reply.CodeAmbiguous, want: "occur at match level trailing at 2 places in the original file (starting at lines 2, 11), and its line numbers point at none of them", candidates: []int{2, 11}},
+		{name: "diff at trailing, numbers at one",
+			reply: "--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-foo()  \n+bar()\n b\n@@ -11 +11 @@\n-foo()\n+baz()\n", level: match.Trailing,
+			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+		{name: "patch, ambiguous in the original",
+			reply: "*** Begin Patch\n*** Update File: x.py\n@@\n a\n-foo()\n+bar()\n b\n@@\n-foo()\n+baz()\n*** End Patch\n", level: match.Exact, orig: exactTwice,
+			code: reply.CodeAmbiguous, want: "occur at 2 places in the original file (starting at lines 2, 11), and no @@ line singles one out", candidates: []int{2, 11}},
+		{name: "patch at trailing, ambiguous in the original",
+			reply: "*** Begin Patch\n*** Update File: x.py\n@@\n a\n-foo()  \n+bar()\n b\n@@\n-foo()\n+baz()\n*** End Patch\n", level: match.Trailing,
+			code: reply.CodeAmbiguous, want: "at match level trailing at 2 places in the original file (starting at lines 2, 11)", candidates: []int{2, 11}},
+		{name: "patch, an @@ line singles one out",
+			reply: "*** Begin Patch\n*** Update File: x.py\n@@\n a\n-foo()  \n+bar()\n b\n@@ i\n-foo()\t\n+baz()\n*** End Patch\n", level: match.Exact,
+			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+		{name: "patch, hunks in order",
+			reply: "*** Begin Patch\n*** Update File: x.py\n@@\n b\n-c\n d\n@@\n h\n i\n-foo()\t\n+baz()\n*** End Patch\n", level: match.Exact,
+			want: "a\nfoo()  \nb\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			orig := c.orig
+			if orig == "" {
+				orig = loose
+			}
+			res := reply.Parse(c.reply)
+			if len(res.Malformed) != 0 || len(res.Blocks) != 2 {
+				t.Fatalf("parse: %+v", res)
+			}
+			out, _, failed, f := reply.ApplyAll(res.Blocks, orig, c.level)
+			if c.code == "" {
+				if f != nil || out != c.want {
+					t.Fatalf("ApplyAll = %q, %v; want %q", out, f, c.want)
+				}
+				return
+			}
+			if f == nil || failed != 1 || f.Code != c.code || !strings.Contains(f.Message, c.want) || fmt.Sprint(f.Candidates) != fmt.Sprint(c.candidates) {
+				t.Fatalf("ApplyAll = %q, failed %d, %+v; want %s with %q and candidates %v", out, failed, f, c.code, c.want, c.candidates)
+			}
+			if out == orig {
+				return
+			}
+			// out is the text before the failed hunk: the first hunk applied.
+			if first, _, _ := res.Blocks[0].ApplyLevel(orig, c.level); first != out {
+				t.Errorf("text before the failed hunk %q, want %q", out, first)
+			}
+		})
+	}
+}
+
 // writeBlocks writes the edits of one file as EDIT blocks (edit) or
 // SEARCH/REPLACE blocks of our own, each with up to 2 lines of context on
 // each side taken from the text as the edits before it left it: as the

@@ -52,7 +52,10 @@
 // after them, symedit takes, of the places the hunk's lines match, those
 // that are the first after an occurrence of the context lines (in order,
 // compared with surrounding white space trimmed); one such place applies,
-// several are AMBIGUOUS with the places listed, none is NOT_FOUND. A
+// several are AMBIGUOUS with the places listed, none is NOT_FOUND. The
+// hunks of one file are written against the original file: each is also
+// placed there, as a unified diff's hunks are (below), so an earlier
+// hunk's change never makes a hunk unique and hunks may not overlap. A
 // hunk followed by "*** End of File" must end at the file's last line
 // (Block.AtEnd). "*** Delete File: P" is a Block with Delete set and no
 // lines (Block.FileOnly); "*** Move to: Q" after "*** Update File: P" sets
@@ -77,9 +80,10 @@
 // empty lines between them. "\ No newline at end of file" marks the line
 // before it. Hunks of one file apply in order, each on the result of the
 // ones before, and a hunk that matches on lines an earlier hunk wrote is
-// refused (OVERLAP), as they overlap in the original. Each hunk matched
-// exactly is also placed in the original text (ApplyAll): its lines must
-// occur there at one place, or at the one its line numbers name (else
+// refused (OVERLAP), as they overlap in the original. Each hunk is also
+// placed in the original text (ApplyAll), at the match level it matched
+// at: its lines must occur there at one place, or at the one its line
+// numbers name (else
 // AMBIGUOUS, with the original's places), that place may not overlap an
 // earlier hunk's original lines (OVERLAP, naming both hunks' lines), and
 // it must be where the hunk landed once the hunks above it applied; so an
@@ -307,9 +311,11 @@
 //   - NOT_FOUND: a SEARCH/REPLACE block's old lines occur nowhere;
 //   - FILE_EXISTS: a create block on a non-empty text;
 //   - OVERLAP (ApplyAll): a hunk of a diff or patch matches only on lines
-//     an earlier hunk of the same file wrote; the hunks of one diff are
-//     written against the original file and may not overlap (issue 14).
-//     Candidates holds the line.
+//     an earlier hunk of the same file wrote, or its place in the original
+//     file overlaps an earlier hunk's, or its lines never occur together
+//     there; the hunks of one diff or patch are written against the
+//     original file and may not overlap (issue 14). Candidates holds the
+//     line.
 //
 // When no place matches, the place that matched the most lines of the block
 // explains the failure; at a tie, the place whose next line is most like the

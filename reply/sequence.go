@@ -19,10 +19,11 @@ const MaxBlocks = 10_000
 // the final text and each block's Match. When a block does not apply it
 // stops there: failed is its index in blocks (-1 when all applied), f its
 // Failure, out the text before it, and matches the Matches of the blocks
-// before it. Hunks of a unified diff are held to more (issue 14): when
-// every block is one and there are several, each hunk matched exactly
-// must also hold in the original text (see origHunks): a place there
-// that its line numbers choose if it has several, no overlap with an
+// before it. Hunks of a unified diff or an apply_patch patch are held to
+// more (issue 14): when every block is one and there are several, each
+// hunk must also hold in the original text at the level it matched (see
+// origHunks): one place there (its line numbers choose if it has several;
+// its @@ lines and *** End of File narrow them), no overlap with an
 // earlier hunk's original lines, and the place it landed. Such a hunk
 // fails with AMBIGUOUS or OVERLAP where a loop over ApplyLevel would have
 // applied it.
@@ -58,13 +59,27 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 	var spans hunkSpans
 	orig := newOrigHunks(blocks, text)
 	for k, b := range blocks {
-		if m, ok := s.fast(b, spans.hit); ok {
-			if fail := orig.check(blocks, k, m); fail != nil {
-				return s.text(), matches, k, fail, s.steps + orig.count()
+		// The fast path splices the block in place: the checks of the
+		// hunks run before it does, so that a refused hunk leaves the
+		// text as the blocks before it left it.
+		var origFail *Failure
+		veto := func(b Block, p int) (int, bool) {
+			if j, hit := spans.hit(b, p); hit {
+				return j, true
 			}
+			if origFail = orig.check(blocks, k, match.Match{Line: p + 1}); origFail != nil {
+				return 0, true
+			}
+			return 0, false
+		}
+		if m, ok := s.fast(b, veto); ok {
+			orig.accept()
 			spans.update(blocks, k, m.Line-1+b.leadLen())
 			matches = append(matches, m)
 			continue
+		}
+		if origFail != nil {
+			return s.text(), matches, k, origFail, s.steps + orig.count()
 		}
 		cur := s.text()
 		next, m, fail := b.ApplyLevel(cur, allowed)
@@ -80,6 +95,7 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 		if fail != nil {
 			return cur, matches, k, fail, s.steps + orig.count()
 		}
+		orig.accept()
 		if !b.IsCreate() {
 			spans.update(blocks, k, m.Line-1+b.leadLen())
 		}
@@ -91,21 +107,25 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 	return s.text(), matches, -1, nil, s.steps + orig.count()
 }
 
-// origHunks places the hunks of a unified diff in the original text as
-// well (issue 14: "several hunks for one file apply in order against the
-// original text; overlapping hunks are refused naming both"). Applied in
-// order, a hunk could match where an earlier hunk changed the text: on a
-// sequence of lines the original never held, or at the one place left of
-// several the original held, whatever its line numbers say. So each hunk
-// matched exactly must also occur in the original (at one place, or at
-// the one its line numbers name), must not overlap the original lines of
-// an earlier hunk, and must have landed where that place is once the
-// hunks above it applied. It is nil (checks nothing) unless every block
-// is a hunk of a unified diff and there are several.
+// origHunks places the hunks of a unified diff or an apply_patch patch in
+// the original text as well (issue 14: "several hunks for one file apply
+// in order against the original text; overlapping hunks are refused
+// naming both"). Applied in order, a hunk could match where an earlier
+// hunk changed the text: on a sequence of lines the original never held,
+// or at the one place left of several the original held, whatever its
+// line numbers or @@ lines say. So each hunk must also occur in the
+// original at the level it matched (at one place, or at the one its line
+// numbers name, of the places its @@ lines and *** End of File allow),
+// must not overlap the original lines of an earlier hunk, and must have
+// landed where that place is once the hunks above it applied. It is nil
+// (checks nothing) unless every block is such a hunk (none creating,
+// deleting or moving a file without lines) and there are several.
 type origHunks struct {
+	orig   lineText         // the original, split into lines
 	text   []string         // the original's lines, without their endings
 	index  map[string][]int // 0-based lines of each line's content
-	placed []origHunk       // the hunks checked so far
+	placed []origHunk       // the hunks accepted so far
+	next   *origHunk        // the hunk check placed, until accept
 	steps  int
 }
 
@@ -116,12 +136,13 @@ func newOrigHunks(blocks []Block, text string) *origHunks {
 		return nil
 	}
 	for _, b := range blocks {
-		if b.Format != FormatUnifiedDiff || b.IsCreate() || b.FileOnly() {
+		if !b.isHunk() || b.IsCreate() || b.FileOnly() {
 			return nil
 		}
 	}
 	body := strings.TrimPrefix(text, utf8BOM)
-	o := &origHunks{text: splitText(body, lines.DominantEnding(body)).text, index: map[string][]int{}}
+	t := splitText(body, lines.DominantEnding(body))
+	o := &origHunks{orig: t, text: t.text, index: map[string][]int{}}
 	for i, l := range o.text {
 		o.index[l] = append(o.index[l], i)
 	}
@@ -137,13 +158,18 @@ func (o *origHunks) count() int {
 	return o.steps
 }
 
-// check places hunk k, which matched at m in the text as applied so far,
-// in the original, and returns its Failure if it does not hold there.
-// A hunk matched at a looser level than exact is not checked.
-func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
-	b := blocks[k]
-	if o == nil || m.Level != match.Exact || len(b.Old) == 0 {
-		return nil
+// places returns the 0-based original lines where hunk b's old side
+// matches at level l: through the index of line contents at the exact
+// level, by one pass over the original (Block.find, with the @@ lines and
+// *** End of File) otherwise.
+func (o *origHunks) places(b Block, l match.Level) []int {
+	var cands []int
+	if l != match.Exact || b.AtEnd || len(b.Scope) > 0 {
+		o.steps += len(o.text) + 1
+		for _, x := range b.find(o.orig, l) {
+			cands = append(cands, x.Line)
+		}
+		return cands
 	}
 	// The rarest line of the hunk's old side narrows the places.
 	best, bestAt := -1, 0
@@ -153,7 +179,6 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 			best, bestAt = c, i
 		}
 	}
-	var cands []int
 	for _, x := range o.index[b.Old[bestAt]] {
 		o.steps++
 		p := x - bestAt
@@ -172,6 +197,30 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 			cands = append(cands, p)
 		}
 	}
+	return cands
+}
+
+// check places hunk k, which matched at m in the text as applied so far,
+// in the original, at m's level, and returns its Failure if it does not
+// hold there. The place counts for the hunks after it once accept is
+// called.
+func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
+	b := blocks[k]
+	if o == nil {
+		return nil
+	}
+	o.next = nil
+	if len(b.Old) == 0 {
+		return nil
+	}
+	what, level := "diff", ""
+	if b.Format == FormatApplyPatch {
+		what = "patch"
+	}
+	if m.Level != match.Exact {
+		level = " at match level " + m.Level.String()
+	}
+	cands := o.places(b, m.Level)
 	// shift is where original line p is once the hunks above it applied.
 	shift := func(p int) int {
 		for _, h := range o.placed {
@@ -184,7 +233,7 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 	}
 	if len(cands) == 0 {
 		return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
-			Message: fmt.Sprintf("the hunk's context and removed lines match at line %d only as earlier hunks of the diff left the text: they never occur together in the original file; the hunks of one diff are written against the original file", m.Line)}
+			Message: fmt.Sprintf("the hunk's context and removed lines match%s at line %d only as earlier hunks of the %s left the text: they never occur together in the original file; the hunks of one %s are written against the original file", level, m.Line, what, what)}
 	}
 	if len(cands) > 1 && b.Hint > 0 {
 		for _, c := range cands {
@@ -199,8 +248,12 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 		for i, c := range cands {
 			lines[i] = c + 1
 		}
+		tell := "its line numbers point at none of them"
+		if b.Format == FormatApplyPatch {
+			tell = "no @@ line singles one out"
+		}
 		return &Failure{Code: CodeAmbiguous, Candidates: lines,
-			Message: fmt.Sprintf("the block is ambiguous: the hunk's context and removed lines occur at %d places in the original file (starting at lines %s), and its line numbers point at none of them; the hunks of one diff are written against the original file, so an earlier hunk's change does not make one of them the place", len(cands), joinInts(lines))}
+			Message: fmt.Sprintf("the block is ambiguous: the hunk's context and removed lines occur%s at %d places in the original file (starting at lines %s), and %s; the hunks of one %s are written against the original file, so an earlier hunk's change does not make one of them the place", level, len(cands), joinInts(lines), tell, what)}
 	}
 	p := cands[0]
 	for _, h := range o.placed {
@@ -215,8 +268,18 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 		return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
 			Message: fmt.Sprintf("the hunk's lines are at line %d of the original file, which is line %d once the hunks above it apply, but applied in order it matched at line %d, where earlier hunks changed the text", p+1, at+1, m.Line)}
 	}
-	o.placed = append(o.placed, origHunk{start: p, end: p + len(b.Old), delta: len(b.New) - len(b.Old), block: k})
+	o.next = &origHunk{start: p, end: p + len(b.Old), delta: len(b.New) - len(b.Old), block: k}
 	return nil
+}
+
+// accept records the place the last check found, if any, for the hunks
+// after it.
+func (o *origHunks) accept() {
+	if o == nil || o.next == nil {
+		return
+	}
+	o.placed = append(o.placed, *o.next)
+	o.next = nil
 }
 
 // isHunk reports whether b is a hunk of a unified diff or an apply_patch
