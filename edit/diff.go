@@ -38,11 +38,6 @@ func Diff(path string, old, new []byte) string {
 	if bytes.Equal(old, new) {
 		return ""
 	}
-	path = strings.TrimPrefix(path, "./")
-	tab := ""
-	if strings.ContainsAny(path, " \t") {
-		tab = "\t"
-	}
 	a, b := diffLines(old), diffLines(new)
 	from, toA, toB := 0, len(a), len(b)
 	if max(len(a), len(b)) > autoJunkAbove {
@@ -61,30 +56,50 @@ func Diff(path string, old, new []byte) string {
 	subA, subB := a[from:toA], b[from:toB]
 	m := difflib.NewMatcherWithJunk(subA, subB, toA-from > autoJunkAbove, nil)
 	var out strings.Builder
-	fmt.Fprintf(&out, "--- a/%s%s\n+++ b/%s%s\n", path, tab, path, tab)
+	writeDiffHeader(&out, path)
 	for _, g := range m.GetGroupedOpCodes(diffContext) {
-		first, last := g[0], g[len(g)-1]
-		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(from+first.I1, from+last.I2), hunkRange(from+first.J1, from+last.J2))
-		for _, c := range g {
-			if c.Tag == 'e' {
-				for _, l := range subA[c.I1:c.I2] {
-					out.WriteString(" " + l)
-				}
-				continue
+		writeHunk(&out, g, from, func(i int) string { return a[i] }, func(j int) string { return b[j] })
+	}
+	return out.String()
+}
+
+// writeDiffHeader writes the "---" and "+++" lines of a diff of path, with
+// "a/" and "b/" prefixes, the leading "./" dropped and a tab after a name
+// that holds a space or a tab, as git writes them.
+func writeDiffHeader(out *strings.Builder, path string) {
+	path = strings.TrimPrefix(path, "./")
+	tab := ""
+	if strings.ContainsAny(path, " \t") {
+		tab = "\t"
+	}
+	fmt.Fprintf(out, "--- a/%s%s\n+++ b/%s%s\n", path, tab, path, tab)
+}
+
+// writeHunk writes one hunk: the group g of opcodes (0-based line indexes,
+// exclusive ends, shifted by off) as a header and its lines, where a(i)
+// and b(j) return the old and new lines at absolute 0-based indexes, with
+// their endings (see diffLines).
+func writeHunk(out *strings.Builder, g []difflib.OpCode, off int, a, b func(int) string) {
+	first, last := g[0], g[len(g)-1]
+	fmt.Fprintf(out, "@@ -%s +%s @@\n", hunkRange(off+first.I1, off+last.I2), hunkRange(off+first.J1, off+last.J2))
+	for _, c := range g {
+		if c.Tag == 'e' {
+			for i := c.I1; i < c.I2; i++ {
+				out.WriteString(" " + a(off+i))
 			}
-			if c.Tag == 'r' || c.Tag == 'd' {
-				for _, l := range subA[c.I1:c.I2] {
-					out.WriteString("-" + l)
-				}
+			continue
+		}
+		if c.Tag == 'r' || c.Tag == 'd' {
+			for i := c.I1; i < c.I2; i++ {
+				out.WriteString("-" + a(off+i))
 			}
-			if c.Tag == 'r' || c.Tag == 'i' {
-				for _, l := range subB[c.J1:c.J2] {
-					out.WriteString("+" + l)
-				}
+		}
+		if c.Tag == 'r' || c.Tag == 'i' {
+			for j := c.J1; j < c.J2; j++ {
+				out.WriteString("+" + b(off+j))
 			}
 		}
 	}
-	return out.String()
 }
 
 // hunkRange formats the 0-based half-open line range [start, stop) of a

@@ -7,6 +7,14 @@
 // check, preview (Diff), Commit. Nothing is written until everything has been
 // validated, and a failure at any step leaves the file byte-identical.
 //
+// # Diffs
+//
+// [Diff] compares two contents line by line (go-difflib's matcher). Where
+// the byte edits that made the new content are known, [DiffEdits] (and
+// [DiffChange], which picks one or the other) builds the same unified diff
+// from the edits themselves, in time proportional to the change, not to
+// the file (issue 15, "Diffs from the edit").
+//
 // # Lines
 //
 // A [Document] splits its text (the content after any UTF-8 byte order mark)

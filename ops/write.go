@@ -59,7 +59,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	out.syntax = rep
 	if o.DryRun || o.Diff {
 		// A diff of a large file costs more than the edit: only when shown.
-		out.diff = edit.Diff(diffPath(ch.doc, w.opt.Dir), ch.doc.Content, ch.content)
+		out.diff = edit.DiffChange(diffPath(ch.doc, w.opt.Dir), ch.doc, ch.content, ch.edits)
 	}
 	if ch.changed() {
 		// The commit layer's check, run here too so that a dry run
