@@ -17,6 +17,12 @@
 // why a request was refused. The CLI's --json output, batch's result lines
 // and the MCP tools' structured content are these values marshalled.
 //
+// Batch runs many writing operations in one call (`symedit batch`): each
+// BatchOp holds one operation's own request (read from a JSON line by the
+// same strict rules), the operations on one file apply in order in memory
+// through the operations' own plan functions, and each file is checked
+// and committed once, different files in parallel.
+//
 // The read-only operations, Show, Check and Symbols, write nothing (Symbols
 // only its persistent symbol index); their results have the envelope's ok,
 // error and path (or files) so that every result has the same error shape.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -41,6 +42,9 @@ func readFlags() []cli.Flag {
 	return []cli.Flag{jsonFlag(), langFlag(),
 		&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR`"}}
 }
+
+// parseTimeout bounds one tree-sitter parse.
+const parseTimeout = 30 * time.Second
 
 // session is one command's access to files and its writing options.
 type session struct {

@@ -5,26 +5,23 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/ops"
 )
 
-// symbolOp is one of the whole-symbol commands: its name, usage, the
-// ops.Workspace method that runs it, and (for batch, until it moves to
-// package ops) the edit layer's function.
+// symbolOp is one of the whole-symbol commands: its name, usage and the
+// ops.Workspace method that runs it.
 type symbolOp struct {
 	name, usage string
 	run         func(w *ops.Workspace, ctx context.Context, req ops.SymbolTextRequest) (*ops.SymbolTextResult, error)
-	apply       func(d *edit.Document, s edit.SymbolLines, text string) (edit.Edit, edit.Placement, error)
 }
 
 var symbolOps = []symbolOp{
 	{"replace-body", "replace a symbol's text with BODY, keeping the decorators, annotations, modifiers and overloads BODY does not start with",
-		(*ops.Workspace).ReplaceBody, (*edit.Document).ReplaceSymbol},
+		(*ops.Workspace).ReplaceBody},
 	{"insert-before", "insert TEXT on its own lines before a symbol (and the comments above it)",
-		(*ops.Workspace).InsertBefore, (*edit.Document).InsertBeforeSymbol},
+		(*ops.Workspace).InsertBefore},
 	{"insert-after", "insert TEXT on its own lines after a symbol",
-		(*ops.Workspace).InsertAfter, (*edit.Document).InsertAfterSymbol},
+		(*ops.Workspace).InsertAfter},
 }
 
 func symbolCommands(e *env) []*cli.Command {

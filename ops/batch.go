@@ -1,0 +1,640 @@
+package ops
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// The operation names of a BatchOp: its "op" field.
+const (
+	OpChunk        = "chunk"
+	OpEdit         = "edit"
+	OpLines        = "lines"
+	OpReplace      = "replace"
+	OpWrite        = "write"
+	OpReplaceBody  = "replace-body"
+	OpInsertBefore = "insert-before"
+	OpInsertAfter  = "insert-after"
+)
+
+// batchOpNames lists the operation names for messages.
+const batchOpNames = "chunk, edit, lines, replace, write, replace-body, insert-before or insert-after"
+
+// BatchOp is one operation of a BatchRequest: Op names it and the request
+// of that operation is set, every other one nil: Chunk for OpChunk, Edit
+// for OpEdit, Lines for OpLines, Replace for OpReplace, Write for OpWrite,
+// SymbolText for OpReplaceBody, OpInsertBefore and OpInsertAfter.
+//
+// As JSON (one line of `symedit batch`) it is one object: "op" and the
+// fields of that operation's request, the same names as the CLI's
+// requests and the MCP tools' inputs, such as {"op": "chunk", "location":
+// "a.py::C/m", "chunks": [...]}. UnmarshalJSON reads it strictly: an
+// unknown field, a missing or unknown "op", or a malformed field value
+// (chunks, edits) is an error, so batch and the other front ends can
+// never drift apart.
+type BatchOp struct {
+	Op         string
+	Chunk      *ChunkRequest
+	Edit       *EditRequest
+	Lines      *LinesRequest
+	Replace    *BatchReplace
+	Write      *WriteRequest
+	SymbolText *SymbolTextRequest
+}
+
+// BatchReplace is a replace in one file, a batch's "replace" operation:
+// every match of Search in Path is replaced in memory (the first Count of
+// them with Count), and no match at all is a refusal (NO_MATCH_TEXT).
+type BatchReplace struct {
+	// Path is the file, relative to the workspace's Dir (or absolute).
+	Path string `json:"path"`
+	// Search is the text searched for: literal, or with Regex a Go RE2
+	// regular expression (edit.Search). An empty Search or an invalid
+	// expression is a *UsageError.
+	Search string `json:"search"`
+	// Replacement is written for each match; with Regex, $1 and ${name}
+	// expand submatches.
+	Replacement string `json:"replacement"`
+	// Regex makes Search a Go RE2 regular expression.
+	Regex bool `json:"regex,omitempty"`
+	// IgnoreCase matches case-insensitively.
+	IgnoreCase bool `json:"ignore_case,omitempty"`
+	// Count replaces at most the first Count matches; 0 replaces them all.
+	Count int `json:"count,omitempty"`
+	WriteOptions
+}
+
+// UnmarshalJSON reads one operation strictly: {"op": NAME, ...the fields
+// of NAME's request}. Errors: *InputError for a missing or unknown op,
+// json's errors for an unknown field or a value of the wrong type, and the
+// requests' own parse errors (*chunk.InputError, *edit.TextEditInputError,
+// *edit.LineEditError) for malformed chunks or edits.
+func (op *BatchOp) UnmarshalJSON(data []byte) error {
+	var head struct {
+		Op *string `json:"op"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return err
+	}
+	if head.Op == nil {
+		return &InputError{fmt.Errorf(`no "op": want one of %s`, batchOpNames)}
+	}
+	*op = BatchOp{Op: *head.Op}
+	var into any
+	switch op.Op {
+	case OpChunk:
+		op.Chunk = &ChunkRequest{}
+		into = &struct {
+			Op string `json:"op"`
+			*ChunkRequest
+		}{ChunkRequest: op.Chunk}
+	case OpEdit:
+		op.Edit = &EditRequest{}
+		into = &struct {
+			Op string `json:"op"`
+			*EditRequest
+		}{EditRequest: op.Edit}
+	case OpLines:
+		op.Lines = &LinesRequest{}
+		into = &struct {
+			Op string `json:"op"`
+			*LinesRequest
+		}{LinesRequest: op.Lines}
+	case OpReplace:
+		op.Replace = &BatchReplace{}
+		into = &struct {
+			Op string `json:"op"`
+			*BatchReplace
+		}{BatchReplace: op.Replace}
+	case OpWrite:
+		op.Write = &WriteRequest{}
+		into = &struct {
+			Op string `json:"op"`
+			*WriteRequest
+		}{WriteRequest: op.Write}
+	case OpReplaceBody, OpInsertBefore, OpInsertAfter:
+		op.SymbolText = &SymbolTextRequest{}
+		into = &struct {
+			Op string `json:"op"`
+			*SymbolTextRequest
+		}{SymbolTextRequest: op.SymbolText}
+	default:
+		return &InputError{fmt.Errorf("unknown op %q: want %s", op.Op, batchOpNames)}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(into)
+}
+
+// MarshalJSON writes the operation as UnmarshalJSON reads it: "op" and
+// the fields of its request.
+func (op BatchOp) MarshalJSON() ([]byte, error) {
+	var req any
+	switch {
+	case op.Chunk != nil:
+		req = op.Chunk
+	case op.Edit != nil:
+		req = op.Edit
+	case op.Lines != nil:
+		req = op.Lines
+	case op.Replace != nil:
+		req = op.Replace
+	case op.Write != nil:
+		req = op.Write
+	case op.SymbolText != nil:
+		req = op.SymbolText
+	}
+	fields := map[string]json.RawMessage{}
+	if req != nil {
+		b, err := json.Marshal(req)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(b, &fields); err != nil {
+			return nil, err
+		}
+	}
+	name, err := json.Marshal(op.Op)
+	if err != nil {
+		return nil, err
+	}
+	fields["op"] = name
+	return json.Marshal(fields)
+}
+
+// BatchRequest runs several operations in one call (`symedit batch`).
+// Operations on one file apply in order, each on the result of the one
+// before, in memory; the file is then checked by the syntax guard once
+// and committed once. Different files run in parallel.
+type BatchRequest struct {
+	// Ops are the operations, in order. Two paths that name one file
+	// (through a link, or "./a.go" and "a.go") are one file: their
+	// operations apply in order on the same content.
+	Ops []BatchOp `json:"ops"`
+	// Atomic commits nothing unless every operation of every file
+	// validates; the files are then committed as one transaction
+	// (edit.Files.CommitAll: a failed commit puts back the files already
+	// written). Without it, a file whose operations all validate is
+	// written whatever happens to the others.
+	Atomic bool `json:"atomic,omitempty"`
+	// WriteOptions apply to every file: DryRun, Check, Diff and Lang
+	// here, never on an operation (a *UsageError); ExpectSHA256 is checked
+	// against every file. An operation's own ExpectSHA256 is checked
+	// against its file as read, before any operation applies.
+	WriteOptions
+}
+
+// The statuses of a BatchOpResult.
+const (
+	// BatchApplied: the operation applied; its file was written unless
+	// this is a dry run.
+	BatchApplied = "applied"
+	// BatchFailed: the operation was refused or failed; Error says why.
+	// Its file is not written.
+	BatchFailed = "failed"
+	// BatchSkipped: the operation applied or was not tried, but its file
+	// was not written: an operation of the same file failed, or, with
+	// Atomic, an operation of another file did.
+	BatchSkipped = "skipped"
+)
+
+// BatchOpResult is the result of one operation of a batch: one output
+// line of `symedit batch`.
+type BatchOpResult struct {
+	// Index is the operation's 1-based place in BatchRequest.Ops (the
+	// input line).
+	Index int `json:"index"`
+	// Op is the operation's name.
+	Op string `json:"op"`
+	// Path is the operation's file, as the operation named it.
+	Path string `json:"path,omitempty"`
+	// Status is BatchApplied, BatchFailed or BatchSkipped.
+	Status string `json:"status"`
+	// Error is why a BatchFailed operation failed, or nil.
+	Error *Error `json:"error,omitempty"`
+	// Diff is the unified diff of all the file's operations, on the file's
+	// last operation, for a dry run (a refused one too) and with
+	// WriteOptions.Diff.
+	Diff string `json:"diff,omitempty"`
+	// Syntax is the syntax guard's report on the file after all its
+	// operations, on the file's last operation, when the guard ran.
+	Syntax *Syntax `json:"syntax,omitempty"`
+}
+
+// BatchResult is the result of a BatchRequest. Its Result has no path and
+// no diff (each operation's result has the file's): ok (no operation
+// failed), changed (a file that passed changes), written (a file was
+// written), dry_run, summary ("N operation(s) on K file(s): A applied, F
+// failed, S skipped") and error: the first failed operation's *Error in
+// input order, or, for a request refused before any file was read, USAGE
+// or INVALID_INPUT naming the operation (Ops is then empty).
+type BatchResult struct {
+	Result
+	// Ops are the operations' results, in input order. Never nil.
+	Ops []BatchOpResult `json:"ops"`
+}
+
+// batchOpError is an operation refused before any file is read: its
+// 1-based index, its name and why.
+type batchOpError struct {
+	index int
+	op    string
+	err   error
+}
+
+func (e *batchOpError) Error() string {
+	if e.op == "" {
+		return fmt.Sprintf("operation %d: %v", e.index, e.err)
+	}
+	return fmt.Sprintf("operation %d (%s): %v", e.index, e.op, e.err)
+}
+
+func (e *batchOpError) Unwrap() error { return e.err }
+
+// batchFile is one file's work in a batch.
+type batchFile struct {
+	key  string // the lock key: one file, whatever its names
+	path string // the path of its first operation
+	ops  []int  // indexes into the request's ops, in order
+	ch   *change
+	out  outcome
+	ok   bool
+}
+
+// Batch runs req: it checks every operation as a request (its name, its
+// path or location, its match level, its line edits, its search) before
+// any file is read; then, for each file on its own goroutine (up to the
+// number of CPUs at once), it reads the file, applies its operations in
+// order in memory with the operations' own plan functions (each sees the
+// result of the one before), runs the syntax guard once on the result and
+// commits it once, holding the file's lock from the read to the commit
+// (with Atomic, the lock of every file, taken in one order, until the
+// transaction is committed). A failed operation leaves its file
+// unwritten: its other operations are skipped. The result is never nil
+// and always has one result per operation, in input order, unless the
+// request was refused as a whole. The error is nil or the result's
+// *Error.
+func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, error) {
+	res := &BatchResult{Ops: []BatchOpResult{}}
+	res.DryRun = req.DryRun
+	if err := req.WriteOptions.validate(); err != nil {
+		return res, res.Fail(err)
+	}
+	if len(req.Ops) == 0 {
+		return res, res.Fail(&UsageError{Msg: "no operations"})
+	}
+	paths := make([]string, len(req.Ops))
+	for i, op := range req.Ops {
+		p, err := op.check()
+		if err != nil {
+			return res, res.Fail(&batchOpError{index: i + 1, op: op.Op, err: err})
+		}
+		paths[i] = p
+	}
+	results := make([]BatchOpResult, len(req.Ops))
+	var files []*batchFile
+	byKey := map[string]*batchFile{}
+	for i, op := range req.Ops {
+		results[i] = BatchOpResult{Index: i + 1, Op: op.Op, Path: paths[i]}
+		key := w.lockKey(paths[i])
+		f := byKey[key]
+		if f == nil {
+			f = &batchFile{key: key, path: paths[i]}
+			byKey[key], files = f, append(files, f)
+		}
+		f.ops = append(f.ops, i)
+	}
+	if req.Atomic {
+		all := make([]string, len(files))
+		for i, f := range files {
+			all[i] = f.path
+		}
+		defer w.lockAll(all)()
+	}
+	_ = forEachOrdered(len(files), runtime.NumCPU(), func(i int) struct{} {
+		f := files[i]
+		if !req.Atomic {
+			defer w.locks.lock(f.key)()
+		}
+		w.batchFile(ctx, f, req, results)
+		if f.ok && !req.Atomic && !req.DryRun {
+			if err := w.commit(f.ch, req.WriteOptions, &f.out); err != nil {
+				f.ok = false
+				batchFail(f, len(f.ops)-1, err, results)
+			}
+		}
+		return struct{}{}
+	}, func(int, struct{}) error { return nil })
+
+	allOK := true
+	for _, f := range files {
+		allOK = allOK && f.ok
+	}
+	if req.Atomic && !allOK {
+		for _, f := range files {
+			if f.ok {
+				for _, i := range f.ops {
+					results[i].Status = BatchSkipped
+				}
+			}
+		}
+	}
+	if req.Atomic && allOK && !req.DryRun {
+		var docs []*edit.Document
+		var contents [][]byte
+		var changed []*batchFile
+		for _, f := range files {
+			if f.ch.changed() {
+				docs, contents, changed = append(docs, f.ch.doc), append(contents, f.ch.content), append(changed, f)
+			}
+		}
+		if err := w.files.CommitAll(docs, contents); err != nil {
+			for _, f := range changed {
+				f.ok = false
+				batchFail(f, len(f.ops)-1, err, results)
+			}
+		} else {
+			for _, f := range changed {
+				f.out.written = true
+			}
+		}
+	}
+
+	res.Ops = results
+	applied, failed, skipped := 0, 0, 0
+	for _, r := range results {
+		switch r.Status {
+		case BatchApplied:
+			applied++
+		case BatchFailed:
+			failed++
+		default:
+			skipped++
+		}
+	}
+	for _, f := range files {
+		res.Written = res.Written || f.out.written
+		res.Changed = res.Changed || f.ok && f.ch.changed()
+	}
+	res.Summary = fmt.Sprintf("%d operation(s) on %d file(s): %d applied, %d failed, %d skipped", len(results), len(files), applied, failed, skipped)
+	for _, r := range results {
+		if r.Error != nil {
+			res.OK, res.Error = false, r.Error
+			return res, r.Error
+		}
+	}
+	res.OK = true
+	return res, nil
+}
+
+// batchFail marks the file's k-th operation failed with err and its other
+// operations skipped: the file is not written, so the operations before k
+// do not take effect either.
+func batchFail(f *batchFile, k int, err error, results []BatchOpResult) {
+	for _, i := range f.ops {
+		results[i].Status = BatchSkipped
+	}
+	r := &results[f.ops[k]]
+	r.Status, r.Error = BatchFailed, AsError(err)
+}
+
+// batchFile reads f, applies its operations in order and checks the
+// result; f.ok reports that every operation applied and the guard passed
+// (f.ch is then the change to commit).
+func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchRequest, results []BatchOpResult) {
+	if err := ctx.Err(); err != nil {
+		batchFail(f, 0, err, results)
+		return
+	}
+	var doc *edit.Document
+	var err error
+	if req.Ops[f.ops[0]].Op == OpWrite {
+		doc, err = w.files.ReadOrNew(f.path)
+	} else {
+		doc, err = w.files.Read(f.path)
+	}
+	if err != nil {
+		batchFail(f, 0, err, results)
+		return
+	}
+	if req.ExpectSHA256 != "" {
+		if err := doc.CheckSHA256(req.ExpectSHA256); err != nil {
+			batchFail(f, 0, err, results)
+			return
+		}
+	}
+	for k, i := range f.ops {
+		if sum := req.Ops[i].options().ExpectSHA256; sum != "" {
+			if err := doc.CheckSHA256(sum); err != nil {
+				batchFail(f, k, err, results)
+				return
+			}
+		}
+	}
+	lang := language(f.path, req.Lang)
+	cur, content := doc, doc.Content
+	for k, i := range f.ops {
+		content, err = req.Ops[i].plan(ctx, cur, lang, req.Lang)
+		if err == nil && k < len(f.ops)-1 {
+			// The next operation works on this one's result.
+			cur, err = edit.NewDocument(doc.Path, content)
+		}
+		if err != nil {
+			batchFail(f, k, err, results)
+			return
+		}
+		results[i].Status = BatchApplied
+	}
+	f.ch = &change{doc: doc, lang: lang, content: content, what: fmt.Sprintf("%d operation(s)", len(f.ops))}
+	out, err := w.check(ctx, f.ch, req.WriteOptions)
+	f.out = out
+	last := &results[f.ops[len(f.ops)-1]]
+	last.Diff, last.Syntax = out.diff, syntaxOf(out.syntax)
+	if err != nil {
+		batchFail(f, len(f.ops)-1, err, results)
+		return
+	}
+	f.ok = true
+}
+
+// options returns the operation's request's write options.
+func (op BatchOp) options() WriteOptions {
+	switch {
+	case op.Chunk != nil:
+		return op.Chunk.WriteOptions
+	case op.Edit != nil:
+		return op.Edit.WriteOptions
+	case op.Lines != nil:
+		return op.Lines.WriteOptions
+	case op.Replace != nil:
+		return op.Replace.WriteOptions
+	case op.Write != nil:
+		return op.Write.WriteOptions
+	case op.SymbolText != nil:
+		return op.SymbolText.WriteOptions
+	}
+	return WriteOptions{}
+}
+
+// check checks op as a request, before any file is read, and returns its
+// file's path. Errors: *UsageError (a missing or mismatched request, an
+// unknown op, a location that does not parse, an empty path, a match
+// level or search that does not exist, write options set on the
+// operation), *InputError, *edit.LineEditError (malformed line edits).
+func (op BatchOp) check() (string, error) {
+	set := 0
+	for _, p := range []bool{op.Chunk != nil, op.Edit != nil, op.Lines != nil, op.Replace != nil, op.Write != nil, op.SymbolText != nil} {
+		if p {
+			set++
+		}
+	}
+	if set != 1 {
+		return "", &UsageError{Msg: fmt.Sprintf("%d requests set: set exactly the one op %q names", set, op.Op)}
+	}
+	o := op.options()
+	if o.DryRun || o.Diff || o.Check != "" || o.Lang != "" {
+		return "", &UsageError{Msg: "dry_run, diff, check and lang are set for the whole batch, not on an operation"}
+	}
+	if err := o.validate(); err != nil {
+		return "", err
+	}
+	mismatch := func(want bool) error {
+		if !want {
+			return &UsageError{Msg: fmt.Sprintf("op %q does not go with the request set", op.Op)}
+		}
+		return nil
+	}
+	switch op.Op {
+	case OpChunk:
+		if err := mismatch(op.Chunk != nil); err != nil {
+			return "", err
+		}
+		if _, err := matchLevel(op.Chunk.Match, 0); err != nil {
+			return "", err
+		}
+		return locationPath(op.Chunk.Location)
+	case OpEdit:
+		if err := mismatch(op.Edit != nil); err != nil {
+			return "", err
+		}
+		if _, err := matchLevel(op.Edit.Match, 0); err != nil {
+			return "", err
+		}
+		return op.Edit.Path, checkPath(op.Edit.Path)
+	case OpLines:
+		if err := mismatch(op.Lines != nil); err != nil {
+			return "", err
+		}
+		if _, err := op.Lines.Edits.lineEdits(); err != nil {
+			return "", err
+		}
+		return op.Lines.Path, checkPath(op.Lines.Path)
+	case OpReplace:
+		if err := mismatch(op.Replace != nil); err != nil {
+			return "", err
+		}
+		if _, err := op.Replace.searcher(); err != nil {
+			return "", err
+		}
+		return op.Replace.Path, checkPath(op.Replace.Path)
+	case OpWrite:
+		if err := mismatch(op.Write != nil); err != nil {
+			return "", err
+		}
+		return op.Write.Path, checkPath(op.Write.Path)
+	case OpReplaceBody, OpInsertBefore, OpInsertAfter:
+		if err := mismatch(op.SymbolText != nil); err != nil {
+			return "", err
+		}
+		return locationPath(op.SymbolText.Location)
+	}
+	return "", &UsageError{Msg: fmt.Sprintf("unknown op %q: want %s", op.Op, batchOpNames)}
+}
+
+// locationPath returns a location's file, or a *UsageError.
+func locationPath(location string) (string, error) {
+	loc, err := ParseLocation(location)
+	if err != nil {
+		return "", err
+	}
+	return loc.Path, nil
+}
+
+// searcher compiles the replace's search; the error is a *UsageError.
+func (r *BatchReplace) searcher() (*edit.Searcher, error) {
+	sr, err := edit.Compile(edit.Search{Pattern: r.Search, Replacement: r.Replacement, Regex: r.Regex, IgnoreCase: r.IgnoreCase, Count: r.Count})
+	if err != nil {
+		return nil, &UsageError{Msg: err.Error()}
+	}
+	return sr, nil
+}
+
+// plan applies op to doc (the file as read, or as the batch's earlier
+// operations left it) with the operation's own plan function and returns
+// the new content. lang is the file's language, nil for none; langName is
+// the request's Lang, for the error of a symbol operation on a file in no
+// supported language.
+func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.Language, langName string) ([]byte, error) {
+	locate := func(location string) (*target, error) {
+		if lang == nil {
+			_, err := grammars.Select(doc.Path, langName)
+			if err == nil {
+				err = errors.New("no language")
+			}
+			return nil, err
+		}
+		return locateIn(ctx, doc, lang, location)
+	}
+	var ch *change
+	var err error
+	switch op.Op {
+	case OpChunk:
+		var t *target
+		if t, err = locate(op.Chunk.Location); err == nil {
+			ch, err = planChunk(t, *op.Chunk, &ChunkResult{})
+		}
+	case OpEdit:
+		ch, err = planEdit(doc, lang, *op.Edit, &EditResult{})
+	case OpLines:
+		ch, err = planLines(doc, lang, *op.Lines, &LinesResult{})
+	case OpReplace:
+		ch, err = planBatchReplace(doc, lang, op.Replace)
+	case OpWrite:
+		ch, err = planWrite(doc, lang, []byte(op.Write.Content), &WriteResult{})
+	case OpReplaceBody, OpInsertBefore, OpInsertAfter:
+		var t *target
+		if t, err = locate(op.SymbolText.Location); err == nil {
+			kind := map[string]symbolTextOp{OpReplaceBody: replaceBody, OpInsertBefore: insertBefore, OpInsertAfter: insertAfter}[op.Op]
+			ch, err = planSymbolText(t, kind, op.SymbolText.Text, &SymbolTextResult{})
+		}
+	default:
+		err = &UsageError{Msg: fmt.Sprintf("unknown op %q: want %s", op.Op, batchOpNames)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ch.content, nil
+}
+
+// planBatchReplace replaces r's matches in doc in memory; no match is a
+// *ReplaceError (NO_MATCH_TEXT).
+func planBatchReplace(doc *edit.Document, lang *grammars.Language, r *BatchReplace) (*change, error) {
+	sr, err := r.searcher()
+	if err != nil {
+		return nil, err
+	}
+	text, n, _ := sr.Replace(string(doc.Text))
+	if n == 0 {
+		return nil, &ReplaceError{Msg: fmt.Sprintf("no match for %q in %s", r.Search, doc.Path)}
+	}
+	bom := len(doc.Content) - len(doc.Text)
+	content := append(append(make([]byte, 0, bom+len(text)), doc.Content[:bom]...), text...)
+	return &change{doc: doc, lang: lang, content: content, what: fmt.Sprintf("replaced %d match(es)", n)}, nil
+}
