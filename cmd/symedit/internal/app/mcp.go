@@ -312,48 +312,11 @@ type symbolsInput struct {
 	Path string `json:"path" jsonschema:"A source file, a folder (walked, skipping what git ignores), or a doublestar glob (** matches any depth, {a,b} alternatives), relative to the server's root: src/app.py, src, 'src/**/*.py'."`
 }
 
-type checkInput struct {
-	Path string `json:"path" jsonschema:"A source file, a folder (walked, skipping what git ignores), or a doublestar glob (** matches any depth), relative to the server's root: src/app.py, src, 'pkg/**/*.go'."`
-}
-
-type showInput struct {
-	Location    string `json:"location"`
-	LineNumbers bool   `json:"line_numbers,omitempty" jsonschema:"true: prefix each line of the text with its 1-based file line number (never copy these prefixes into an edit). Omitted or false: the lines as they are."`
-}
-
-// chunkSpec is one chunk as the chunk tool's input schema describes it;
-// ops.Chunks reads it (chunk.Parse).
 type chunkSpec struct {
 	ContextBefore lineText `json:"context_before,omitempty" jsonschema:"The line or lines just before old_lines, copied exactly from the symbol (indentation included): a string (several lines may be joined with \\n) or an array of strings. Omitted, an empty string or []: no constraint."`
 	OldLines      []string `json:"old_lines" jsonschema:"The lines replaced, one string per line, copied exactly from the symbol (indentation included; trailing white space is ignored). []: insert new_lines between the context lines."`
 	NewLines      []string `json:"new_lines" jsonschema:"The lines written in their place, one string per line, fully indented. []: delete old_lines."`
 	ContextAfter  lineText `json:"context_after,omitempty" jsonschema:"The line or lines just after old_lines, in the same form as context_before. Omitted, an empty string or []: old_lines must end at the symbol's last line."`
-}
-
-type textEditSpec struct {
-	OldText     string `json:"old_text" jsonschema:"The exact text to find (not a pattern; may span several lines, indentation included)."`
-	NewText     string `json:"new_text" jsonschema:"The text written in its place; an empty string deletes old_text."`
-	Occurrences *int   `json:"occurrences,omitempty" jsonschema:"How many times old_text must occur; all of them are replaced. Omitted: 1. Another count is refused, listing every match."`
-}
-
-type editInput struct {
-	Path   string         `json:"path"`
-	Edits  []textEditSpec `json:"edits" jsonschema:"The edits, applied in order, each on the result of the one before; e.g. [{\"old_text\": \"n := 0\", \"new_text\": \"n := 1\"}]."`
-	Match  string         `json:"match,omitempty"`
-	DryRun bool           `json:"dry_run,omitempty"`
-}
-
-type lineEditSpec struct {
-	StartLine   *int   `json:"start_line,omitempty" jsonschema:"The first line replaced, 1-based; give end_line with it, and not insert_after."`
-	EndLine     *int   `json:"end_line,omitempty" jsonschema:"The last line replaced, 1-based and inclusive (start_line for one line)."`
-	InsertAfter *int   `json:"insert_after,omitempty" jsonschema:"Insert new_content after this 1-based line instead of replacing lines; 0 inserts at the top of the file."`
-	NewContent  string `json:"new_content" jsonschema:"The new lines, separated by \\n (one final newline adds no empty line); an empty string deletes the lines."`
-}
-
-type linesInput struct {
-	Path   string         `json:"path"`
-	Edits  []lineEditSpec `json:"edits" jsonschema:"The line edits; every line number refers to the file as it is now, and edits must not overlap. E.g. [{\"start_line\": 10, \"end_line\": 12, \"new_content\": \"    return x\\n\"}, {\"insert_after\": 0, \"new_content\": \"# header\"}]."`
-	DryRun bool           `json:"dry_run,omitempty"`
 }
 
 type replaceInput struct {
@@ -366,12 +329,6 @@ type replaceInput struct {
 	Expect      *int     `json:"expect,omitempty" jsonschema:"Refuse, writing nothing, unless there are exactly this many matches over all files. Omitted: any number of matches but at least one."`
 	Partial     bool     `json:"partial,omitempty" jsonschema:"true: write the files that pass every check even when others are refused (each file's result says which). Omitted or false: write nothing unless every file passes."`
 	DryRun      bool     `json:"dry_run,omitempty"`
-}
-
-type writeInput struct {
-	Path    string `json:"path"`
-	Content string `json:"content" jsonschema:"The file's whole new content, exactly as it should be on disk."`
-	DryRun  bool   `json:"dry_run,omitempty"`
 }
 
 type applyInput struct {
@@ -418,24 +375,16 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"matching files in a supported language, which are listed together as several paths."},
 		"", func(ctx context.Context, in symbolsInput) *mcp.CallToolResult { return ts.symbols(ctx, in) })
 
-	addTool(srv, &mcp.Tool{Name: "check", Annotations: readOnly("Check syntax"),
+	addOp(srv, ts, &mcp.Tool{Name: "check", Annotations: readOnly("Check syntax"),
 		Description: "Report every syntax error in source files, as the syntax guard of the writing tools sees them " +
 			"(tree-sitter ERROR and MISSING nodes, go/parser for Go, indentation for Python): file, 1-based line and " +
 			"byte column, kind, message and the line's text. isError is set when any file has an error."},
-		"", func(ctx context.Context, in checkInput) *mcp.CallToolResult {
-			return ts.call(ctx, append(ts.command("check", false), in.Path), nil)
-		})
+		"", ts.w.Check, checkText)
 
-	addTool(srv, &mcp.Tool{Name: "show", Annotations: readOnly("Show a symbol"),
+	addOp(srv, ts, &mcp.Tool{Name: "show", Annotations: readOnly("Show a symbol"),
 		Description: "Show one symbol's source lines (decorators and signature included) and its 1-based first_line " +
 			"and last_line. Read a symbol before editing it: chunk context and old_lines are copied from these lines."},
-		"", func(ctx context.Context, in showInput) *mcp.CallToolResult {
-			var flags []string
-			if in.LineNumbers {
-				flags = append(flags, "-n")
-			}
-			return ts.call(ctx, append(ts.command("show", false, flags...), in.Location), nil)
-		})
+		"", ts.w.Show, showText)
 
 	addOp(srv, ts, &mcp.Tool{Name: "chunk", Annotations: writes("Edit lines inside a symbol", false),
 		Description: "Edit a few lines inside one symbol (function, method, class) with context-anchored chunks: send " +
@@ -446,31 +395,19 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"again." + guard + " For a small symbol you rewrite, replace_body; for exact text elsewhere, edit."},
 		"", ts.w.Chunk, func(res *ops.ChunkResult, err error) string { return writingText(&res.Result, err) })
 
-	addTool(srv, &mcp.Tool{Name: "edit", Annotations: writes("Replace exact text", false),
+	addOp(srv, ts, &mcp.Tool{Name: "edit", Annotations: writes("Replace exact text", false),
 		Description: "Replace exact text in one file: each edit's old_text must occur exactly occurrences times " +
 			"(default 1). Edits apply in order; all are checked before anything is written. Text not found is " +
 			"rejected with the most similar places and what differs; another count lists every match. Use it for " +
 			"exact text anywhere in a file (imports, constants, a line you know); inside a large symbol chunk is " +
 			"cheaper." + guard},
-		"", func(ctx context.Context, in editInput) *mcp.CallToolResult {
-			edits, err := json.Marshal(nonNilSlice(in.Edits))
-			if err != nil {
-				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
-			}
-			return ts.call(ctx, append(ts.command("edit", in.DryRun, matchArgs(in.Match)...), in.Path, "-"), edits)
-		})
+		"", ts.w.Edit, func(res *ops.EditResult, err error) string { return writingText(&res.Result, err) })
 
-	addTool(srv, &mcp.Tool{Name: "lines", Annotations: writes("Edit lines by number", false),
+	addOp(srv, ts, &mcp.Tool{Name: "lines", Annotations: writes("Edit lines by number", false),
 		Description: "Replace, insert or delete whole lines by 1-based line number; every number refers to the file " +
 			"as it is now, so read it first (show gives first_line). Use it when you know the numbers (a compiler " +
 			"error, show's output); chunk and edit do not depend on numbers." + guard},
-		"", func(ctx context.Context, in linesInput) *mcp.CallToolResult {
-			edits, err := json.Marshal(nonNilSlice(in.Edits))
-			if err != nil {
-				return toolResult("symedit: "+err.Error()+"\n", nil, ExitError)
-			}
-			return ts.call(ctx, append(ts.command("lines", in.DryRun), in.Path, "-"), edits)
-		})
+		"", ts.w.Lines, func(res *ops.LinesResult, err error) string { return writingText(&res.Result, err) })
 
 	addTool(srv, &mcp.Tool{Name: "replace", Annotations: writes("Search and replace", false),
 		Description: "Search and replace in one or more files: literal text, or a Go RE2 regular expression with " +
@@ -498,12 +435,10 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			return ts.call(ctx, append(append(ts.command("replace", in.DryRun, flags...), in.Search, in.Replacement), in.Paths...), nil)
 		})
 
-	addTool(srv, &mcp.Tool{Name: "write", Annotations: writes("Write a whole file", true),
+	addOp(srv, ts, &mcp.Tool{Name: "write", Annotations: writes("Write a whole file", true),
 		Description: "Write a file's whole content, creating it (and its folders) if needed. For new files and " +
 			"complete rewrites of small ones; to change existing code, chunk, replace_body and edit send far less." + guard},
-		"", func(ctx context.Context, in writeInput) *mcp.CallToolResult {
-			return ts.call(ctx, append(ts.command("write", in.DryRun), in.Path), []byte(in.Content))
-		})
+		"", ts.w.Write, func(res *ops.WriteResult, err error) string { return writingText(&res.Result, err) })
 
 	addTool(srv, &mcp.Tool{Name: "apply", Annotations: writes("Apply edit blocks", false),
 		Description: "Apply the edits of a reply (EDIT blocks with anchors, SEARCH/REPLACE blocks, unified diffs or " +
@@ -546,13 +481,6 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			op.text, op.run, func(res *ops.SymbolTextResult, err error) string { return writingText(&res.Result, err) })
 	}
 	return srv
-}
-
-func nonNilSlice[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }
 
 // symbols runs symedit symbols on a file or on the files a glob matches;

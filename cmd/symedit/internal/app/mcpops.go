@@ -53,28 +53,42 @@ func (ts *toolServer) stopReason(parent, ctx context.Context) string {
 	return "stopped: " + context.Cause(ctx).Error()
 }
 
-// envelope returns the ops.Result a result of an ops operation embeds (a
-// pointer to a struct with an embedded ops.Result field), or nil.
-func envelope(res any) *ops.Result {
-	v := reflect.ValueOf(res)
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
-		return nil
+// failResult records err in res, a result of an ops operation (a
+// pointer to a struct with a Fail method, or with OK and Error fields,
+// as every result has), and returns it as an *ops.Error.
+func failResult(res any, err error) error {
+	if f, ok := res.(interface{ Fail(error) error }); ok {
+		return f.Fail(err)
 	}
-	f := v.Elem().FieldByName("Result")
-	if !f.IsValid() || f.Type() != reflect.TypeFor[ops.Result]() {
-		return nil
+	e := ops.AsError(err)
+	v := reflect.ValueOf(res).Elem()
+	v.FieldByName("OK").SetBool(false)
+	v.FieldByName("Error").Set(reflect.ValueOf(e))
+	return e
+}
+
+// isResult reports whether t is a pointer to an ops result type that
+// failResult takes.
+func isResult(t reflect.Type) bool {
+	if t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+		return false
 	}
-	return f.Addr().Interface().(*ops.Result)
+	if t.Implements(reflect.TypeFor[interface{ Fail(error) error }]()) {
+		return true
+	}
+	ok, hasOK := t.Elem().FieldByName("OK")
+	e, hasErr := t.Elem().FieldByName("Error")
+	return hasOK && hasErr && ok.Type.Kind() == reflect.Bool && e.Type == reflect.TypeFor[*ops.Error]()
 }
 
 // addOp registers the tool t for an ops operation: input Req (its schema
 // inputSchema's, with the shared descriptions; text describes a "text"
 // field), output Res, a pointer to the operation's result type (its schema
-// outputSchema's). op runs the operation; render returns the text the CLI
+// outputSchema's; see isResult). op runs the operation; render returns the text the CLI
 // prints for its result and error (see writingText).
 func addOp[Req any, Res any](srv *mcp.Server, ts *toolServer, t *mcp.Tool, text string,
 	op func(context.Context, Req) (Res, error), render func(Res, error) string) {
-	if envelope(reflect.New(reflect.TypeFor[Res]().Elem()).Interface()) == nil {
+	if !isResult(reflect.TypeFor[Res]()) {
 		panic(fmt.Sprintf("tool %s: %v is not a pointer to an ops result", t.Name, reflect.TypeFor[Res]()))
 	}
 	t.InputSchema = describe(inputSchema[Req](), text)
@@ -91,7 +105,7 @@ func addOp[Req any, Res any](srv *mcp.Server, ts *toolServer, t *mcp.Tool, text 
 		if why := ts.stopReason(parent, ctx); why != "" {
 			// Stopped before it ran: the operation is not started.
 			res = reflect.New(reflect.TypeFor[Res]().Elem()).Interface().(Res)
-			err = envelope(res).Fail(&stoppedError{why: why})
+			err = failResult(res, &stoppedError{why: why})
 			txt = fmt.Sprintf("symedit: %v\n", err)
 		} else {
 			res, err = op(ctx, req)
@@ -209,4 +223,42 @@ func outputSchema[T any]() *jsonschema.Schema {
 		panic(fmt.Sprintf("output schema of %v: %v", rt, err))
 	}
 	return s
+}
+
+// showText is what `symedit show` prints: the symbol's lines (numbered
+// when the request asked), or the error.
+func showText(res *ops.ShowResult, err error) string {
+	if err != nil {
+		return fmt.Sprintf("symedit: %v\n", err)
+	}
+	return res.Listing()
+}
+
+// checkText is what `symedit check` prints, on both streams in order:
+// each file's read failure or syntax errors and the guard's note for a
+// file it did not check, then the summary; or the error when the paths
+// could not be expanded.
+func checkText(res *ops.CheckResult, err error) string {
+	var b strings.Builder
+	for _, f := range res.Files {
+		if f.Error != nil {
+			fmt.Fprintf(&b, "symedit: %v\n", f.Error)
+			continue
+		}
+		rep := f.Report()
+		for _, p := range rep.New {
+			b.WriteString(problemLine(f.Path, p))
+		}
+		if !rep.Checked {
+			b.WriteString("note: " + rep.Format(f.Path))
+		}
+	}
+	if res.Summary == "" {
+		if err != nil {
+			fmt.Fprintf(&b, "symedit: %v\n", err)
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "symedit: %s\n", res.Summary)
+	return b.String()
 }
