@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/symedit/symedit/chunk"
@@ -361,5 +363,58 @@ func TestBatchOpJSON(t *testing.T) {
 	var ie *chunk.InputError
 	if err := json.Unmarshal([]byte(`{"op": "chunk", "location": "a.py::f", "chunks": []}`), &op); !errors.As(err, &ie) {
 		t.Errorf("empty chunks: error %v (%T), want a *chunk.InputError", err, err)
+	}
+}
+
+// Batches on overlapping files at once, atomic and not, some naming the
+// files in the other order: each file's lock is held from the read to
+// the commit (atomic batches take theirs in one order, so none
+// deadlocks), so every batch applies, none is refused as CHANGED by the
+// commit's check and no edit is lost.
+func TestBatchConcurrentOverlapping(t *testing.T) {
+	dir := t.TempDir()
+	const n = 8
+	for _, name := range []string{"a.py", "b.py"} {
+		var src strings.Builder
+		for i := range n {
+			fmt.Fprintf(&src, "def f%d(x):\n    return x + %d\n\n\n", i, i)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() {
+			first, second := "a.py", "b.py"
+			if i%2 == 1 {
+				first, second = second, first
+			}
+			op := func(path string) ops.BatchOp {
+				return ops.BatchOp{Op: ops.OpEdit, Edit: &ops.EditRequest{Path: path,
+					Edits: ops.TextEdits{{OldText: fmt.Sprintf("return x + %d\n", i), NewText: fmt.Sprintf("return x * %d\n", i)}}}}
+			}
+			_, errs[i] = w.Batch(context.Background(), ops.BatchRequest{Atomic: i%4 < 2, Ops: []ops.BatchOp{op(first), op(second)}})
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("batch %d: %v", i, err)
+		}
+	}
+	for _, name := range []string{"a.py", "b.py"} {
+		got := string(readRel(t, dir, name))
+		for i := range n {
+			if !strings.Contains(got, fmt.Sprintf("    return x * %d\n", i)) {
+				t.Errorf("%s: batch %d's edit is not in the file", name, i)
+			}
+		}
 	}
 }
