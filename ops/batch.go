@@ -27,6 +27,16 @@ const (
 // batchOpNames lists the operation names for messages.
 const batchOpNames = "chunk, edit, lines, replace, write, replace-body, insert-before or insert-after"
 
+// batchRequired are the fields an op's line must have because their
+// absence would read as "".
+var batchRequired = map[string][]string{
+	OpWrite:        {"content"},
+	OpReplace:      {"search", "replacement"},
+	OpReplaceBody:  {"text"},
+	OpInsertBefore: {"text"},
+	OpInsertAfter:  {"text"},
+}
+
 // BatchOp is one operation of a BatchRequest: Op names it and the request
 // of that operation is set, every other one nil: Chunk for OpChunk, Edit
 // for OpEdit, Lines for OpLines, Replace for OpReplace, Write for OpWrite,
@@ -37,8 +47,10 @@ const batchOpNames = "chunk, edit, lines, replace, write, replace-body, insert-b
 // requests and the MCP tools' inputs, such as {"op": "chunk", "location":
 // "a.py::C/m", "chunks": [...]}. UnmarshalJSON reads it strictly: an
 // unknown field, a missing or unknown "op", or a malformed field value
-// (chunks, edits) is an error, so batch and the other front ends can
-// never drift apart.
+// (chunks, edits) is an error, and so is a missing "content" (write),
+// "search" or "replacement" (replace) or "text" (replace-body,
+// insert-before, insert-after): read as "", it would empty a file or
+// delete text. So batch and the other front ends can never drift apart.
 type BatchOp struct {
 	Op         string
 	Chunk      *ChunkRequest
@@ -72,21 +84,28 @@ type BatchReplace struct {
 }
 
 // UnmarshalJSON reads one operation strictly: {"op": NAME, ...the fields
-// of NAME's request}. Errors: *InputError for a missing or unknown op,
-// json's errors for an unknown field or a value of the wrong type, and the
-// requests' own parse errors (*chunk.InputError, *edit.TextEditInputError,
-// *edit.LineEditError) for malformed chunks or edits.
+// of NAME's request}. Errors: *InputError for a missing or unknown op or a
+// missing required field, json's errors for an unknown field or a value
+// of the wrong type, and the requests' own parse errors
+// (*chunk.InputError, *edit.TextEditInputError, *edit.LineEditError) for
+// malformed chunks or edits.
 func (op *BatchOp) UnmarshalJSON(data []byte) error {
-	var head struct {
-		Op *string `json:"op"`
-	}
+	var head map[string]json.RawMessage
 	if err := json.Unmarshal(data, &head); err != nil {
 		return err
 	}
-	if head.Op == nil {
-		return &InputError{fmt.Errorf(`no "op": want one of %s`, batchOpNames)}
+	if err := json.Unmarshal(head["op"], &op.Op); head["op"] == nil || err != nil {
+		return &InputError{fmt.Errorf(`no "op" string: want one of %s`, batchOpNames)}
 	}
-	*op = BatchOp{Op: *head.Op}
+	*op = BatchOp{Op: op.Op}
+	// A field whose absence would silently mean "" is required: a write
+	// without "content" would empty the file, a replace without
+	// "replacement" delete every match.
+	for _, key := range batchRequired[op.Op] {
+		if _, ok := head[key]; !ok {
+			return &InputError{fmt.Errorf("op %q needs %q", op.Op, key)}
+		}
+	}
 	var into any
 	switch op.Op {
 	case OpChunk:

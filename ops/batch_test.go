@@ -347,9 +347,14 @@ func TestBatchOpJSON(t *testing.T) {
 	}
 	for _, c := range []struct{ line, want string }{
 		{`{"op": "write", "pth": "x.py", "content": ""}`, `unknown field "pth"`},
-		{`{"op": "replace-body", "location": "a.py::f", "body": "x"}`, `unknown field "body"`},
+		{`{"op": "replace-body", "location": "a.py::f", "body": "x"}`, `op "replace-body" needs "text"`},
+		{`{"op": "replace-body", "location": "a.py::f", "text": "x", "body": "x"}`, `unknown field "body"`},
 		{`{"op": "edit", "path": "a.go", "dry_run": true, "edits": [{"old_text": "a", "new_text": "b"}], "extra": 1}`, `unknown field "extra"`},
 		{`{"path": "a.go"}`, `no "op"`},
+		{`{"op": 1, "path": "a.go"}`, `no "op"`},
+		{`{"op": "write", "path": "a.go"}`, `op "write" needs "content"`},
+		{`{"op": "replace", "path": "a.go", "search": "x"}`, `op "replace" needs "replacement"`},
+		{`{"op": "insert-before", "location": "a.go::f"}`, `op "insert-before" needs "text"`},
 		{`{"op": "delete", "path": "a.go"}`, `unknown op "delete"`},
 		{`{"op": "chunk", "location": "a.py::f", "chunks": [{"old_lines": ["a"]}]}`, "new_lines"},
 		{`["op", "edit"]`, "cannot unmarshal"},
