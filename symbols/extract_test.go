@@ -257,6 +257,17 @@ Asm function 32:10-32:29
 	}
 }
 
+// TestGoReceiverSkipsComments checks that a method whose receiver type
+// has a comment inside is named after the type, not the comment
+// (tree-sitter puts the comment first among a pointer or parenthesized
+// type's named children).
+func TestGoReceiverSkipsComments(t *testing.T) {
+	expectSymbols(t, "go", "package p\n\nfunc (x * /* c */ T) M() {}\nfunc (x ( /* c */ T)) N() {}\n", `
+T/M method 3:1-3:28
+T/N method 4:1-4:29
+`)
+}
+
 func TestJava(t *testing.T) {
 	const src = `package p;
 

@@ -101,7 +101,7 @@ func goReceiver(method *sitter.Node, src []byte) string {
 		case "type_identifier":
 			return t.Content(src)
 		case "pointer_type", "parenthesized_type":
-			t = firstNamedChild(t)
+			t = firstNamedNonComment(t) // (x * /* c */ T): T, not the comment
 		case "generic_type":
 			t = t.ChildByFieldName("type")
 		case "qualified_type":
@@ -442,6 +442,17 @@ func firstNamedChild(n *sitter.Node) *sitter.Node {
 		return nil
 	}
 	return n.NamedChild(0)
+}
+
+// firstNamedNonComment returns n's first named child that is not a
+// comment, or nil.
+func firstNamedNonComment(n *sitter.Node) *sitter.Node {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if c := n.NamedChild(i); !isComment(c) {
+			return c
+		}
+	}
+	return nil
 }
 
 func fieldText(n *sitter.Node, field string, src []byte) string {
