@@ -27,7 +27,9 @@ import (
 //     a class). A decorated
 //     definition's range starts at its first decorator; trailing comments
 //     that the grammar puts inside a block are not part of the range.
-//   - go: function; method (NamePath "Receiver/Method", the receiver type
+//   - go (parsed with go/parser, Go's own parser; with tree-sitter when
+//     go/parser reports a syntax error, see the package documentation):
+//     function; method (NamePath "Receiver/Method", the receiver type
 //     without "*" or type parameters, Parent -1); struct, interface and type
 //     (any other named type or alias) for every type spec go/ast sees:
 //     package-level ones, and those declared in a function's or method's
@@ -85,9 +87,11 @@ import (
 // and TypeScript/JavaScript text is parsed with each lone CR read as LF.
 //
 // Extract parses with ctx, so a canceled or expired ctx stops a long parse
-// and Extract returns ctx.Err(). Other errors: lang is nil, or its symbols
+// and Extract returns ctx.Err() (go/parser is not stopped: ctx is checked
+// before and after it, a parse of milliseconds). Other errors: lang is nil, or its symbols
 // query does not compile. A file with syntax errors is not an error: Extract
-// returns the symbols tree-sitter recovers. A nil or empty src yields no
+// returns the symbols tree-sitter recovers (a Go file too: go/parser's
+// refusal sends it to tree-sitter). A nil or empty src yields no
 // symbols. Extract keeps no tree or node after it returns and is safe to
 // call from many goroutines at once.
 func Extract(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol, error) {
@@ -100,6 +104,21 @@ func Extract(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol
 	if len(src) == 0 {
 		return nil, nil
 	}
+	if lang.Name == "go" {
+		if syms, ok := extractGo(src); ok {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			return syms, nil
+		}
+	}
+	return extractTree(ctx, src, lang)
+}
+
+// extractTree is Extract with tree-sitter: the query's matches refined by
+// the language's rules. It serves every language, and Go source that
+// go/parser refuses.
+func extractTree(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol, error) {
 	rules, ok := languageRules[lang.Name]
 	if !ok {
 		return nil, fmt.Errorf("symbols: Extract: no symbol rules for language %q", lang.Name)
@@ -161,6 +180,7 @@ type candidate struct {
 	modByte   uint32 // see Symbol.ModifiersByte
 	kwByte    uint32 // see Symbol.KeywordByte
 	nameText  string
+	nameByte  uint32 // where the name starts: Symbol.Selection
 	prefix    string // name path prefix that does not come from Parent (Go receivers)
 	hasPrefix bool
 }
@@ -267,8 +287,21 @@ func (x *extractor) symbols() []Symbol {
 		if c.nameText == "" || c.endByte <= c.startByte {
 			continue // a missing name or an empty range (broken input)
 		}
+		c.nameByte = c.name.StartByte()
 		cands = append(cands, c)
 	}
+	return x.assemble(cands)
+}
+
+// assemble turns candidates whose ranges, name and name path prefix are
+// known into the result slice: it orders them by range (an enclosing
+// symbol before the symbols in it; equal ranges keep cands' order), drops
+// members whose owner is not a symbol (langRules.owner), and gives each
+// its Parent, NamePath ("[2]", "[3]", ... for same-named siblings), Kind
+// (langRules.kindIn) and positions. Both Go paths (extractGo and
+// extractTree) end here, so that they name and nest alike.
+func (x *extractor) assemble(cands []*candidate) []Symbol {
+	r := x.rules
 	sort.SliceStable(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
 		if a.startByte != b.startByte {
@@ -281,18 +314,18 @@ func (x *extractor) symbols() []Symbol {
 	// literals and class expressions that are not symbols; overloads were
 	// dropped by adjust). Owners come
 	// before their members in this order.
-	scopes := map[nodeKey]bool{}
-	kept := cands[:0]
-	for _, c := range cands {
-		if r.owner != nil {
+	if r.owner != nil {
+		scopes := map[nodeKey]bool{}
+		kept := cands[:0]
+		for _, c := range cands {
 			if o, member := r.owner(c.def); member && (o == nil || !scopes[keyOf(o)]) {
 				continue
 			}
+			scopes[keyOf(c.scope)] = true
+			kept = append(kept, c)
 		}
-		scopes[keyOf(c.scope)] = true
-		kept = append(kept, c)
+		cands = kept
 	}
-	cands = kept
 
 	out := make([]Symbol, len(cands))
 	var stack []int // indexes of the open enclosing symbols
@@ -328,7 +361,7 @@ func (x *extractor) symbols() []Symbol {
 			Kind:          kind,
 			Start:         x.lines.position(int(c.startByte)),
 			End:           x.lines.position(int(c.endByte)),
-			Selection:     x.lines.position(int(c.name.StartByte())),
+			Selection:     x.lines.position(int(c.nameByte)),
 			StartByte:     int(c.startByte),
 			EndByte:       int(c.endByte),
 			ImplByte:      int(c.implByte),
