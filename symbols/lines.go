@@ -21,8 +21,12 @@ type lineIndex struct {
 
 func newLineIndex(src []byte) *lineIndex {
 	x := &lineIndex{src: src, sep: '\n', starts: lines.IndexStarts(src)}
-	if lines.DominantEnding(string(src)) == "\r" {
-		x.sep = '\r'
+	if len(x.starts) > 1 {
+		// The byte before the second line is the separator IndexStarts
+		// chose (by DominantEnding); a text without one has neither LF
+		// nor CR, and either separator reads it alike. This spares a
+		// second copy of src into a string.
+		x.sep = src[x.starts[1]-1]
 	}
 	return x
 }
