@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/symedit/symedit/grammars"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -80,7 +81,9 @@ func BenchmarkLocate(b *testing.B) {
 }
 
 // BenchmarkExtractTree extracts every non-test .go file of
-// $GOROOT/src/net/http.
+// $GOROOT/src/net/http: "extract" with Extract (go/parser), "tree-sitter"
+// with the tree-sitter path that Go source takes when go/parser refuses it
+// (the extractor before issue 15), side by side in one run.
 func BenchmarkExtractTree(b *testing.B) {
 	files := goFiles(b, gorootSrc(b, "net/http"))
 	lang := language(b, "go")
@@ -94,13 +97,20 @@ func BenchmarkExtractTree(b *testing.B) {
 		srcs = append(srcs, src)
 		total += int64(len(src))
 	}
-	b.SetBytes(total)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, src := range srcs {
-			if _, err := symbols.Extract(context.Background(), src, lang); err != nil {
-				b.Fatal(err)
+	for _, path := range []struct {
+		name    string
+		extract func(context.Context, []byte, *grammars.Language) ([]symbols.Symbol, error)
+	}{{"extract", symbols.Extract}, {"tree-sitter", symbols.ExtractTreeSitter}} {
+		b.Run(path.name, func(b *testing.B) {
+			b.SetBytes(total)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, src := range srcs {
+					if _, err := path.extract(context.Background(), src, lang); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
-		}
+		})
 	}
 }

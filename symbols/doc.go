@@ -7,8 +7,9 @@
 //
 // Python, Java and TypeScript/JavaScript are parsed with tree-sitter and
 // the language's symbols query. Go is parsed with go/parser, Go's own
-// parser and symedit's authority for Go, which is about 6 times faster
-// than tree-sitter on Go (issue 15): the symbols come from its go/ast
+// parser and symedit's authority for Go, which is 6 times faster than a
+// bare tree-sitter parse of Go or more (issue 15; BenchmarkExtractTree
+// compares the two paths): the symbols come from its go/ast
 // tree (function and method declarations, type specs wherever they are)
 // and get exactly the fields, ranges, name paths and nesting that the
 // tree-sitter query and rules give (a test compares the two field by

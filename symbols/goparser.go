@@ -8,7 +8,7 @@ import (
 
 // extractGo returns the symbols of the Go source src found with go/parser
 // (issue 15): the same []Symbol, field by field, as extractTree gives for
-// a file go/parser accepts, at a sixth of the cost. ok is false when
+// a file go/parser accepts, at a fraction of the cost. ok is false when
 // go/parser reports any error; Extract then falls back to tree-sitter,
 // whose error recovery still yields the symbols of a broken file.
 //
