@@ -322,12 +322,19 @@ func Commit(doc *Document, content []byte) error {
 
 // commit is Files.Commit on fsys with opt.
 func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
+	return commitMode(fsys, opt, doc, content, nil)
+}
+
+// commitMode is commit that gives the new file the mode mode returns for
+// the file's mode (for a created file, its mode once created), or the
+// file's mode when mode is nil.
+func commitMode(fsys fileSystem, opt Options, doc *Document, content []byte, mode func(fs.FileMode) fs.FileMode) error {
 	if err := CheckContent(doc, content); err != nil {
 		return err
 	}
 	name := doc.fsName()
 	if doc.absent {
-		return create(fsys, doc, name, content)
+		return create(fsys, doc, name, content, mode)
 	}
 	target, err := fsys.Resolve(name)
 	if err != nil {
@@ -365,6 +372,9 @@ func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
 	meta, err := readMeta(orig, st)
 	if err != nil {
 		return failed(doc, "cannot read the file's extended attributes", err)
+	}
+	if mode != nil {
+		meta.mode = mode(meta.mode)
 	}
 	t, err := d.CreateTemp(base, 0o600)
 	if err != nil {
@@ -520,7 +530,7 @@ func statMode(st *unix.Stat_t) fs.FileMode {
 // than replace a file that appeared since the document was read. The new
 // file's mode is 0666 less the umask (or the folder's default ACL), as
 // any tool's (issue 12, item 7).
-func create(fsys fileSystem, doc *Document, name string, content []byte) error {
+func create(fsys fileSystem, doc *Document, name string, content []byte, mode func(fs.FileMode) fs.FileMode) error {
 	exists := &FileError{Path: doc.Path, Reason: "the file was created by someone else since symedit looked; nothing was written, read it and retry", Err: ErrChanged}
 	if _, err := fsys.Lstat(name); err == nil {
 		return exists
@@ -556,6 +566,17 @@ func create(fsys fileSystem, doc *Document, name string, content []byte) error {
 	}()
 	if _, err := t.Write(content); err != nil {
 		return failed(doc, "cannot write the temporary file", err)
+	}
+	if mode != nil {
+		var st unix.Stat_t
+		if err := unix.Fstat(int(t.Fd()), &st); err != nil {
+			return failed(doc, "cannot read the temporary file's status", err)
+		}
+		if m := statMode(&st) & fs.ModePerm; mode(m) != m {
+			if err := t.Chmod(mode(m)); err != nil {
+				return failed(doc, "cannot set the temporary file's permissions", err)
+			}
+		}
 	}
 	if err := t.Sync(); err != nil {
 		return failed(doc, "cannot sync the temporary file", err)

@@ -50,6 +50,39 @@ type Change struct {
 	// link is refused (ErrNotRegular), as is a Document from ReadOrNew
 	// for a file that does not exist.
 	Delete bool
+	// Exec changes the file's execute permission with its content (a git
+	// diff's mode change or new executable file, issue 14); ExecKeep, the
+	// zero value, keeps the file's mode. A failed transaction restores
+	// the mode the file was read with.
+	Exec Exec
+}
+
+// Exec is a change of a file's execute permission (Change.Exec), as git
+// tracks it: a regular file of mode 100644 or 100755.
+type Exec int8
+
+const (
+	// ExecKeep keeps the file's mode (a created file gets 0666 less the
+	// umask).
+	ExecKeep Exec = iota
+	// ExecSet gives execute permission wherever the file has read
+	// permission (0644 becomes 0755), as git checks out mode 100755.
+	ExecSet
+	// ExecClear removes every execute permission (0755 becomes 0644),
+	// as git checks out mode 100644.
+	ExecClear
+)
+
+// Apply returns mode m with x's change to its permission bits; the other
+// bits are kept.
+func (x Exec) Apply(m fs.FileMode) fs.FileMode {
+	switch x {
+	case ExecSet:
+		return m | (m&0o444)>>2
+	case ExecClear:
+		return m &^ 0o111
+	}
+	return m
 }
 
 // CommitAll commits contents[i] to docs[i] for every i, in order, as one
@@ -94,7 +127,7 @@ func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
 		if c.Delete {
 			aside[i], err = removeAside(fsys, c.Doc)
 		} else {
-			err = commit(fsys, opt, c.Doc, c.Content)
+			err = commitMode(fsys, opt, c.Doc, c.Content, c.Exec.Apply)
 		}
 		if err != nil {
 			te := &TransactionError{Failed: i, Path: c.Doc.Path, Err: err}
@@ -103,7 +136,7 @@ func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
 				if changes[k].Delete {
 					rerr = putBack(fsys, changes[k].Doc, aside[k])
 				} else {
-					rerr = restore(fsys, opt, changes[k].Doc, changes[k].Content)
+					rerr = restore(fsys, opt, changes[k].Doc, changes[k].Content, changes[k].Exec != ExecKeep)
 				}
 				if rerr != nil {
 					te.RestoreErrs = append(te.RestoreErrs, rerr)
@@ -186,9 +219,10 @@ func putBack(fsys fileSystem, doc *Document, tmp string) error {
 }
 
 // restore puts back the file doc was read from after written was
-// committed to it: the original content by an atomic commit, or, for a
-// file the transaction created, its removal.
-func restore(fsys fileSystem, opt Options, doc *Document, written []byte) error {
+// committed to it: the original content (and, with mode, its permission
+// bits as read) by an atomic commit, or, for a file the transaction
+// created, its removal.
+func restore(fsys fileSystem, opt Options, doc *Document, written []byte, mode bool) error {
 	if doc.absent {
 		if err := fsys.Remove(doc.fsName()); err != nil {
 			return &FileError{Path: doc.Path, Reason: "cannot remove the file created before the failure: " + reason(err), Err: err}
@@ -197,5 +231,9 @@ func restore(fsys fileSystem, opt Options, doc *Document, written []byte) error 
 	}
 	now := *doc
 	now.Content = written
+	if mode {
+		perm := doc.Mode & fs.ModePerm
+		return commitMode(fsys, opt, &now, doc.Content, func(m fs.FileMode) fs.FileMode { return m&^fs.ModePerm | perm })
+	}
 	return commit(fsys, opt, &now, doc.Content)
 }

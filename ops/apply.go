@@ -146,6 +146,11 @@ type applyFile struct {
 	conflict    string // why the reply's other files rule this file's move out
 	writeFailed bool   // the commit of this file failed
 	err         error  // why the file failed
+	// oldMode and newMode are a git diff's mode change, or, with oldMode
+	// "", the mode of a file it creates (issue 14); exec is newMode as
+	// the change to the file's execute permission.
+	oldMode, newMode string
+	exec             edit.Exec
 }
 
 // Apply applies the blocks of req's reply (`symedit apply`): every path is
@@ -365,9 +370,35 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 			return
 		}
 	}
+	// A git diff's mode change (issue 14): one new mode per file, of a
+	// file that exists.
+	for k, bi := range f.blocks {
+		b := a.all[bi]
+		if b.OldMode == "" {
+			continue
+		}
+		if f.newMode != "" && f.newMode != b.Mode {
+			a.fail(f, fmt.Sprintf("%s: the reply changes the file's mode to both %s and %s (block %d): apply does one of them", f.out.Path, f.newMode, b.Mode, a.blocks[bi].Index), k, nil)
+			return
+		}
+		if doc.IsNew() {
+			a.fail(f, fmt.Sprintf("%s: no such file, so the reply cannot change its mode; nothing was written", f.out.Path), k, nil)
+			return
+		}
+		f.oldMode, f.newMode = b.OldMode, b.Mode
+	}
 	if doc.IsNew() && !a.all[f.blocks[0]].IsCreate() {
 		a.fail(f, fmt.Sprintf("%s: no such file (a block that creates a file has empty anchors and old lines)", f.out.Path), 0, nil)
 		return
+	}
+	if b := a.all[f.blocks[0]]; doc.IsNew() && b.Mode != "" {
+		f.newMode = b.Mode // a git diff's new file: its mode
+	}
+	switch f.newMode {
+	case reply.ModeExecutable:
+		f.exec = edit.ExecSet
+	case reply.ModeFile:
+		f.exec = edit.ExecClear
 	}
 	// The file's blocks in order, each on the result of the one before,
 	// without a pass over the file per block (issue 12, item 13). A block
@@ -404,9 +435,16 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	}
 	o := a.req.WriteOptions
 	if f.del {
-		// A diff's hunks must have removed every line; apply_patch's
+		// A diff's hunks must have removed every line, and a git diff
+		// without hunks deletes an empty file (issue 14); apply_patch's
 		// Delete File has none and deletes the file as it is.
-		if len(mine) > 0 && text != "" {
+		hunkless := len(mine) == 0 && a.all[f.blocks[0]].Format == reply.FormatUnifiedDiff
+		switch {
+		case hunkless && text != "":
+			a.fail(f, fmt.Sprintf("%s: the diff deletes the file as an empty file (deleted file mode and no hunks, as git writes the deletion of an empty file), but the file has %d lines; nothing was written",
+				f.out.Path, doc.LineCount()), len(f.blocks)-1, nil)
+			return
+		case len(mine) > 0 && text != "":
 			a.fail(f, fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
 				f.out.Path, lineCount(text), doc.LineCount()), len(f.blocks)-1, nil)
 			return
@@ -432,11 +470,41 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	if f.out.MoveTo != "" && (o.DryRun || o.Diff) {
 		f.out.Diff = renameDiff(doc, f.dest, ch.content, a.w.opt.Dir)
 	}
+	if f.newMode != "" && f.modeChanged() {
+		if f.oldMode != "" {
+			ch.what += fmt.Sprintf(", mode %s to %s", f.oldMode, f.newMode)
+		}
+		if o.DryRun || o.Diff {
+			f.out.Diff = modeDiff(doc, f.oldMode, f.newMode, f.out.Diff, a.w.opt.Dir)
+		}
+	}
 	if err != nil {
 		a.fail(f, err.Error(), len(f.blocks)-1, err)
 		return
 	}
 	f.out.Status, f.out.Summary = ApplyApplied, ch.what
+}
+
+// modeChanged reports whether committing the file changes its mode: a
+// new file of mode 100755, or a mode change to a mode the file has not.
+func (f *applyFile) modeChanged() bool {
+	if f.doc.IsNew() {
+		return f.exec == edit.ExecSet || f.newMode != "" && f.oldMode == ""
+	}
+	return f.exec.Apply(f.doc.Mode.Perm()) != f.doc.Mode.Perm()
+}
+
+// modeDiff is git diff's form of a change of doc's mode from oldMode to
+// newMode ("old mode", "new mode") or, for a file created with newMode
+// (oldMode ""), "new file mode", followed by the content's diff d (git
+// diff's headers without its "diff --git" line, or "").
+func modeDiff(doc *edit.Document, oldMode, newMode, d, dir string) string {
+	p := diffPath(doc, dir)
+	h := fmt.Sprintf("diff --git a/%s b/%s\n", p, p)
+	if oldMode == "" {
+		return h + "new file mode " + newMode + "\n" + d
+	}
+	return h + "old mode " + oldMode + "\nnew mode " + newMode + "\n" + d
 }
 
 // failureError is a block's failure as a file's error: code APPLY, with
@@ -575,9 +643,9 @@ func (f *applyFile) changes() []edit.Change {
 	case f.del:
 		return []edit.Change{{Doc: f.ch.doc, Delete: true}}
 	case f.out.MoveTo != "":
-		return []edit.Change{{Doc: f.dest, Content: f.ch.content}, {Doc: f.ch.doc, Delete: true}}
+		return []edit.Change{{Doc: f.dest, Content: f.ch.content, Exec: f.exec}, {Doc: f.ch.doc, Delete: true}}
 	}
-	return []edit.Change{{Doc: f.ch.doc, Content: f.ch.content}}
+	return []edit.Change{{Doc: f.ch.doc, Content: f.ch.content, Exec: f.exec}}
 }
 
 // fileOp says what the reply does to the file as a whole.
@@ -599,7 +667,7 @@ func (a *applier) result(res *ApplyResult, parsed reply.Result) (*ApplyResult, e
 	written := 0
 	for _, f := range a.files {
 		out := f.out
-		out.Changed = f.ch != nil && f.ch.changed()
+		out.Changed = f.ch != nil && (f.ch.changed() || f.modeChanged())
 		switch {
 		case out.Status == ApplyApplied:
 			out.OK = true

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -457,5 +459,162 @@ func TestApplyConcurrent(t *testing.T) {
 	}
 	if len(gotGo) <= len(origGo) || len(gotPy) <= len(origPy) {
 		t.Errorf("files did not grow")
+	}
+}
+
+// TestApplyGitDiffWithoutHunks: the changes git writes without hunks (an
+// empty file created, an empty file deleted, a mode change; issue 14)
+// apply with the hunks of the same `git diff`: real git output of a real
+// change reproduces the changed tree, content and execute permission. A
+// dry run changes nothing and shows git's headers.
+func TestApplyGitDiffWithoutHunks(t *testing.T) {
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	w, root := applyWorkspace(t)
+	if err := os.WriteFile(filepath.Join(root, "python/empty.py"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The same tree in a git repository, changed there.
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS(root)); err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(gitBin, append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.fileMode=true"}, args...)...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-q", "-m", "orig")
+	proc := read(t, filepath.Join(repo, "python/process.py"))
+	if err := os.WriteFile(filepath.Join(repo, "python/process.py"), []byte(replaceOnce(t, proc, "    def kill(self):\n", "    def kill(self):  # SIGKILL\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(repo, "python/empty.py")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "notes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct {
+		name string
+		perm fs.FileMode
+	}{{"notes/empty.md", 0o644}, {"notes/run.sh", 0o755}} {
+		if err := os.WriteFile(filepath.Join(repo, f.name), nil, f.perm); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(filepath.Join(repo, f.name), f.perm); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(filepath.Join(repo, "go/atomic_type.go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git("add", "-A")
+	diff := git("diff", "--cached", "--no-renames")
+	for _, want := range []string{"new file mode 100644", "new file mode 100755", "deleted file mode 100644", "old mode 100644\nnew mode 100755", "@@ "} {
+		if !strings.Contains(diff, want) {
+			t.Fatalf("git diff has no %q:\n%s", want, diff)
+		}
+	}
+	before := snapshot(t, root)
+	req := ops.ApplyRequest{Reply: "```diff\n" + diff + "```\n"}
+	req.DryRun = true
+	res, err := w.Apply(context.Background(), req)
+	if err != nil {
+		t.Fatalf("dry run: %v\n%s", err, diff)
+	}
+	sameFiles(t, root, before)
+	var diffs string
+	for _, f := range res.Files {
+		diffs += f.Diff
+	}
+	for _, want := range []string{"diff --git a/notes/empty.md b/notes/empty.md\nnew file mode 100644\n", "diff --git a/notes/run.sh b/notes/run.sh\nnew file mode 100755\n",
+		"diff --git a/python/empty.py b/python/empty.py\ndeleted file mode 100644\n", "diff --git a/go/atomic_type.go b/go/atomic_type.go\nold mode 100644\nnew mode 100755\n"} {
+		if !strings.Contains(diffs, want) {
+			t.Errorf("the dry run's diffs have no %q:\n%s", want, diffs)
+		}
+	}
+	res, err = w.Apply(context.Background(), ops.ApplyRequest{Reply: diff})
+	if err != nil {
+		t.Fatalf("Apply: %v\n%s", err, diff)
+	}
+	got, want := snapshot(t, root), snapshot(t, repo)
+	for p, c := range want {
+		rel, _ := filepath.Rel(repo, p)
+		if strings.HasPrefix(rel, ".git"+string(filepath.Separator)) {
+			continue
+		}
+		q := filepath.Join(root, rel)
+		g, ok := got[q]
+		if !ok || g != c {
+			t.Errorf("%s: missing or different", rel)
+			continue
+		}
+		fi, err1 := os.Stat(p)
+		gi, err2 := os.Stat(q)
+		if err1 != nil || err2 != nil || fi.Mode().Perm()&0o100 != gi.Mode().Perm()&0o100 {
+			t.Errorf("%s: mode %v, git's %v", rel, gi.Mode(), fi.Mode())
+		}
+	}
+	for q := range got {
+		rel, _ := filepath.Rel(root, q)
+		if _, ok := want[filepath.Join(repo, rel)]; !ok {
+			t.Errorf("%s exists, git deleted it", rel)
+		}
+	}
+	opOf := map[string]string{}
+	for _, f := range res.Files {
+		opOf[f.Path] = f.Op
+	}
+	if opOf["notes/empty.md"] != ops.ApplyAdd || opOf["python/empty.py"] != ops.ApplyDelete || opOf["go/atomic_type.go"] != ops.ApplyUpdate {
+		t.Errorf("ops %v", opOf)
+	}
+}
+
+// TestApplyGitDiffWithoutHunksRefused: a hunkless deletion of a file that
+// is not empty, a mode change of a missing file, and a new empty file over
+// a file that is not empty are refused with every file byte-identical and
+// every mode kept.
+func TestApplyGitDiffWithoutHunksRefused(t *testing.T) {
+	for name, c := range map[string]struct{ reply, want string }{
+		"delete a file that is not empty": {"diff --git a/go/atomic_type.go b/go/atomic_type.go\ndeleted file mode 100644\nindex e69de29..0000000\n",
+			"deletes the file as an empty file (deleted file mode and no hunks"},
+		"mode change of a missing file": {"diff --git a/go/nosuch.go b/go/nosuch.go\nold mode 100644\nnew mode 100755\n",
+			"go/nosuch.go: no such file, so the reply cannot change its mode"},
+		"new empty file over a file": {"diff --git a/go/atomic_type.go b/go/atomic_type.go\nnew file mode 100644\nindex 0000000..e69de29\n",
+			"the file exists and is not empty"},
+		"two modes": {"diff --git a/go/atomic_type.go b/go/atomic_type.go\nold mode 100644\nnew mode 100755\n\ndiff --git a/go/atomic_type.go b/go/atomic_type.go\nold mode 100755\nnew mode 100644\n",
+			"changes the file's mode to both 100755 and 100644"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			w, root := applyWorkspace(t)
+			before := snapshot(t, root)
+			mode := func() fs.FileMode {
+				fi, err := os.Stat(filepath.Join(root, "go/atomic_type.go"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return fi.Mode()
+			}
+			m := mode()
+			mv := "*** Begin Patch\n*** Update File: python/process.py\n*** Move to: python/proc.py\n*** End Patch\n"
+			res, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: mv + c.reply})
+			sameFiles(t, root, before)
+			if mode() != m {
+				t.Errorf("mode %v, was %v", mode(), m)
+			}
+			if err == nil || !strings.Contains(err.Error()+fmt.Sprint(res.Blocks), c.want) {
+				t.Errorf("error %v, blocks %+v; want %q", err, res.Blocks, c.want)
+			}
+		})
 	}
 }

@@ -108,9 +108,16 @@
 // -U0: nothing says where it goes), a hunk that adds or removes the file's
 // final line ending (a block cannot say that), a hunk cut short by the
 // end of the reply or by a line that is not a hunk line, and a "diff --git"
-// header whose change has no hunks and is no rename (git writes none for
-// an empty file created or deleted, a mode change or a binary file), so
-// that such a change is never silently left out.
+// header whose change has no hunks and is no rename but a binary file, a
+// copy, a symbolic link or submodule, or names two files, so that such a
+// change is never silently left out. Git writes no hunks either for an
+// empty file created or deleted or a mode change between 100644 and
+// 100755: for one file named alike on both sides, these are blocks
+// without lines (issue 14): "new file mode M" a create block with Mode M,
+// "deleted file mode" a Delete block (the caller deletes the file only
+// when it is empty, as the diff says it is), "old mode A" and "new mode
+// B" a FileOnly block with OldMode A and Mode B (the caller sets or
+// clears the file's execute permission).
 //
 // # Parsing
 //

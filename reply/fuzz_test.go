@@ -65,6 +65,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("```diff\n--- x.py\n+++ x.py\n@@ ... @@\n a\n\n-b\n+c\n```\n@@ -1 +1 @@\n-q\n")
 	f.Add("rename from a.py\nrename to b.py\n--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\nrename from c\nrename to d\n--- a/x\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
 	f.Add("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n*** Update File: c.py\n*** Move to: d.py\n@@\n-x\n+y\n*** Delete File: e.py\n*** End Patch\n")
+	f.Add("diff --git a/e.py b/e.py\nnew file mode 100644\nindex 0000000..e69de29\ndiff --git a/d.py b/d.py\ndeleted file mode 100644\ndiff --git a/r.sh b/r.sh\nold mode 100644\nnew mode 100755\n")
 	f.Add("*** Begin Patch\n*** Add File: n.py\n+x\n*** Update File: a.py\n@@ class A:\n@@ def f(self):\n     x = 1\n-    y\n+    z\n\n@@\n a\n*** End of File\n*** Delete File: d.py\n*** End Patch\n")
 
 	f.Fuzz(func(t *testing.T, data string) {
@@ -96,6 +97,16 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 	used := 0
 	pathLines := map[int]bool{}
 	for _, b := range res.Blocks {
+		if b.Format == reply.FormatUnifiedDiff && b.Line <= n && strings.HasPrefix(ls[b.Line-1], "diff --git ") {
+			// git's change without hunks (issue 14): an empty file
+			// created or deleted, or a mode change; no lines.
+			if b.PathLine != b.Line || b.Path == "" || b.Old != nil || b.New != nil || b.Leading != nil || b.Trailing != nil ||
+				!(b.Mode != "" && b.OldMode == "" && b.IsCreate() || b.Delete && b.Mode == "" && b.FileOnly() || b.OldMode != "" && b.Mode != "" && b.FileOnly()) {
+				t.Fatalf("git change without hunks %+v", b)
+			}
+			markers = append(markers, b.Line)
+			continue
+		}
 		if b.PathLine < 1 || b.PathLine > b.Line || b.PathLine == b.Line && b.Format != reply.FormatApplyPatch && !b.FileOnly() || b.Line > n {
 			t.Fatalf("block lines out of range: path %d, marker %d, reply %d lines", b.PathLine, b.Line, n)
 		}

@@ -152,9 +152,10 @@ func (f *Failure) Error() string {
 // SEARCH/REPLACE block with an empty SEARCH section. For such a block a
 // missing file is expected: the caller applies it to the empty text "",
 // and Apply refuses it (CodeFileExists) on a non-empty text. A block that
-// deletes or moves its file (Delete, MoveTo) never creates one.
+// deletes or moves its file or changes its mode (Delete, MoveTo, OldMode)
+// never creates one.
 func (b Block) IsCreate() bool {
-	return !b.Delete && b.MoveTo == "" && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
+	return !b.Delete && b.MoveTo == "" && b.OldMode == "" && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
 }
 
 // Preview is the start of each section of a block, for one-line summaries.

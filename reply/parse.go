@@ -92,14 +92,21 @@ type Block struct {
 	// a pure rename is one FileOnly block. Like Path, it is not checked
 	// against any root, and the caller refuses a MoveTo that exists.
 	MoveTo string `json:"move_to,omitempty"`
+	// Mode, when not "", is the git mode (ModeFile or ModeExecutable) a
+	// git diff without hunks gives the file (issue 14): the mode of an
+	// empty file it creates ("new file mode"), or, with OldMode, the new
+	// mode of a mode change ("old mode", "new mode"), a FileOnly block.
+	Mode    string `json:"mode,omitempty"`
+	OldMode string `json:"old_mode,omitempty"`
 }
 
-// FileOnly reports whether the block deletes or moves its file and
-// changes no lines ("*** Delete File:", a move without hunks, git's pure
-// rename): the caller acts on the file and does not Apply the block, which
-// Apply refuses (CodeFileOnly).
+// FileOnly reports whether the block deletes, moves or changes the mode of
+// its file and changes no lines ("*** Delete File:", a move without hunks,
+// git's pure rename, git's deletion of an empty file or mode change): the
+// caller acts on the file and does not Apply the block, which Apply
+// refuses (CodeFileOnly).
 func (b Block) FileOnly() bool {
-	return (b.Delete || b.MoveTo != "") && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.New) == 0 && len(b.Trailing) == 0
+	return (b.Delete || b.MoveTo != "" || b.OldMode != "") && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.New) == 0 && len(b.Trailing) == 0
 }
 
 // Malformed is a block Parse could not read; it is reported and never
@@ -444,9 +451,16 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		return p.renameFile(i), true
 	}
 	if strings.HasPrefix(l, "diff --git ") {
-		if next, ok := p.hunklessGitDiff(i); ok {
-			return bad(Malformed{Format: FormatUnifiedDiff,
-				Reason: fmt.Sprintf("line %d %q starts a git diff with no hunks (an empty file created or deleted, a mode change or a binary file): symedit applies only hunks, renames and deletions with their lines, so this change is not applied", n, abbreviate(t, 60))}, next)
+		if next, b, reason, ok := p.hunklessGitDiff(i); ok {
+			if reason == "" {
+				p.res.Blocks = append(p.res.Blocks, b)
+				return next, true
+			}
+			m := Malformed{Format: FormatUnifiedDiff, Path: b.Path, Reason: reason}
+			if b.Path != "" {
+				m.Paths = []string{b.Path}
+			}
+			return bad(m, next)
 		}
 	}
 	if hunkHeader.MatchString(l) {
@@ -497,28 +511,89 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 var gitExtendedHeaders = []string{"old mode ", "new mode ", "deleted file mode ", "new file mode ",
 	"copy from ", "copy to ", "rename from ", "rename to ", "similarity index ", "dissimilarity index ", "index "}
 
-// hunklessGitDiff reports whether the "diff --git" line i heads a change
-// that has no "---" line after its extended headers and no rename: git
-// writes no hunks for an empty file created or deleted, a mode change or a
-// binary file. Such a header is never prose (issue 11, section 1): the
-// change it names is not applied, and next is the line after its headers
-// (and after a "Binary files ... differ" line).
-func (p *parser) hunklessGitDiff(i int) (next int, ok bool) {
+// Git's modes of a regular file (git-diff(1)): a Block's Mode and
+// OldMode.
+const (
+	ModeFile       = "100644"
+	ModeExecutable = "100755"
+)
+
+// hunklessGitDiff reads the change a "diff --git" line i heads when it
+// has no "---" line after its extended headers and no rename: git writes
+// no hunks for an empty file created or deleted, a mode change or a binary
+// file (issue 14). The first three, for one regular file named alike on
+// both sides, are a Block of FormatUnifiedDiff with no lines: a create
+// block with Mode for "new file mode" (an empty file), a Delete block for
+// "deleted file mode" (the caller deletes the file only when it is
+// empty), a FileOnly block with OldMode and Mode for "old mode" and "new
+// mode". Anything else (a binary file, a copy, a symbolic link or a
+// submodule, names that differ) is a reason the change is malformed. Such
+// a header is never prose (issue 11, section 1). It reports ok false when
+// line i heads a diff with hunks or a rename, which are read elsewhere;
+// next is the line after its headers (and after a "Binary files ...
+// differ" line).
+func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bool) {
 	j, rename := i+1, false
+	heads := map[string]string{}
 	for ; j < len(p.lines); j++ {
 		l := p.lines[j]
-		if !slices.ContainsFunc(gitExtendedHeaders, func(h string) bool { return strings.HasPrefix(l, h) }) {
+		k := slices.IndexFunc(gitExtendedHeaders, func(h string) bool { return strings.HasPrefix(l, h) })
+		if k < 0 {
 			break
 		}
-		rename = rename || strings.HasPrefix(l, "rename from ")
+		p.steps++
+		h := gitExtendedHeaders[k]
+		rename = rename || h == "rename from "
+		if _, dup := heads[h]; dup {
+			heads["duplicate"] = h
+		}
+		heads[h] = strings.TrimSpace(l[len(h):])
 	}
 	if rename || j < len(p.lines) && strings.HasPrefix(p.lines[j], "--- ") {
-		return 0, false
+		return 0, Block{}, "", false
 	}
-	if j < len(p.lines) && strings.HasPrefix(p.lines[j], "Binary files ") {
+	binary := j < len(p.lines) && (strings.HasPrefix(p.lines[j], "Binary files ") || p.lines[j] == "GIT binary patch")
+	if binary {
 		j++
 	}
-	return j, true
+	n := i + 1
+	head := fmt.Sprintf("line %d %q starts a git diff with no hunks", n, abbreviate(strings.TrimSpace(p.lines[i]), 60))
+	path, named := gitDiffPath(p.lines[i])
+	b = Block{Format: FormatUnifiedDiff, Path: path, Line: n, PathLine: n}
+	regular := func(m string) bool { return m == ModeFile || m == ModeExecutable }
+	delete(heads, "index ")
+	newFile, isNew := heads["new file mode "]
+	deleted, isDeleted := heads["deleted file mode "]
+	oldMode, hasOld := heads["old mode "]
+	newMode, hasNew := heads["new mode "]
+	switch {
+	case binary:
+		return j, b, head + " of a binary file: symedit edits text only, so this change is not applied", true
+	case !named:
+		return j, b, head + " whose a/ and b/ names are not one file without spaces: this change is not applied", true
+	case len(heads) == 1 && isNew && regular(newFile):
+		b.Mode = newFile
+		return j, b, "", true
+	case len(heads) == 1 && isDeleted && regular(deleted):
+		b.Delete = true
+		return j, b, "", true
+	case len(heads) == 2 && hasOld && hasNew && regular(oldMode) && regular(newMode) && oldMode != newMode:
+		b.OldMode, b.Mode = oldMode, newMode
+		return j, b, "", true
+	}
+	return j, b, head + " that is not an empty file created or deleted or a mode change between " + ModeFile + " and " + ModeExecutable +
+		" (a copy, a symbolic link or a submodule): symedit applies only those, hunks, renames and deletions, so this change is not applied", true
+}
+
+// gitDiffPath returns the file a "diff --git a/P b/P" line names, and
+// whether it names one file: both names alike after git's a/ and b/,
+// without spaces.
+func gitDiffPath(l string) (string, bool) {
+	f := strings.Fields(strings.TrimPrefix(l, "diff --git "))
+	if len(f) != 2 || !strings.HasPrefix(f[0], "a/") || !strings.HasPrefix(f[1], "b/") || f[0][2:] != f[1][2:] || f[0][2:] == "" {
+		return "", false
+	}
+	return f[0][2:], true
 }
 
 // setext reports whether line i, "=======", underlines a Markdown setext

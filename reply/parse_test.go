@@ -526,40 +526,74 @@ func TestDeleteWithoutFinalNewline(t *testing.T) {
 	}
 }
 
-// TestParseHunklessGitDiff (issue 11, section 1): git writes no ---, +++
-// or @@ lines when a diff creates or deletes an empty file, changes only a
-// mode or touches a binary file. Such a header is a malformed block, never
-// prose that lets the rest of the reply apply as if the change were not
-// asked for; a header followed by its hunks, or a rename, still parses.
+// TestParseHunklessGitDiff (issue 11, section 1; issue 14): git writes no
+// ---, +++ or @@ lines when a diff creates or deletes an empty file,
+// changes only a mode or touches a binary file. The first three, for one
+// regular file, are blocks without lines (a create block with its Mode, a
+// Delete block, a mode change with OldMode and Mode); the others are a
+// malformed block, never prose that lets the rest of the reply apply as
+// if the change were not asked for; a header followed by its hunks, or a
+// rename, still parses.
 func TestParseHunklessGitDiff(t *testing.T) {
 	good := "diff --git a/x.py b/x.py\nindex 1111111..2222222 100644\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n"
 	for _, tc := range []struct {
 		name, reply string
-		malformed   int
+		malformed   string // the reason's words, or "" for a block
+		block       reply.Block
 	}{
-		{"new empty file", "diff --git a/empty.py b/empty.py\nnew file mode 100644\nindex 0000000..e69de29\n" + good, 1},
-		{"deleted empty file", good + "diff --git a/old.py b/old.py\ndeleted file mode 100644\nindex e69de29..0000000\n", 1},
-		{"mode change", "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n" + good, 1},
-		{"binary", "diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\nBinary files a/logo.png and b/logo.png differ\n" + good, 1},
-		{"header and hunks", good, 0},
-		{"pure rename", "diff --git a/a.py b/b.py\nsimilarity index 100%\nrename from a.py\nrename to b.py\n" + good, 0},
+		{name: "new empty file", reply: "diff --git a/empty.py b/empty.py\nnew file mode 100644\nindex 0000000..e69de29\n" + good,
+			block: reply.Block{Format: reply.FormatUnifiedDiff, Path: "empty.py", Line: 1, PathLine: 1, Mode: reply.ModeFile}},
+		{name: "new empty executable", reply: good + "diff --git a/run.sh b/run.sh\nnew file mode 100755\nindex 0000000..e69de29\n",
+			block: reply.Block{Format: reply.FormatUnifiedDiff, Path: "run.sh", Line: 8, PathLine: 8, Mode: reply.ModeExecutable}},
+		{name: "deleted empty file", reply: good + "diff --git a/old.py b/old.py\ndeleted file mode 100644\nindex e69de29..0000000\n",
+			block: reply.Block{Format: reply.FormatUnifiedDiff, Path: "old.py", Line: 8, PathLine: 8, Delete: true}},
+		{name: "mode change", reply: "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n" + good,
+			block: reply.Block{Format: reply.FormatUnifiedDiff, Path: "run.sh", Line: 1, PathLine: 1, OldMode: reply.ModeFile, Mode: reply.ModeExecutable}},
+		{name: "binary", reply: "diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\nBinary files a/logo.png and b/logo.png differ\n" + good,
+			malformed: "git diff with no hunks of a binary file"},
+		{name: "symbolic link", reply: "diff --git a/link b/link\nnew file mode 120000\nindex 0000000..1111111\n" + good,
+			malformed: "git diff with no hunks that is not an empty file created or deleted or a mode change"},
+		{name: "same mode", reply: "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100644\n" + good,
+			malformed: "git diff with no hunks that is not"},
+		{name: "copy", reply: "diff --git a/a.py b/c.py\nsimilarity index 100%\ncopy from a.py\ncopy to c.py\n" + good,
+			malformed: "git diff with no hunks whose a/ and b/ names are not one file"},
+		{name: "index only", reply: "diff --git a/a.py b/a.py\nindex 1111111..2222222 100644\n" + good,
+			malformed: "git diff with no hunks that is not"},
+		{name: "header and hunks", reply: good},
+		{name: "pure rename", reply: "diff --git a/a.py b/b.py\nsimilarity index 100%\nrename from a.py\nrename to b.py\n" + good,
+			block: reply.Block{Format: reply.FormatUnifiedDiff, Path: "a.py", MoveTo: "b.py", Line: 3, PathLine: 3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := reply.Parse(tc.reply)
-			if len(res.Malformed) != tc.malformed {
-				t.Fatalf("%d malformed (%v), want %d", len(res.Malformed), res.Malformed, tc.malformed)
-			}
-			if tc.malformed > 0 && !strings.Contains(res.Malformed[0].Reason, "git diff with no hunks") {
-				t.Errorf("reason %q does not say what was not applied", res.Malformed[0].Reason)
-			}
 			var x *reply.Block
+			var others []reply.Block
 			for k := range res.Blocks {
 				if res.Blocks[k].Path == "x.py" {
 					x = &res.Blocks[k]
+				} else {
+					others = append(others, res.Blocks[k])
 				}
 			}
 			if x == nil {
 				t.Errorf("the well-formed hunk of x.py was not parsed: %+v", res.Blocks)
+			}
+			if tc.malformed != "" {
+				if len(res.Malformed) != 1 || !strings.Contains(res.Malformed[0].Reason, tc.malformed) || len(others) != 0 {
+					t.Fatalf("malformed %+v, blocks %+v; want one malformed block saying %q", res.Malformed, others, tc.malformed)
+				}
+				return
+			}
+			if len(res.Malformed) != 0 {
+				t.Fatalf("malformed %+v", res.Malformed)
+			}
+			if tc.block.Path == "" {
+				if len(others) != 0 {
+					t.Errorf("blocks %+v", others)
+				}
+				return
+			}
+			if len(others) != 1 || fmt.Sprintf("%+v", others[0]) != fmt.Sprintf("%+v", tc.block) {
+				t.Fatalf("blocks %+v, want %+v", others, tc.block)
 			}
 		})
 	}
