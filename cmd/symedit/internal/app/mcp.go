@@ -308,10 +308,8 @@ const (
 
 // Tool inputs. The jsonschema tags are the descriptions a model reads.
 
-type symbolsInput struct {
-	Path string `json:"path" jsonschema:"A source file, a folder (walked, skipping what git ignores), or a doublestar glob (** matches any depth, {a,b} alternatives), relative to the server's root: src/app.py, src, 'src/**/*.py'."`
-}
-
+// chunkSpec is one chunk as the chunk tool's input schema describes it;
+// ops.Chunks reads it (chunk.Parse).
 type chunkSpec struct {
 	ContextBefore lineText `json:"context_before,omitempty" jsonschema:"The line or lines just before old_lines, copied exactly from the symbol (indentation included): a string (several lines may be joined with \\n) or an array of strings. Omitted, an empty string or []: no constraint."`
 	OldLines      []string `json:"old_lines" jsonschema:"The lines replaced, one string per line, copied exactly from the symbol (indentation included; trailing white space is ignored). []: insert new_lines between the context lines."`
@@ -329,14 +327,6 @@ type replaceInput struct {
 	Expect      *int     `json:"expect,omitempty" jsonschema:"Refuse, writing nothing, unless there are exactly this many matches over all files. Omitted: any number of matches but at least one."`
 	Partial     bool     `json:"partial,omitempty" jsonschema:"true: write the files that pass every check even when others are refused (each file's result says which). Omitted or false: write nothing unless every file passes."`
 	DryRun      bool     `json:"dry_run,omitempty"`
-}
-
-type applyInput struct {
-	Reply   string `json:"reply" jsonschema:"Text holding edits, prose around them allowed, in any of these formats: an EDIT block (a line with the file's path relative to the root, then <<<<<<< EDIT, leading anchor lines (kept), -------, old lines (removed), =======, new lines (written), -------, trailing anchor lines (kept), >>>>>>>); a SEARCH/REPLACE block (the path, then <<<<<<< SEARCH, old lines, =======, new lines, >>>>>>> REPLACE; Cline's ------- SEARCH / +++++++ REPLACE too); a unified diff (git diff, diff -u: --- a/P, +++ b/P, @@ hunks), placed by its context lines, not its line numbers; a Codex apply_patch patch (*** Begin Patch, *** Update File: P (optionally *** Move to: Q), *** Add File: P or *** Delete File: P, @@ hunks, *** End Patch); diffs and patches may also delete and rename files. Lines are matched exactly (line endings aside); empty anchors and old lines create a new file."`
-	Path    string `json:"path,omitempty" jsonschema:"The file every block without a path of its own edits (for a reply about one file that names none). Omitted: each block must name its file."`
-	Match   string `json:"match,omitempty"`
-	Partial bool   `json:"partial,omitempty" jsonschema:"true: write each file whose blocks all apply, and report the others. Omitted or false: write nothing unless every block of every file applies."`
-	DryRun  bool   `json:"dry_run,omitempty"`
 }
 
 // describe gives the fields that several tools share (location, path,
@@ -368,12 +358,12 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 		Capabilities: &mcp.ServerCapabilities{},
 	})
 
-	addTool(srv, &mcp.Tool{Name: "symbols", Annotations: readOnly("List symbols"),
+	addOp(srv, ts, &mcp.Tool{Name: "symbols", Annotations: readOnly("List symbols"),
 		Description: "List the symbols (classes, functions, methods, types, ...) of source files: kind, name path and " +
 			"1-based line range, as an outline (text) and as {\"files\": [{\"path\", \"language\", \"symbols\"}]}. Use it to " +
 			"find the name path for a location (FILE::Class/method). A glob path is expanded inside the root to the " +
 			"matching files in a supported language, which are listed together as several paths."},
-		"", func(ctx context.Context, in symbolsInput) *mcp.CallToolResult { return ts.symbols(ctx, in) })
+		"", ts.w.Symbols, symbolsText)
 
 	addOp(srv, ts, &mcp.Tool{Name: "check", Annotations: readOnly("Check syntax"),
 		Description: "Report every syntax error in source files, as the syntax guard of the writing tools sees them " +
@@ -440,23 +430,14 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"complete rewrites of small ones; to change existing code, chunk, replace_body and edit send far less." + guard},
 		"", ts.w.Write, func(res *ops.WriteResult, err error) string { return writingText(&res.Result, err) })
 
-	addTool(srv, &mcp.Tool{Name: "apply", Annotations: writes("Apply edit blocks", false),
+	addOp(srv, ts, &mcp.Tool{Name: "apply", Annotations: writes("Apply edit blocks", false),
 		Description: "Apply the edits of a reply (EDIT blocks with anchors, SEARCH/REPLACE blocks, unified diffs or " +
 			"Codex apply_patch patches) across " +
 			"several files as one transaction: the way to change several files in one call. Blocks for one file " +
 			"apply in order; nothing is written unless every block applies (partial: each file whose blocks all " +
 			"apply). A block that does not apply is reported with the nearest real lines; shell commands in the " +
 			"reply are listed, never run." + guard},
-		"", func(ctx context.Context, in applyInput) *mcp.CallToolResult {
-			flags := matchArgs(in.Match)
-			if in.Partial {
-				flags = append(flags, "--partial")
-			}
-			if in.Path != "" {
-				flags = append(flags, "--path", in.Path)
-			}
-			return ts.call(ctx, append(ts.command("apply", in.DryRun, flags...), "-"), []byte(in.Reply))
-		})
+		"", ts.w.Apply, applyText)
 
 	for _, op := range []struct {
 		tool, title, desc, text string
@@ -481,23 +462,4 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			op.text, op.run, func(res *ops.SymbolTextResult, err error) string { return writingText(&res.Result, err) })
 	}
 	return srv
-}
-
-// symbols runs symedit symbols on a file or on the files a glob matches;
-// its JSON Lines become {"files": [...]}.
-func (ts *toolServer) symbols(ctx context.Context, in symbolsInput) *mcp.CallToolResult {
-	// The CLI expands a folder or a doublestar pattern itself, inside the
-	// root (package walk), as symedit symbols does on the command line.
-	text, out, code := ts.run(ctx, append(ts.command("symbols", false), in.Path), nil)
-	files := []json.RawMessage{}
-	for line := range bytes.Lines(out) {
-		if js := structured(line); js != nil {
-			files = append(files, js)
-		}
-	}
-	js, err := json.Marshal(map[string]any{"files": files})
-	if err != nil {
-		return toolResult(text+"symedit: "+err.Error()+"\n", nil, ExitError)
-	}
-	return toolResult(text, js, code)
 }

@@ -554,6 +554,8 @@ func TestMCPTextIsCLIText(t *testing.T) {
 	start := filepath.Join(dir, "python/process.py") + "::BaseProcess/start"
 	run := filepath.Join(dir, "python/process.py") + "::BaseProcess/run"
 	atomic := filepath.Join(dir, "go/atomic_type.go")
+	applyOK := filepath.Join(dir, "python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup()\n=======\n        _cleanup()  # first\n>>>>>>> REPLACE\n"
+	applyBad := "Prose first.\n\n" + filepath.Join(dir, "python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup(now)\n=======\n        pass\n>>>>>>> REPLACE\n"
 	stale := `[{"context_before": "        self._check_close()", "old_lines": [], "new_lines": ["        pass"]}]`
 	broken := `[{"context_before": "        self._check_closed()", "old_lines": ["        assert self._popen is None, 'cannot start a process twice'"], "new_lines": ["        if self._popen is not None"], "context_after": "        assert self._parent_pid == os.getpid(), \\"}]`
 	cs := serveInProcess(t, dir, time.Hour, nil, nil)
@@ -590,6 +592,12 @@ func TestMCPTextIsCLIText(t *testing.T) {
 		{"lines out of range", "lines", map[string]any{"path": atomic}, `[{"start_line": 9000, "end_line": 9000, "new_content": ""}]`, "edits", []string{"lines", atomic, "-"}, 1, nil},
 		{"write dry run", "write", map[string]any{"path": filepath.Join(dir, "python/new.py"), "dry_run": true}, "x = 1\n", "content", []string{"write", "--dry-run", filepath.Join(dir, "python/new.py")}, 0, nil},
 		{"write", "write", map[string]any{"path": filepath.Join(dir, "python/new.py")}, "x = 1\n", "content", []string{"write", filepath.Join(dir, "python/new.py")}, 0, nil},
+		{"symbols", "symbols", map[string]any{"path": filepath.Join(dir, "python/process.py")}, "", "", []string{"symbols", filepath.Join(dir, "python/process.py")}, 0, nil},
+		{"symbols glob", "symbols", map[string]any{"path": filepath.Join(dir, "go/*.go")}, "", "", []string{"symbols", filepath.Join(dir, "go/*.go")}, 0, nil},
+		{"symbols no file", "symbols", map[string]any{"path": filepath.Join(dir, "nosuch.py")}, "", "", []string{"symbols", filepath.Join(dir, "nosuch.py")}, 2, nil},
+		{"apply", "apply", map[string]any{}, applyOK, "reply", []string{"apply", "--root", dir, "-"}, 0, nil},
+		{"apply dry run", "apply", map[string]any{"dry_run": true}, applyOK, "reply", []string{"apply", "--root", dir, "--dry-run", "-"}, 0, nil},
+		{"apply fails", "apply", map[string]any{}, applyBad, "reply", []string{"apply", "--root", dir, "-"}, 1, nil},
 		{"replace_body syntax", "replace_body", map[string]any{"location": run}, "def run(self:\n    pass\n", "text", []string{"replace-body", run, "-"}, 1,
 			[]string{"(use --check=warn to write anyway)", "(correct the new text so that it parses and call again)"}},
 	} {
@@ -602,7 +610,7 @@ func TestMCPTextIsCLIText(t *testing.T) {
 			copyFixtures(t, dir)
 			switch tt.key {
 			case "":
-			case "text", "content": // sent as is
+			case "text", "content", "reply": // sent as is
 				tt.args[tt.key] = tt.jsonIn
 			default:
 				var v any
@@ -741,7 +749,7 @@ func get(v any, keys ...any) any {
 
 // childTools are the tools that still run as a child process, their
 // operation not yet in ops: they declare no output schema.
-var childTools = map[string]bool{"symbols": true, "replace": true, "apply": true}
+var childTools = map[string]bool{"replace": true}
 
 func TestMCP(t *testing.T) {
 	bin := buildSymedit(t)

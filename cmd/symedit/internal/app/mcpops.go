@@ -262,3 +262,43 @@ func checkText(res *ops.CheckResult, err error) string {
 	fmt.Fprintf(&b, "symedit: %s\n", res.Summary)
 	return b.String()
 }
+
+// symbolsText is what `symedit symbols` prints, on both streams in
+// order: each file's outline or read failure, then, after a walk, the
+// summary; or the error when the paths could not be expanded.
+func symbolsText(res *ops.SymbolsResult, err error) string {
+	var b strings.Builder
+	e := &env{stdout: &b, stderr: &b}
+	for i := range res.Files {
+		f := &res.Files[i]
+		if f.Error != nil {
+			fmt.Fprintf(&b, "symedit: %v\n", f.Error)
+			continue
+		}
+		if perr := printOutline(e, f); perr != nil {
+			fmt.Fprintf(&b, "symedit: %v\n", perr)
+		}
+	}
+	switch {
+	case res.Summary == "":
+		if err != nil {
+			fmt.Fprintf(&b, "symedit: %v\n", err)
+		}
+	case res.Walked:
+		fmt.Fprintf(&b, "symedit: %s\n", res.Summary)
+	}
+	return b.String()
+}
+
+// applyText is what `symedit apply` prints, on both streams in order: a
+// line per block, the malformed blocks, the shell suggestions, a line per
+// file, a dry run's diffs and the syntax warnings, then the error.
+func applyText(res *ops.ApplyResult, err error) string {
+	var b strings.Builder
+	e := &env{stdout: &b, stderr: &b}
+	e.applyText(noFlags(), res)
+	if err != nil {
+		fmt.Fprintf(&b, "symedit: %v\n", err)
+	}
+	return b.String()
+}
