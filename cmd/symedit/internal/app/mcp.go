@@ -262,15 +262,6 @@ func addTool[In any](srv *mcp.Server, t *mcp.Tool, text string, h func(context.C
 
 func boolPtr(b bool) *bool { return &b }
 
-// matchArgs is --match LEVEL for a tool's match field, or nothing when it
-// is omitted (the command's default).
-func matchArgs(level string) []string {
-	if level == "" {
-		return nil
-	}
-	return []string{"--match", level}
-}
-
 // readOnly and writes are the annotations of tools that only read and of
 // tools that write files.
 func readOnly(title string) *mcp.ToolAnnotations {
