@@ -31,7 +31,6 @@ func exitCode(err error) int {
 func errorCode(err error) string {
 	var ue *ops.UsageError
 	var se *syntaxError
-	var re *replaceError
 	var in *inputError
 	var oe *ops.Error
 	switch {
@@ -39,11 +38,6 @@ func errorCode(err error) string {
 		return string(oe.Code)
 	case errors.As(err, &se):
 		return string(ops.CodeSyntax)
-	case errors.As(err, &re):
-		if re.count {
-			return string(ops.CodeCount)
-		}
-		return string(ops.CodeNoMatchText)
 	}
 	if c := ops.CodeOf(err); c != ops.CodeError {
 		return string(c)

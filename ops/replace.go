@@ -1,0 +1,465 @@
+package ops
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// ReplaceRequest searches and replaces in one or more files (`symedit
+// replace`, the MCP replace tool): literal text by default, a Go RE2
+// regular expression with Regex. Every file is read, searched and checked
+// (the syntax guard) before any is written.
+type ReplaceRequest struct {
+	// Search is the text searched for: literal, or with Regex a Go RE2
+	// regular expression (edit.Search). An empty Search, an invalid
+	// expression or a negative Count is a *UsageError.
+	Search string `json:"search" jsonschema:"The text to find: literal, or a Go RE2 regular expression when regex is true."`
+	// Replacement is written for each match; with Regex, $1 and ${name}
+	// expand submatches (\1 is read as $1).
+	Replacement string `json:"replacement" jsonschema:"The text written for each match; with regex, $1 or ${name} insert submatches."`
+	// Paths are files, folders (walked, skipping what git ignores) or
+	// doublestar patterns (package walk, WalkOptions). A file named twice
+	// (directly or through a link) is a *UsageError: each name would be
+	// edited from the same original.
+	Paths []string `json:"paths" jsonschema:"The files to edit, relative to the server's root; each at most once."`
+	// Regex makes Search a Go RE2 regular expression.
+	Regex bool `json:"regex,omitempty" jsonschema:"true: search is a Go RE2 regular expression. Omitted or false: literal text."`
+	// IgnoreCase matches case-insensitively.
+	IgnoreCase bool `json:"ignore_case,omitempty" jsonschema:"true: match case-insensitively."`
+	// Count replaces at most the first Count matches in each file; 0
+	// replaces them all.
+	Count int `json:"count,omitempty" jsonschema:"Replace at most the first N matches in each file. Omitted or 0: all matches."`
+	// Expect, when set, refuses the run (COUNT) unless there are exactly
+	// that many matches over all files; negative is a *UsageError. Nil:
+	// any number of matches but at least one (else NO_MATCH_TEXT).
+	Expect *int `json:"expect,omitempty" jsonschema:"Refuse, writing nothing, unless there are exactly this many matches over all files. Omitted: any number of matches but at least one."`
+	// Partial writes the files that pass every check even when others are
+	// refused; without it nothing is written unless every file passes.
+	Partial bool `json:"partial,omitempty" jsonschema:"true: write the files that pass every check even when others are refused (each file's result says which). Omitted or false: write nothing unless every file passes."`
+	WalkOptions
+	// WriteOptions apply to every file: ExpectSHA256, when set, is checked
+	// against each file.
+	WriteOptions
+	// OnFile, when set, is called on the calling goroutine as each file
+	// is read, searched and checked, in path order (the files are worked
+	// on concurrently, WalkOptions.Jobs at once); n is the number of files.
+	// For a progress bar: the results come when every file is done.
+	OnFile func(path string, n int) `json:"-"`
+}
+
+// The statuses of a ReplaceFile.
+const (
+	// ReplaceReplaced: the file passed every check; written unless this
+	// is a dry run.
+	ReplaceReplaced = "replaced"
+	// ReplaceNoMatch: a file named in Paths (not found by a walk) has no
+	// match; it is left alone.
+	ReplaceNoMatch = "no_match"
+	// ReplaceRefused: the file failed (unreadable, the syntax guard, a
+	// failed write); its Error says why.
+	ReplaceRefused = "refused"
+	// ReplaceNotWritten: the file passed but was not written because the
+	// run was refused as a whole (another file refused without Partial,
+	// or Expect not met: the result's Error says why), or because the
+	// write of a file before it failed (its Error says which).
+	ReplaceNotWritten = "not_written"
+)
+
+// ReplaceResult is the result of a ReplaceRequest. Its Result has no path
+// and no diff (each file has its own): ok (every file passed and, unless
+// a dry run, was written), changed (a file that passed changes), written
+// (a file was written), dry_run, summary ("N match(es) in K of M
+// file(s)", with the files a walk skipped) and error: NO_MATCH_TEXT (no
+// match in any file; nearest holds the most similar lines,
+// []SimilarLine), COUNT (Expect not met; the message lists the matches),
+// or, when files were refused, the code of the worst file's error (an
+// error, exit 2, over a rejection, exit 1) with a message counting them;
+// USAGE, OUTSIDE_ROOT, ... for a request refused before any file is read.
+type ReplaceResult struct {
+	Result
+	// Files are the files with matches (and every file named in Paths,
+	// and every file that could not be read), in path order: as gofmt -l
+	// lists every file (issue 11, section 5). Never nil.
+	Files []ReplaceFile `json:"files"`
+	// TotalMatches and TotalReplacements add up the files' counts.
+	TotalMatches      int `json:"total_matches"`
+	TotalReplacements int `json:"total_replacements"`
+	// Refused counts the files with status ReplaceRefused, FilesWritten
+	// the files written.
+	Refused      int `json:"refused"`
+	FilesWritten int `json:"files_written"`
+	// Searched counts the files read and searched (a walk's files
+	// without a match included).
+	Searched int `json:"searched"`
+	// Skipped counts the files a walk left out, by reason (walk.Result).
+	Skipped map[string]int `json:"skipped,omitempty"`
+	// Walked reports that a path was a folder or a pattern.
+	Walked bool `json:"-"`
+}
+
+// ReplaceFile is one file of a ReplaceResult. Its Result has the file's
+// path, changed (the replacements change its content), written, dry_run,
+// diff (for a dry run, refused files' included; with WriteOptions.Diff,
+// for a file written), syntax, summary ("replaced N of M match(es)"), and
+// ok: true for ReplaceReplaced and ReplaceNoMatch, false otherwise; error
+// is why a ReplaceRefused file was refused, or why a ReplaceNotWritten
+// file was not written after a write failed (else nil: the result's
+// error says why the run was refused).
+type ReplaceFile struct {
+	Result
+	// Status is ReplaceReplaced, ReplaceNoMatch, ReplaceRefused or
+	// ReplaceNotWritten.
+	Status string `json:"status"`
+	// Matches counts every match in the file; Replacements the matches
+	// replaced (Count caps them).
+	Matches      int `json:"matches"`
+	Replacements int `json:"replacements"`
+}
+
+// maxSimilarLines is the most similar lines a NO_MATCH_TEXT refusal
+// lists, over all its files.
+const maxSimilarLines = 10
+
+// replaceFile is a file while Replace works on it.
+type replaceFile struct {
+	out     ReplaceFile
+	ch      *change
+	matches []edit.Match
+	checked outcome
+	readErr bool  // err is the read's: the file was not searched
+	err     error // why the file was refused or not written
+}
+
+// Replace runs req (`symedit replace`): it expands the paths, takes the
+// lock of every file (in the order of their keys, so that concurrent
+// calls never deadlock), then reads, searches, replaces in memory and runs
+// the syntax guard on each file with a match, on WalkOptions.Jobs
+// goroutines (a file without a match is never parsed). Nothing is written
+// unless every file passes and the match count is right (Expect, at least
+// one match); with Partial the files that pass are written anyway. Each
+// file is written atomically, in path order; when a write fails, the
+// files before it stay written and the files after it are not written.
+// The result is never nil. The error is nil or the result's *Error (see
+// ReplaceResult).
+func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceResult, error) {
+	res := &ReplaceResult{Files: []ReplaceFile{}}
+	res.DryRun = req.DryRun
+	sr, err := edit.Compile(edit.Search{Pattern: req.Search, Replacement: req.Replacement, Regex: req.Regex,
+		IgnoreCase: req.IgnoreCase, Count: req.Count})
+	if err != nil {
+		return res, res.Fail(&UsageError{Msg: err.Error()})
+	}
+	if req.Expect != nil && *req.Expect < 0 {
+		return res, res.Fail(&UsageError{Msg: fmt.Sprintf("expect %d: want 0 or more matches", *req.Expect)})
+	}
+	if err := req.WriteOptions.validate(); err != nil {
+		return res, res.Fail(err)
+	}
+	if len(req.Paths) == 0 {
+		return res, res.Fail(&UsageError{Msg: "no paths: name the files, folders or patterns to replace in"})
+	}
+	found, err := w.expand(req.Paths, req.WalkOptions)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	res.Walked, res.Skipped = found.Walked, found.Skipped
+	if err := w.distinct(found.Files); err != nil {
+		return res, res.Fail(err)
+	}
+	defer w.lockAll(found.Files)()
+
+	// Read, search and check every file; a file that cannot be read is
+	// refused, and the others still get their lines.
+	var files []*replaceFile
+	withMatches := 0
+	n := len(found.Files)
+	_ = forEachOrdered(n, req.jobs(), func(i int) *replaceFile {
+		return w.replaceOne(ctx, found.Files[i], sr, req)
+	}, func(_ int, f *replaceFile) error {
+		if req.OnFile != nil {
+			req.OnFile(f.out.Path, n)
+		}
+		res.TotalMatches += f.out.Matches
+		res.TotalReplacements += f.out.Replacements
+		if !f.readErr {
+			res.Searched++
+		}
+		if f.out.Matches > 0 {
+			withMatches++
+		} else if found.Walked && f.err == nil {
+			return nil // a walk lists only the files with matches
+		}
+		files = append(files, f)
+		return nil
+	})
+	res.Summary = fmt.Sprintf("%d match(es) in %d of %d file(s)", res.TotalMatches, withMatches, n) + skippedSummary(found)
+
+	var refusal *Error
+	// The counts over all files mean something only when every file was
+	// read; else the unreadable files are the refusal.
+	if !slices.ContainsFunc(files, func(f *replaceFile) bool { return f.readErr }) {
+		where := strings.Join(found.Files, ", ")
+		if found.Walked {
+			where = fmt.Sprintf("the %d file(s) of %s", n, strings.Join(req.Paths, " "))
+		}
+		switch {
+		case req.Expect != nil && res.TotalMatches != *req.Expect:
+			refusal = AsError(&ReplaceError{Count: true, Msg: fmt.Sprintf("expected %d match(es) of %s, found %d; nothing was written%s",
+				*req.Expect, strconv.Quote(req.Search), res.TotalMatches, matchList(files, res.TotalMatches))})
+		case res.TotalMatches == 0:
+			refusal = noMatchError(req.Search, where, files)
+		}
+	}
+	countRefused := refusal != nil // the run as a whole: nothing is written
+	for _, f := range files {
+		if f.out.Status == ReplaceRefused {
+			res.Refused++
+		}
+	}
+	if !countRefused {
+		if res.Refused > 0 {
+			refusal = w.refusal(req, files, res.Refused)
+		}
+		if (refusal == nil || req.Partial) && w.commitReplace(req, files) {
+			res.Refused++
+			refusal = w.refusal(req, files, res.Refused)
+		}
+	}
+	if countRefused || refusal != nil && !req.Partial {
+		for _, f := range files {
+			if f.out.Status == ReplaceReplaced {
+				f.out.Status = ReplaceNotWritten
+			}
+		}
+	}
+	for _, f := range files {
+		res.Files = append(res.Files, f.result(req.WriteOptions))
+		out := &res.Files[len(res.Files)-1]
+		if out.Written {
+			res.FilesWritten++
+			res.Written = true
+		}
+		res.Changed = res.Changed || out.Changed && out.Status == ReplaceReplaced
+	}
+	if refusal != nil {
+		return res, res.Fail(refusal)
+	}
+	res.OK = true
+	return res, nil
+}
+
+// replaceOne reads, searches and (when anything matched) checks one file.
+func (w *Workspace) replaceOne(ctx context.Context, path string, sr *edit.Searcher, req ReplaceRequest) *replaceFile {
+	f := &replaceFile{}
+	f.out.Path = path
+	if err := ctx.Err(); err != nil {
+		f.out.Status, f.err, f.readErr = ReplaceRefused, err, true
+		return f
+	}
+	doc, err := w.read(path, req.WriteOptions)
+	if err != nil {
+		f.out.Status, f.err, f.readErr = ReplaceRefused, err, true
+		return f
+	}
+	ch, n, matches := planReplace(doc, language(path, req.Lang), sr)
+	f.ch, f.matches = ch, matches
+	f.out.Path, f.out.Matches, f.out.Replacements = doc.Path, len(matches), n
+	if len(matches) == 0 {
+		f.out.Status = ReplaceNoMatch
+		return f // nothing to check: the file is never parsed
+	}
+	f.out.Status = ReplaceReplaced
+	if f.checked, f.err = w.check(ctx, ch, req.WriteOptions); f.err != nil {
+		f.out.Status = ReplaceRefused
+	}
+	return f
+}
+
+// planReplace computes the change sr makes to doc: its matches replaced
+// in memory (the first Count of them with Count). It returns the change,
+// whose content is doc's when nothing matched, the number of replacements
+// and every match, with 1-based lines of doc.
+func planReplace(doc *edit.Document, lang *grammars.Language, sr *edit.Searcher) (*change, int, []edit.Match) {
+	text, n, matches := sr.Replace(string(doc.Text))
+	content := doc.Content
+	if len(matches) > 0 {
+		bom := len(doc.Content) - len(doc.Text)
+		content = append(append(make([]byte, 0, bom+len(text)), doc.Content[:bom]...), text...)
+	}
+	return &change{doc: doc, lang: lang, content: content,
+		what: fmt.Sprintf("replaced %d of %d match(es)", n, len(matches))}, n, matches
+}
+
+// distinct refuses (USAGE) a file named twice, directly or through a
+// link (two paths with one lock key): each name would be edited from the
+// same original, and the second write would find the file changed by the
+// first.
+func (w *Workspace) distinct(paths []string) error {
+	seen := make(map[string]string, len(paths))
+	for _, p := range paths {
+		key := w.lockKey(p)
+		if prev, ok := seen[key]; ok {
+			return &UsageError{Msg: fmt.Sprintf("%s and %s are the same file; name each file once", prev, p)}
+		}
+		seen[key] = p
+	}
+	return nil
+}
+
+// commitReplace writes the files that passed, in order, unless this is a
+// dry run. When a write fails, that file is refused and the files after
+// it are not written (the files before it stay written: each file is
+// reported as it is on disk); it reports whether a write failed.
+func (w *Workspace) commitReplace(req ReplaceRequest, files []*replaceFile) (failed bool) {
+	for i, f := range files {
+		if f.out.Status != ReplaceReplaced {
+			continue
+		}
+		if err := w.commit(f.ch, req.WriteOptions, &f.checked); err != nil {
+			f.out.Status, f.err = ReplaceRefused, err
+			for _, g := range files[i+1:] {
+				if g.out.Status == ReplaceReplaced {
+					g.out.Status, g.err = ReplaceNotWritten, fmt.Errorf("not written: writing %s failed first", f.out.Path)
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// refusal is the error of a run that refused files: it says how many and
+// what was written, and has the code of the worst file's error (an error,
+// exit 2, over a rejection, exit 1; the first of the worst class).
+func (w *Workspace) refusal(req ReplaceRequest, files []*replaceFile, refused int) *Error {
+	var worst error
+	written := 0
+	for _, f := range files {
+		if f.out.Status == ReplaceRefused && (worst == nil || CodeOf(f.err).Exit() > CodeOf(worst).Exit()) {
+			worst = f.err
+		}
+		if f.checked.written || f.out.Status == ReplaceReplaced && req.Partial {
+			written++
+		}
+	}
+	msg := fmt.Sprintf("refused %d of %d file(s)", refused, len(files))
+	switch {
+	case req.DryRun:
+		msg += "; dry run, nothing was written"
+	case req.Partial:
+		msg += fmt.Sprintf("; %s wrote the %d file(s) that passed", w.partialWord(), written)
+	case w.opt.MCP:
+		msg += `; nothing was written (set "partial": true to write the files that pass)`
+	default:
+		msg += "; nothing was written (--partial writes the files that pass)"
+	}
+	return &Error{Code: CodeOf(worst), Message: msg, err: &replaceRefusal{msg: msg, worst: worst}}
+}
+
+// partialWord names the Partial option as the front end spells it.
+func (w *Workspace) partialWord() string {
+	if w.opt.MCP {
+		return `"partial": true`
+	}
+	return "--partial"
+}
+
+// replaceRefusal is a run that refused files; it wraps the worst file's
+// error, so that errors.Is and errors.As reach it.
+type replaceRefusal struct {
+	msg   string
+	worst error
+}
+
+func (e *replaceRefusal) Error() string { return e.msg }
+func (e *replaceRefusal) Unwrap() error { return e.worst }
+
+// result returns the file's entry in the result.
+func (f *replaceFile) result(o WriteOptions) ReplaceFile {
+	out := f.out
+	out.DryRun = o.DryRun
+	out.Syntax = syntaxOf(f.checked.syntax)
+	out.Written = f.checked.written
+	out.Changed = f.ch != nil && f.ch.changed()
+	if o.DryRun || o.Diff && out.Written {
+		out.Diff = f.checked.diff
+	}
+	switch out.Status {
+	case ReplaceReplaced, ReplaceNoMatch:
+		out.OK = true
+		out.Summary = f.ch.what
+	case ReplaceRefused:
+		out.Fail(f.err)
+	case ReplaceNotWritten:
+		out.Summary = fmt.Sprintf("%d match(es), not written", out.Matches)
+		if f.err != nil {
+			out.Fail(f.err)
+			out.Summary = fmt.Sprintf("%d match(es), %s", out.Matches, f.err)
+		}
+	}
+	return out
+}
+
+// noMatchError is the refusal of a replace that found nothing, with the
+// lines most similar to the search text over the files listed, best
+// first, in its message and as its Nearest ([]SimilarLine).
+func noMatchError(search, where string, files []*replaceFile) *Error {
+	re := &ReplaceError{Msg: fmt.Sprintf("no match for %s in %s; nothing was written", strconv.Quote(search), where)}
+	for _, f := range files {
+		if f.ch == nil {
+			continue
+		}
+		// SimilarTo's content is already cut around the match on long lines.
+		for _, n := range edit.SimilarTo(string(f.ch.doc.Text), f.ch.doc.EOL, search) {
+			re.Similar = append(re.Similar, SimilarLine{f.ch.doc.Path, n.LineNumber, n.Content, n.SimilarityScore})
+		}
+	}
+	slices.SortStableFunc(re.Similar, func(a, b SimilarLine) int { return cmp.Compare(b.Similarity, a.Similarity) })
+	if len(re.Similar) > maxSimilarLines {
+		re.Similar = re.Similar[:maxSimilarLines]
+	}
+	if len(re.Similar) > 0 {
+		var b strings.Builder
+		b.WriteString("\nsimilar lines:")
+		for _, l := range re.Similar {
+			fmt.Fprintf(&b, "\n  %s:%d: %s  (similarity %.2f)", l.Path, l.Line, l.Text, l.Similarity)
+		}
+		re.Msg += b.String()
+	}
+	e := AsError(re)
+	if len(re.Similar) > 0 {
+		e.Nearest = re.Similar
+	}
+	return e
+}
+
+// matchList renders the matches for a count error, file by file in order:
+// at most edit.MaxMatchLocations of them, each with a window of its line,
+// then how many more there are (issue 12, item 12).
+func matchList(files []*replaceFile, total int) string {
+	var b strings.Builder
+	listed := 0
+	for _, f := range files {
+		for _, m := range f.matches {
+			if listed == edit.MaxMatchLocations {
+				break
+			}
+			fmt.Fprintf(&b, "\n  %s:%d:%d: %s", f.out.Path, m.Line, m.Column, m.Display())
+			listed++
+		}
+	}
+	if listed == 0 {
+		return ""
+	}
+	if listed < total {
+		fmt.Fprintf(&b, "\n  ... and %d more", total-listed)
+	}
+	return ":" + b.String()
+}
