@@ -234,7 +234,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	}
 	if countRefused || refusal != nil && !req.Partial {
 		for _, f := range files {
-			if f.out.Status == ReplaceReplaced {
+			if f.out.Status == ReplaceReplaced && !f.checked.written {
 				f.out.Status = ReplaceNotWritten
 			}
 		}

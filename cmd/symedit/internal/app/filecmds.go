@@ -2,13 +2,10 @@ package app
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/symedit/symedit/ops"
-	"github.com/symedit/symedit/walk"
 )
 
 func linesCommand(e *env) *cli.Command {
@@ -71,38 +68,4 @@ func (e *env) write(c *cli.Context, w *ops.Workspace, path string) error {
 	req.Content = string(content)
 	res, err := w.Write(c.Context, req)
 	return e.printResult(c, res, &res.Result, err)
-}
-
-// explicitFiles returns the arguments that name files rather than folders
-// or patterns: the names distinctFiles checks.
-func explicitFiles(args []string) []string {
-	var out []string
-	for _, a := range args {
-		info, err := os.Stat(a)
-		if (err == nil && !info.IsDir()) || (err != nil && !walk.IsPattern(a)) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// distinctFiles refuses a file named twice (directly or through a link):
-// each name would be edited from the same original and the second write
-// would find the file changed by the first.
-func distinctFiles(paths []string) error {
-	seen := map[string]string{}
-	for _, p := range paths {
-		key, err := filepath.EvalSymlinks(p)
-		if err != nil {
-			continue // reading it will report the problem
-		}
-		if abs, err := filepath.Abs(key); err == nil {
-			key = abs
-		}
-		if prev, ok := seen[key]; ok {
-			return &ops.UsageError{Msg: fmt.Sprintf("%s and %s are the same file; name each file once", prev, p)}
-		}
-		seen[key] = p
-	}
-	return nil
 }
