@@ -1,8 +1,6 @@
 package app
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -11,9 +9,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
-
-	"github.com/symedit/symedit/ops"
-	"github.com/symedit/symedit/walk"
 )
 
 // progressMin is the fewest files that get a progress bar: below it a
@@ -37,43 +32,6 @@ type patternList []string
 
 func (p *patternList) Set(v string) error { *p = append(*p, v); return nil }
 func (p *patternList) String() string     { return strings.Join(*p, " ") }
-
-// expand expands a command's FILE... arguments (see package walk) under
-// the session's --exclude, --no-ignore, --hidden and --root.
-func (s *session) expand(args []string) (walk.Result, error) {
-	var excl []string
-	if p, ok := s.c.Generic("exclude").(*patternList); ok && p != nil {
-		excl = *p
-	}
-	r, err := walk.Expand(args, walk.Options{Exclude: excl, NoIgnore: s.c.Bool("no-ignore"),
-		Hidden: s.c.Bool("hidden"), Root: s.c.String("root")})
-	if errors.Is(err, walk.ErrBadPattern) {
-		return r, &ops.UsageError{Msg: err.Error()}
-	}
-	return r, err
-}
-
-// jobs returns the -j flag's value, refusing one below 1.
-func (s *session) jobs() (int, error) {
-	n := s.c.Int("j")
-	if n < 1 {
-		return 0, &ops.UsageError{Msg: fmt.Sprintf("-j %d: want 1 or more files at once", n)}
-	}
-	return n, nil
-}
-
-// summary prints, after a walk, "symedit: WHAT; skipped: ..." on standard
-// error: the files processed and, by reason, the files the walk skipped.
-func (s *session) summary(r walk.Result, what string) {
-	if !r.Walked {
-		return
-	}
-	line := what
-	if sum := r.Summary(); strings.Contains(sum, "; skipped: ") {
-		line += sum[strings.Index(sum, "; skipped: "):]
-	}
-	fmt.Fprintf(s.e.stderr, "symedit: %s\n", line)
-}
 
 // progress is a progress bar on standard error, or nothing.
 type progress struct{ bar *progressbar.ProgressBar }
