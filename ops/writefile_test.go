@@ -176,3 +176,56 @@ func TestWriteRequestJSON(t *testing.T) {
 		t.Errorf("%s", b)
 	}
 }
+
+// TestWriteConcurrentNewFile: eight writes of one new file at once, in
+// new folders. The per-file lock serializes them, so the first creates
+// the file and the others replace it: none is refused (without the lock
+// the later ones find the file created meanwhile, CHANGED), and the file
+// holds one whole content.
+func TestWriteConcurrentNewFile(t *testing.T) {
+	dir := t.TempDir()
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	const n = 8
+	contents := make([]string, n)
+	errs := make([]error, n)
+	created := make([]bool, n)
+	done := make(chan struct{})
+	for i := range n {
+		contents[i] = fmt.Sprintf("X = %d\n", i)
+		go func() {
+			res, err := w.Write(context.Background(), ops.WriteRequest{Path: "a/b/new.py", Content: contents[i]})
+			errs[i], created[i] = err, res.Created
+			done <- struct{}{}
+		}()
+	}
+	for range n {
+		<-done
+	}
+	ncreated := 0
+	for i := range n {
+		if errs[i] != nil {
+			t.Errorf("write %d: %v", i, errs[i])
+		}
+		if created[i] {
+			ncreated++
+		}
+	}
+	if ncreated != 1 {
+		t.Errorf("%d writes created the file, want 1", ncreated)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "a", "b", "new.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range contents {
+		found = found || string(got) == c
+	}
+	if !found {
+		t.Errorf("the file holds %q, none of the contents written", got)
+	}
+}
