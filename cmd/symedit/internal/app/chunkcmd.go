@@ -18,15 +18,6 @@ func matchFlag(def match.Level) cli.Flag {
 		Usage: "loosest match `LEVEL` allowed: exact, trailing (trailing white space ignored), indent (also one constant indentation shift; new lines are shifted the same) or loose (also inner white space, typographic quotes and dashes); the strictest level with any match wins, and several matches there are refused"}
 }
 
-// matchLevel returns the --match level of c.
-func matchLevel(c *cli.Context) (match.Level, error) {
-	l, err := match.Parse(c.String("match"))
-	if err != nil {
-		return 0, &ops.UsageError{Msg: "--match: " + err.Error()}
-	}
-	return l, nil
-}
-
 func chunkCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "chunk",

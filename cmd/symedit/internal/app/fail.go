@@ -3,32 +3,9 @@ package app
 import (
 	"errors"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/symbols"
 )
-
-// fail reports err: with --json as a result object {"ok": false, ...,
-// "error": {...}} on standard output (fields from result are kept), else by
-// returning err for Main to print. Either way the exit code comes from err.
-func (e *env) fail(c *cli.Context, err error, result map[string]any) error {
-	if !c.Bool("json") {
-		return err
-	}
-	if result == nil {
-		result = map[string]any{}
-	}
-	result["ok"] = false
-	result["error"] = toJSONError(err)
-	if werr := e.writeJSON(result); werr != nil {
-		return werr
-	}
-	if e.side != nil {
-		printError(e.side, err)
-	}
-	return errSilent{err}
-}
 
 // toJSONError renders err's fields for JSON output.
 func toJSONError(err error) *jsonError {

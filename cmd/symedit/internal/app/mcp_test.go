@@ -187,17 +187,11 @@ func TestSideChannelOneRun(t *testing.T) {
 	if want := path + ": applied 1 edit(s), 1 replacement(s)\n"; text != want {
 		t.Errorf("text %q, want %q", text, want)
 	}
-	var res struct {
-		IsError  bool `json:"isError"`
-		Metadata struct {
-			Written           bool `json:"written"`
-			TotalReplacements int  `json:"total_replacements"`
-		} `json:"metadata"`
-	}
+	var res ops.EditResult
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("JSON: %v: %s", err, out)
 	}
-	if res.IsError || !res.Metadata.Written || res.Metadata.TotalReplacements != 1 {
+	if !res.OK || !res.Written || res.TotalReplacements != 1 {
 		t.Errorf("JSON result %+v", res)
 	}
 	want := strings.Replace(orig, "func b32(b bool) uint32 {", "func b32(b bool) uint32 { // 0 or 1", 1)

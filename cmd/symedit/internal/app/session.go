@@ -256,44 +256,6 @@ func (s *session) commit(ch *change, out *outcome) error {
 	return nil
 }
 
-// report prints a finished change.
-func (s *session) report(ch *change, out outcome, result map[string]any) error {
-	result["ok"] = true
-	result["dry_run"] = s.dry
-	result["changed"] = ch.changed()
-	result["written"] = out.Written
-	if s.dry || s.diff {
-		result["diff"] = out.Diff
-	}
-	e := s.e
-	if s.json {
-		if err := e.writeJSON(result); err != nil || e.side == nil {
-			return err
-		}
-		e = e.sideEnv() // the readable text too, on the side channel
-	}
-	switch {
-	case !result["changed"].(bool):
-		fmt.Fprintf(e.stdout, "%s: unchanged (the new content is the same as the old), nothing written\n", ch.doc.Path)
-	case s.dry:
-		fmt.Fprintf(e.stderr, "%s: dry run, nothing written: %s\n", ch.doc.Path, ch.what)
-		fmt.Fprint(e.stdout, out.Diff)
-	default:
-		fmt.Fprintf(e.stdout, "%s: %s\n", ch.doc.Path, ch.what)
-		if s.diff {
-			fmt.Fprint(e.stdout, out.Diff)
-		}
-	}
-	if !out.Syntax.OK() {
-		fmt.Fprintf(e.stderr, "warning: the edit adds %d syntax error(s):\n%s", len(out.Syntax.New), out.Syntax.Format(ch.doc.Path))
-	} else if out.Syntax.Skipped != "" && s.mode != edit.CheckOff {
-		fmt.Fprint(e.stderr, "note: "+out.Syntax.Format(ch.doc.Path))
-	} else if len(out.Syntax.Notes) > 0 {
-		fmt.Fprint(e.stderr, out.Syntax.Format(ch.doc.Path)) // tree-sitter-only errors in Go
-	}
-	return nil
-}
-
 // syntaxJSON is the "syntax" object of JSON results.
 func syntaxJSON(r edit.SyntaxReport) map[string]any {
 	m := map[string]any{"checked": r.Checked, "before": r.Before, "after": r.After}
