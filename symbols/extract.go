@@ -88,8 +88,8 @@ import (
 //
 // Extract parses with ctx, so a canceled or expired ctx stops a long parse
 // and Extract returns ctx.Err() (go/parser is not stopped: ctx is checked
-// before and after it, a parse of milliseconds). Other errors: lang is nil, or its symbols
-// query does not compile. A file with syntax errors is not an error: Extract
+// before and after it, a parse of milliseconds). Other errors: lang is
+// nil, or its symbols query does not compile. A file with syntax errors is not an error: Extract
 // returns the symbols tree-sitter recovers (a Go file too: go/parser's
 // refusal sends it to tree-sitter). A nil or empty src yields no
 // symbols. Extract keeps no tree or node after it returns and is safe to
@@ -161,7 +161,9 @@ func extractTree(ctx context.Context, src []byte, lang *grammars.Language) ([]Sy
 	return x.symbols(), nil
 }
 
-// candidate is one definition captured by the query, before filtering.
+// candidate is one definition captured by the query, before filtering;
+// or one that extractGo found in go/parser's tree, whose node fields are
+// nil and whose range, name and prefix fields are set.
 type candidate struct {
 	def     *sitter.Node // the captured definition node
 	name    *sitter.Node // its name node
