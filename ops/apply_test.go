@@ -464,9 +464,11 @@ func TestApplyConcurrent(t *testing.T) {
 
 // TestApplyGitDiffWithoutHunks: the changes git writes without hunks (an
 // empty file created, an empty file deleted, a mode change; issue 14)
-// apply with the hunks of the same `git diff`: real git output of a real
-// change reproduces the changed tree, content and execute permission. A
-// dry run changes nothing and shows git's headers.
+// apply with the hunks of the same `git diff`, and the modes of a diff
+// with hunks (a mode change with an edit, a new executable file) apply
+// with them: real git output of a real change reproduces the changed
+// tree, content and execute permission. A dry run changes nothing and
+// shows git's headers.
 func TestApplyGitDiffWithoutHunks(t *testing.T) {
 	gitBin, err := exec.LookPath("git")
 	if err != nil {
@@ -505,22 +507,26 @@ func TestApplyGitDiffWithoutHunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []struct {
-		name string
-		perm fs.FileMode
-	}{{"notes/empty.md", 0o644}, {"notes/run.sh", 0o755}} {
-		if err := os.WriteFile(filepath.Join(repo, f.name), nil, f.perm); err != nil {
+		name    string
+		perm    fs.FileMode
+		content string
+	}{{"notes/empty.md", 0o644, ""}, {"notes/run.sh", 0o755, ""}, {"notes/tool.sh", 0o755, "#!/bin/sh\necho tool\n"}} {
+		if err := os.WriteFile(filepath.Join(repo, f.name), []byte(f.content), f.perm); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.Chmod(filepath.Join(repo, f.name), f.perm); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := os.Chmod(filepath.Join(repo, "go/atomic_type.go"), 0o755); err != nil {
-		t.Fatal(err)
+	// A mode change alone, and one with hunks.
+	for _, f := range []string{"go/atomic_type.go", "python/process.py"} {
+		if err := os.Chmod(filepath.Join(repo, f), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	git("add", "-A")
 	diff := git("diff", "--cached", "--no-renames")
-	for _, want := range []string{"new file mode 100644", "new file mode 100755", "deleted file mode 100644", "old mode 100644\nnew mode 100755", "@@ "} {
+	for _, want := range []string{"new file mode 100644", "new file mode 100755", "deleted file mode 100644", "old mode 100644\nnew mode 100755\ndiff", "old mode 100644\nnew mode 100755\nindex", "@@ "} {
 		if !strings.Contains(diff, want) {
 			t.Fatalf("git diff has no %q:\n%s", want, diff)
 		}

@@ -18,6 +18,8 @@ func (p *parser) diff(i int) int {
 	oldName, newName := diffName(p.lines[i], "--- "), diffName(p.lines[i+1], "+++ ")
 	ren := p.rename
 	p.rename = nil
+	gh := p.gitHead
+	p.gitHead = nil
 	git := strings.HasPrefix(oldName, "a/") && strings.HasPrefix(newName, "b/")
 	if oldName != newName && oldName != "/dev/null" && newName != "/dev/null" {
 		// a/x and b/x (git), old/x and new/x (diff -u of two folders):
@@ -48,6 +50,12 @@ func (p *parser) diff(i int) int {
 	case !create && oldName != newName:
 		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) name different files, %s and %s, without git's a/ and b/ or rename lines that would make it a rename: apply cannot tell which one is meant", i+1, i+2, oldName, newName)
 	}
+	if gh != nil && (gh.at != i || gh.path != path) {
+		gh = nil // not this diff's "diff --git" line
+	}
+	if gh != nil && gh.reason != "" && fileErr == "" {
+		fileErr = gh.reason
+	}
 	spaced := func(n string) bool {
 		return strings.IndexFunc(n, func(r rune) bool { return r == ' ' || r == '\t' }) >= 0
 	}
@@ -75,6 +83,9 @@ func (p *parser) diff(i int) int {
 			bad(j+1, fmt.Sprintf("the hunk on line %d has no context and no removed lines, so nothing says where it goes (as diff -U0 writes): give it context lines", j+1))
 		default:
 			b.Path, b.PathLine, b.Delete, b.MoveTo = path, pathLine, deleting, moveTo
+			if gh != nil && !deleting {
+				b.Mode, b.OldMode = gh.mode, gh.oldMode
+			}
 			p.res.Blocks = append(p.res.Blocks, b)
 		}
 		j = next

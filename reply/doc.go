@@ -117,7 +117,10 @@
 // "deleted file mode" a Delete block (the caller deletes the file only
 // when it is empty, as the diff says it is), "old mode A" and "new mode
 // B" a FileOnly block with OldMode A and Mode B (the caller sets or
-// clears the file's execute permission).
+// clears the file's execute permission). The same lines before a diff's
+// --- line set Mode (and OldMode) on each of its hunks; a mode that is not
+// 100644 or 100755 there (a symbolic link, a submodule) makes the diff
+// Malformed.
 //
 // # Parsing
 //

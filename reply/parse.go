@@ -92,10 +92,12 @@ type Block struct {
 	// a pure rename is one FileOnly block. Like Path, it is not checked
 	// against any root, and the caller refuses a MoveTo that exists.
 	MoveTo string `json:"move_to,omitempty"`
-	// Mode, when not "", is the git mode (ModeFile or ModeExecutable) a
-	// git diff without hunks gives the file (issue 14): the mode of an
-	// empty file it creates ("new file mode"), or, with OldMode, the new
-	// mode of a mode change ("old mode", "new mode"), a FileOnly block.
+	// Mode, when not "", is the git mode (ModeFile or ModeExecutable) the
+	// extended headers of a git diff give the file (issue 14): the mode of
+	// a file it creates ("new file mode"), or, with OldMode, the new mode
+	// of a mode change ("old mode", "new mode"). Every hunk of the diff
+	// carries them; a change git writes without hunks is one block without
+	// lines (a create block, or a FileOnly block for a mode change).
 	Mode    string `json:"mode,omitempty"`
 	OldMode string `json:"old_mode,omitempty"`
 }
@@ -206,6 +208,17 @@ type parser struct {
 	conflict bool // in a quoted git conflict, after "<<<<<<< NAME"
 	steps    int  // lines and backtick runs looked at, for parse
 	rename   *renameLines
+	gitHead  *gitHead
+}
+
+// gitHead is what a "diff --git" line's extended headers say about the
+// diff whose --- line follows them (issue 14): the file's new mode, and
+// its old one for a mode change, or why its hunks cannot apply.
+type gitHead struct {
+	at            int    // 0-based index of the --- line
+	path          string // the file the "diff --git" line names
+	mode, oldMode string
+	reason        string
 }
 
 // renameLines are git's "rename from P" and "rename to Q" lines just
@@ -549,7 +562,32 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 		}
 		heads[h] = strings.TrimSpace(l[len(h):])
 	}
-	if rename || j < len(p.lines) && strings.HasPrefix(p.lines[j], "--- ") {
+	if rename {
+		return 0, Block{}, "", false
+	}
+	path, named := gitDiffPath(p.lines[i])
+	regular := func(m string) bool { return m == ModeFile || m == ModeExecutable }
+	if j < len(p.lines) && strings.HasPrefix(p.lines[j], "--- ") {
+		// A diff with hunks: its mode lines go with its hunks.
+		gh := &gitHead{at: j, path: path}
+		newFile, isNew := heads["new file mode "]
+		oldMode, hasOld := heads["old mode "]
+		newMode, hasNew := heads["new mode "]
+		switch {
+		case isNew && regular(newFile):
+			gh.mode = newFile
+		case isNew:
+			gh.reason = fmt.Sprintf("line %d: the diff creates %s with mode %s (a symbolic link or a submodule), which apply does not do", i+1, path, newFile)
+		case hasOld && hasNew && regular(oldMode) && regular(newMode):
+			if oldMode != newMode {
+				gh.oldMode, gh.mode = oldMode, newMode
+			}
+		case hasOld || hasNew:
+			gh.reason = fmt.Sprintf("lines %d-%d: the diff changes the type of %s (mode %s to %s: a symbolic link or a submodule), which apply does not do", i+2, j, path, oldMode, newMode)
+		}
+		if named && (gh.mode != "" || gh.reason != "") {
+			p.gitHead = gh
+		}
 		return 0, Block{}, "", false
 	}
 	binary := j < len(p.lines) && (strings.HasPrefix(p.lines[j], "Binary files ") || p.lines[j] == "GIT binary patch")
@@ -558,9 +596,7 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 	}
 	n := i + 1
 	head := fmt.Sprintf("line %d %q starts a git diff with no hunks", n, abbreviate(strings.TrimSpace(p.lines[i]), 60))
-	path, named := gitDiffPath(p.lines[i])
 	b = Block{Format: FormatUnifiedDiff, Path: path, Line: n, PathLine: n}
-	regular := func(m string) bool { return m == ModeFile || m == ModeExecutable }
 	delete(heads, "index ")
 	newFile, isNew := heads["new file mode "]
 	deleted, isDeleted := heads["deleted file mode "]

@@ -540,7 +540,12 @@ func TestParseHunklessGitDiff(t *testing.T) {
 		name, reply string
 		malformed   string // the reason's words, or "" for a block
 		block       reply.Block
+		hunks       bool // block's modes are on every hunk of its file
 	}{
+		{name: "mode change with hunks", reply: "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\nindex 1111111..2222222\n--- a/run.sh\n+++ b/run.sh\n@@ -1 +1 @@\n-a\n+b\n@@ -5 +5 @@\n-c\n+d\n" + good,
+			block: reply.Block{Path: "run.sh", OldMode: reply.ModeFile, Mode: reply.ModeExecutable}, hunks: true},
+		{name: "new executable with content", reply: "diff --git a/run.sh b/run.sh\nnew file mode 100755\nindex 0000000..2222222\n--- /dev/null\n+++ b/run.sh\n@@ -0,0 +1 @@\n+echo\n" + good,
+			block: reply.Block{Path: "run.sh", Mode: reply.ModeExecutable}, hunks: true},
 		{name: "new empty file", reply: "diff --git a/empty.py b/empty.py\nnew file mode 100644\nindex 0000000..e69de29\n" + good,
 			block: reply.Block{Format: reply.FormatUnifiedDiff, Path: "empty.py", Line: 1, PathLine: 1, Mode: reply.ModeFile}},
 		{name: "new empty executable", reply: good + "diff --git a/run.sh b/run.sh\nnew file mode 100755\nindex 0000000..e69de29\n",
@@ -560,6 +565,10 @@ func TestParseHunklessGitDiff(t *testing.T) {
 		{name: "index only", reply: "diff --git a/a.py b/a.py\nindex 1111111..2222222 100644\n" + good,
 			malformed: "git diff with no hunks that is not"},
 		{name: "header and hunks", reply: good},
+		{name: "symbolic link with hunks", reply: "diff --git a/link b/link\nnew file mode 120000\nindex 0000000..1111111\n--- /dev/null\n+++ b/link\n@@ -0,0 +1 @@\n+target\n\\ No newline at end of file\n" + good,
+			malformed: "creates link with mode 120000 (a symbolic link or a submodule), which apply does not do"},
+		{name: "type change with hunks", reply: "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 120000\n--- a/run.sh\n+++ b/run.sh\n@@ -1 +1 @@\n-a\n+b\n" + good,
+			malformed: "changes the type of run.sh (mode 100644 to 120000"},
 		{name: "pure rename", reply: "diff --git a/a.py b/b.py\nsimilarity index 100%\nrename from a.py\nrename to b.py\n" + good,
 			block: reply.Block{Format: reply.FormatUnifiedDiff, Path: "a.py", MoveTo: "b.py", Line: 3, PathLine: 3}},
 	} {
@@ -589,6 +598,17 @@ func TestParseHunklessGitDiff(t *testing.T) {
 			if tc.block.Path == "" {
 				if len(others) != 0 {
 					t.Errorf("blocks %+v", others)
+				}
+				return
+			}
+			if tc.hunks {
+				for _, b := range others {
+					if b.Mode != tc.block.Mode || b.OldMode != tc.block.OldMode || len(b.New) == 0 {
+						t.Errorf("hunk %+v, want mode %q, old mode %q", b, tc.block.Mode, tc.block.OldMode)
+					}
+				}
+				if len(others) == 0 {
+					t.Errorf("no hunk of %s", tc.block.Path)
 				}
 				return
 			}
