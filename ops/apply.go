@@ -399,6 +399,10 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		f.exec = edit.ExecSet
 	case reply.ModeFile:
 		f.exec = edit.ExecClear
+	default:
+		if f.out.MoveTo != "" && doc.Mode&0o111 != 0 {
+			f.exec = edit.ExecSet // a moved file stays executable, as git keeps its mode
+		}
 	}
 	// The file's blocks in order, each on the result of the one before,
 	// without a pass over the file per block (issue 12, item 13). A block
@@ -468,13 +472,13 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	f.ch = ch
 	f.out.Syntax, f.out.Diff = syntaxOf(out.syntax), out.diff
 	if f.out.MoveTo != "" && (o.DryRun || o.Diff) {
-		f.out.Diff = renameDiff(doc, f.dest, ch.content, a.w.opt.Dir)
+		f.out.Diff = renameDiff(doc, f.dest, ch.content, a.w.opt.Dir, f.oldMode, f.newMode)
 	}
 	if f.newMode != "" && f.modeChanged() {
 		if f.oldMode != "" {
 			ch.what += fmt.Sprintf(", mode %s to %s", f.oldMode, f.newMode)
 		}
-		if o.DryRun || o.Diff {
+		if (o.DryRun || o.Diff) && f.out.MoveTo == "" {
 			f.out.Diff = modeDiff(doc, f.oldMode, f.newMode, f.out.Diff, a.w.opt.Dir)
 		}
 	}
@@ -810,11 +814,16 @@ func deleteDiff(doc *edit.Document, dir string) string {
 }
 
 // renameDiff is git diff's form of moving the file doc was read from to
-// dest's name with content: "rename from" and "rename to", then the
+// dest's name with content: its mode change from oldMode to newMode if
+// any ("old mode", "new mode"), "rename from" and "rename to", then the
 // change, if any, from a/PATH to b/TO.
-func renameDiff(doc, dest *edit.Document, content []byte, dir string) string {
+func renameDiff(doc, dest *edit.Document, content []byte, dir, oldMode, newMode string) string {
 	p, q := diffPath(doc, dir), diffPath(dest, dir)
-	h := fmt.Sprintf("diff --git a/%s b/%s\nrename from %s\nrename to %s\n", p, q, p, q)
+	h := fmt.Sprintf("diff --git a/%s b/%s\n", p, q)
+	if oldMode != "" && newMode != oldMode {
+		h += fmt.Sprintf("old mode %s\nnew mode %s\n", oldMode, newMode)
+	}
+	h += fmt.Sprintf("rename from %s\nrename to %s\n", p, q)
 	d := edit.Diff(p, doc.Content, content)
 	if d == "" {
 		return h

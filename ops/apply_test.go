@@ -624,3 +624,92 @@ func TestApplyGitDiffWithoutHunksRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyGitRenameModes: git's renames keep the execute permission of
+// the file they move, and apply a mode change written with them (issue
+// 14): real `git diff -M` output of a rename of an executable script, a
+// rename with chmod +x and an edit, reproduces the tree and its modes.
+func TestApplyGitRenameModes(t *testing.T) {
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	w, root := applyWorkspace(t)
+	script := "#!/bin/sh\n# run the checks\nset -e\ngo vet ./...\ngo test ./...\necho done\n"
+	for name, perm := range map[string]fs.FileMode{"bin/check.sh": 0o755, "bin/plain.sh": 0o644} {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(script+"# "+name+"\n"), perm); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, perm); err != nil {
+			t.Fatal(err)
+		}
+	}
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS(root)); err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(gitBin, append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.fileMode=true"}, args...)...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-q", "-m", "orig")
+	git("mv", "bin/check.sh", "bin/verify.sh")
+	git("mv", "bin/plain.sh", "bin/run.sh")
+	run := filepath.Join(repo, "bin/run.sh")
+	if err := os.WriteFile(run, []byte(strings.Replace(script, "echo done", "echo ok", 1)+"# bin/plain.sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git("add", "-A")
+	diff := git("diff", "--cached", "-M")
+	for _, want := range []string{"rename from bin/check.sh", "old mode 100644\nnew mode 100755\nsimilarity index", "rename from bin/plain.sh"} {
+		if !strings.Contains(diff, want) {
+			t.Fatalf("git diff has no %q:\n%s", want, diff)
+		}
+	}
+	req := ops.ApplyRequest{Reply: diff}
+	req.DryRun = true
+	res, err := w.Apply(context.Background(), req)
+	if err != nil {
+		t.Fatalf("dry run: %v\n%s", err, diff)
+	}
+	var d string
+	for _, f := range res.Files {
+		d += f.Diff
+	}
+	if !strings.Contains(d, "diff --git a/bin/plain.sh b/bin/run.sh\nold mode 100644\nnew mode 100755\nrename from bin/plain.sh\n") ||
+		!strings.Contains(d, "diff --git a/bin/check.sh b/bin/verify.sh\nrename from bin/check.sh\n") {
+		t.Errorf("dry run diffs:\n%s", d)
+	}
+	if _, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: diff}); err != nil {
+		t.Fatalf("Apply: %v\n%s", err, diff)
+	}
+	for _, name := range []string{"bin/verify.sh", "bin/run.sh"} {
+		if got, want := read(t, filepath.Join(root, name)), read(t, filepath.Join(repo, name)); got != want {
+			t.Errorf("%s:\n%s\nwant\n%s", name, got, want)
+		}
+		fi, err := os.Stat(filepath.Join(root, name))
+		if err != nil || fi.Mode().Perm()&0o100 == 0 {
+			t.Errorf("%s: mode %v, want executable (%v)", name, fi.Mode(), err)
+		}
+	}
+	for _, name := range []string{"bin/check.sh", "bin/plain.sh"} {
+		if _, err := os.Stat(filepath.Join(root, name)); !os.IsNotExist(err) {
+			t.Errorf("%s still exists: %v", name, err)
+		}
+	}
+}

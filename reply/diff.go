@@ -227,11 +227,34 @@ func (p *parser) renameFile(i int) int {
 	from := strings.TrimSpace(strings.TrimPrefix(p.lines[i], "rename from "))
 	to := strings.TrimSpace(strings.TrimPrefix(p.lines[i+1], "rename to "))
 	k := i + 2
+	var oldMode, newMode string
 	for k < len(p.lines) && (strings.HasPrefix(p.lines[k], "index ") || strings.HasPrefix(p.lines[k], "old mode ") ||
 		strings.HasPrefix(p.lines[k], "new mode ") || strings.HasPrefix(p.lines[k], "similarity index ") ||
 		strings.HasPrefix(p.lines[k], "dissimilarity index ")) {
 		p.steps++
+		if m, ok := strings.CutPrefix(p.lines[k], "old mode "); ok {
+			oldMode = strings.TrimSpace(m)
+		}
+		if m, ok := strings.CutPrefix(p.lines[k], "new mode "); ok {
+			newMode = strings.TrimSpace(m)
+		}
 		k++
+	}
+	// git writes a renamed file's mode lines before its rename lines,
+	// with its "diff --git" line (hunklessGitDiff).
+	if gh := p.gitHead; gh != nil && gh.at < 0 {
+		p.gitHead = nil
+		if oldMode == "" && newMode == "" {
+			oldMode, newMode = gh.oldMode, gh.mode
+		}
+	}
+	regular := func(m string) bool { return m == ModeFile || m == ModeExecutable }
+	reason := ""
+	if (oldMode != "" || newMode != "") && !(regular(oldMode) && regular(newMode)) {
+		reason = fmt.Sprintf("the rename on lines %d-%d changes the type of %s (mode %s to %s: a symbolic link or a submodule), which apply does not do", i+1, i+2, from, oldMode, newMode)
+	}
+	if oldMode == newMode {
+		oldMode, newMode = "", ""
 	}
 	if from == "" || to == "" || strings.ContainsAny(from+to, " \t") {
 		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: FormatUnifiedDiff, Path: from,
@@ -240,8 +263,15 @@ func (p *parser) renameFile(i int) int {
 	}
 	if k+2 < len(p.lines) && strings.HasPrefix(p.lines[k], "--- ") && strings.HasPrefix(p.lines[k+1], "+++ ") && strings.HasPrefix(p.lines[k+2], "@@") {
 		p.rename = &renameLines{from: from, to: to, line: i + 1}
+		if newMode != "" || reason != "" {
+			p.gitHead = &gitHead{at: k, path: from, mode: newMode, oldMode: oldMode, reason: reason}
+		}
 		return k
 	}
-	p.res.Blocks = append(p.res.Blocks, Block{Format: FormatUnifiedDiff, Path: from, MoveTo: to, Line: i + 1, PathLine: i + 1})
+	if reason != "" {
+		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: FormatUnifiedDiff, Path: from, Paths: []string{from, to}, Reason: reason})
+		return k
+	}
+	p.res.Blocks = append(p.res.Blocks, Block{Format: FormatUnifiedDiff, Path: from, MoveTo: to, Line: i + 1, PathLine: i + 1, Mode: newMode, OldMode: oldMode})
 	return k
 }

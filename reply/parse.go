@@ -215,7 +215,7 @@ type parser struct {
 // diff whose --- line follows them (issue 14): the file's new mode, and
 // its old one for a mode change, or why its hunks cannot apply.
 type gitHead struct {
-	at            int    // 0-based index of the --- line
+	at            int    // 0-based index of the --- line, or -1 for a rename's
 	path          string // the file the "diff --git" line names
 	mode, oldMode string
 	reason        string
@@ -563,6 +563,12 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 		heads[h] = strings.TrimSpace(l[len(h):])
 	}
 	if rename {
+		// The mode lines go with the rename (renameFile).
+		if m, ok := heads["new mode "]; ok {
+			p.gitHead = &gitHead{at: -1, mode: m, oldMode: heads["old mode "]}
+		} else if m, ok := heads["old mode "]; ok {
+			p.gitHead = &gitHead{at: -1, oldMode: m}
+		}
 		return 0, Block{}, "", false
 	}
 	path, named := gitDiffPath(p.lines[i])
