@@ -25,8 +25,8 @@ type env struct {
 	// --json prints its JSON on stdout as usual and writes to side the
 	// readable text it would have printed without --json (both streams,
 	// in order, error messages included), so that one run gives both (the
-	// MCP server's tools, see childRunner). (*env).fail, (*session).report and
-	// the JSON paths of edit, replace, symbols and show write to it.
+	// MCP server's tools, see childRunner). printResult and the commands'
+	// own printers write to it.
 	side io.Writer
 	// mcp is set for a command run as an MCP tool (the hidden --mcp-tool
 	// flag): refusals then name the MCP tools' fields, not CLI flags
@@ -152,20 +152,6 @@ func (e *env) writeJSON(v any) error {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
-}
-
-// jsonError is the "error" object of JSON results: the same fields as the
-// text message, from the same error value.
-type jsonError struct {
-	Code       string `json:"code"`
-	Chunk      int    `json:"chunk,omitempty"`
-	Check      string `json:"check,omitempty"`
-	Message    string `json:"message"`
-	Line       int    `json:"line,omitempty"`
-	Expected   string `json:"expected,omitempty"`
-	Actual     string `json:"actual,omitempty"`
-	Candidates []int  `json:"candidates,omitempty"`
-	Nearest    any    `json:"nearest,omitempty"`
 }
 
 // langFlag and jsonFlag return new flags on every call: urfave/cli writes

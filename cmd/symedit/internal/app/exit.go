@@ -30,14 +30,11 @@ func exitCode(err error) int {
 // ops.CodeOf's.
 func errorCode(err error) string {
 	var ue *ops.UsageError
-	var se *syntaxError
 	var in *inputError
 	var oe *ops.Error
 	switch {
 	case errors.As(err, &oe):
 		return string(oe.Code)
-	case errors.As(err, &se):
-		return string(ops.CodeSyntax)
 	}
 	if c := ops.CodeOf(err); c != ops.CodeError {
 		return string(c)
