@@ -1,17 +1,13 @@
 package app
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -23,17 +19,11 @@ import (
 	"github.com/symedit/symedit/ops"
 )
 
-// The MCP server. A tool whose operation is in package ops is typed (see
+// The MCP server (issue 13, "The front ends"): every tool is typed (see
 // addOp in mcpops.go): its input and output schemas are the ops request
 // and result types', and a call runs the operation on the server's one
-// ops.Workspace, in this process, concurrently with the other calls. The
-// tools whose operation is not in ops yet build the command line of the
-// matching symedit command from their input, always with --json and
-// --root, and run it as a symedit process of its own (childRunner): the
-// JSON the command prints is the structured content, the readable text it
-// would print without --json (the env's side channel) the text content,
-// and exit codes 1 and 2 set isError. The server keeps no state between
-// calls but the workspace's locks.
+// ops.Workspace, in this process, concurrently with the other calls; the
+// workspace's locks per file are the only state calls share.
 
 func mcpCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -79,12 +69,8 @@ func mcpCommand(e *env) *cli.Command {
 			if err := os.Chdir(root); err != nil {
 				return err
 			}
-			exe, err := os.Executable()
-			if err != nil {
-				return fmt.Errorf("finding the symedit executable that runs each tool call: %w", err)
-			}
 			t := &frameTransport{r: e.stdin, w: e.stdout, limit: maxFrame, drain: limit + 10*time.Second}
-			ts := newToolServer(w, limit, childRunner{exe: exe, limit: limit}.run)
+			ts := newToolServer(w, limit)
 			err = newMCPServer(ts).Run(c.Context, t)
 			if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
 				return nil // the client closed the connection
@@ -94,110 +80,23 @@ func mcpCommand(e *env) *cli.Command {
 	}
 }
 
-// runner runs one tool call's symedit command line args (args[0] is the
-// program name; args hold --json) with stdin as standard input, and
-// returns the readable text (what the command prints without --json,
-// error messages included), the JSON it printed and the exit code.
-type runner func(ctx context.Context, args []string, stdin []byte) (text string, jsonOut []byte, code int)
-
-// childRunner runs each tool call as its own symedit process (issue 12,
-// item 11): a call that hangs (a file that never answers) or that the
-// client cancels is stopped without blocking the calls after it, and
-// calls run side by side with no state shared (urfave/cli's parsing is
-// not safe for concurrent use in one process).
-type childRunner struct {
-	exe   string        // the symedit executable
-	limit time.Duration // the most time one call may take
-}
-
-// run starts `exe --mcp-tool args[1:]...`: the hidden --mcp-tool flag
-// sends the readable text to standard error beside the JSON on standard
-// output, and words refusals for MCP (fields, not flags). The process is
-// killed when ctx is cancelled (the client's notifications/cancelled) or
-// after the time limit; a write it was doing is atomic, so the file is
-// either as it was or completely written.
-func (r childRunner) run(ctx context.Context, args []string, stdin []byte) (string, []byte, int) {
-	cctx, cancel := context.WithTimeout(ctx, r.limit)
-	defer cancel()
-	cmd := exec.CommandContext(cctx, r.exe, append([]string{"--mcp-tool"}, args[1:]...)...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var out, txt bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &txt
-	cmd.WaitDelay = 5 * time.Second
-	err := cmd.Run()
-	if cctx.Err() != nil {
-		why := "cancelled by the client"
-		if ctx.Err() == nil {
-			why = fmt.Sprintf("stopped at the server's time limit for one call (%v)", r.limit)
-		}
-		return fmt.Sprintf("symedit: the call was %s; a file it was writing is either as it was or completely written\n", why), nil, ExitError
-	}
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		return txt.String(), out.Bytes(), ee.ExitCode()
-	case err != nil:
-		return fmt.Sprintf("%ssymedit: running the tool: %v\n", txt.String(), err), nil, ExitError
-	}
-	return txt.String(), out.Bytes(), ExitOK
-}
-
 // toolServer holds what every call needs; it never changes after start.
 // Paths are passed as sent: the server runs in the root, and the
 // workspace (and --root) refuses any that lead out of it.
 type toolServer struct {
-	root  string         // absolute; the working directory
-	w     *ops.Workspace // the root's workspace, for the typed tools
-	limit time.Duration  // the most time one call may take
-	words *strings.Replacer
-	run   runner // the tools whose operation is not in ops yet
+	root  string            // absolute; the working directory
+	w     *ops.Workspace    // the root's workspace, for the typed tools
+	limit time.Duration     // the most time one call may take
+	words *strings.Replacer // CLI phrases into the MCP tools' words (mcpPhrases)
 	// hook, when not nil (tests), is called inside every typed tool call
 	// with the call's context, before the operation runs.
 	hook func(ctx context.Context, tool string)
 }
 
-// newToolServer returns the server of w's tools; run runs the tools not
-// in ops yet.
-func newToolServer(w *ops.Workspace, limit time.Duration, run runner) *toolServer {
-	return &toolServer{root: w.Root(), w: w, limit: limit, words: strings.NewReplacer(mcpPhrases()...), run: run}
-}
-
-// command is the start of a tool's command line: the command, --json and
-// --root, then the flags given; the caller appends "--" and the arguments.
-func (ts *toolServer) command(name string, dryRun bool, flags ...string) []string {
-	args := append([]string{"symedit", name, "--json", "--root", ts.root}, flags...)
-	if dryRun {
-		args = append(args, "--dry-run")
-	}
-	return append(args, "--")
-}
-
-// call runs a command line and makes the tool result.
-func (ts *toolServer) call(ctx context.Context, args []string, stdin []byte) *mcp.CallToolResult {
-	text, out, code := ts.run(ctx, args, stdin)
-	return toolResult(text, structured(out), code)
-}
-
-// structured is a command's JSON output as structured content, or nil.
-func structured(out []byte) json.RawMessage {
-	out = bytes.TrimSpace(out)
-	if len(out) == 0 || !json.Valid(out) {
-		return nil
-	}
-	return json.RawMessage(out)
-}
-
-// toolResult is a tool's result: text content, structured content (when
-// the command printed JSON) and isError for exit codes 1 and 2.
-func toolResult(text string, js json.RawMessage, code int) *mcp.CallToolResult {
-	if text == "" {
-		text = string(js)
-	}
-	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: code != ExitOK}
-	if js != nil {
-		res.StructuredContent = js
-	}
-	return res
+// newToolServer returns the server of w's tools, each call limited to
+// limit.
+func newToolServer(w *ops.Workspace, limit time.Duration) *toolServer {
+	return &toolServer{root: w.Root(), w: w, limit: limit, words: strings.NewReplacer(mcpPhrases()...)}
 }
 
 // lineText is a string or an array of strings: a chunk's context.
@@ -250,16 +149,6 @@ func notNull(s *jsonschema.Schema) {
 	}
 }
 
-// addTool registers a tool whose handler builds its result itself. Its
-// input schema is In's, with the shared field descriptions filled in; text
-// describes the tool's "text" field, if it has one.
-func addTool[In any](srv *mcp.Server, t *mcp.Tool, text string, h func(context.Context, In) *mcp.CallToolResult) {
-	t.InputSchema = describe(inputSchema[In](), text)
-	mcp.AddTool(srv, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		return h(ctx, in), nil, nil
-	})
-}
-
 func boolPtr(b bool) *bool { return &b }
 
 // readOnly and writes are the annotations of tools that only read and of
@@ -306,18 +195,6 @@ type chunkSpec struct {
 	OldLines      []string `json:"old_lines" jsonschema:"The lines replaced, one string per line, copied exactly from the symbol (indentation included; trailing white space is ignored). []: insert new_lines between the context lines."`
 	NewLines      []string `json:"new_lines" jsonschema:"The lines written in their place, one string per line, fully indented. []: delete old_lines."`
 	ContextAfter  lineText `json:"context_after,omitempty" jsonschema:"The line or lines just after old_lines, in the same form as context_before. Omitted, an empty string or []: old_lines must end at the symbol's last line."`
-}
-
-type replaceInput struct {
-	Search      string   `json:"search" jsonschema:"The text to find: literal, or a Go RE2 regular expression when regex is true."`
-	Replacement string   `json:"replacement" jsonschema:"The text written for each match; with regex, $1 or ${name} insert submatches."`
-	Paths       []string `json:"paths" jsonschema:"The files to edit, relative to the server's root; each at most once."`
-	Regex       bool     `json:"regex,omitempty" jsonschema:"true: search is a Go RE2 regular expression. Omitted or false: literal text."`
-	IgnoreCase  bool     `json:"ignore_case,omitempty" jsonschema:"true: match case-insensitively."`
-	Count       int      `json:"count,omitempty" jsonschema:"Replace at most the first N matches in each file. Omitted or 0: all matches."`
-	Expect      *int     `json:"expect,omitempty" jsonschema:"Refuse, writing nothing, unless there are exactly this many matches over all files. Omitted: any number of matches but at least one."`
-	Partial     bool     `json:"partial,omitempty" jsonschema:"true: write the files that pass every check even when others are refused (each file's result says which). Omitted or false: write nothing unless every file passes."`
-	DryRun      bool     `json:"dry_run,omitempty"`
 }
 
 // describe gives the fields that several tools share (location, path,
@@ -390,31 +267,13 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"error, show's output); chunk and edit do not depend on numbers." + guard},
 		"", ts.w.Lines, func(res *ops.LinesResult, err error) string { return writingText(&res.Result, err) })
 
-	addTool(srv, &mcp.Tool{Name: "replace", Annotations: writes("Search and replace", false),
+	addOp(srv, ts, &mcp.Tool{Name: "replace", Annotations: writes("Search and replace", false),
 		Description: "Search and replace in one or more files: literal text, or a Go RE2 regular expression with " +
 			"regex. No match is rejected with similar lines; expect refuses unless the total number of matches is " +
 			"exactly that. Every file is checked before any is written, and each file's result says replaced, refused " +
 			"(with the reason) or not written. Use it for renames and the same mechanical " +
 			"change in many places." + guard},
-		"", func(ctx context.Context, in replaceInput) *mcp.CallToolResult {
-			var flags []string
-			if in.Regex {
-				flags = append(flags, "--regex")
-			}
-			if in.IgnoreCase {
-				flags = append(flags, "-i")
-			}
-			if in.Count != 0 {
-				flags = append(flags, "--count", strconv.Itoa(in.Count))
-			}
-			if in.Expect != nil {
-				flags = append(flags, "--expect", strconv.Itoa(*in.Expect))
-			}
-			if in.Partial {
-				flags = append(flags, "--partial")
-			}
-			return ts.call(ctx, append(append(ts.command("replace", in.DryRun, flags...), in.Search, in.Replacement), in.Paths...), nil)
-		})
+		"", ts.w.Replace, replaceText)
 
 	addOp(srv, ts, &mcp.Tool{Name: "write", Annotations: writes("Write a whole file", true),
 		Description: "Write a file's whole content, creating it (and its folders) if needed. For new files and " +

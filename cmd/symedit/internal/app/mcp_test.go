@@ -200,40 +200,9 @@ func TestSideChannelOneRun(t *testing.T) {
 	}
 }
 
-// fakeSymedit writes a stand-in for the symedit executable: a call whose
-// arguments hold "hang" never ends; any other prints {"ok": true}.
-func fakeSymedit(t *testing.T) string {
-	t.Helper()
-	exe := filepath.Join(t.TempDir(), "symedit")
-	script := "#!/bin/sh\nfor a; do case $a in *hang*) exec sleep 600;; esac; done\necho '{\"ok\": true}'\n"
-	if err := os.WriteFile(exe, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return exe
-}
-
-// TestChildRunnerLimit: a call that runs past the time limit is stopped
-// and answered with an error (issue 12, item 11).
-func TestChildRunnerLimit(t *testing.T) {
-	r := childRunner{exe: fakeSymedit(t), limit: 50 * time.Millisecond}
-	text, out, code := r.run(context.Background(), []string{"symedit", "show", "--", "hang.py::f"}, nil)
-	if code != ExitError || out != nil || !strings.Contains(text, "stopped at the server's time limit for one call (50ms)") {
-		t.Errorf("got exit %d, %q, %q", code, text, out)
-	}
-	// The call after it must not depend on how fast a loaded machine
-	// starts a process (issue 11, section 6): the same runner, a limit no
-	// quick call meets.
-	r.limit = time.Hour
-	text, out, code = r.run(context.Background(), []string{"symedit", "show", "--", "a.py::f"}, nil)
-	if code != ExitOK || string(bytes.TrimSpace(out)) != `{"ok": true}` {
-		t.Errorf("a call after it: exit %d, %q, %q", code, text, out)
-	}
-}
-
 // serveInProcess starts the MCP server on root in this process (no
 // chdir: the tests send absolute paths), with limit as --call-timeout and
-// hook as its test hook, and connects a client. Tools not in ops yet run
-// through runTool. calls, when not nil, receives every tools/call result
+// hook as its test hook, and connects a client. calls, when not nil, receives every tools/call result
 // the server sends, a cancelled call's included.
 func serveInProcess(t testing.TB, root string, limit time.Duration, hook func(context.Context, string), calls chan<- *mcp.CallToolResult) *mcp.ClientSession {
 	t.Helper()
@@ -242,7 +211,7 @@ func serveInProcess(t testing.TB, root string, limit time.Duration, hook func(co
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.Close() })
-	ts := newToolServer(w, limit, runTool)
+	ts := newToolServer(w, limit)
 	ts.hook = hook
 	srv := newMCPServer(ts)
 	if calls != nil {
@@ -592,6 +561,15 @@ func TestMCPTextIsCLIText(t *testing.T) {
 		{"apply", "apply", map[string]any{}, applyOK, "reply", []string{"apply", "--root", dir, "-"}, 0, nil},
 		{"apply dry run", "apply", map[string]any{"dry_run": true}, applyOK, "reply", []string{"apply", "--root", dir, "--dry-run", "-"}, 0, nil},
 		{"apply fails", "apply", map[string]any{}, applyBad, "reply", []string{"apply", "--root", dir, "-"}, 1, nil},
+		{"replace", "replace", map[string]any{"search": "b32(", "replacement": "toU32(", "paths": []string{atomic}}, "", "", []string{"replace", "b32(", "toU32(", atomic}, 0, nil},
+		{"replace dry run", "replace", map[string]any{"search": "RETURN 0", "replacement": "return 00", "ignore_case": true, "dry_run": true,
+			"paths": []string{atomic, filepath.Join(dir, "go/slog_value.go")}}, "", "",
+			[]string{"replace", "--dry-run", "-i", "RETURN 0", "return 00", atomic, filepath.Join(dir, "go/slog_value.go")}, 0, nil},
+		{"replace no match", "replace", map[string]any{"search": "b33(", "replacement": "x(", "paths": []string{atomic}}, "", "", []string{"replace", "b33(", "x(", atomic}, 1, nil},
+		{"replace one file refused", "replace", map[string]any{"search": "#", "replacement": "// ", "paths": []string{filepath.Join(dir, "go"), filepath.Join(dir, "typescript")}}, "", "",
+			[]string{"replace", "#", "// ", filepath.Join(dir, "go"), filepath.Join(dir, "typescript")}, 1,
+			[]string{"(--partial writes the files that pass)", `(set "partial": true to write the files that pass)`,
+				"(use --check=warn to write anyway)", "(correct the new text so that it parses and call again)"}},
 		{"replace_body syntax", "replace_body", map[string]any{"location": run}, "def run(self:\n    pass\n", "text", []string{"replace-body", run, "-"}, 1,
 			[]string{"(use --check=warn to write anyway)", "(correct the new text so that it parses and call again)"}},
 	} {
@@ -741,10 +719,6 @@ func get(v any, keys ...any) any {
 	return v
 }
 
-// childTools are the tools that still run as a child process, their
-// operation not yet in ops: they declare no output schema.
-var childTools = map[string]bool{"replace": true}
-
 func TestMCP(t *testing.T) {
 	bin := buildSymedit(t)
 	base := t.TempDir()
@@ -790,9 +764,9 @@ func TestMCP(t *testing.T) {
 				t.Errorf("%s: no description", tool.Name)
 			}
 			checkDescriptions(t, tool.Name, tool.InputSchema)
-			// Every tool whose operation is in ops declares the schema of
-			// its structured content (issue 13).
-			if out, _ := tool.OutputSchema.(map[string]any); !childTools[tool.Name] && (out["type"] != "object" || out["properties"] == nil) {
+			// Every tool declares the schema of its structured content,
+			// the ops result type's (issue 13).
+			if out, _ := tool.OutputSchema.(map[string]any); out["type"] != "object" || out["properties"] == nil {
 				t.Errorf("%s: output schema %v", tool.Name, tool.OutputSchema)
 			}
 		}

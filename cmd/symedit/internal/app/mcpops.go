@@ -302,3 +302,15 @@ func applyText(res *ops.ApplyResult, err error) string {
 	}
 	return b.String()
 }
+
+// replaceText is what `symedit replace` prints, on both streams in
+// order: a line per file, a dry run's diffs, after a walk the summary,
+// then the error.
+func replaceText(res *ops.ReplaceResult, err error) string {
+	var b strings.Builder
+	e := &env{stdout: &b, stderr: &b}
+	if perr := e.printReplace(noFlags(), res, err); perr != nil {
+		fmt.Fprintf(&b, "symedit: %v\n", perr)
+	}
+	return b.String()
+}
