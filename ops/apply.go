@@ -506,6 +506,9 @@ func modeDiff(doc *edit.Document, oldMode, newMode, d, dir string) string {
 	p := diffPath(doc, dir)
 	h := fmt.Sprintf("diff --git a/%s b/%s\n", p, p)
 	if oldMode == "" {
+		if _, rest, ok := strings.Cut(d, "\n"); ok && strings.HasPrefix(d, "--- ") {
+			d = "--- /dev/null\n" + rest // git's form of a new file's diff
+		}
 		return h + "new file mode " + newMode + "\n" + d
 	}
 	return h + "old mode " + oldMode + "\nnew mode " + newMode + "\n" + d
