@@ -159,8 +159,9 @@ type applyFile struct {
 // of the one before, then the syntax guard runs; nothing is written unless
 // every block of every file applies (or, with Partial, each file whose
 // blocks all apply is written on its own), and the files are committed
-// as one transaction (edit.Files.CommitChanges: deletions and moves
-// included, the files written before a failed write restored). The lock of
+// as one transaction (edit.Files.CommitChanges: deletions, moves and git's
+// mode changes included, the files written before a failed write
+// restored; a moved file keeps its execute permission). The lock of
 // every file the reply names is held from the read to the commit. The
 // result is never nil; the error is nil or the result's *Error: APPLY
 // (a block failed, a block is malformed, a write failed, no blocks),
