@@ -57,7 +57,11 @@
 // link. A new file gets 0666 less the umask and is linked into place. New
 // content that Read would refuse is refused before anything is written.
 // On any failure the temporary file is removed and the original is
-// untouched. Without O_TMPFILE, stale temporary files of a killed symedit
+// untouched. [Files.CommitChanges] commits several files as one
+// transaction: writes, deletions (the file renamed aside, removed only
+// once every change succeeded) and changes of the execute permission
+// ([Change].Exec, for git's mode changes; issue 14), each undone, mode
+// included, when a later one fails. Without O_TMPFILE, stale temporary files of a killed symedit
 // are removed by the next commit of the same file once [StaleTempAge]
 // old.
 //
