@@ -72,10 +72,12 @@
 // edited lines first); [FindSyntaxProblems] lists every problem of one
 // content (symedit check). tree-sitter re-parses incrementally, with exact
 // points given to ts_tree_edit, and a new problem it finds is confirmed
-// by a full parse before it counts. For Go, go/parser runs too and
-// decides: tree-sitter's errors in code go/parser accepts are
-// [SyntaxReport].Notes, never refusals; for Python an indentation check
-// runs too. The parsers read a lone CR as a line end, except in Go
+// by a full parse before it counts. For Go, go/parser runs first and
+// decides: when it accepts the content after the edit, tree-sitter does
+// not parse at all (issue 15); when it refuses, tree-sitter runs too, and
+// its errors above go/parser's first are [SyntaxReport].Notes, never
+// refusals (FindSyntaxProblems notes them everywhere). For Python an
+// indentation check runs too. The parsers read a lone CR as a line end, except in Go
 // ([grammars.Language.ParserInput]; issue 12, item 3). In strict mode an
 // edit the guard could not check (over [GuardMaxSize], a timeout) is
 // refused ([SyntaxReport].NotChecked) (issue 11, section 3; issue 12, item

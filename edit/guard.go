@@ -201,7 +201,9 @@ type SyntaxReport struct {
 	SkipCode SkipCode
 	// Before and After count the problems found in the contents before and
 	// after the edit: tree-sitter ERROR and MISSING nodes, plus go/parser
-	// errors (Go) or python/indent errors (Python).
+	// errors (Go) or python/indent errors (Python). In a Go file whose
+	// content after the edit go/parser accepts, tree-sitter does not run:
+	// Before counts go/parser's errors only, and After is 0.
 	Before, After int
 	// New holds the problems the edit added. The first is the one nearest
 	// to the edited lines (Edited; the first in file order among equally
@@ -217,15 +219,19 @@ type SyntaxReport struct {
 	// when New or Notes is not empty.
 	Edited []LineSpan
 	// Notes holds the problems that do not refuse the edit, in file order:
-	// in a Go file, the new tree-sitter problems that end on a line before
-	// go/parser's first error (every one when go/parser accepts the whole
-	// content). go/parser is Go's own parser and decides; tree-sitter's Go
+	// in a Go file that go/parser refuses after the edit, the new
+	// tree-sitter problems that end on a line before go/parser's first
+	// error. go/parser is Go's own parser and decides; tree-sitter's Go
 	// grammar is older than the language and rejects valid Go, such as a
-	// generic type alias (issue 11, section 3). A note's Message ends with
-	// NoteSuffix.
+	// generic type alias (issue 11, section 3). When go/parser accepts the
+	// whole content, tree-sitter does not parse it and there are no notes
+	// (issue 15: they would cost a tree-sitter parse, ten times go/parser's,
+	// to say something about a parser symedit does not use for that file).
+	// A note's Message ends with NoteSuffix.
 	Notes []SyntaxProblem
 
 	incremental bool // after was parsed incrementally from before's tree
+	treeSkipped bool // Go that go/parser accepts: tree-sitter did not parse
 	confirmed   bool // the incremental parse found new problems: after was parsed again in full
 }
 
@@ -317,6 +323,9 @@ type GuardOptions struct {
 	// that is checked; zero or less means GuardMaxSize.
 	MaxSize int
 
+	// goTree, when set, runs tree-sitter on Go even when go/parser
+	// accepts the content after the edit (the full check, for tests).
+	goTree bool
 	// treeEdit, when set, edits before's tree for the incremental re-parse
 	// instead of guardExactTreeEdit (tests use the binding's Tree.Edit).
 	treeEdit guardTreeEditor
@@ -398,9 +407,12 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 //
 // In a Go file, go/parser, the language's own parser, decides: a new
 // tree-sitter problem whose last byte lies on a line before go/parser's
-// first error in after (every one, when go/parser accepts after) goes to
-// Notes, not New, since tree-sitter's Go grammar is older than the
-// language (issue 11, section 3).
+// first error in after goes to Notes, not New, since tree-sitter's Go
+// grammar is older than the language (issue 11, section 3). So when
+// go/parser accepts after, no tree-sitter problem could refuse the edit,
+// and tree-sitter does not parse at all (issue 15): go/parser runs first,
+// on before and after at once, and the report then has no New and no
+// Notes, Before is go/parser's count of errors in before and After is 0.
 //
 // So an edit to a file that has errors elsewhere passes if it adds none,
 // and an edit that breaks something is caught even in a file with other
@@ -420,15 +432,20 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 //
 // # Costs
 //
-// after is re-parsed incrementally from before's tree, edited with each
-// byte edit (last first) with exact byte offsets and row/column points.
-// When that parse finds a new tree-sitter problem, after is parsed again
-// from scratch and only the full parse's problems count: an incremental
-// parse is never trusted to refuse an edit (issue 11, section 3). The
-// parses run under a context that expires after GuardOptions.Timeout; the
-// trees are closed before CheckSyntax returns and never leave the calling
-// goroutine, at most two exist at once (go/parser or the Python
-// indentation check runs meanwhile on a second goroutine, without trees). CheckSyntax keeps no state between calls and is safe for
+// A Go edit that go/parser accepts costs two go/parser parses, on two
+// goroutines, and no tree-sitter parse (go/parser is not bound by the
+// timeout: it is linear in the size, about a tenth of tree-sitter's
+// time). Otherwise after is re-parsed incrementally from before's tree,
+// edited with each byte edit (last first) with exact byte offsets and
+// row/column points. When that parse finds a new tree-sitter problem,
+// after is parsed again from scratch and only the full parse's problems
+// count: an incremental parse is never trusted to refuse an edit (issue
+// 11, section 3). The tree-sitter parses run under a context that expires
+// after GuardOptions.Timeout; the trees are closed before CheckSyntax
+// returns and never leave the calling goroutine, at most two exist at
+// once (the Python indentation check runs meanwhile on a second
+// goroutine, without trees). CheckSyntax keeps no state between calls and
+// is safe for
 // concurrent use.
 //
 // # Not checked, and errors
@@ -491,9 +508,22 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	// CR as LF, except in Go (issue 12, item 3). Offsets are unchanged.
 	oldIn, newIn := lang.ParserInput(oldText), lang.ParserInput(newText)
 
-	// The language's second checker runs on its own goroutine, with no tree.
+	// In Go, go/parser decides (issue 11, section 3), and it costs a tenth
+	// of a tree-sitter parse: it runs first, and when it accepts the
+	// content after the edit, tree-sitter does not run at all, since none
+	// of its problems could refuse the edit (they would all be notes).
 	var extraDone chan guardExtraResult
-	if check := guardExtraChecker(lang.Name); check != nil {
+	var extra guardExtraResult
+	if lang.Name == "go" && !opt.goTree {
+		extra = guardRunExtraBoth(guardGoErrors, oldIn, newIn, len(tedits) > 0)
+		if len(extra.after) == 0 {
+			rep.Checked, rep.treeSkipped = true, true
+			rep.Before = len(extra.before)
+			return rep, nil
+		}
+	} else if check := guardExtraChecker(lang.Name); check != nil {
+		// The language's second checker runs on its own goroutine, with
+		// no tree.
 		extraDone = make(chan guardExtraResult, 1)
 		go func() { extraDone <- guardRunExtra(check, oldIn, newIn, len(tedits) > 0) }()
 	}
@@ -506,7 +536,6 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 		editor = nil
 	}
 	res, err := guardTreeProblems(ctx, lang.Grammar(), oldIn, newIn, tedits, editor)
-	var extra guardExtraResult
 	if extraDone != nil {
 		extra = <-extraDone // bounded: the checkers are linear in the size
 	}
@@ -954,6 +983,19 @@ func guardRunExtra(check func([]byte) []guardProblem, oldText, newText []byte, b
 	} else {
 		r.before = r.after
 	}
+	return r
+}
+
+// guardRunExtraBoth is guardRunExtra with the check of oldText on a second
+// goroutine while newText's runs on the calling one.
+func guardRunExtraBoth(check func([]byte) []guardProblem, oldText, newText []byte, both bool) guardExtraResult {
+	if !both {
+		return guardRunExtra(check, oldText, newText, false)
+	}
+	done := make(chan []guardProblem, 1)
+	go func() { done <- check(oldText) }()
+	r := guardExtraResult{after: check(newText)}
+	r.before = <-done
 	return r
 }
 

@@ -128,11 +128,12 @@ func TestGuardIncrementalMatchesFull(t *testing.T) {
 			if len(tedits) > 0 && (!inc.incremental || full.incremental) {
 				t.Errorf("%s: incremental %v, full %v", name, inc.incremental, full.incremental)
 			}
-			rep, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+			// tree-sitter's parses of Go too, where go/parser accepts.
+			rep, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			repFull, err := checkSyntax(context.Background(), lang, before, after, edits, GuardOptions{}, true)
+			repFull, err := checkSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true}, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -386,7 +387,9 @@ func guardBenchFile(b *testing.B) []byte {
 }
 
 // BenchmarkCheckSyntax checks one small edit in the middle of a ~500 KB Go
-// file, re-parsing the content after in full or incrementally.
+// file: as the guard does (go/parser decides, tree-sitter does not parse),
+// and with tree-sitter's parses too, re-parsing the content after in full
+// or incrementally.
 func BenchmarkCheckSyntax(b *testing.B) {
 	before := guardBenchFile(b)
 	lang, _ := grammars.ByName("go")
@@ -396,17 +399,16 @@ func BenchmarkCheckSyntax(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, full := range []bool{true, false} {
-		name := "incremental"
-		if full {
-			name = "full"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, c := range []struct {
+		name         string
+		goTree, full bool
+	}{{"go-parser", false, false}, {"tree-sitter-incremental", true, false}, {"tree-sitter-full", true, true}} {
+		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(before)))
 			for b.Loop() {
-				rep, err := checkSyntax(context.Background(), lang, before, after, edits, GuardOptions{}, full)
-				if err != nil || !rep.Checked || !rep.OK() {
+				rep, err := checkSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: c.goTree}, c.full)
+				if err != nil || !rep.Checked || !rep.OK() || rep.treeSkipped == c.goTree {
 					b.Fatalf("%+v, %v", rep, err)
 				}
 			}
