@@ -21,17 +21,6 @@ type env struct {
 	// literal is how many of the last arguments follow a "--", which
 	// ends the flags: those may start with "-".
 	literal int
-	// side, when not nil, is the text side channel: a command run with
-	// --json prints its JSON on stdout as usual and writes to side the
-	// readable text it would have printed without --json (both streams,
-	// in order, error messages included), so that one run gives both (the
-	// MCP server's tools, see childRunner). printResult and the commands'
-	// own printers write to it.
-	side io.Writer
-	// mcp is set for a command run as an MCP tool (the hidden --mcp-tool
-	// flag): refusals then name the MCP tools' fields, not CLI flags
-	// (issue 11, section 7).
-	mcp bool
 }
 
 // Main runs symedit with args (args[0] is the program name) and returns the
@@ -40,7 +29,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return run(&env{stdin: stdin, stdout: stdout, stderr: stderr}, args)
 }
 
-// run is Main for an env that may have a side channel.
+// run is Main for an env.
 func run(e *env, args []string) int {
 	stdout, stderr := e.stdout, e.stderr
 	if i := slices.Index(args, "--"); i >= 0 {
@@ -58,19 +47,6 @@ func run(e *env, args []string) int {
 		ExitErrHandler: func(*cli.Context, error) {}, // Main decides exit codes
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return &ops.UsageError{Msg: err.Error()}
-		},
-		Flags: []cli.Flag{
-			// --mcp-tool: how the MCP server runs each tool call (see
-			// childRunner): the readable text goes to standard error, beside
-			// the JSON on standard output, and is worded for MCP.
-			&cli.BoolFlag{Name: "mcp-tool", Hidden: true},
-		},
-		Before: func(c *cli.Context) error {
-			if c.Bool("mcp-tool") {
-				e.stdout, e.stderr = newMCPWording(e.stdout, true), newMCPWording(e.stderr, false)
-				e.side, e.mcp = e.stderr, true
-			}
-			return nil
 		},
 		Commands: append([]*cli.Command{
 			symbolsCommand(e),

@@ -72,9 +72,8 @@ func (e *env) apply(c *cli.Context, w *ops.Workspace, src string) error {
 }
 
 // printApply prints an apply result and returns the error that decides
-// the exit code: with --json the result as one line of JSON (and the text
-// on the side channel, for the MCP tool); else the text (applyText), and
-// Main prints the error.
+// the exit code: with --json the result as one line of JSON; else the
+// text (applyText), and Main prints the error.
 func (e *env) printApply(c *cli.Context, res *ops.ApplyResult, err error) error {
 	if !c.Bool("json") {
 		e.applyText(c, res)
@@ -82,12 +81,6 @@ func (e *env) printApply(c *cli.Context, res *ops.ApplyResult, err error) error 
 	}
 	if werr := e.writeJSON(res); werr != nil {
 		return werr
-	}
-	if e.side != nil {
-		e.sideEnv().applyText(c, res)
-		if err != nil {
-			printError(e.side, err)
-		}
 	}
 	if err != nil {
 		return errSilent{err}

@@ -65,10 +65,7 @@ func (e *env) check(c *cli.Context, w *ops.Workspace, args []string) error {
 		}
 		out := e.stdout
 		if json {
-			if err := e.writeJSON(f); err != nil || e.side == nil {
-				return err
-			}
-			out = e.side // the readable text too
+			return e.writeJSON(f)
 		}
 		if f.Error != nil {
 			return nil

@@ -37,7 +37,7 @@ func mcpCommand(e *env) *cli.Command {
 		ArgsUsage: " ",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR` and take relative paths from it (default: the working directory)"},
-			&cli.DurationFlag{Name: "call-timeout", Value: 5 * time.Minute, Usage: "stop a tool call that runs longer than `DURATION` (it answers with an error)"},
+			&cli.DurationFlag{Name: "call-timeout", Value: 5 * time.Minute, Usage: "cancel a tool call's context after `DURATION`: it stops at its next parse or check and answers with an error"},
 		},
 		Action: func(c *cli.Context) error {
 			if _, err := e.positional(c, 0, 0, "no arguments"); err != nil {

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -22,6 +23,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/symedit/symedit/chunk"
+	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/ops"
 )
 
@@ -74,130 +77,6 @@ func demoResult(t *testing.T, orig string) string {
 		t.Fatal("the fixture changed: process.py no longer has BaseProcess/start as the test expects")
 	}
 	return want
-}
-
-// toolMu serializes runTool: urfave/cli v2 writes to package-level values
-// while it parses (the cli.HelpFlag and help command shared by every App),
-// so two Main calls in one process are a data race. The MCP server runs
-// each call in a process of its own (childRunner) instead.
-var toolMu sync.Mutex
-
-// runTool is a runner that runs the command line in this process, as
-// childRunner runs it in a child without --mcp-tool: the readable text on
-// the side channel, the JSON on standard output.
-func runTool(ctx context.Context, args []string, stdin []byte) (text string, jsonOut []byte, code int) {
-	toolMu.Lock()
-	defer toolMu.Unlock()
-	if err := ctx.Err(); err != nil {
-		return fmt.Sprintf("symedit: %v; nothing was run\n", err), nil, ExitError
-	}
-	var out, txt bytes.Buffer
-	code = run(&env{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &txt, side: &txt}, args)
-	return txt.String(), out.Bytes(), code
-}
-
-// TestSideChannel checks that a command run with --json and the side
-// channel writes to it exactly the text (both streams, in order) that the
-// same command prints without --json, and that its JSON is intact.
-func TestSideChannel(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "src")
-	p := func(rel string) string { return filepath.Join(dir, rel) }
-	start := p("python/process.py") + "::BaseProcess/start"
-	stale := `[{"context_before": "        self._check_close()", "old_lines": [], "new_lines": ["        pass"]}]`
-	broken := `[{"context_before": "        self._check_closed()", "old_lines": ["        assert self._popen is None, 'cannot start a process twice'"], "new_lines": ["        if self._popen is not None"], "context_after": "        assert self._parent_pid == os.getpid(), \\"}]`
-	tests := []struct {
-		name  string
-		args  []string // without the program name and --json
-		stdin string
-		code  int
-	}{
-		{"symbols", []string{"symbols", p("python/process.py"), p("go/atomic_type.go")}, "", 0},
-		{"symbols one bad", []string{"symbols", p("go/atomic_type.go"), p("README.md")}, "", 2},
-		{"show", []string{"show", "-n", start}, "", 0},
-		{"show no symbol", []string{"show", p("python/process.py") + "::nosuch"}, "", 1},
-		{"chunk", []string{"chunk", start, "-"}, demoChunks, 0},
-		{"chunk diff", []string{"chunk", "--diff", start, "-"}, demoChunks, 0},
-		{"chunk dry run", []string{"chunk", "--dry-run", start, "-"}, demoChunks, 0},
-		{"chunk stale", []string{"chunk", start, "-"}, stale, 1},
-		{"chunk syntax dry run", []string{"chunk", "--dry-run", start, "-"}, broken, 1},
-		{"chunk bad input", []string{"chunk", start, "-"}, `[{"old_lines": 3}]`, 2},
-		{"outside root", []string{"show", "--root", p("go"), start}, "", 2},
-		{"edit", []string{"edit", p("go/atomic_type.go"), "-"}, `[{"old_text": "return 0\n", "new_text": "return 2 - 2\n"}]`, 0},
-		{"edit dry run", []string{"edit", "--dry-run", p("go/atomic_type.go"), "-"}, `[{"old_text": "return 0\n", "new_text": "return 2 - 2\n"}]`, 0},
-		{"edit no match", []string{"edit", p("go/atomic_type.go"), "-"}, `[{"old_text": "retrun 0", "new_text": "x"}]`, 1},
-		{"edit syntax dry run", []string{"edit", "--dry-run", p("go/atomic_type.go"), "-"}, `[{"old_text": "return 0\n", "new_text": "return (0\n"}]`, 1},
-		{"lines dry run", []string{"lines", "--dry-run", p("go/atomic_type.go"), "-"}, `[{"insert_after": 0, "new_content": "// header"}]`, 0},
-		{"lines out of range", []string{"lines", p("go/atomic_type.go"), "-"}, `[{"start_line": 9000, "end_line": 9000, "new_content": ""}]`, 1},
-		{"replace", []string{"replace", "--diff", "b32(", "toU32(", p("go/atomic_type.go")}, "", 0},
-		{"replace dry run", []string{"replace", "--dry-run", "-i", "RETURN 0", "return 00", p("go/atomic_type.go"), p("go/slog_value.go")}, "", 0},
-		{"replace no match", []string{"replace", "b33(", "x(", p("go/atomic_type.go")}, "", 1},
-		{"replace one file refused", []string{"replace", "#", "// ", p("go"), p("typescript")}, "", 1},
-		{"replace partial", []string{"replace", "--partial", "#", "// ", p("go"), p("typescript")}, "", 1},
-		{"replace unreadable", []string{"replace", "b32(", "toU32(", p("go/atomic_type.go"), p("go/nosuch.go")}, "", 2},
-		{"write dry run", []string{"write", "--dry-run", p("python/new.py")}, "x = 1\n", 0},
-		{"replace-body", []string{"replace-body", p("python/process.py") + "::BaseProcess/run", "-"}, "def run(self):\n    pass\n", 0},
-		{"insert-before dry run", []string{"insert-before", "--dry-run", start, "-"}, "def started(self):\n    return True\n", 0},
-		{"insert-after", []string{"insert-after", start, "-"}, "def started(self):\n    return True\n", 0},
-		{"apply", []string{"apply", "--root", dir, "-"}, p("python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup()\n=======\n        _cleanup()  # first\n>>>>>>> REPLACE\n", 0},
-		{"apply fails", []string{"apply", "--root", dir, "-"}, "Prose first.\n\n" + p("python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup(now)\n=======\n        pass\n>>>>>>> REPLACE\n", 1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			copyFixtures(t, dir)
-			var text bytes.Buffer // what a person sees: both streams
-			code := Main(append([]string{"symedit"}, tt.args...), strings.NewReader(tt.stdin), &text, &text)
-			if code != tt.code {
-				t.Fatalf("without --json: exit %d, want %d\n%s", code, tt.code, text.String())
-			}
-			copyFixtures(t, dir)
-			args := append([]string{"symedit", tt.args[0], "--json"}, tt.args[1:]...)
-			side, out, code := runTool(context.Background(), args, []byte(tt.stdin))
-			if code != tt.code {
-				t.Fatalf("with --json: exit %d, want %d\n%s", code, tt.code, side)
-			}
-			if side != text.String() {
-				t.Errorf("side channel:\n%s\nwant the text printed without --json:\n%s", side, text.String())
-			}
-			if len(bytes.TrimSpace(out)) == 0 {
-				t.Fatal("no JSON on standard output")
-			}
-			for line := range bytes.Lines(out) {
-				if !json.Valid(line) {
-					t.Errorf("standard output is not JSON Lines: %q", line)
-				}
-			}
-		})
-	}
-}
-
-// TestSideChannelOneRun checks that one run gives both the text and the
-// JSON, and applies the edit once.
-func TestSideChannelOneRun(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "src")
-	copyFixtures(t, dir)
-	path := filepath.Join(dir, "go/atomic_type.go")
-	orig := readFile(t, path)
-	// Applied twice, this edit would add two comments: old_text still matches.
-	text, out, code := runTool(context.Background(),
-		[]string{"symedit", "edit", "--json", "--", path, "-"},
-		[]byte(`[{"old_text": "func b32(b bool) uint32 {", "new_text": "func b32(b bool) uint32 { // 0 or 1"}]`))
-	if code != ExitOK {
-		t.Fatalf("exit %d: %s", code, text)
-	}
-	if want := path + ": applied 1 edit(s), 1 replacement(s)\n"; text != want {
-		t.Errorf("text %q, want %q", text, want)
-	}
-	var res ops.EditResult
-	if err := json.Unmarshal(out, &res); err != nil {
-		t.Fatalf("JSON: %v: %s", err, out)
-	}
-	if !res.OK || !res.Written || res.TotalReplacements != 1 {
-		t.Errorf("JSON result %+v", res)
-	}
-	want := strings.Replace(orig, "func b32(b bool) uint32 {", "func b32(b bool) uint32 { // 0 or 1", 1)
-	if got := readFile(t, path); got != want {
-		t.Errorf("the file is not the original with the edit applied once:\n%s", got)
-	}
 }
 
 // serveInProcess starts the MCP server on root in this process (no
@@ -1397,21 +1276,20 @@ func TestMCPWording(t *testing.T) {
 		}
 	}
 	msg := `edit 1 failed: rerun with --match indent to accept it. (pass --allow-hardlinks to accept that) without --partial`
-	var text, js bytes.Buffer
-	if _, err := newMCPWording(&text, false).Write([]byte(msg + "\n")); err != nil {
-		t.Fatal(err)
+	want := `edit 1 failed: call again with "match": "indent" to accept it. (the MCP tools do not edit such a file) without "partial": true`
+	r := strings.NewReplacer(pairs...)
+	if got := r.Replace(msg); got != want {
+		t.Errorf("text %q, want %q", got, want)
 	}
-	enc := json.NewEncoder(newMCPWording(&js, true))
-	if err := enc.Encode(map[string]string{"message": msg, "flag": "--match loose"}); err != nil {
-		t.Fatal(err)
-	}
-	want := `edit 1 failed: call again with "match": "indent" to accept it. (the MCP tools do not edit such a file) without "partial": true` + "\n"
-	if text.String() != want {
-		t.Errorf("text %q, want %q", text.String(), want)
-	}
-	var back map[string]string
-	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back["message"]+"\n" != want || back["flag"] != `"match": "loose"` {
-		t.Errorf("JSON %s: %v", js.String(), err)
+	// A result's strings, at any depth, an interface's included.
+	res := &ops.ChunkResult{}
+	res.Summary = msg
+	res.Error = &ops.Error{Code: ops.CodeNoMatch, Message: msg, Hint: &match.Hint{Level: match.Loose, Flag: "--match loose"},
+		Nearest: []chunk.Near{{Line: 3, Text: "--partial"}}}
+	reword(reflect.ValueOf(res), r, 0)
+	if res.Summary != want || res.Error.Message != want || res.Error.Hint.Flag != `"match": "loose"` ||
+		res.Error.Nearest.([]chunk.Near)[0].Text != `"partial": true` || res.Error.Code != ops.CodeNoMatch {
+		t.Errorf("reworded result: %+v, error %+v", res, res.Error)
 	}
 }
 

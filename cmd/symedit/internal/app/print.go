@@ -13,7 +13,7 @@ import (
 // --allow-* permissions). The caller closes it.
 func (e *env) workspace(c *cli.Context) (*ops.Workspace, error) {
 	return ops.Open(ops.Options{Root: c.String("root"), AllowHardlinks: c.Bool("allow-hardlinks"),
-		AllowReadOnly: c.Bool("allow-read-only"), AllowMetadataLoss: c.Bool("allow-metadata-loss"), MCP: e.mcp})
+		AllowReadOnly: c.Bool("allow-read-only"), AllowMetadataLoss: c.Bool("allow-metadata-loss")})
 }
 
 // writeOptions returns the write flags of c as an operation's options.
@@ -51,20 +51,10 @@ func (e *env) printResult(c *cli.Context, full any, res *ops.Result, err error) 
 		if werr := e.writeJSON(full); werr != nil {
 			return werr
 		}
-		if e.side == nil {
-			if err != nil {
-				return errSilent{err}
-			}
-			return nil
-		}
-		// The readable text too, on the side channel.
-		side := e.sideEnv()
 		if err != nil {
-			side.printText(c, res, err)
-			printError(e.side, err)
 			return errSilent{err}
 		}
-		return side.printText(c, res, nil)
+		return nil
 	}
 	return e.printText(c, res, err)
 }

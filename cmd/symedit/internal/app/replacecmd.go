@@ -78,14 +78,11 @@ func (e *env) printReplace(c *cli.Context, res *ops.ReplaceResult, err error) er
 		if werr := e.writeJSON(res); werr != nil {
 			return werr
 		}
-		if e.side == nil {
-			summary()
-			if err != nil {
-				return errSilent{err}
-			}
-			return nil
+		summary()
+		if err != nil {
+			return errSilent{err}
 		}
-		e = e.sideEnv() // the readable text too, on the side channel
+		return nil
 	}
 	out := e.stdout
 	if res.DryRun {

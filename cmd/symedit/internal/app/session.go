@@ -32,9 +32,6 @@ func readFlags() []cli.Flag {
 		&cli.StringFlag{Name: "root", EnvVars: []string{"SYMEDIT_ROOT"}, Usage: "confine every path to `DIR`"}}
 }
 
-// sideEnv is an env whose standard output and error are e's side channel.
-func (e *env) sideEnv() *env { return &env{stdout: e.side, stderr: e.side} }
-
 // readText reads a BODY/TEXT argument: a file or "-" for standard input.
 func (e *env) readText(arg string) (string, error) {
 	b, err := e.readInput(arg)

@@ -22,31 +22,22 @@ func showCommand(e *env) *cli.Command {
 	}
 }
 
-// printShow prints a show result: with --json the result marshalled (and
-// the listing on the side channel), else the listing; a refusal's error
-// is returned for Main to print (with --json, printed on the side channel
-// and returned silent).
+// printShow prints a show result: with --json the result marshalled,
+// else the listing; a refusal's error is returned for Main to print (with
+// --json, returned silent).
 func (e *env) printShow(c *cli.Context, res *ops.ShowResult, err error) error {
-	out := e.stdout
 	if c.Bool("json") {
 		if werr := e.writeJSON(res); werr != nil {
 			return werr
 		}
-		if e.side == nil {
-			if err != nil {
-				return errSilent{err}
-			}
-			return nil
-		}
 		if err != nil {
-			printError(e.side, err)
 			return errSilent{err}
 		}
-		out = e.side // the readable text too, on the side channel
+		return nil
 	}
 	if err != nil {
 		return err
 	}
-	_, werr := fmt.Fprint(out, res.Listing())
+	_, werr := fmt.Fprint(e.stdout, res.Listing())
 	return werr
 }

@@ -49,10 +49,7 @@ func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
 			}
 		}
 		if json {
-			if err := e.writeJSON(f); err != nil || e.side == nil || f.Error != nil {
-				return err
-			}
-			return printOutline(e.sideEnv(), f) // the readable text too
+			return e.writeJSON(f)
 		}
 		return printOutline(e, f)
 	}
