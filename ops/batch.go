@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
@@ -62,25 +63,17 @@ type BatchOp struct {
 }
 
 // BatchReplace is a replace in one file, a batch's "replace" operation:
-// every match of Search in Path is replaced in memory (the first Count of
-// them with Count), and no match at all is a refusal (NO_MATCH_TEXT).
+// ReplaceRequest's search, replacement, regex, ignore_case, count and
+// expect, with the file in Path. Every match of Search in the file (as
+// the batch's earlier operations left it) is replaced in memory, the
+// first Count of them with Count; no match at all is NO_MATCH_TEXT (with
+// the most similar lines), and with Expect another number of matches than
+// *Expect is COUNT. Paths, Partial, WalkOptions and OnFile are for
+// several files: set on a batch operation they are a *UsageError.
 type BatchReplace struct {
 	// Path is the file, relative to the workspace's Dir (or absolute).
 	Path string `json:"path"`
-	// Search is the text searched for: literal, or with Regex a Go RE2
-	// regular expression (edit.Search). An empty Search or an invalid
-	// expression is a *UsageError.
-	Search string `json:"search"`
-	// Replacement is written for each match; with Regex, $1 and ${name}
-	// expand submatches.
-	Replacement string `json:"replacement"`
-	// Regex makes Search a Go RE2 regular expression.
-	Regex bool `json:"regex,omitempty"`
-	// IgnoreCase matches case-insensitively.
-	IgnoreCase bool `json:"ignore_case,omitempty"`
-	// Count replaces at most the first Count matches; 0 replaces them all.
-	Count int `json:"count,omitempty"`
-	WriteOptions
+	ReplaceRequest
 }
 
 // UnmarshalJSON reads one operation strictly: {"op": NAME, ...the fields
@@ -185,6 +178,9 @@ func (op BatchOp) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	fields["op"] = name
+	if op.Replace != nil && len(op.Replace.Paths) == 0 {
+		delete(fields, "paths") // ReplaceRequest's, for several files
+	}
 	return json.Marshal(fields)
 }
 
@@ -559,7 +555,7 @@ func (op BatchOp) check() (string, error) {
 		if err := mismatch(op.Replace != nil); err != nil {
 			return "", err
 		}
-		if _, err := op.Replace.searcher(); err != nil {
+		if err := op.Replace.check(); err != nil {
 			return "", err
 		}
 		return op.Replace.Path, checkPath(op.Replace.Path)
@@ -584,6 +580,24 @@ func locationPath(location string) (string, error) {
 		return "", err
 	}
 	return loc.Path, nil
+}
+
+// check checks the replace as a request: one file, a search that
+// compiles, an expected count that is not negative. The error is a
+// *UsageError.
+func (r *BatchReplace) check() error {
+	switch {
+	case len(r.Paths) > 0:
+		return &UsageError{Msg: `a batch's replace names its one file in "path", not "paths"`}
+	case r.Partial:
+		return &UsageError{Msg: `"partial" is for a replace in several files; a batch's replace has one (see --atomic)`}
+	case len(r.Exclude) > 0 || r.NoIgnore || r.Hidden || r.Jobs != 0 || r.OnFile != nil:
+		return &UsageError{Msg: "walk options and OnFile are for a replace in several files; a batch's replace has one"}
+	case r.Expect != nil && *r.Expect < 0:
+		return &UsageError{Msg: fmt.Sprintf("expect %d: want 0 or more matches", *r.Expect)}
+	}
+	_, err := r.searcher()
+	return err
 }
 
 // searcher compiles the replace's search; the error is a *UsageError.
@@ -642,18 +656,21 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.L
 	return ch.content, nil
 }
 
-// planBatchReplace replaces r's matches in doc in memory; no match is a
-// *ReplaceError (NO_MATCH_TEXT).
+// planBatchReplace replaces r's matches in doc in memory with Replace's
+// plan function. No match is NO_MATCH_TEXT (the most similar lines in its
+// Nearest), another number than r.Expect is COUNT (*ReplaceError).
 func planBatchReplace(doc *edit.Document, lang *grammars.Language, r *BatchReplace) (*change, error) {
 	sr, err := r.searcher()
 	if err != nil {
 		return nil, err
 	}
-	text, n, _ := sr.Replace(string(doc.Text))
-	if n == 0 {
-		return nil, &ReplaceError{Msg: fmt.Sprintf("no match for %q in %s", r.Search, doc.Path)}
+	ch, _, matches := planReplace(doc, lang, sr)
+	switch {
+	case r.Expect != nil && len(matches) != *r.Expect:
+		return nil, &ReplaceError{Count: true, Msg: fmt.Sprintf("expected %d match(es) of %s in %s, found %d",
+			*r.Expect, strconv.Quote(r.Search), doc.Path, len(matches))}
+	case len(matches) == 0:
+		return nil, noMatchError(r.Search, doc.Path, []*replaceFile{{ch: ch}})
 	}
-	bom := len(doc.Content) - len(doc.Text)
-	content := append(append(make([]byte, 0, bom+len(text)), doc.Content[:bom]...), text...)
-	return &change{doc: doc, lang: lang, content: content, what: fmt.Sprintf("replaced %d match(es)", n)}, nil
+	return ch, nil
 }

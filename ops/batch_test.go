@@ -423,3 +423,68 @@ func TestBatchConcurrentOverlapping(t *testing.T) {
 		}
 	}
 }
+
+// A batch's replace is Replace's request with one file: it sees the ops
+// before it, counts its matches against expect, and a search that finds
+// nothing is NO_MATCH_TEXT with the most similar lines, the file left
+// byte-identical.
+func TestBatchReplace(t *testing.T) {
+	w, dir, orig := batchFixture(t, batchGo)
+	res, err := w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
+		`{"op": "edit", "path": "go/slog_value.go", "edits": [{"old_text": "func countEmptyGroups(", "new_text": "func countEmptyGroupz("}]}`,
+		`{"op": "replace", "path": "go/slog_value.go", "search": "countEmptyGroupz", "replacement": "countEmpty", "expect": 1}`,
+	)})
+	if err != nil {
+		t.Fatalf("Batch: %v", err)
+	}
+	if got := string(readRel(t, dir, batchGo)); !strings.Contains(got, "\nfunc countEmpty(as []Attr) int {") || !strings.Contains(got, "countEmptyGroups(as)") {
+		t.Errorf("the replace did not apply to the edit's result alone")
+	}
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(batchGo)), orig[batchGo], 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	res, err = w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
+		`{"op": "replace", "path": "go/slog_value.go", "search": "countEmptyGroups", "replacement": "n", "expect": 1}`)})
+	if oe := ops.AsError(err); oe == nil || oe.Code != ops.CodeCount || !strings.Contains(oe.Message, "expected 1 match(es)") {
+		t.Errorf("expect 1: error %v, want COUNT", err)
+	}
+	res, err = w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
+		`{"op": "replace", "path": "go/slog_value.go", "search": "countEmptyGroupsX", "replacement": "n"}`)})
+	oe := ops.AsError(err)
+	if oe == nil || oe.Code != ops.CodeNoMatchText || res.Ops[0].Error != oe {
+		t.Fatalf("no match: error %v, want NO_MATCH_TEXT on the op", err)
+	}
+	near, ok := oe.Nearest.([]ops.SimilarLine)
+	if !ok || len(near) == 0 || !strings.Contains(near[0].Text, "countEmptyGroups") {
+		t.Errorf("no match: nearest %#v, want the similar lines", oe.Nearest)
+	}
+	if !bytes.Equal(readRel(t, dir, batchGo), orig[batchGo]) {
+		t.Errorf("a refused replace changed the file")
+	}
+
+	for _, c := range []struct{ line, msg string }{
+		{`{"op": "replace", "path": "go/slog_value.go", "paths": ["go/slog_value.go"], "search": "a", "replacement": "b"}`, `not "paths"`},
+		{`{"op": "replace", "path": "go/slog_value.go", "partial": true, "search": "a", "replacement": "b"}`, `"partial"`},
+		{`{"op": "replace", "path": "go/slog_value.go", "expect": -1, "search": "a", "replacement": "b"}`, "expect -1"},
+	} {
+		_, err := w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t, c.line)})
+		if oe := ops.AsError(err); oe == nil || oe.Code != ops.CodeUsage || !strings.Contains(oe.Message, c.msg) {
+			t.Errorf("%s: error %v, want USAGE containing %q", c.line, err, c.msg)
+		}
+	}
+	if !bytes.Equal(readRel(t, dir, batchGo), orig[batchGo]) {
+		t.Errorf("a refused request changed the file")
+	}
+
+	// MarshalJSON writes a replace as a batch line, without "paths".
+	op := batchOps(t, `{"op": "replace", "path": "go/slog_value.go", "search": "a", "replacement": "b", "expect": 2}`)[0]
+	b, err := json.Marshal(op)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again ops.BatchOp
+	if err := json.Unmarshal(b, &again); err != nil || !reflect.DeepEqual(again, op) || strings.Contains(string(b), "paths") {
+		t.Errorf("round trip through %s: %+v, %v", b, again, err)
+	}
+}

@@ -22,7 +22,7 @@ func batchCommand(e *env) *cli.Command {
 			"  {\"op\": \"chunk\", \"location\": \"a.py::C/m\", \"chunks\": [...]}\n" +
 			"  {\"op\": \"edit\", \"path\": \"a.go\", \"edits\": [{\"old_text\": ..., \"new_text\": ...}]}\n" +
 			"  {\"op\": \"lines\", \"path\": \"a.go\", \"edits\": [{\"start_line\": 1, \"end_line\": 2, \"new_content\": ...}]}\n" +
-			"  {\"op\": \"replace\", \"path\": \"a.go\", \"search\": ..., \"replacement\": ..., \"regex\": false, \"ignore_case\": false, \"count\": 0}\n" +
+			"  {\"op\": \"replace\", \"path\": \"a.go\", \"search\": ..., \"replacement\": ..., \"regex\": false, \"ignore_case\": false, \"count\": 0, \"expect\": 1}\n" +
 			"  {\"op\": \"write\", \"path\": \"a.go\", \"content\": ...}\n" +
 			"  {\"op\": \"replace-body\" | \"insert-before\" | \"insert-after\", \"location\": ..., \"text\": ...}\n" +
 			"chunk and edit ops take \"match\": exact, trailing, indent or loose, as --match does; any op\n" +
