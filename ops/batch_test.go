@@ -430,7 +430,7 @@ func TestBatchConcurrentOverlapping(t *testing.T) {
 // byte-identical.
 func TestBatchReplace(t *testing.T) {
 	w, dir, orig := batchFixture(t, batchGo)
-	res, err := w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
+	_, err := w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
 		`{"op": "edit", "path": "go/slog_value.go", "edits": [{"old_text": "func countEmptyGroups(", "new_text": "func countEmptyGroupz("}]}`,
 		`{"op": "replace", "path": "go/slog_value.go", "search": "countEmptyGroupz", "replacement": "countEmpty", "expect": 1}`,
 	)})
@@ -444,12 +444,12 @@ func TestBatchReplace(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	res, err = w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
+	_, err = w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
 		`{"op": "replace", "path": "go/slog_value.go", "search": "countEmptyGroups", "replacement": "n", "expect": 1}`)})
 	if oe := ops.AsError(err); oe == nil || oe.Code != ops.CodeCount || !strings.Contains(oe.Message, "expected 1 match(es)") {
 		t.Errorf("expect 1: error %v, want COUNT", err)
 	}
-	res, err = w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
+	res, err := w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t,
 		`{"op": "replace", "path": "go/slog_value.go", "search": "countEmptyGroupsX", "replacement": "n"}`)})
 	oe := ops.AsError(err)
 	if oe == nil || oe.Code != ops.CodeNoMatchText || res.Ops[0].Error != oe {
