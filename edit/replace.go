@@ -114,6 +114,22 @@ func withEOL(s, eol string) string { return strings.ReplaceAll(teToLF(s), "\n", 
 // check the count against any expectation: callers decide what zero or an
 // unexpected number means.
 func (r *Searcher) Replace(text string) (string, int, []Match) {
+	out, n, matches, _ := r.replace(text, false)
+	return out, n, matches
+}
+
+// ReplaceEdits is Replace that also returns the byte edits that turn text
+// into the result: one per match replaced, in order, with byte offsets
+// into text (Apply(text, edits) is the result). The syntax guard re-parses
+// incrementally from them and DiffEdits builds the diff from them, in time
+// proportional to the change (issue 15); an edit whose new text equals the
+// match is kept (both skip it).
+func (r *Searcher) ReplaceEdits(text string) (string, int, []Match, []Edit) {
+	return r.replace(text, true)
+}
+
+// replace is Replace, with the edits when withEdits.
+func (r *Searcher) replace(text string, withEdits bool) (string, int, []Match, []Edit) {
 	eol := DetectEOL([]byte(text))
 	if eol != LF && uniformEOL(text, eol) && strings.ContainsAny(r.s.Pattern+r.s.Replacement, "\r\n") {
 		// A file whose line endings are all CRLF (or all CR): the line
@@ -130,7 +146,7 @@ func (r *Searcher) Replace(text string) (string, int, []Match) {
 	}
 	locs := r.re.FindAllStringSubmatchIndex(text, -1)
 	if len(locs) == 0 {
-		return text, 0, nil
+		return text, 0, nil, nil
 	}
 	idx := lines.IndexStarts(text)
 	matches := make([]Match, len(locs))
@@ -152,14 +168,21 @@ func (r *Searcher) Replace(text string) (string, int, []Match) {
 	b.Grow(len(text))
 	last := 0
 	var dst []byte
+	var edits []Edit
+	if withEdits {
+		edits = make([]Edit, 0, n)
+	}
 	for _, l := range locs[:n] {
 		b.WriteString(text[last:l[0]])
 		dst = r.re.ExpandString(dst[:0], r.repl, text, l)
 		b.Write(dst)
+		if withEdits {
+			edits = append(edits, Edit{Start: l[0], End: l[1], New: string(dst)})
+		}
 		last = l[1]
 	}
 	b.WriteString(text[last:])
-	return b.String(), n, matches
+	return b.String(), n, matches, edits
 }
 
 // lineAt returns 1-based line n of text, whose line Starts are x, without

@@ -107,7 +107,31 @@ func TestSearchReplace(t *testing.T) {
 			if tt.found == 0 && matches != nil {
 				t.Errorf("matches = %v, want nil", matches)
 			}
+			// ReplaceEdits gives the same result, and its edits, one per
+			// replacement, turn the text into it.
+			got2, n2, matches2, edits := r.ReplaceEdits(tt.text)
+			if got2 != got || n2 != n || !reflect.DeepEqual(matches2, matches) || len(edits) != n {
+				t.Errorf("ReplaceEdits(%q) = %q, %d, %d matches, %d edits; want Replace's %q, %d, %d and %d edits", tt.text, got2, n2, len(matches2), len(edits), got, n, len(matches), n)
+			}
+			if applied, err := edit.Apply([]byte(tt.text), edits); err != nil || string(applied) != tt.want {
+				t.Errorf("Apply(text, edits) = %q, %v; want %q", applied, err, tt.want)
+			}
 		})
+	}
+}
+
+// TestSearchReplaceEditsCRLF: in a CRLF file the edits carry the line
+// breaks of a literal pattern and replacement in the file's style, as the
+// result does.
+func TestSearchReplaceEditsCRLF(t *testing.T) {
+	r := mustCompile(t, edit.Search{Pattern: "}\n\nfunc", Replacement: "}\nfunc"})
+	text := "func a() {\r\n}\r\n\r\nfunc b() {\r\n}\r\n"
+	got, n, _, edits := r.ReplaceEdits(text)
+	if want := "func a() {\r\n}\r\nfunc b() {\r\n}\r\n"; got != want || n != 1 {
+		t.Fatalf("ReplaceEdits = %q, %d; want %q, 1", got, n, want)
+	}
+	if want := []edit.Edit{{Start: 12, End: 21, New: "}\r\nfunc"}}; !reflect.DeepEqual(edits, want) {
+		t.Errorf("edits %+v, want %+v", edits, want)
 	}
 }
 

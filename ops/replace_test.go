@@ -262,6 +262,11 @@ func TestReplaceRefusalsLeaveEveryFileIdentical(t *testing.T) {
 				if !errors.As(f.Error, &se) || f.Syntax == nil || len(f.Syntax.New) != 1 || f.Syntax.New[0].Line != 406 {
 					t.Errorf("scheduler.ts: %+v", f)
 				}
+				// The guard gets one edit per replacement, not one span
+				// from the first to the last (lines 313-406).
+				if !strings.HasSuffix(f.Error.Error(), "src/typescript/scheduler.ts: the edit changed lines 313, 406") {
+					t.Errorf("scheduler.ts: %v", f.Error)
+				}
 				if !res.Walked || res.Skipped["unsupported language"] != 1 || res.Summary != "3 match(es) in 2 of 4 file(s); skipped: 1 unsupported language" {
 					t.Errorf("walk: %v %v %q", res.Walked, res.Skipped, res.Summary)
 				}
