@@ -337,6 +337,60 @@ func TestMCPConcurrentEditsOneFile(t *testing.T) {
 	}
 }
 
+// TestMCPToolSchemas: the typed tools keep the input fields the tools
+// had before they moved to ops (plus expect_sha256 on the writing ones)
+// and the same required fields, and each declares an object output
+// schema whose properties include the result's ok and error.
+func TestMCPToolSchemas(t *testing.T) {
+	want := map[string][]string{
+		"symbols": {"path"}, "check": {"path"}, "show": {"location", "line_numbers"},
+		"chunk":         {"location", "chunks", "match", "dry_run", "expect_sha256"},
+		"edit":          {"path", "edits", "match", "dry_run", "expect_sha256"},
+		"lines":         {"path", "edits", "dry_run", "expect_sha256"},
+		"replace":       {"search", "replacement", "paths", "regex", "ignore_case", "count", "expect", "partial", "dry_run", "expect_sha256"},
+		"write":         {"path", "content", "dry_run", "expect_sha256"},
+		"apply":         {"reply", "path", "match", "partial", "dry_run", "expect_sha256"},
+		"replace_body":  {"location", "text", "dry_run", "expect_sha256"},
+		"insert_before": {"location", "text", "dry_run", "expect_sha256"},
+		"insert_after":  {"location", "text", "dry_run", "expect_sha256"},
+	}
+	required := map[string][]string{
+		"symbols": {"path"}, "check": {"path"}, "show": {"location"}, "chunk": {"location", "chunks"}, "edit": {"path", "edits"},
+		"lines": {"path", "edits"}, "replace": {"search", "replacement", "paths"}, "write": {"path", "content"}, "apply": {"reply"},
+		"replace_body": {"location", "text"}, "insert_before": {"location", "text"}, "insert_after": {"location", "text"},
+	}
+	cs := serveInProcess(t, t.TempDir(), time.Hour, nil, nil)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tools) != len(want) {
+		t.Errorf("%d tools, want %d", len(res.Tools), len(want))
+	}
+	for _, tool := range res.Tools {
+		in, _ := tool.InputSchema.(map[string]any)
+		props, _ := in["properties"].(map[string]any)
+		var names, req []string
+		for name := range props {
+			names = append(names, name)
+		}
+		for _, r := range in["required"].([]any) {
+			req = append(req, r.(string))
+		}
+		slices.Sort(names)
+		slices.Sort(req)
+		w, r := slices.Sorted(slices.Values(want[tool.Name])), slices.Sorted(slices.Values(required[tool.Name]))
+		if !slices.Equal(names, w) || !slices.Equal(req, r) {
+			t.Errorf("%s: input fields %v (required %v), want %v (required %v)", tool.Name, names, req, w, r)
+		}
+		out, _ := tool.OutputSchema.(map[string]any)
+		outProps, _ := out["properties"].(map[string]any)
+		if out["type"] != "object" || outProps["ok"] == nil || outProps["error"] == nil {
+			t.Errorf("%s: output schema %v", tool.Name, tool.OutputSchema)
+		}
+	}
+}
+
 // BenchmarkMCPChunkDryRuns compares 8 chunk dry runs on 8 files sent one
 // after the other with the same 8 sent at once, through the SDK's client
 // and an in-process server (reported, not asserted: issue 13's "clearly
