@@ -28,9 +28,26 @@ deps:
 	  (apt-get update -qq && apt-get install -y -qq $$tool) >/dev/null || { echo "cannot install $$tool" >&2; exit 1; }; \
 	done
 
+# test: go vet, then every package's tests with -short: under the race
+# detector where concurrency lives (RACE_PKGS: worker pools, file locks and
+# the atomic commit, the MCP server, the symbol index, concurrent use of the
+# grammars and of symbol extraction), without it for the pure packages,
+# which it would only slow down (reply, chunk and match by 5 to 10 times).
+# -short samples the long sweeps over real trees (GOROOT/src, CPython);
+# test-long runs them whole. CI (.ci/run) runs both.
+RACE_PKGS := ./edit/... ./ops/... ./cmd/... ./internal/symcache/... ./symbols/... ./grammars/...
+
 test: deps
 	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	$(GO) test -short -race -count=1 $(RACE_PKGS)
+	$(GO) test -short -count=1 $$($(GO) list ./... | grep -vxF "$$($(GO) list $(RACE_PKGS))")
+
+# test-long: every test of every package without -short (the whole sweeps
+# over GOROOT/src and the other real trees), without the race detector;
+# minutes. CI runs it after `make test`.
+.PHONY: test-long
+test-long: deps
+	$(GO) test -count=1 -timeout 30m ./...
 
 # test-parsers: symedit's symbols against each language's own parser over
 # whole trees (go/ast over $GOROOT/src, Python's ast over CPython's standard
