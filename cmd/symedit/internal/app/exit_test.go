@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/ops"
 )
 
 // TestCommitErrorCodes checks that the commit layer's refusals, wrapped as
@@ -23,8 +24,8 @@ func TestCommitErrorCodes(t *testing.T) {
 		{&edit.FileError{Path: "a.py", Reason: "changed", Err: edit.ErrChanged}, "CHANGED", ExitRejected},
 		{&edit.FileError{Path: "a.py", Reason: "disk full", Err: syscall.ENOSPC}, "ERROR", ExitError},
 	} {
-		if got := errorCode(tt.err); got != tt.code {
-			t.Errorf("errorCode(%v) = %s, want %s", tt.err, got, tt.code)
+		if got := string(ops.CodeOf(tt.err)); got != tt.code {
+			t.Errorf("ops.CodeOf(%v) = %s, want %s", tt.err, got, tt.code)
 		}
 		if got := exitCode(tt.err); got != tt.exit {
 			t.Errorf("exitCode(%v) = %d, want %d", tt.err, got, tt.exit)

@@ -56,9 +56,3 @@ func (e *env) symbolOp(c *cli.Context, w *ops.Workspace, op symbolOp, location, 
 	res, err := op.run(w, c.Context, req)
 	return e.printResult(c, res, &res.Result, err)
 }
-
-// inputError marks an error in what the caller sent (exit 2).
-type inputError struct{ err error }
-
-func (e *inputError) Error() string { return e.err.Error() }
-func (e *inputError) Unwrap() error { return e.err }
