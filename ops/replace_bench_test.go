@@ -23,7 +23,7 @@ import (
 // with the syntax guard on and the files written; the next iteration
 // replaces it back, so each one edits the same matches. The sub-benchmark
 // "check=off" is the floor without the guard: reading, matching and
-// writing.
+// writing; "dry-run" checks and builds every file's diff, writing nothing.
 func BenchmarkReplaceNetHTTP(b *testing.B) {
 	src := goroot.Src()
 	if src == "" {
@@ -55,14 +55,22 @@ func BenchmarkReplaceNetHTTP(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer w.Close()
-	for _, check := range []string{"strict", "off"} {
-		b.Run("check="+check, func(b *testing.B) {
+	for _, mode := range []ops.WriteOptions{{Check: "strict"}, {Check: "off"}, {Check: "strict", DryRun: true}} {
+		name := "check=" + mode.Check
+		if mode.DryRun {
+			name = "dry-run" // the guard and every file's diff, nothing written
+		}
+		b.Run(name, func(b *testing.B) {
 			words := [2]string{"ResponseWriter", "ResponseWriterX"}
 			i, want := 0, 0
 			cpu0 := cpuTime(b)
 			for b.Loop() {
-				res, err := w.Replace(context.Background(), ops.ReplaceRequest{Search: words[i%2], Replacement: words[(i+1)%2],
-					Paths: paths, WalkOptions: ops.WalkOptions{Jobs: runtime.NumCPU()}, WriteOptions: ops.WriteOptions{Check: check}})
+				k := i % 2
+				if mode.DryRun {
+					k = 0
+				}
+				res, err := w.Replace(context.Background(), ops.ReplaceRequest{Search: words[k], Replacement: words[1-k],
+					Paths: paths, WalkOptions: ops.WalkOptions{Jobs: runtime.NumCPU()}, WriteOptions: mode})
 				if i == 0 {
 					want = res.TotalReplacements
 				}
@@ -74,7 +82,7 @@ func BenchmarkReplaceNetHTTP(b *testing.B) {
 			// CPU time of every thread (cgo's included), steadier than wall
 			// time on a loaded machine.
 			b.ReportMetric(float64((cpuTime(b)-cpu0).Milliseconds())/float64(i), "cpu-ms/op")
-			if i%2 == 1 { // leave the tree as it was for the next sub-benchmark
+			if i%2 == 1 && !mode.DryRun { // leave the tree as it was for the next sub-benchmark
 				if _, err := w.Replace(context.Background(), ops.ReplaceRequest{Search: words[1], Replacement: words[0], Paths: paths,
 					WriteOptions: ops.WriteOptions{Check: "off"}}); err != nil {
 					b.Fatal(err)
