@@ -205,6 +205,9 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 	for _, f := range a.files {
 		a.applyFile(ctx, f)
 	}
+	if err := cancelled(ctx); err != nil {
+		return res, res.Fail(err)
+	}
 	a.commit()
 	return a.result(res, parsed)
 }

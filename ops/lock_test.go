@@ -2,6 +2,7 @@ package ops_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,5 +61,37 @@ func TestChunkConcurrentOneFile(t *testing.T) {
 		if !strings.Contains(string(got), fmt.Sprintf("    y = x * %d\n", i)) {
 			t.Errorf("edit %d is not in the file", i)
 		}
+	}
+}
+
+// TestCancelledBeforeCommit checks that a call whose context is done by
+// the time its checks pass writes nothing and says so.
+func TestCancelledBeforeCommit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.py")
+	src := "def f(x):\n    return x\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// The guard off, so that nothing but the commit's check sees the
+	// context (with the guard on, it is refused NOT_CHECKED earlier).
+	off := ops.WriteOptions{Check: "off"}
+	res, err := w.Write(ctx, ops.WriteRequest{Path: "m.py", Content: "def f(x):\n    return x + 1\n", WriteOptions: off})
+	if err == nil || res.OK || res.Written || !errors.Is(err, context.Canceled) {
+		t.Errorf("write with a cancelled context: ok %v written %v err %v", res.OK, res.Written, err)
+	}
+	ares, err := w.Apply(ctx, ops.ApplyRequest{Reply: "m.py\n<<<<<<< SEARCH\n    return x\n=======\n    return x + 2\n>>>>>>> REPLACE\n", WriteOptions: off})
+	if err == nil || ares.OK || !errors.Is(err, context.Canceled) {
+		t.Errorf("apply with a cancelled context: ok %v err %v", ares.OK, err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != src {
+		t.Errorf("the file changed: %q", got)
 	}
 }

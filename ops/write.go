@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,6 +99,9 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 	res.Path, res.DryRun = ch.doc.Path, o.DryRun
 	out, err := w.check(ctx, ch, o)
 	if err == nil {
+		err = cancelled(ctx)
+	}
+	if err == nil {
 		err = w.commit(ch, o, &out)
 	}
 	res.Syntax = syntaxOf(out.syntax)
@@ -109,6 +113,16 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 	}
 	res.OK, res.Changed, res.Written, res.Diff = true, ch.changed(), out.written, out.diff
 	res.Summary = ch.what
+	return nil
+}
+
+// cancelled returns an error when ctx is done: checked just before a
+// commit, so that a call cancelled (or past its time limit) while it was
+// being checked writes nothing.
+func cancelled(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("the call was stopped before anything was written: %w", err)
+	}
 	return nil
 }
 
