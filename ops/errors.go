@@ -139,12 +139,14 @@ func AsError(err error) *Error {
 // does not parse, a mode that does not exist): code USAGE.
 type UsageError struct{ Msg string }
 
+// Error returns the message.
 func (e *UsageError) Error() string { return e.Msg }
 
 // InputError marks an error in what the caller sent, such as text that
 // cannot be placed: code INVALID_INPUT.
 type InputError struct{ Err error }
 
+// Error returns the marked error's message.
 func (e *InputError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the error it marks.
@@ -158,6 +160,7 @@ type ReplaceError struct {
 	Similar []SimilarLine
 }
 
+// Error returns the message.
 func (e *ReplaceError) Error() string { return e.Msg }
 
 // SimilarLine is a line resembling a replace's search text: its file,
@@ -175,6 +178,7 @@ type SimilarLine struct {
 // blocks and why.
 type ApplyError struct{ Msg string }
 
+// Error returns the message.
 func (e *ApplyError) Error() string { return e.Msg }
 
 // SyntaxError is a change refused by the syntax guard in strict mode (code
@@ -186,6 +190,7 @@ type SyntaxError struct {
 	mcp bool
 }
 
+// Error returns the refusal with the new problems, one per line.
 func (e *SyntaxError) Error() string {
 	proceed := "use --check=warn to write anyway"
 	if e.mcp {
@@ -204,6 +209,7 @@ type NotCheckedError struct {
 	mcp  bool
 }
 
+// Error returns why the guard did not check the change.
 func (e *NotCheckedError) Error() string {
 	proceed := "strict mode writes only checked content; use --check=warn to write it with a note, or --check=off"
 	if e.mcp {
