@@ -81,7 +81,8 @@ const (
 // []SimilarLine), COUNT (Expect not met; the message lists the matches),
 // or, when files were refused, the code of the worst file's error (an
 // error, exit 2, over a rejection, exit 1) with a message counting them;
-// USAGE, OUTSIDE_ROOT, ... for a request refused before any file is read.
+// USAGE, UNSUPPORTED_LANGUAGE (an unknown WriteOptions.Lang), OUTSIDE_ROOT, ...
+// for a request refused before any file is read.
 type ReplaceResult struct {
 	Result
 	// Files are the files with matches (and every file named in Paths,
@@ -161,6 +162,13 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	}
 	if err := req.WriteOptions.validate(); err != nil {
 		return res, res.Fail(err)
+	}
+	if req.Lang != "" {
+		// Else every file would be in no supported language: written
+		// without the guard.
+		if _, err := grammars.ByName(req.Lang); err != nil {
+			return res, res.Fail(err)
+		}
 	}
 	if len(req.Paths) == 0 {
 		return res, res.Fail(&UsageError{Msg: "no paths: name the files, folders or patterns to replace in"})

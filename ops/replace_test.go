@@ -193,6 +193,8 @@ func TestReplaceRefusalsLeaveEveryFileIdentical(t *testing.T) {
 		{name: "negative expect", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x", Paths: goFiles, Expect: replaceIntp(-1)}, code: ops.CodeUsage},
 		{name: "no paths", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x"}, code: ops.CodeUsage},
 		{name: "bad check mode", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x", Paths: goFiles, WriteOptions: ops.WriteOptions{Check: "lax"}}, code: ops.CodeUsage},
+		{name: "unknown language", req: ops.ReplaceRequest{Search: "def kill(self):", Replacement: "def kill(self:", Paths: []string{"src/python/process.py"},
+			WriteOptions: ops.WriteOptions{Lang: "nosuch"}}, code: ops.CodeUnsupported},
 		{name: "bad exclude", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x", Paths: []string{"src"}, WalkOptions: ops.WalkOptions{Exclude: []string{"[a"}}}, code: ops.CodeUsage},
 		{name: "one file twice", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x", Paths: []string{"src/go/slog_value.go", "src/go/../go/slog_value.go"}}, code: ops.CodeUsage},
 		{name: "one file through a link", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x", Paths: []string{"src/go/slog_value.go", "link.go"}},
