@@ -15,7 +15,8 @@ var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@
 // of FormatUnifiedDiff, or a Malformed. It returns the index of the first
 // line after the file's last hunk. See the package documentation.
 func (p *parser) diff(i int) int {
-	oldName, newName := diffName(p.lines[i], "--- "), diffName(p.lines[i+1], "+++ ")
+	oldName, oldErr := diffName(p.lines[i], "--- ")
+	newName, newErr := diffName(p.lines[i+1], "+++ ")
 	ren := p.rename
 	p.rename = nil
 	gh := p.gitHead
@@ -56,10 +57,12 @@ func (p *parser) diff(i int) int {
 	if gh != nil && gh.reason != "" && fileErr == "" {
 		fileErr = gh.reason
 	}
-	spaced := func(n string) bool {
-		return strings.IndexFunc(n, func(r rune) bool { return r == ' ' || r == '\t' }) >= 0
-	}
-	if fileErr == "" && (path == "" || spaced(path) || spaced(moveTo)) {
+	switch {
+	case oldErr != "":
+		fileErr = fmt.Sprintf("line %d %q does not name a file: %s", i+1, abbreviate(p.lines[i], 60), oldErr)
+	case newErr != "":
+		fileErr = fmt.Sprintf("line %d %q does not name a file: %s", i+2, abbreviate(p.lines[i+1], 60), newErr)
+	case fileErr == "" && path == "":
 		fileErr = fmt.Sprintf("line %d %q does not name a file", i+2, abbreviate(p.lines[i+1], 60))
 	}
 	bad := func(line int, reason string) {
@@ -94,14 +97,6 @@ func (p *parser) diff(i int) int {
 		bad(i+1, fileErr)
 	}
 	return j
-}
-
-// diffName is the file name of a --- or +++ header line: up to a tab
-// (before a timestamp), trimmed.
-func diffName(l, prefix string) string {
-	s := strings.TrimPrefix(l, prefix)
-	s, _, _ = strings.Cut(s, "\t")
-	return strings.TrimSpace(s)
 }
 
 // hunk reads the hunk whose @@ line is line i. A numbered header's counts
@@ -224,8 +219,8 @@ func hunkLine(l string) bool { return l != "" && (l[0] == ' ' || l[0] == '-' || 
 // FormatUnifiedDiff with MoveTo. It returns the index of the next line to
 // read.
 func (p *parser) renameFile(i int) int {
-	from := strings.TrimSpace(strings.TrimPrefix(p.lines[i], "rename from "))
-	to := strings.TrimSpace(strings.TrimPrefix(p.lines[i+1], "rename to "))
+	from, fromOK := renameName(p.lines[i], "rename from ")
+	to, toOK := renameName(p.lines[i+1], "rename to ")
 	k := i + 2
 	var oldMode, newMode string
 	for k < len(p.lines) && (strings.HasPrefix(p.lines[k], "index ") || strings.HasPrefix(p.lines[k], "old mode ") ||
@@ -256,7 +251,7 @@ func (p *parser) renameFile(i int) int {
 	if oldMode == newMode {
 		oldMode, newMode = "", ""
 	}
-	if from == "" || to == "" || strings.ContainsAny(from+to, " \t") {
+	if from == "" || to == "" || !fromOK || !toOK {
 		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: FormatUnifiedDiff, Path: from,
 			Reason: fmt.Sprintf("lines %d-%d do not name the renamed file and its new name", i+1, i+2)})
 		return k
@@ -274,4 +269,13 @@ func (p *parser) renameFile(i int) int {
 	}
 	p.res.Blocks = append(p.res.Blocks, Block{Format: FormatUnifiedDiff, Path: from, MoveTo: to, Line: i + 1, PathLine: i + 1, Mode: newMode, OldMode: oldMode})
 	return k
+}
+
+// renameName is the name on git's "rename from" or "rename to" line l:
+// C-quoted (unquoteGit) with nothing after it, or the rest of the line
+// trimmed of surrounding white space.
+func renameName(l, prefix string) (string, bool) {
+	s := strings.TrimSpace(strings.TrimPrefix(l, prefix))
+	name, rest, ok := gitName(s)
+	return name, ok && rest == ""
 }

@@ -612,7 +612,7 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 	case binary:
 		return j, b, head + " of a binary file: symedit edits text only, so this change is not applied", true
 	case !named:
-		return j, b, head + " whose a/ and b/ names are not one file without spaces: this change is not applied", true
+		return j, b, head + " whose a/ and b/ names are not one file (names that differ, or a quoted name git would not write): this change is not applied", true
 	case len(heads) == 1 && isNew && regular(newFile):
 		b.Mode = newFile
 		return j, b, "", true
@@ -625,17 +625,6 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 	}
 	return j, b, head + " that is not an empty file created or deleted or a mode change between " + ModeFile + " and " + ModeExecutable +
 		" (a copy, a symbolic link or a submodule): symedit applies only those, hunks, renames and deletions, so this change is not applied", true
-}
-
-// gitDiffPath returns the file a "diff --git a/P b/P" line names, and
-// whether it names one file: both names alike after git's a/ and b/,
-// without spaces.
-func gitDiffPath(l string) (string, bool) {
-	f := strings.Fields(strings.TrimPrefix(l, "diff --git "))
-	if len(f) != 2 || !strings.HasPrefix(f[0], "a/") || !strings.HasPrefix(f[1], "b/") || f[0][2:] != f[1][2:] || f[0][2:] == "" {
-		return "", false
-	}
-	return f[0][2:], true
 }
 
 // setext reports whether line i, "=======", underlines a Markdown setext
@@ -850,17 +839,34 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 	}
 	blank()
 	fencePath, fenceAt := "", 0
+	fenceSpaced := "" // the fence line's text after the language, unquoted, with white space
 	if j >= floor {
 		if _, _, info, ok := fenceLine(p.lines[j]); ok {
-			// A path on the fence line: "```python src/x.py".
+			// A path on the fence line: "```python src/x.py", or one
+			// with spaces in quotes: "```python "src/my file.py"".
 			if f := strings.Fields(info); len(f) >= 2 {
-				if fp, ok := cleanPath(f[len(f)-1]); ok && strings.ContainsAny(fp, "/.") {
-					fencePath, fenceAt = fp, j+1
+				rest := strings.TrimSpace(info[len(f[0]):])
+				if fp, ok := cleanPath(rest); ok && strings.ContainsAny(fp, "/.") {
+					fencePath = fp
+				} else if len(f) > 2 && strings.ContainsAny(f[len(f)-1], "/.") {
+					fenceSpaced = rest
 				}
+				fenceAt = j + 1
 			}
 			j--
 			blank()
 		}
+	}
+	if fenceSpaced != "" {
+		// "```python src/my file.py": the path may be "src/my file.py"
+		// or "file.py" after some attribute; only a path line above that
+		// names the same text tells.
+		if j >= floor {
+			if pth, ok := cleanPath(p.lines[j]); ok && pth == fenceSpaced {
+				return pth, j + 1, ""
+			}
+		}
+		return "", 0, fmt.Sprintf("path line missing: the fence on line %d names %q, which holds white space, so where its path starts cannot be told: put a path with spaces in quotes on the fence (```python \"src/my file.py\") or in backticks on the line above", fenceAt, abbreviate(fenceSpaced, 60))
 	}
 	// Only blank and fence lines since the block before: its path is
 	// this block's too (Aider's rule, issue 14).
@@ -883,6 +889,9 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 			return p.prevPath, p.prevLine, ""
 		}
 		own = fmt.Sprintf("path line missing: line %d %q does not look like a file path", j+1, abbreviate(strings.TrimSpace(p.lines[j]), 60))
+		if spacedPath(p.lines[j]) {
+			own += " (a path with spaces goes in backticks or quotes: `src/my file.py`)"
+		}
 	case reuse:
 		return p.prevPath, p.prevLine, ""
 	case floor > 0:
@@ -906,7 +915,7 @@ func cleanPath(s string) (string, bool) {
 	if len(s) > maxPathLen+20 { // decoration included; checked again below
 		return "", false
 	}
-	colon := false
+	colon, quoted := false, false
 	for {
 		prev := s
 		s = strings.TrimSpace(s)
@@ -936,21 +945,36 @@ func cleanPath(s string) (string, bool) {
 		for _, w := range []string{"**", "*", "`", "'", `"`} {
 			if len(s) >= 2*len(w) && strings.HasPrefix(s, w) && strings.HasSuffix(s, w) {
 				s = s[len(w) : len(s)-len(w)]
+				quoted = w != "**" && w != "*"
 			}
 		}
 		if s == prev {
 			break
 		}
 	}
+	// Spaces only inside backticks or quotes, and not at either end: a
+	// bare line with spaces is as likely prose ("Update the file x.py")
+	// as a path.
+	spaced := quoted && strings.ContainsAny(s, "/.") && strings.TrimSpace(s) == s &&
+		strings.IndexFunc(s, func(r rune) bool { return r != ' ' && unicode.IsSpace(r) }) < 0
 	switch {
 	case s == "", len(s) > maxPathLen, strings.HasSuffix(s, "."),
-		strings.IndexFunc(s, unicode.IsSpace) >= 0,
+		!spaced && strings.IndexFunc(s, unicode.IsSpace) >= 0,
 		strings.ContainsAny(s, "`*<>|\""),
 		strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0,
 		colon && !strings.ContainsAny(s, "/."):
 		return "", false
 	}
 	return s, true
+}
+
+// spacedPath reports whether the line l would be a path but for the
+// spaces in it (bare "src/my file.py"), so that the refusal can say how
+// to write one.
+func spacedPath(l string) bool {
+	t := strings.TrimSpace(l)
+	_, ok := cleanPath(strings.ReplaceAll(t, " ", "_"))
+	return ok && strings.Contains(t, " ") && strings.ContainsAny(t, "/.") && !strings.HasSuffix(t, ":")
 }
 
 // fenceLine reports whether l opens or closes a Markdown code fence: up to
@@ -1106,7 +1130,11 @@ func (b Block) String() string {
 			s.WriteByte('\n')
 		}
 	}
-	w(b.Path)
+	if strings.Contains(b.Path, " ") {
+		w("`" + b.Path + "`") // a path with spaces is read only in backticks
+	} else {
+		w(b.Path)
+	}
 	if !b.anchored() {
 		w(startSearch)
 		if len(b.Old) > 0 && hintLine(strings.TrimLeft(b.Old[0], "\\")) {
