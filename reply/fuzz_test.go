@@ -66,6 +66,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("rename from a.py\nrename to b.py\n--- a/a.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\nrename from c\nrename to d\n--- a/x\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
 	f.Add("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n*** Update File: c.py\n*** Move to: d.py\n@@\n-x\n+y\n*** Delete File: e.py\n*** End Patch\n")
 	f.Add("diff --git a/e.py b/e.py\nnew file mode 100644\nindex 0000000..e69de29\ndiff --git a/d.py b/d.py\ndeleted file mode 100644\ndiff --git a/r.sh b/r.sh\nold mode 100644\nnew mode 100755\n")
+	f.Add("diff --git \"a/t\\303\\251st.py\" \"b/t\\303\\251st.py\"\n--- \"a/t\\303\\251st.py\"\n+++ \"b/t\\303\\251st.py\"\n@@ -1 +1 @@\n-x\n+y\ndiff --git a/x b/y b/x b/y\nnew file mode 100644\n--- my file.py\t2026-11-25 00:00:00 +0000\n+++ my file.py\t2026-11-25 00:00:00 +0000\n@@ -1 +1 @@\n-x\n+y\n")
+	f.Add("`src/my file.py`\n```python \"src/my file.py\"\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n```python src/my file.py\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n")
 	f.Add("*** Begin Patch\n*** Add File: n.py\n+x\n*** Update File: a.py\n@@ class A:\n@@ def f(self):\n     x = 1\n-    y\n+    z\n\n@@\n a\n*** End of File\n*** Delete File: d.py\n*** End Patch\n")
 
 	f.Fuzz(func(t *testing.T, data string) {
@@ -140,8 +142,12 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 		if b.Format != reply.FormatEdit && b.Format != reply.FormatSearchReplace {
 			t.Fatalf("format %q", b.Format)
 		}
-		if b.Path == "" || strings.ContainsAny(b.Path, " \t\r\n`*") || len(b.Path) > 200 {
+		if b.Path == "" || strings.ContainsAny(b.Path, "\t\r\n`*") || strings.TrimSpace(b.Path) != b.Path || len(b.Path) > 200 {
 			t.Fatalf("path %q", b.Path)
+		}
+		// A path with spaces only from backticks or quotes (issue 14).
+		if strings.Contains(b.Path, " ") && (b.PathLine < 1 || !strings.ContainsAny(ls[b.PathLine-1], "`'\"")) {
+			t.Fatalf("path %q with spaces from the bare line %d", b.Path, b.PathLine)
 		}
 		if m := ls[b.Line-1]; !strings.HasPrefix(m, "<<<<<") && !(strings.HasPrefix(m, "-----") && b.Format == reply.FormatSearchReplace) {
 			t.Fatalf("marker line %d is %q", b.Line, ls[b.Line-1])
@@ -225,10 +231,11 @@ func structural(l string, f reply.Format) bool {
 }
 
 // markerShaped reports whether a reply line could be reported as a
-// malformed block: it starts, after indentation, with one of < > - + = * @.
+// malformed block: it starts, after indentation, with one of < > - + = * @,
+// or it is a "diff --git" or "rename from" line (never prose either).
 func markerShaped(l string) bool {
 	t := strings.TrimLeftFunc(l, unicode.IsSpace)
-	return t != "" && strings.IndexByte("<>-+=*@", t[0]) >= 0
+	return t != "" && strings.IndexByte("<>-+=*@", t[0]) >= 0 || strings.HasPrefix(l, "diff --git ") || strings.HasPrefix(l, "rename from ")
 }
 
 // byteStream hands out the bytes of a string, then zeros.
