@@ -43,7 +43,9 @@
 // first line that is none of its own) and ends at "*** End Patch"; it may
 // sit in a code fence or a shell heredoc ("apply_patch <<'EOF'"), which
 // are prose. "*** Add File: P" and its lines starting with '+' are a
-// create block (refused, FILE_EXISTS, over a non-empty file). Each hunk of
+// create block (refused, FILE_EXISTS, over a non-empty file); the rest of a
+// file line, trimmed, is the path, spaces included ("*** Update File: my
+// file.py"), as Codex reads it. Each hunk of
 // "*** Update File: P" is a Block of FormatApplyPatch, applied as a
 // SEARCH/REPLACE block: it opens with "@@" or "@@ context" lines (the
 // first hunk may omit it) and holds lines starting with a space, '-' or
@@ -68,8 +70,19 @@
 // # Unified diffs
 //
 // A diff for one file starts at a line beginning "--- " followed directly
-// by one beginning "+++ " and one beginning "@@". The file is the +++ name
-// (up to a tab, before a timestamp); when the two names differ only in
+// by one beginning "+++ " and one beginning "@@". The file is the +++ name:
+// up to a tab (git writes one after a name with a space, diff -u one
+// before its timestamp), or without a tab the rest of the line trimmed, so
+// names may hold spaces; a name git C-quoted ("b/t\303\251st.py",
+// "b/tab\there") is decoded exactly (\a \b \t \n \v \f \r \" \\ and
+// three octal digits per byte), and one with another escape, a NUL byte,
+// no closing quote or text other than a tab and a timestamp after it makes
+// the diff Malformed. Git's "rename from", "rename to" and "diff --git"
+// names are read alike; a "diff --git" line's two unquoted names are split
+// where both halves are the same name, as git apply does, which is unique
+// even for a name holding " b/", and names that cannot be split so are
+// not one file (the --- and +++ lines name the file of a diff with hunks).
+// When the two names differ only in
 // their first folder ("a/x" and "b/x" as git writes them, "old/x" and
 // "new/x" from diff -u of two folders) that folder is dropped, as patch
 // -p1 does. Its hunks follow, each at a line beginning "@@". A numbered
@@ -163,8 +176,8 @@
 // A block's path line is the line before its start marker (below). A
 // block with none, when only blank and fence lines follow the well-formed
 // block before it, takes that block's path (Aider's rule, issue 14); a
-// path on the opening fence line ("```python src/x.py", a last word with
-// "/" or ".") serves too, and one that differs from the path line above
+// path on the opening fence line ("```python src/x.py": the text after
+// the language, one word with "/" or ".", or quoted) serves too, and one that differs from the path line above
 // it is malformed ("two paths"); and ParseWith's Options.Path (apply
 // --path) names the file of any block for which the reply names none.
 //
@@ -206,14 +219,21 @@
 // The path line is the last non-blank line before the start marker, skipping
 // one code-fence line (``` or ~~~, with or without a language) between it and
 // the marker, so both "src/a.py\n```python\n<<<<<<< EDIT" and
-// "```\nsrc/a.py\n<<<<<<< SEARCH" name src/a.py. It is never looked for
+// "```\nsrc/a.py\n<<<<<<< SEARCH" name src/a.py. A path with spaces is
+// read only in backticks or quotes ("`src/my file.py`"), since a bare line
+// with spaces ("Update the file x.py") may be prose; on a fence line only
+// in quotes ("```python "src/my file.py""): the unquoted fence line
+// "```python src/my file.py" may name "src/my file.py" or "file.py", so it
+// is malformed unless the path line above names the same text. It is
+// never looked for
 // inside or before the previous block. Decoration is stripped, repeatedly and
 // in any order: surrounding white space, a Markdown heading ("# ", "### "), a
 // list bullet ("- ", "* ", "+ "), a "File:", "Filename:" or "Path:" label
 // (any case), a trailing colon, and surrounding backticks, "**" or "*", and
 // quotes. What remains is not a path, and the block is malformed ("path line
 // missing"), when it is empty, is longer than 200 bytes, contains white
-// space (so a path with spaces cannot be named), ends with a period,
+// space (but for spaces inside backticks or quotes in a path with "/" or
+// "."), ends with a period,
 // contains one of the characters ` * < > | " , has no letter or digit, or
 // (when the line ended with a colon) has neither "/" nor "." in it, as in
 // "Changes:". A block without its own path line takes the previous
