@@ -73,8 +73,8 @@
 // by one beginning "+++ " and one beginning "@@". The file is the +++ name:
 // up to a tab (git writes one after a name with a space, diff -u one
 // before its timestamp), or without a tab the rest of the line trimmed, so
-// names may hold spaces; a name git C-quoted ("b/t\303\251st.py",
-// "b/tab\there") is decoded exactly (\a \b \t \n \v \f \r \" \\ and
+// names may hold spaces; a name git or GNU diff C-quoted
+// ("b/t\303\251st.py", "b/tab\there", "my file.py") is decoded exactly (\a \b \t \n \v \f \r \" \\ and
 // three octal digits per byte), and one with another escape, a NUL byte,
 // no closing quote or text other than a tab and a timestamp after it makes
 // the diff Malformed. Git's "rename from", "rename to" and "diff --git"
