@@ -235,9 +235,14 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		if res.Refused > 0 {
 			refusal = w.refusal(req, files, res.Refused)
 		}
-		if (refusal == nil || req.Partial) && w.commitReplace(req, files) {
-			res.Refused++
-			refusal = w.refusal(req, files, res.Refused)
+		if refusal == nil || req.Partial {
+			switch failed, stopped := w.commitReplace(ctx, req, files); {
+			case stopped != nil:
+				refusal = AsError(stopped)
+			case failed:
+				res.Refused++
+				refusal = w.refusal(req, files, res.Refused)
+			}
 		}
 	}
 	if countRefused || refusal != nil && !req.Partial {
@@ -330,11 +335,27 @@ func (w *Workspace) distinct(paths []string) error {
 // commitReplace writes the files that passed, in order, unless this is a
 // dry run. When a write fails, that file is refused and the files after
 // it are not written (the files before it stay written: each file is
-// reported as it is on disk); it reports whether a write failed.
-func (w *Workspace) commitReplace(req ReplaceRequest, files []*replaceFile) (failed bool) {
+// reported as it is on disk); it reports whether a write failed. When ctx
+// is done before a file is written (a call cancelled, or past its time
+// limit, while it was being checked), that file and the ones after it are
+// not written, and stopped says so.
+func (w *Workspace) commitReplace(ctx context.Context, req ReplaceRequest, files []*replaceFile) (failed bool, stopped error) {
+	written := 0
 	for i, f := range files {
 		if f.out.Status != ReplaceReplaced {
 			continue
+		}
+		if err := ctx.Err(); err != nil && !req.DryRun {
+			stopped = cancelled(ctx)
+			if written > 0 {
+				stopped = fmt.Errorf("the call was stopped after %d file(s) were written; the others were not: %w", written, err)
+			}
+			for _, g := range files[i:] {
+				if g.out.Status == ReplaceReplaced {
+					g.out.Status, g.err = ReplaceNotWritten, stopped
+				}
+			}
+			return false, stopped
 		}
 		if err := w.commit(f.ch, req.WriteOptions, &f.checked); err != nil {
 			f.out.Status, f.err = ReplaceRefused, err
@@ -343,10 +364,13 @@ func (w *Workspace) commitReplace(req ReplaceRequest, files []*replaceFile) (fai
 					g.out.Status, g.err = ReplaceNotWritten, fmt.Errorf("not written: writing %s failed first", f.out.Path)
 				}
 			}
-			return true
+			return true, nil
+		}
+		if f.checked.written {
+			written++
 		}
 	}
-	return false
+	return false, nil
 }
 
 // refusal is the error of a run that refused files: it says how many and

@@ -536,3 +536,33 @@ func TestReplaceJSON(t *testing.T) {
 		t.Errorf("JSON %s", b)
 	}
 }
+
+// TestReplaceCancelledWhileChecked: a call cancelled after its files were
+// checked (here with the guard off, which never looks at the context)
+// writes nothing; every file is not written, with the reason.
+func TestReplaceCancelledWhileChecked(t *testing.T) {
+	w, dir := replaceTree(t, nil)
+	before := replaceSnapshot(t, dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	paths := []string{"src/go/slog_value.go", "src/go/atomic_type.go"}
+	res, err := w.Replace(ctx, ops.ReplaceRequest{Search: "unsafe.", Replacement: "unsafepkg.", Paths: paths,
+		WriteOptions: ops.WriteOptions{Check: "off"},
+		OnFile: func(path string, n int) {
+			if path == paths[len(paths)-1] {
+				cancel()
+			}
+		}})
+	if !errors.Is(err, context.Canceled) || ops.CodeOf(err) != ops.CodeError || res.OK || res.Written {
+		t.Fatalf("error %v, result %+v: want the call stopped, nothing written", err, res)
+	}
+	if got := replaceStatuses(res); !slices.Equal(got, []string{"src/go/slog_value.go=not_written", "src/go/atomic_type.go=not_written"}) {
+		t.Errorf("statuses %v", got)
+	}
+	for _, f := range res.Files {
+		if f.Error == nil || !errors.Is(f.Error, context.Canceled) {
+			t.Errorf("%s: error %v, want the cancellation", f.Path, f.Error)
+		}
+	}
+	replaceSameTree(t, dir, before, "cancelled")
+}
