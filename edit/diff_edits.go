@@ -34,16 +34,28 @@ import (
 // Files over 20,000 lines, where Diff turns the heuristic on, may also get
 // smaller hunks than Diff's.
 func DiffEdits(path string, doc *Document, edits []Edit) (string, error) {
+	d, err := diffEdits(path, doc, edits)
+	return d.out, err
+}
+
+// editDiffResult is DiffEdits's diff and the number of lines it read.
+type editDiffResult struct {
+	out   string
+	reads int
+}
+
+func diffEdits(path string, doc *Document, edits []Edit) (res editDiffResult, err error) {
 	src := doc.Content
 	sorted, err := sortedEdits(src, edits)
 	if err != nil {
-		return "", err
+		return res, err
 	}
 	x := newDiffIndex(doc)
+	defer func() { res.reads = x.reads }()
 	d := &editDiff{x: x}
 	d.regions(src, sorted)
 	if len(d.regs) == 0 {
-		return "", nil
+		return res, nil
 	}
 	d.stretches()
 	blocks := d.match(0, d.na, 0, d.nb, nil)
@@ -51,14 +63,15 @@ func DiffEdits(path string, doc *Document, edits []Edit) (string, error) {
 	if len(groups) == 0 {
 		// The ranges' changes cancel out (an insertion of the lines that
 		// another edit deletes just after): equal contents.
-		return "", nil
+		return res, nil
 	}
 	var out strings.Builder
 	writeDiffHeader(&out, path)
 	for _, g := range groups {
 		writeHunk(&out, g, 0, x.line, d.newLine)
 	}
-	return out.String(), nil
+	res.out = out.String()
+	return res, nil
 }
 
 // sortedEdits returns edits sorted by offset after Apply's checks: every
@@ -96,6 +109,7 @@ type diffIndex struct {
 	starts     []int     // when doc is nil: each line's start offset
 	n          int       // the number of lines
 	terminated bool      // the last line ends with "\n" (or there is none)
+	reads      int       // lines read by line: the work done, for tests
 }
 
 func newDiffIndex(doc *Document) *diffIndex {
@@ -150,6 +164,7 @@ func (x *diffIndex) lineOf(off int) int {
 // line returns line i with its ending; an unterminated last line carries
 // the no-newline marker, as diffLines gives it.
 func (x *diffIndex) line(i int) string {
+	x.reads++
 	s := string(x.src[x.start(i):x.start(i+1)])
 	if i == x.n-1 && !x.terminated {
 		s += noNewline
@@ -176,6 +191,10 @@ type editDiff struct {
 	regs   []diffRegion
 	str    []diffStretch
 	na, nb int // old and new line counts
+
+	ext     []difflib.Match // each stretch's block, extended along its diagonal
+	extMax  sparseMax       // the longest of ext over a run of stretches
+	regsMax sparseMax       // the longest region (old or new side) over a run
 }
 
 // regions turns the sorted edits into changed line ranges, with the lines
@@ -265,6 +284,70 @@ func (d *editDiff) stretches() {
 	if d.na > a {
 		d.str = append(d.str, diffStretch{a, d.na, shift})
 	}
+	sizes := make([]int, len(d.str))
+	for k, st := range d.str {
+		i0, i1 := st.a, st.aEnd
+		for i0 > 0 && i0+st.shift > 0 && d.x.line(i0-1) == d.newLine(i0-1+st.shift) {
+			i0--
+		}
+		for i1 < d.na && i1+st.shift < d.nb && d.x.line(i1) == d.newLine(i1+st.shift) {
+			i1++
+		}
+		d.ext = append(d.ext, difflib.Match{A: i0, B: i0 + st.shift, Size: i1 - i0})
+		sizes[k] = i1 - i0
+	}
+	d.extMax = newSparseMax(sizes)
+	regSizes := make([]int, len(d.regs))
+	for k, r := range d.regs {
+		regSizes[k] = max(r.ae-r.as, r.be-r.bs)
+	}
+	d.regsMax = newSparseMax(regSizes)
+}
+
+// sparseMax answers "which is the first largest of vals[lo:hi]" in
+// constant time, from a table of the answers for runs of 2^k values.
+type sparseMax struct {
+	vals []int
+	idx  [][]int // idx[k][i]: the first largest of vals[i : i+2^k]
+}
+
+func newSparseMax(vals []int) sparseMax {
+	t := sparseMax{vals: vals}
+	level := make([]int, len(vals))
+	for i := range level {
+		level[i] = i
+	}
+	t.idx = append(t.idx, level)
+	for w := 1; 2*w <= len(vals); w *= 2 {
+		prev := t.idx[len(t.idx)-1]
+		next := make([]int, len(vals)-2*w+1)
+		for i := range next {
+			next[i] = t.better(prev[i], prev[i+w])
+		}
+		t.idx = append(t.idx, next)
+	}
+	return t
+}
+
+// better returns the index of the larger value, the first on a tie.
+func (t sparseMax) better(i, j int) int {
+	if t.vals[j] > t.vals[i] || t.vals[j] == t.vals[i] && j < i {
+		return j
+	}
+	return i
+}
+
+// argmax returns the index of the first largest of vals[lo:hi], or -1
+// for an empty run.
+func (t sparseMax) argmax(lo, hi int) int {
+	if lo >= hi {
+		return -1
+	}
+	k, w := 0, 1
+	for 2*w <= hi-lo {
+		k, w = k+1, 2*w
+	}
+	return t.better(t.idx[k][lo], t.idx[k][hi-w])
 }
 
 // newLine returns new line j (0-based) with its ending.
@@ -284,21 +367,29 @@ func (d *editDiff) newLine(j int) string {
 // there, and gives Diff's output even where lines repeat.
 const smallDiff = 200
 
+// largeDiff is the number of old and new lines, together, above which
+// DiffEdits takes the longest unchanged stretch even when it cannot prove
+// that no block inside the changes is longer: difflib's matcher costs
+// more than linear time, and a change that large (thousands of one-line
+// replacements) gets a valid diff either way.
+const largeDiff = 4000
+
 // match appends to out the matching blocks of old lines [alo, ahi) and new
 // lines [blo, bhi), found as difflib's get_matching_blocks finds them:
 // the longest block (the earliest in the old lines, then in the new, among
 // equals), then the same on each side of it. The candidates are the
 // unchanged stretches, each extended along its diagonal as far as lines
-// are equal within the bounds; when a changed region is at least as long
-// as the best of them (a block inside the changes could be longer), or the
-// bounds hold few lines, difflib's matcher runs on the bounds instead,
-// which are then small.
+// are equal; when a changed region is at least as long as the best of
+// them (a block inside the changes could be longer), or the bounds hold
+// few lines, difflib's matcher runs on the bounds instead, which are then
+// small (below largeDiff lines).
 func (d *editDiff) match(alo, ahi, blo, bhi int, out []difflib.Match) []difflib.Match {
-	if ahi-alo+bhi-blo <= smallDiff {
+	size := ahi - alo + bhi - blo
+	if size <= smallDiff {
 		return d.matchDifflib(alo, ahi, blo, bhi, out)
 	}
-	best, ok := d.longest(alo, ahi, blo, bhi)
-	if !ok {
+	best, sure := d.longest(alo, ahi, blo, bhi)
+	if best.Size == 0 || !sure && size <= largeDiff {
 		return d.matchDifflib(alo, ahi, blo, bhi, out)
 	}
 	i, j, k := best.A, best.B, best.Size
@@ -312,40 +403,64 @@ func (d *editDiff) match(alo, ahi, blo, bhi int, out []difflib.Match) []difflib.
 	return out
 }
 
-// longest returns the longest block among the stretches' diagonals within
-// the bounds, and whether it is surely the longest block of all: longer
-// than every changed region the bounds touch.
+// clip returns stretch k's extended block cut to the bounds (Size 0 when
+// nothing of it is inside).
+func (d *editDiff) clip(k, alo, ahi, blo, bhi int) difflib.Match {
+	e := d.ext[k]
+	shift := e.B - e.A
+	i0 := max(e.A, alo, blo-shift)
+	i1 := min(e.A+e.Size, ahi, bhi-shift)
+	if i0 >= i1 {
+		return difflib.Match{}
+	}
+	return difflib.Match{A: i0, B: i0 + shift, Size: i1 - i0}
+}
+
+// longer reports whether block m beats best as difflib's matcher ranks
+// them: longer, or as long and earlier in the old lines, then the new.
+func longer(m, best difflib.Match) bool {
+	return m.Size > best.Size || m.Size == best.Size && m.Size > 0 && (m.A < best.A || m.A == best.A && m.B < best.B)
+}
+
+// longest returns the longest block among the stretches' extended blocks
+// within the bounds, and whether it is surely the longest block of all:
+// longer than every changed region the bounds touch. Only the stretches
+// at the bounds' two ends can be cut by them; the longest of the others
+// comes from a table, so a call costs O(log) of the number of stretches
+// plus the lines near the bounds.
 func (d *editDiff) longest(alo, ahi, blo, bhi int) (difflib.Match, bool) {
 	var best difflib.Match
-	// Stretches that reach the bounds' old lines.
-	first := sort.Search(len(d.str), func(k int) bool { return d.str[k].aEnd > alo })
-	for k := first; k < len(d.str) && d.str[k].a < ahi; k++ {
-		s := d.str[k]
-		i0 := max(s.a, alo, blo-s.shift)
-		i1 := min(s.aEnd, ahi, bhi-s.shift)
-		if i0 >= i1 {
-			continue
+	k0 := sort.Search(len(d.str), func(k int) bool { return d.str[k].aEnd > alo })
+	k1 := sort.Search(len(d.str), func(k int) bool { return d.str[k].a >= ahi })
+	consider := func(k int) {
+		if m := d.clip(k, alo, ahi, blo, bhi); longer(m, best) {
+			best = m
 		}
-		for i0 > alo && i0+s.shift > blo && d.x.line(i0-1) == d.newLine(i0-1+s.shift) {
-			i0--
-		}
-		for i1 < ahi && i1+s.shift < bhi && d.x.line(i1) == d.newLine(i1+s.shift) {
-			i1++
-		}
-		size := i1 - i0
-		if size > best.Size || size == best.Size && size > 0 && (i0 < best.A || i0 == best.A && i0+s.shift < best.B) {
-			best = difflib.Match{A: i0, B: i0 + s.shift, Size: size}
+	}
+	if k0 < k1 {
+		consider(k0)
+		consider(k1 - 1)
+	}
+	if c := d.extMax.argmax(k0+1, k1-1); c >= 0 {
+		if m := d.clip(c, alo, ahi, blo, bhi); m.Size == d.ext[c].Size {
+			if longer(m, best) {
+				best = m
+			}
+		} else {
+			// The bounds cut an inner stretch's block (a slide past a
+			// neighbour): look at each.
+			for k := k0 + 1; k < k1-1; k++ {
+				consider(k)
+			}
 		}
 	}
 	if best.Size == 0 {
 		return best, false
 	}
-	first = sort.Search(len(d.regs), func(k int) bool { return d.regs[k].ae > alo || d.regs[k].be > blo })
-	for k := first; k < len(d.regs) && (d.regs[k].as < ahi || d.regs[k].bs < bhi); k++ {
-		r := d.regs[k]
-		if max(r.ae-r.as, r.be-r.bs) >= best.Size {
-			return best, false
-		}
+	r0 := sort.Search(len(d.regs), func(k int) bool { return d.regs[k].ae > alo || d.regs[k].be > blo })
+	r1 := sort.Search(len(d.regs), func(k int) bool { return d.regs[k].as >= ahi && d.regs[k].bs >= bhi })
+	if r := d.regsMax.argmax(r0, r1); r >= 0 && d.regsMax.vals[r] >= best.Size {
+		return best, false
 	}
 	return best, true
 }
@@ -361,7 +476,7 @@ func (d *editDiff) matchDifflib(alo, ahi, blo, bhi int, out []difflib.Match) []d
 	for j := blo; j < bhi; j++ {
 		b = append(b, d.newLine(j))
 	}
-	for _, m := range difflib.NewMatcherWithJunk(a, b, false, nil).GetMatchingBlocks() {
+	for _, m := range difflib.NewMatcherWithJunk(a, b, len(a) > autoJunkAbove || len(b) > autoJunkAbove, nil).GetMatchingBlocks() {
 		if m.Size > 0 {
 			out = append(out, difflib.Match{A: alo + m.A, B: blo + m.B, Size: m.Size})
 		}
