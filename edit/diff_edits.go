@@ -31,8 +31,10 @@ import (
 // repeats a run of lines longer than the unchanged stretches around a
 // change, where Diff's matcher could pair lines across distant places:
 // both diffs then apply (git apply, patch -p1) and give the same file.
-// Files over 20,000 lines, where Diff turns the heuristic on, may also get
-// smaller hunks than Diff's.
+// Files over 20,000 lines, where Diff turns the heuristic on, and changes
+// spread over thousands of lines with short stretches between them (where
+// DiffEdits takes the longest stretch without comparing every line, so as
+// to stay linear), may also get hunks that differ from Diff's.
 func DiffEdits(path string, doc *Document, edits []Edit) (string, error) {
 	d, err := diffEdits(path, doc, edits)
 	return d.out, err
