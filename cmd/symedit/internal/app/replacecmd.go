@@ -95,10 +95,6 @@ func (e *env) printReplace(c *cli.Context, res *ops.ReplaceResult, err error) er
 	}
 	fmt.Fprint(e.stdout, diffs.String())
 	summary()
-	if err != nil && c.Bool("json") {
-		printError(e.stderr, err)
-		return errSilent{err}
-	}
 	return err
 }
 
