@@ -8,9 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/parser"
-	"go/scanner"
-	"go/token"
 	"sort"
 	"strconv"
 	"strings"
@@ -232,6 +229,7 @@ type SyntaxReport struct {
 
 	incremental bool // after was parsed incrementally from before's tree
 	treeSkipped bool // Go that go/parser accepts: tree-sitter did not parse
+	goRegion    bool // go/parser parsed the region the edits touched, not the whole content after
 	confirmed   bool // the incremental parse found new problems: after was parsed again in full
 }
 
@@ -411,8 +409,19 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // grammar is older than the language (issue 11, section 3). So when
 // go/parser accepts after, no tree-sitter problem could refuse the edit,
 // and tree-sitter does not parse at all (issue 15): go/parser runs first,
-// on before and after at once, and the report then has no New and no
-// Notes, Before is go/parser's count of errors in before and After is 0.
+// and when it accepts after the report has no New and no Notes, Before is
+// go/parser's count of errors in before and After is 0. When go/parser
+// accepts before, after is checked by parsing only the top-level
+// declarations the edits touched (the lines from the end of the last
+// declaration before the first edit to the start of the first declaration
+// after the last, after a package clause): go/parser parses top-level
+// declarations one after the other, each from the start of a line at top
+// level, and checks nothing across them but that imports come first, so
+// when those declarations parse, and hold no import, and end with a line
+// ending, the whole content parses. An edit of the package clause or the
+// imports, one on the line where a declaration ends or starts beside
+// another, or one go/parser refuses there, is checked by parsing the
+// whole content after (issue 15).
 //
 // So an edit to a file that has errors elsewhere passes if it adds none,
 // and an edit that breaks something is caught even in a file with other
@@ -432,10 +441,11 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 //
 // # Costs
 //
-// A Go edit that go/parser accepts costs two go/parser parses, on two
-// goroutines, and no tree-sitter parse (go/parser is not bound by the
-// timeout: it is linear in the size, about a tenth of tree-sitter's
-// time). Otherwise after is re-parsed incrementally from before's tree,
+// A Go edit that go/parser accepts costs one go/parser parse of before and
+// one of the declarations the edits touched (of the whole of after when
+// before has errors or there are no such declarations), and no
+// tree-sitter parse (go/parser is not bound by the timeout: it is linear
+// in the size, and a fraction of tree-sitter's time). Otherwise after is re-parsed incrementally from before's tree,
 // edited with each byte edit (last first) with exact byte offsets and
 // row/column points. When that parse finds a new tree-sitter problem,
 // after is parsed again from scratch and only the full parse's problems
@@ -508,15 +518,17 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	// CR as LF, except in Go (issue 12, item 3). Offsets are unchanged.
 	oldIn, newIn := lang.ParserInput(oldText), lang.ParserInput(newText)
 
-	// In Go, go/parser decides (issue 11, section 3), and it costs a tenth
-	// of a tree-sitter parse: it runs first, and when it accepts the
-	// content after the edit, tree-sitter does not run at all, since none
-	// of its problems could refuse the edit (they would all be notes).
+	// In Go, go/parser decides (issue 11, section 3), and it costs a
+	// fraction of a tree-sitter parse: it runs first (on the content
+	// after, only over the declarations the edits touched when it can:
+	// guardGoCheck), and when it accepts the content after the edit,
+	// tree-sitter does not run at all, since none of its problems could
+	// refuse the edit (they would all be notes).
 	var extraDone chan guardExtraResult
 	var extra guardExtraResult
 	if lang.Name == "go" && !opt.goTree {
-		extra = guardRunExtraBoth(guardGoErrors, oldIn, newIn, len(tedits) > 0)
-		if len(extra.after) == 0 {
+		extra, rep.goRegion = guardGoCheck(oldIn, newIn, tedits)
+		if rep.goRegion || len(extra.after) == 0 {
 			rep.Checked, rep.treeSkipped = true, true
 			rep.Before = len(extra.before)
 			return rep, nil
@@ -986,19 +998,6 @@ func guardRunExtra(check func([]byte) []guardProblem, oldText, newText []byte, b
 	return r
 }
 
-// guardRunExtraBoth is guardRunExtra with the check of oldText on a second
-// goroutine while newText's runs on the calling one.
-func guardRunExtraBoth(check func([]byte) []guardProblem, oldText, newText []byte, both bool) guardExtraResult {
-	if !both {
-		return guardRunExtra(check, oldText, newText, false)
-	}
-	done := make(chan []guardProblem, 1)
-	go func() { done <- check(oldText) }()
-	r := guardExtraResult{after: check(newText)}
-	r.before = <-done
-	return r
-}
-
 // guardGoNotes splits the tree-sitter problems ts of a Go text into those
 // that stay problems and notes: a problem whose last byte lies on a line
 // before the line of go/parser's first error in text (goErrs, all of
@@ -1036,24 +1035,6 @@ func guardNotes(lines *guardLines, text []byte, notes []guardProblem) []SyntaxPr
 		sp := lines.problem(text, p)
 		sp.Message += NoteSuffix
 		out = append(out, sp)
-	}
-	return out
-}
-
-// guardGoErrors returns go/parser's errors in src, as points.
-func guardGoErrors(src []byte) []guardProblem {
-	_, err := parser.ParseFile(token.NewFileSet(), "", src, parser.AllErrors|parser.SkipObjectResolution)
-	if err == nil {
-		return nil
-	}
-	var list scanner.ErrorList
-	if !errors.As(err, &list) {
-		return []guardProblem{{kind: KindGoParser, msg: err.Error()}}
-	}
-	out := make([]guardProblem, 0, len(list))
-	for _, e := range list {
-		off := min(max(e.Pos.Offset, 0), len(src))
-		out = append(out, guardProblem{start: off, end: off, kind: KindGoParser, msg: e.Msg})
 	}
 	return out
 }

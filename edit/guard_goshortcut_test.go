@@ -1,6 +1,7 @@
 package edit
 
 import (
+	"bytes"
 	"context"
 	"io/fs"
 	"math/rand/v2"
@@ -62,21 +63,29 @@ func TestGuardGoShortcut(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(15, 3))
-	var skipped, refused, brokenBefore int
+	var skipped, region, refused, brokenBefore int
+	// Boundary edits, two dozen at one boundary, in every fourth file.
+	nfile := 0
+	boundary := func(r *rand.Rand, src []byte) [][]Edit {
+		if nfile++; nfile%4 != 0 {
+			return nil
+		}
+		return guardGoBoundaryEdits(r, src)
+	}
 	type edit struct {
 		before, after []byte
 		edits         []Edit // nil: a whole write
 	}
 	for path, content := range files {
 		var cases []edit
-		for _, edits := range [][]Edit{
+		for _, edits := range append([][]Edit{
 			guardCommentLines(content, "go", 2),
 			guardBreakAt(content, "}", "", 0.5),
 			guardBreakAt(content, "(", "((", 0.4),
 			guardBreakAt(content, "\nfunc ", "\nx := 1\nfunc ", 0.3),
 			guardRandomEdits(r, content),
 			guardRandomEdits(r, content),
-		} {
+		}, boundary(r, content)...) {
 			if len(edits) == 0 {
 				continue
 			}
@@ -108,6 +117,9 @@ func TestGuardGoShortcut(t *testing.T) {
 			if full.treeSkipped {
 				t.Fatalf("%s: the full check skipped tree-sitter", path)
 			}
+			if fast.goRegion {
+				region++
+			}
 			if fast.treeSkipped {
 				skipped++
 				if len(guardGoErrors(after)) > 0 || fast.After != 0 || len(fast.Notes) > 0 || fast.incremental {
@@ -129,8 +141,93 @@ func TestGuardGoShortcut(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused), %d were refused", len(files), skipped, brokenBefore, refused)
-	if skipped == 0 || refused == 0 || brokenBefore == 0 {
-		t.Errorf("the sample does not exercise every path: %d shortcuts (%d of a file with errors), %d refusals", skipped, brokenBefore, refused)
+	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only), %d were refused", len(files), skipped, brokenBefore, region, refused)
+	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped {
+		t.Errorf("the sample does not exercise every path: %d shortcuts (%d of a file with errors, %d by region), %d refusals", skipped, brokenBefore, region, refused)
+	}
+}
+
+// guardGoBoundaryEdits returns edits of a Go file at one boundary between
+// two top-level declarations, picked at random, where the region go/parser
+// checks alone begins or ends (guardGoRegion): the one or two line
+// endings after a declaration's closing brace replaced by nothing, a
+// declaration without its final line ending, braces, an import, a block
+// comment, a raw string or a function header opened, a statement, a
+// semicolon or a comment.
+func guardGoBoundaryEdits(r *rand.Rand, src []byte) [][]Edit {
+	var starts []int
+	for _, kw := range []string{"}\n\nfunc ", "}\n\ntype ", "}\n\nvar ", "}\n\n// ", "}\nfunc "} {
+		for i := 0; ; {
+			j := bytes.Index(src[i:], []byte(kw))
+			if j < 0 {
+				break
+			}
+			starts = append(starts, i+j+1)
+			i += j + 1
+		}
+	}
+	if len(starts) == 0 {
+		return nil
+	}
+	at := starts[r.IntN(len(starts))]
+	var out [][]Edit
+	for _, p := range []string{"", "\n\nvar y = 1", "\n}", "\n}\n}\n", "\nimport \"fmt\"\n", "\n/*\n", "\n`\n", "\nfunc f() {\n", "\nx := 1\n", ";", "// c"} {
+		for n := 1; n <= 2 && at+n <= len(src); n++ {
+			out = append(out, []Edit{{Start: at, End: at + n, New: p}})
+		}
+	}
+	return out
+}
+
+// TestGuardGoRegion checks the corner cases of the region go/parser
+// checks alone (guardGoRegion), each an edit that makes the file invalid
+// although the region, parsed alone, would be valid: the shortcut must
+// refuse it as the full check does.
+func TestGuardGoRegion(t *testing.T) {
+	lang, err := grammars.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const file = "package p\n\nimport \"os\"\n\nfunc a() {\n\tos.Exit(0)\n}\n\nfunc b() {\n} /*\nfunc z() {}\n*/\n\nvar x = 1; func c() {\n\tvar y = x\n}\n\nfunc d() {\n}\n\n\n\nvar v = 1; var w = 2\n"
+	tests := []struct {
+		name, old, new string
+		region         bool // the shortcut parses the region only (the edit is valid)
+	}{
+		{"valid, inside a function", "func a() {\n", "func a() {\n\t_ = 2\n", true},
+		{"valid, a new function", "\nfunc d() {", "\nfunc e() {}\n\nfunc d() {", true},
+		{"the line ending before the next declaration", "}\n\nfunc d", "}func d", false},
+		{"the end of a block comment that a region would start in", "func z() {}\n*/\n", "func z() {}\n\n", false},
+		{"a declaration without its line ending before the next", "\tvar y = x\n}\n\n", "\tvar y = x\n}\n\nvar y = 1", false},
+		{"an import after a declaration", "\tos.Exit(0)\n}\n", "\tos.Exit(0)\n}\n\nimport \"fmt\"\n", false},
+		{"a function opened, the next inside it", "\tos.Exit(0)\n}\n", "\tos.Exit(0)\n}\nfunc e() {\n", false},
+		{"a declaration's end on the line of another's start", "\tvar y = x\n}", "\tvar y = x\n", false},
+		{"a declaration on the line of the next's start", "var v = 1;", "var v =;", false},
+		{"the package clause", "package p\n", "package p;;\n", false},
+		{"a block comment opened", "\n\nfunc d() {\n}\n", "\n\n/*func d() {\n}\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := []byte(file)
+			i := bytes.Index(before, []byte(tt.old))
+			if i < 0 {
+				t.Fatal("no", tt.old)
+			}
+			edits := []Edit{{Start: i, End: i + len(tt.old), New: tt.new}}
+			after, err := Apply(before, edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fast.goRegion != tt.region || fast.Rejects(CheckStrict) == tt.region || !reflect.DeepEqual(fast.New, full.New) {
+				t.Errorf("region %v, refused %v; want region %v\nshortcut %+v\nfull     %+v", fast.goRegion, fast.Rejects(CheckStrict), tt.region, fast, full)
+			}
+		})
 	}
 }
