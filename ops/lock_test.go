@@ -95,3 +95,34 @@ func TestCancelledBeforeCommit(t *testing.T) {
 		t.Errorf("the file changed: %q", got)
 	}
 }
+
+// TestUnknownLanguageRefused checks that a request naming a language that
+// does not exist is refused (UNSUPPORTED_LANGUAGE) before anything is
+// written: taken as no language, the syntax guard would be skipped and
+// the edit written unchecked.
+func TestUnknownLanguageRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.py")
+	src := "def f(x):\n    return x\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	bad := ops.WriteOptions{Lang: "nosuch"}
+	ctx := context.Background()
+	_, err1 := w.Edit(ctx, ops.EditRequest{Path: "m.py", Edits: ops.TextEdits{{OldText: "return x", NewText: "return x +"}}, WriteOptions: bad})
+	_, err2 := w.Write(ctx, ops.WriteRequest{Path: "m.py", Content: "def f(:\n", WriteOptions: bad})
+	_, err3 := w.Lines(ctx, ops.LinesRequest{Path: "m.py", Edits: ops.LineEdits{{StartLine: 2, EndLine: 2, NewContent: "    return (\n"}}, WriteOptions: bad})
+	for i, err := range []error{err1, err2, err3} {
+		if ops.CodeOf(err) != ops.CodeUnsupported {
+			t.Errorf("request %d: %v, want UNSUPPORTED_LANGUAGE", i+1, err)
+		}
+	}
+	if got, _ := os.ReadFile(path); string(got) != src {
+		t.Errorf("the file changed: %q", got)
+	}
+}

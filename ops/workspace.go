@@ -108,6 +108,14 @@ func (o WriteOptions) validate() error {
 			return &UsageError{Msg: fmt.Sprintf("expect_sha256 %q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", o.ExpectSHA256)}
 		}
 	}
+	// A language that does not exist is refused before anything is read:
+	// taken as "no language", the guard would be skipped and the edit
+	// written unchecked.
+	if o.Lang != "" {
+		if _, err := grammars.ByName(o.Lang); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
