@@ -288,11 +288,22 @@ func (d *editDiff) stretches() {
 	}
 	sizes := make([]int, len(d.str))
 	for k, st := range d.str {
+		// A block slides at most maxSlide lines past its stretch, or
+		// across the next region and stretch if further (only runs of a
+		// repeated line slide further), so that extending every stretch
+		// reads a bounded number of lines per stretch.
+		lo, hi := max(0, st.a-maxSlide), min(d.na, st.aEnd+maxSlide)
+		if k > 0 {
+			lo = min(lo, d.str[k-1].a)
+		}
+		if k+1 < len(d.str) {
+			hi = max(hi, d.str[k+1].aEnd)
+		}
 		i0, i1 := st.a, st.aEnd
-		for i0 > 0 && i0+st.shift > 0 && d.x.line(i0-1) == d.newLine(i0-1+st.shift) {
+		for i0 > lo && i0+st.shift > 0 && d.x.line(i0-1) == d.newLine(i0-1+st.shift) {
 			i0--
 		}
-		for i1 < d.na && i1+st.shift < d.nb && d.x.line(i1) == d.newLine(i1+st.shift) {
+		for i1 < hi && i1+st.shift < d.nb && d.x.line(i1) == d.newLine(i1+st.shift) {
 			i1++
 		}
 		d.ext = append(d.ext, difflib.Match{A: i0, B: i0 + st.shift, Size: i1 - i0})
@@ -363,6 +374,11 @@ func (d *editDiff) newLine(j int) string {
 	}
 	return d.x.line(j - (d.nb - d.na))
 }
+
+// maxSlide is the number of lines an unchanged stretch's block is
+// extended by past the stretch along its diagonal, when the neighbouring
+// stretches are shorter.
+const maxSlide = 64
 
 // smallDiff is the number of old and new lines, together, up to which
 // DiffEdits leaves the matching to difflib's matcher: it costs little

@@ -57,3 +57,27 @@ func TestDiffEditsWork(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffEditsWorkRepeatedLine: a file of one repeated line, a copy of
+// it inserted every 10 lines: every unchanged stretch could slide to the
+// end of the file, and DiffEdits still reads a bounded number of lines per
+// edit.
+func TestDiffEditsWorkRepeatedLine(t *testing.T) {
+	const m = 2000
+	doc, err := NewDocument("f", bytes.Repeat([]byte("}\n"), 10*m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var edits []Edit
+	for k := range m {
+		at := doc.lines[10*k+5].start
+		edits = append(edits, Edit{Start: at, End: at, New: "}\n"})
+	}
+	res, err := diffEdits("f", doc, edits)
+	if err != nil || res.out == "" {
+		t.Fatalf("%q, %v", res.out, err)
+	}
+	if res.reads > 400*m {
+		t.Errorf("%d insertions read %d lines (more than 400 per edit)", m, res.reads)
+	}
+}
