@@ -6,8 +6,13 @@
 #       (--no-cache: every file parsed) and (a') with a warm symbol index;
 #   (b) symedit chunk on a 5,000-line Go file against cp of that file (the
 #       floor for reading and writing it);
+#   (b') the same chunk against symedit show of the same symbol, and (b'')
+#       the chunk with --dry-run against the written chunk;
 #   (c) symedit replace over a copy of net/http against find | xargs sed -i
-#       doing the same literal replacement (fresh copy before every run).
+#       doing the same literal replacement (fresh copy before every run);
+#   (d) cold symbols against a bare tree-sitter parse of the same files at
+#       the same parallelism (a Go benchmark).
+# Each ratio is printed with issue 15's target where it has one.
 # Then the peak resident memory of symedit symbols over the Go tree.
 # Uses hyperfine; without it, a small repeated-runs harness (medians).
 # Usage: bench/compare.sh [path/to/symedit]  (default: bin/symedit)
@@ -65,6 +70,8 @@ cp "$big" "$work/edit.go"
 "$bin" chunk "$work/edit.go::conn/serve" "$work/chunks.json" >/dev/null ||
   { echo "the chunk does not apply" >&2; exit 1; }
 chunk_cmd="'$bin' chunk '$work/edit.go::conn/serve' '$work/chunks.json' >/dev/null"
+dry_cmd="'$bin' chunk --dry-run '$work/edit.go::conn/serve' '$work/chunks.json' >/dev/null"
+show_cmd="'$bin' show '$work/edit.go::conn/serve' >/dev/null"
 chunk_prep="cp '$big' '$work/edit.go'"
 cp_cmd="cp '$big' '$work/copy.go'"
 
@@ -117,17 +124,42 @@ if [ -n "${warm_cmd:-}" ]; then
 fi
 echo "(b) chunk on $(wc -l <"$big")-line $(basename "$big") ($(($(stat -c %s "$big") / 1024)) KB) vs cp"
 compare chunk "$runs" "$chunk_prep" "$chunk_cmd" "$cp_cmd"
+echo "(b') the same chunk (guard on, written) vs show of the same symbol"
+compare chunk-show "$runs" "$chunk_prep" "$chunk_cmd" "$show_cmd"
+echo "(b'') the same chunk with --dry-run vs written"
+compare dryrun-write "$runs" "$chunk_prep" "$dry_cmd" "$chunk_cmd"
 echo "(c) replace ResponseWriter over $(grep -c . < <(find "$src/net/http" -type f -name '*.go')) files of net/http vs sed -i"
 compare replace "$runs" "$tree_prep" "$repl_cmd" "$sed_cmd"
 
+# (d) cold symbols against a bare tree-sitter parse of the same files at
+# the same parallelism, in one Go benchmark (issue 15): ns/op of each.
+echo "(d) symbols --no-cache vs a bare tree-sitter parse, GOROOT/src/net, Go benchmark"
+if (cd "$(dirname "$0")/.." && go test -run '^$' -bench 'SymbolsColdVsParse' -benchtime 5x ./cmd/symedit/internal/app/) >"$work/bench.txt" 2>&1; then
+  cold=$(awk '/symbols-cold/ { print $3 / 1e9 }' "$work/bench.txt")
+  bare=$(awk '/bare-parse/ { print $3 / 1e9 }' "$work/bench.txt")
+  echo "symbols-parse $cold $bare" >>"$work/results"
+else
+  cat "$work/bench.txt" >&2
+fi
+
+# Each ratio with issue 15's target: "ok" when at or under it.
 echo
-printf '%-10s %14s %14s %10s\n' comparison 'symedit (s)' 'other (s)' ratio
+printf '%-13s %12s %12s %9s %8s\n' comparison 'symedit (s)' 'other (s)' ratio target
 while read -r name ma mb; do
-  other=$( case $name in symbols*) echo ctags ;; chunk) echo cp ;; replace) echo 'sed -i' ;; esac )
-  awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" \
-    'BEGIN { printf "%-10s %14.4f %14.4f %9.2fx  (symedit / %s, medians)\n", n, a, b, a / b, o }'
+  case $name in
+    symbols) other=ctags target=- ;;
+    symbols-warm) other=ctags target=0.15 ;;
+    symbols-parse) other='bare tree-sitter parse' target=1.1 ;;
+    chunk) other=cp target=- ;;
+    chunk-show) other=show target=1.3 ;;
+    dryrun-write) other='chunk written' target=1.0 ;;
+    replace) other='sed -i' target=5 ;;
+  esac
+  awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" -v t="$target" \
+    'BEGIN { r = a / b; v = (t == "-") ? "" : (r <= t + 0 ? "ok" : "OVER"); printf "%-13s %12.4f %12.4f %8.2fx %8s %s  (symedit / %s, medians)\n", n, a, b, r, t, v, o }'
 done <"$work/results"
 
 echo
 /usr/bin/time -f %M -o "$work/rss" bash -c "$sym_cmd"
-echo "peak RSS, symedit symbols over the Go tree: $(cat "$work/rss") KB"
+rss=$(cat "$work/rss")
+echo "peak RSS, symedit symbols over the Go tree: $rss KB (target: under 250 MB: $([ "$rss" -lt 256000 ] && echo ok || echo OVER))"
