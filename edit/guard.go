@@ -320,6 +320,18 @@ type GuardOptions struct {
 	// MaxSize is the largest content, in bytes without a byte order mark,
 	// that is checked; zero or less means GuardMaxSize.
 	MaxSize int
+	// BeforeClean is the caller's word that the content before parses
+	// without error under the language's own parser, go/parser for Go
+	// (symbols.ExtractFile's File.Clean for the same bytes, issue 15). In
+	// Go it spares the guard its go/parser parse of the content before:
+	// the top-level declarations the edits touch are found with
+	// go/scanner instead, and only they are parsed in the content after.
+	// When that shortcut cannot decide (no such region, or the region has
+	// errors), the check runs as without BeforeClean, parsing the content
+	// before itself, so the report is the same. Other languages ignore
+	// it. A wrong word can let through a Go edit go/parser refuses: set it
+	// only for the very bytes that were parsed.
+	BeforeClean bool
 
 	// goTree, when set, runs tree-sitter on Go even when go/parser
 	// accepts the content after the edit (the full check, for tests).
@@ -527,7 +539,7 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	var extraDone chan guardExtraResult
 	var extra guardExtraResult
 	if lang.Name == "go" && !opt.goTree {
-		extra, rep.goRegion = guardGoCheck(oldIn, newIn, tedits)
+		extra, rep.goRegion = guardGoCheck(oldIn, newIn, tedits, opt.BeforeClean)
 		if rep.goRegion || len(extra.after) == 0 {
 			rep.Checked, rep.treeSkipped = true, true
 			rep.Before = len(extra.before)

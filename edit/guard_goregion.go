@@ -12,6 +12,104 @@ import (
 	"go/token"
 )
 
+// guardGoDecl is a top-level declaration of a Go file as guardGoRegion
+// uses it: byte offsets of its first token (start) and of a point at or
+// after the end of its last token with only white space or a comment's
+// start between them, on the same line (end); imp marks an import
+// declaration.
+type guardGoDecl struct {
+	start, end int
+	imp        bool
+}
+
+// guardGoDecls is the top-level layout of a Go file go/parser accepts:
+// the end of its package clause (as a guardGoDecl's end) and its
+// declarations in source order.
+type guardGoDecls struct {
+	pkgEnd int
+	decls  []guardGoDecl
+}
+
+// guardGoDeclsOf returns the layout of the file go/parser parsed into f
+// (tf its token.File), with ok false when f has no package clause.
+func guardGoDeclsOf(tf *token.File, f *ast.File) (d guardGoDecls, ok bool) {
+	if tf == nil || f == nil || f.Name == nil {
+		return d, false
+	}
+	d.pkgEnd = tf.Offset(f.Name.End())
+	for _, x := range f.Decls {
+		g, isGen := x.(*ast.GenDecl)
+		d.decls = append(d.decls, guardGoDecl{tf.Offset(x.Pos()), tf.Offset(x.End()), isGen && g.Tok == token.IMPORT})
+	}
+	return d, true
+}
+
+// guardGoScanDecls returns the layout of src, a Go file the caller knows
+// go/parser accepts (GuardOptions.BeforeClean), found with go/scanner
+// alone, at about a third of a parse's cost: in a file without syntax
+// errors, a semicolon (written, or inserted at a line end) at bracket
+// depth zero ends the package clause or a top-level declaration, and the
+// next token starts the next declaration. A declaration ends where its
+// last token before that semicolon ends, as go/ast's End. ok is false
+// when the scanner reports an error or the tokens are not shaped like a
+// file (no package clause, a declaration not starting with a keyword,
+// brackets that do not balance): the caller's word was wrong, and the
+// guard parses instead.
+func guardGoScanDecls(src []byte) (d guardGoDecls, ok bool) {
+	fset := token.NewFileSet()
+	tf := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	s.Init(tf, src, nil, 0)
+	depth, first, lastEnd := 0, true, 0
+	inPkg, inDecl := true, false
+	var cur guardGoDecl
+	for {
+		pos, tok, lit := s.Scan()
+		if s.ErrorCount > 0 {
+			return d, false
+		}
+		if tok == token.EOF {
+			break
+		}
+		off := tf.Offset(pos)
+		if first && tok != token.PACKAGE {
+			return d, false
+		}
+		first = false
+		if tok == token.SEMICOLON && depth == 0 {
+			switch {
+			case inPkg:
+				d.pkgEnd, inPkg = lastEnd, false
+			case inDecl:
+				cur.end, inDecl = lastEnd, false
+				d.decls = append(d.decls, cur)
+			default:
+				return d, false // an empty declaration: not a file go/parser accepts
+			}
+			continue
+		}
+		lastEnd = off + guardGoTokenLen(src[off:], tok, lit)
+		if !inPkg && !inDecl {
+			if tok != token.FUNC && tok != token.TYPE && tok != token.VAR && tok != token.CONST && tok != token.IMPORT {
+				return d, false
+			}
+			cur, inDecl = guardGoDecl{start: off, imp: tok == token.IMPORT}, true
+		}
+		switch tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if depth--; depth < 0 {
+				return d, false
+			}
+		}
+	}
+	if first || inPkg || inDecl || depth != 0 {
+		return d, false
+	}
+	return d, true
+}
+
 // guardGoMode is how the guard runs go/parser: every error, no object
 // resolution (it reports nothing that is not syntax), no comments kept.
 const guardGoMode = parser.AllErrors | parser.SkipObjectResolution
@@ -55,16 +153,32 @@ func guardGoErrors(src []byte) []guardProblem {
 // that imports come first. When the region has errors, or there is no
 // such region, newText is parsed whole, so that the errors reported are
 // the whole file's.
-func guardGoCheck(oldText, newText []byte, edits []guardEdit) (r guardExtraResult, region bool) {
+//
+// beforeClean is the caller's word that go/parser accepts oldText
+// (GuardOptions.BeforeClean): oldText is then not parsed but scanned for
+// its top-level declarations (guardGoScanDecls), and when that finds no
+// region for the edits, or the region has errors, oldText is parsed as
+// without it, so the report is the same.
+func guardGoCheck(oldText, newText []byte, edits []guardEdit, beforeClean bool) (r guardExtraResult, region bool) {
 	if len(edits) == 0 {
 		r.after = guardGoErrors(newText)
 		r.before = r.after
 		return r, false
 	}
+	if beforeClean {
+		if d, ok := guardGoScanDecls(oldText); ok {
+			if s, e, ok := guardGoRegion(d, oldText, edits); ok {
+				e += len(newText) - len(oldText)
+				if guardGoRegionOK(newText[s:e], e == len(newText)) {
+					return r, true
+				}
+			}
+		}
+	}
 	tf, f, errs := guardGoParse(oldText)
 	r.before = errs
-	if len(errs) == 0 {
-		if s, e, ok := guardGoRegion(tf, f, oldText, edits); ok {
+	if d, ok := guardGoDeclsOf(tf, f); ok && len(errs) == 0 {
+		if s, e, ok := guardGoRegion(d, oldText, edits); ok {
 			e += len(newText) - len(oldText)
 			if guardGoRegionOK(newText[s:e], e == len(newText)) {
 				return r, true
@@ -75,8 +189,26 @@ func guardGoCheck(oldText, newText []byte, edits []guardEdit) (r guardExtraResul
 	return r, false
 }
 
+// guardGoTokenLen returns the length in bytes of the token tok, with the
+// literal text lit, that go/scanner found at the start of rest: a raw
+// string's up to its closing backquote (go/scanner drops the CRs from its
+// literal), an identifier's, keyword's or other literal's the literal's,
+// an operator's its spelling.
+func guardGoTokenLen(rest []byte, tok token.Token, lit string) int {
+	switch {
+	case tok == token.STRING && len(rest) > 0 && rest[0] == '`':
+		if i := bytes.IndexByte(rest[1:], '`'); i >= 0 {
+			return i + 2
+		}
+		return len(rest)
+	case lit != "":
+		return len(lit)
+	}
+	return len(tok.String())
+}
+
 // guardGoRegion returns the region [start, end) of text, a Go file that
-// go/parser parsed without error into f (tf its token.File), that holds
+// go/parser accepts, with the top-level layout d, that holds
 // every edit and consists of whole top-level declarations (with the
 // comments and blank lines between them), with ok false when there is no
 // such region. start is the start of a line and is not inside a
@@ -85,26 +217,17 @@ func guardGoCheck(oldText, newText []byte, edits []guardEdit) (r guardExtraResul
 // white space or a line comment; end is the end of the text, or the start
 // of the line of a declaration's first token with only white space before
 // that token on its line. No import declaration follows start.
-func guardGoRegion(tf *token.File, f *ast.File, text []byte, edits []guardEdit) (start, end int, ok bool) {
-	if tf == nil || f == nil || f.Name == nil {
-		return 0, 0, false
-	}
-	off := func(p token.Pos) int { return tf.Offset(p) }
+func guardGoRegion(d guardGoDecls, text []byte, edits []guardEdit) (start, end int, ok bool) {
 	lo, hi := edits[0].start, edits[0].end
 	for _, e := range edits {
 		lo, hi = min(lo, e.start), max(hi, e.end)
 	}
 	// prevEnd: the end of the package clause, of the imports and of every
 	// declaration that ends before lo.
-	prevEnd := off(f.Name.End())
-	for _, d := range f.Decls {
-		if g, isGen := d.(*ast.GenDecl); isGen && g.Tok == token.IMPORT {
-			prevEnd = max(prevEnd, off(d.End()))
-		}
-	}
-	for _, d := range f.Decls {
-		if e := off(d.End()); e < lo {
-			prevEnd = max(prevEnd, e)
+	prevEnd := d.pkgEnd
+	for _, x := range d.decls {
+		if x.imp || x.end < lo {
+			prevEnd = max(prevEnd, x.end)
 		}
 	}
 	nl := bytes.IndexByte(text[prevEnd:], '\n')
@@ -120,14 +243,14 @@ func guardGoRegion(tf *token.File, f *ast.File, text []byte, edits []guardEdit) 
 	}
 	// A declaration that starts on the line of the end of the one before
 	// (after a ";") and that an edit is in.
-	for _, d := range f.Decls {
-		if s, e := off(d.Pos()), off(d.End()); s < start && e > start {
+	for _, x := range d.decls {
+		if x.start < start && x.end > start {
 			return 0, 0, false
 		}
 	}
 	end = len(text)
-	for _, d := range f.Decls {
-		s := off(d.Pos())
+	for _, x := range d.decls {
+		s := x.start
 		if s < hi {
 			continue
 		}

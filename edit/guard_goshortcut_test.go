@@ -63,7 +63,7 @@ func TestGuardGoShortcut(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(15, 3))
-	var skipped, region, refused, brokenBefore int
+	var skipped, region, refused, brokenBefore, wordRegion int
 	// Boundary edits, two dozen at one boundary, in every fourth file.
 	nfile := 0
 	boundary := func(r *rand.Rand, src []byte) [][]Edit {
@@ -110,6 +110,20 @@ func TestGuardGoShortcut(t *testing.T) {
 			if !fast.Checked || !full.Checked {
 				t.Fatalf("%s %+v: not checked: %q, %q", path, edits, fast.Skipped, full.Skipped)
 			}
+			if len(guardGoErrors(before)) == 0 {
+				// The caller's word that before is clean: the same report.
+				word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if word.goRegion {
+					wordRegion++
+				}
+				word.goRegion = fast.goRegion
+				if !reflect.DeepEqual(word, fast) {
+					t.Errorf("%s %+v: BeforeClean changes the report:\nwith    %+v\nwithout %+v", path, edits, word, fast)
+				}
+			}
 			if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
 				t.Errorf("%s %+v:\nshortcut %+v\nfull     %+v", path, edits, fast, full)
 				continue
@@ -141,8 +155,8 @@ func TestGuardGoShortcut(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only), %d were refused", len(files), skipped, brokenBefore, region, refused)
-	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped {
+	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only, %d so with BeforeClean), %d were refused", len(files), skipped, brokenBefore, region, wordRegion, refused)
+	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped || wordRegion < region {
 		t.Errorf("the sample does not exercise every path: %d shortcuts (%d of a file with errors, %d by region), %d refusals", skipped, brokenBefore, region, refused)
 	}
 }
@@ -228,6 +242,97 @@ func TestGuardGoRegion(t *testing.T) {
 			if fast.goRegion != tt.region || fast.Rejects(CheckStrict) == tt.region || !reflect.DeepEqual(fast.New, full.New) {
 				t.Errorf("region %v, refused %v; want region %v\nshortcut %+v\nfull     %+v", fast.goRegion, fast.Rejects(CheckStrict), tt.region, fast, full)
 			}
+			word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(word, fast) {
+				t.Errorf("BeforeClean changes the report:\nwith    %+v\nwithout %+v", word, fast)
+			}
 		})
+	}
+}
+
+// TestGuardGoScanDecls checks the top-level layout go/scanner finds in a
+// Go file go/parser accepts (GuardOptions.BeforeClean) against go/ast's,
+// over a sample of Go's source tree: the same declarations, starting at
+// the same offsets, imports the same, ending at the same offsets (the
+// package clause too). A file go/parser refuses is
+// still scanned (the word would be wrong): the layout is not used then,
+// only that scanning does not panic.
+func TestGuardGoScanDecls(t *testing.T) {
+	step := 40
+	if testing.Short() {
+		step = 400
+	}
+	var clean int
+	for path, src := range guardGoSample(t, step) {
+		tf, f, errs := guardGoParse(src)
+		scanned, ok := guardGoScanDecls(src)
+		if len(errs) > 0 {
+			continue
+		}
+		clean++
+		want, wok := guardGoDeclsOf(tf, f)
+		if !ok || !wok {
+			t.Errorf("%s: no layout: scanned %v, parsed %v", path, ok, wok)
+			continue
+		}
+		if scanned.pkgEnd != want.pkgEnd || len(scanned.decls) != len(want.decls) {
+			t.Errorf("%s: package clause ends at %d (go/ast %d), %d declarations (go/ast %d)", path, scanned.pkgEnd, want.pkgEnd, len(scanned.decls), len(want.decls))
+			continue
+		}
+		for i, d := range scanned.decls {
+			w := want.decls[i]
+			if d.start != w.start || d.imp != w.imp || d.end != w.end {
+				t.Errorf("%s: declaration %d: scanned %+v, go/ast %+v", path, i, d, w)
+				break
+			}
+		}
+	}
+	if clean == 0 {
+		t.Fatal("no file go/parser accepts in the sample")
+	}
+}
+
+// TestGuardBeforeCleanIgnored checks that GuardOptions.BeforeClean
+// changes nothing outside Go, even when the word is wrong (the content
+// before has errors): the full check runs and reports the errors before;
+// and that in Go a wrong word that go/scanner catches (an unterminated
+// raw string before) falls back to parsing the content before.
+func TestGuardBeforeCleanIgnored(t *testing.T) {
+	tests := []struct{ lang, before, old, new string }{
+		{"python", "def f(:\n    return 1\n\n\ndef g():\n    return 2\n", "return 2", "return (2"},
+		{"python", "def f(:\n    return 1\n\n\ndef g():\n    return 2\n", "return 2", "return 3"},
+		{"java", "class A {\n  void f() { int x = ; }\n  void g() { }\n}\n", "void g() { }", "void g() { int y = 1; }"},
+		{"typescript", "function f( {\n}\nfunction g() {\n}\n", "function g() {\n}", "function g() {\n  let x = ;\n}"},
+		{"go", "package p\n\nvar s = `x\n\nfunc g() {\n}\n", "func g() {\n}", "func g() {\n\tx := 1\n}"},
+	}
+	for _, tt := range tests {
+		lang, err := grammars.ByName(tt.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := []byte(tt.before)
+		i := bytes.Index(before, []byte(tt.old))
+		if i < 0 {
+			t.Fatal("no", tt.old)
+		}
+		edits := []Edit{{Start: i, End: i + len(tt.old), New: tt.new}}
+		after, err := Apply(before, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		without, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(with, without) || !with.Checked || with.Before == 0 {
+			t.Errorf("%s %q -> %q: BeforeClean changes the report or the errors before are not counted:\nwith    %+v\nwithout %+v", tt.lang, tt.old, tt.new, with, without)
+		}
 	}
 }
