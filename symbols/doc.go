@@ -39,7 +39,9 @@
 // func (l *List[T]) Len()). A Java anonymous class is named after its type
 // and the number of javac's binary name ("Class/newInstance/
 // PrivilegedAction$1/run" for Class$1), an enum constant body after its
-// constant (see Extract).
+// constant (see Extract). [ExtractFile] returns the same symbols in a
+// [File], with Clean set when go/parser accepted a Go source, so that a
+// caller need not parse it again to know (issue 15).
 //
 // # Ranges and positions
 //

@@ -95,24 +95,51 @@ import (
 // symbols. Extract keeps no tree or node after it returns and is safe to
 // call from many goroutines at once.
 func Extract(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol, error) {
+	f, err := ExtractFile(ctx, src, lang)
+	return f.Symbols, err
+}
+
+// File is what ExtractFile learns of a source file: its symbols, as
+// Extract returns them, and whether the language's own parser accepted
+// it.
+type File struct {
+	// Symbols are the file's symbols, as Extract returns them.
+	Symbols []Symbol
+	// Clean reports that the language's own parser, go/parser for Go,
+	// parsed the source without error (issue 15: the syntax guard's
+	// GuardOptions.BeforeClean need not parse it again). It is set only
+	// for Go, whose symbols come from go/parser; false says nothing of
+	// other languages, nor of an empty Go source, which go/parser
+	// refuses (no package clause).
+	Clean bool
+}
+
+// ExtractFile is Extract, also reporting in File.Clean whether go/parser
+// accepted a Go source. Its errors are Extract's; on error the File is
+// empty.
+func ExtractFile(ctx context.Context, src []byte, lang *grammars.Language) (File, error) {
 	if lang == nil {
-		return nil, errors.New("symbols: Extract: nil language")
+		return File{}, errors.New("symbols: Extract: nil language")
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return File{}, err
 	}
 	if len(src) == 0 {
-		return nil, nil
+		return File{}, nil
 	}
 	if lang.Name == "go" {
 		if syms, ok := extractGo(src); ok {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return File{}, err
 			}
-			return syms, nil
+			return File{Symbols: syms, Clean: true}, nil
 		}
 	}
-	return extractTree(ctx, src, lang)
+	syms, err := extractTree(ctx, src, lang)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Symbols: syms}, nil
 }
 
 // extractTree is Extract with tree-sitter: the query's matches refined by

@@ -86,6 +86,13 @@ func compareGoPaths(t testing.TB, name string, src []byte) goPaths {
 	if len(src) == 0 {
 		want = nil // Extract returns nil before parsing
 	}
+	file, err := symbols.ExtractFile(context.Background(), src, lang)
+	if err != nil {
+		t.Fatalf("%s: ExtractFile: %v", name, err)
+	}
+	if file.Clean != (perr == nil && len(src) > 0) || diffSymbols(file.Symbols, got) != "" {
+		t.Errorf("%s: ExtractFile: Clean %v with go/parser's error %v, or symbols not Extract's: %s", name, file.Clean, perr, diffSymbols(file.Symbols, got))
+	}
 	d := diffSymbols(got, want)
 	switch {
 	case perr != nil:
@@ -235,4 +242,29 @@ func FuzzGoParserMatchesTreeSitter(f *testing.F) {
 		}
 		checkInvariants(t, "go", []byte(src), syms)
 	})
+}
+
+// TestExtractFileCleanOnlyGo checks that ExtractFile's Clean is false
+// outside Go, for valid and broken source alike, and that its symbols are
+// Extract's.
+func TestExtractFileCleanOnlyGo(t *testing.T) {
+	for _, c := range []struct{ lang, src string }{
+		{"python", "def f():\n    return 1\n"},
+		{"python", "def f(:\n    return 1\n"},
+		{"java", "class A { void f() {} }\n"},
+		{"typescript", "function f() {}\n"},
+	} {
+		lang := language(t, c.lang)
+		file, err := symbols.ExtractFile(context.Background(), []byte(c.src), lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		syms, err := symbols.Extract(context.Background(), []byte(c.src), lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if file.Clean || len(syms) == 0 || diffSymbols(file.Symbols, syms) != "" {
+			t.Errorf("%s %q: Clean %v, symbols %s, Extract's %s", c.lang, c.src, file.Clean, summary(file.Symbols), summary(syms))
+		}
+	}
 }
