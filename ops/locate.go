@@ -13,6 +13,10 @@ type parsed struct {
 	doc     *edit.Document
 	lang    *grammars.Language
 	symbols []symbols.Symbol
+	// clean: the language's own parser (go/parser for Go) accepted
+	// doc.Text (symbols.File.Clean), so the syntax guard need not parse
+	// doc's content to know it (edit.GuardOptions.BeforeClean, issue 15).
+	clean bool
 }
 
 // parseFile reads path and extracts its symbols; o.Lang overrides the
@@ -35,11 +39,11 @@ func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) 
 func parse(ctx context.Context, doc *edit.Document, lang *grammars.Language) (*parsed, error) {
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
-	syms, err := symbols.Extract(ctx, doc.Text, lang)
+	f, err := symbols.ExtractFile(ctx, doc.Text, lang)
 	if err != nil {
 		return nil, err
 	}
-	return &parsed{doc: doc, lang: lang, symbols: syms}, nil
+	return &parsed{doc: doc, lang: lang, symbols: f.Symbols, clean: f.Clean}, nil
 }
 
 // target is a located symbol and its whole lines.
@@ -120,11 +124,12 @@ func (t *target) replaceLines(lines []string) (*change, error) {
 }
 
 // changeWith makes the change that applies one byte edit to the target's
-// file.
+// file; its doc is the content that was parsed, so it carries the
+// target's clean.
 func (t *target) changeWith(ed edit.Edit) (*change, error) {
 	content, err := edit.Apply(t.doc.Content, []edit.Edit{ed})
 	if err != nil {
 		return nil, err
 	}
-	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}}, nil
+	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}, beforeClean: t.clean}, nil
 }

@@ -24,6 +24,11 @@ type change struct {
 	content []byte      // the new content, BOM included
 	edits   []edit.Edit // the byte edits that made it, or nil for a whole write
 	what    string      // what the edit did, for the summary line
+	// beforeClean: the language's own parser accepted doc's content
+	// (parsed.clean, set only for a change made from a located target,
+	// whose doc is the content parsed); the guard's
+	// edit.GuardOptions.BeforeClean.
+	beforeClean bool
 }
 
 // changed reports whether ch changes the file: new content, or a file
@@ -53,7 +58,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
-	rep, err := edit.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{Mode: mode})
+	rep, err := edit.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{Mode: mode, BeforeClean: ch.beforeClean})
 	if err != nil {
 		return out, err
 	}

@@ -1,0 +1,109 @@
+package ops
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/symedit/symedit/chunk"
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/grammars"
+)
+
+// A change made from a located target carries whether go/parser accepted
+// the content it was located in (issue 15), and only then: a Go file with
+// a syntax error elsewhere, and other languages, do not; the guard's
+// report on the change is the same as without the flag, for a valid and a
+// breaking chunk.
+func TestTargetChangeBeforeClean(t *testing.T) {
+	const goClean = "package p\n\nfunc f() int {\n\tx := 1\n\treturn x\n}\n\nfunc g() {}\n"
+	const goBroken = "package p\n\nfunc f() int {\n\tx := 1\n\treturn x\n}\n\nfunc g() {\n"
+	const py = "def f():\n    x = 1\n    return x\n"
+	valid := chunk.Chunk{ContextBefore: []string{"\tx := 1"}, OldLines: []string{"\treturn x"}, NewLines: []string{"\treturn x + 1"}, ContextAfter: []string{"}"}}
+	breaking := chunk.Chunk{ContextBefore: []string{"\tx := 1"}, OldLines: []string{"\treturn x"}, NewLines: []string{"\treturn (x"}, ContextAfter: []string{"}"}}
+	pyValid := chunk.Chunk{ContextBefore: []string{"    x = 1"}, OldLines: []string{"    return x"}, NewLines: []string{"    return x + 1"}}
+	tests := []struct {
+		name, path, src string
+		c               chunk.Chunk
+		clean, refused  bool
+	}{
+		{"go, valid chunk", "a.go", goClean, valid, true, false},
+		{"go, breaking chunk", "a.go", goClean, breaking, true, true},
+		{"go with an error elsewhere", "a.go", goBroken, valid, false, false},
+		{"go with an error elsewhere, breaking chunk", "a.go", goBroken, breaking, false, true},
+		{"python", "a.py", py, pyValid, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := edit.NewDocument(tt.path, []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lang, err := grammars.Select(tt.path, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tg, err := locateIn(context.Background(), doc, lang, tt.path+"::f")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ch, err := planChunk(tg, ChunkRequest{Chunks: Chunks{tt.c}}, &ChunkResult{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ch.beforeClean != tt.clean || ch.doc != doc {
+				t.Fatalf("beforeClean %v, want %v (doc the parsed one: %v)", ch.beforeClean, tt.clean, ch.doc == doc)
+			}
+			with, err := edit.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{BeforeClean: ch.beforeClean})
+			if err != nil {
+				t.Fatal(err)
+			}
+			without, err := edit.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(with, without) || with.Rejects(edit.CheckStrict) != tt.refused {
+				t.Errorf("refused %v, want %v; with the flag %+v, without %+v", with.Rejects(edit.CheckStrict), tt.refused, with, without)
+			}
+		})
+	}
+}
+
+// Workspace.Chunk on a Go file go/parser accepts, with the guard's
+// shortcut taken on the parse's word: a breaking chunk is refused with
+// SYNTAX and the file is byte-identical; a valid one is written.
+func TestChunkBeforeCleanWrites(t *testing.T) {
+	const src = "package p\n\nfunc f() int {\n\tx := 1\n\treturn x\n}\n\nfunc g() {}\n"
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.go")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ctx := context.Background()
+	bad := chunk.Chunk{ContextBefore: []string{"\tx := 1"}, OldLines: []string{"\treturn x"}, NewLines: []string{"\treturn (x"}, ContextAfter: []string{"}"}}
+	res, err := w.Chunk(ctx, ChunkRequest{Location: "a.go::f", Chunks: Chunks{bad}})
+	var se *SyntaxError
+	if !errors.As(err, &se) || res.Written {
+		t.Fatalf("breaking chunk: %+v, %v; want a *SyntaxError", res, err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, []byte(src)) {
+		t.Fatalf("file changed by a refused chunk:\n%s", got)
+	}
+	good := chunk.Chunk{ContextBefore: []string{"\tx := 1"}, OldLines: []string{"\treturn x"}, NewLines: []string{"\treturn x + 1"}, ContextAfter: []string{"}"}}
+	res, err = w.Chunk(ctx, ChunkRequest{Location: "a.go::f", Chunks: Chunks{good}})
+	if err != nil || !res.Written || !res.Syntax.Checked {
+		t.Fatalf("valid chunk: %+v, %v", res, err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Contains(got, []byte("\treturn x + 1\n")) {
+		t.Fatalf("valid chunk not written:\n%s", got)
+	}
+}
