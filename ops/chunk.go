@@ -60,7 +60,7 @@ func matchLevel(s string, def match.Level) (match.Level, error) {
 	}
 	l, err := match.Parse(s)
 	if err != nil {
-		return 0, &UsageError{Msg: "match: " + err.Error()}
+		return 0, &UsageError{Field: "match", Msg: err.Error()}
 	}
 	return l, nil
 }

@@ -137,10 +137,22 @@ func AsError(err error) *Error {
 
 // UsageError is a request that is malformed as a request (a location that
 // does not parse, a mode that does not exist): code USAGE.
-type UsageError struct{ Msg string }
+type UsageError struct {
+	// Field is the request's JSON field the error is about ("match",
+	// "expect_sha256"), or "" when it is about none: a front end may name
+	// the field its own way (the CLI names its flag).
+	Field string
+	// Msg says what is wrong; with a Field, without the field's name.
+	Msg string
+}
 
-// Error returns the message.
-func (e *UsageError) Error() string { return e.Msg }
+// Error returns the message, after "FIELD: " when there is a Field.
+func (e *UsageError) Error() string {
+	if e.Field != "" {
+		return e.Field + ": " + e.Msg
+	}
+	return e.Msg
+}
 
 // InputError marks an error in what the caller sent, such as text that
 // cannot be placed: code INVALID_INPUT.

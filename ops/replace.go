@@ -158,7 +158,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		return res, res.Fail(&UsageError{Msg: err.Error()})
 	}
 	if req.Expect != nil && *req.Expect < 0 {
-		return res, res.Fail(&UsageError{Msg: fmt.Sprintf("expect %d: want 0 or more matches", *req.Expect)})
+		return res, res.Fail(&UsageError{Field: "expect", Msg: fmt.Sprintf("%d: want 0 or more matches", *req.Expect)})
 	}
 	if err := req.WriteOptions.validate(); err != nil {
 		return res, res.Fail(err)

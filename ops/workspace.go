@@ -105,7 +105,7 @@ func (o WriteOptions) validate() error {
 	}
 	if o.ExpectSHA256 != "" {
 		if b, err := hex.DecodeString(o.ExpectSHA256); err != nil || len(b) != sha256.Size {
-			return &UsageError{Msg: fmt.Sprintf("expect_sha256 %q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", o.ExpectSHA256)}
+			return &UsageError{Field: "expect_sha256", Msg: fmt.Sprintf("%q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", o.ExpectSHA256)}
 		}
 	}
 	// A language that does not exist is refused before anything is read:

@@ -86,11 +86,18 @@ func run(e *env, args []string) int {
 
 // printError prints err as Main does for a command run without --json.
 func printError(w io.Writer, err error) {
-	fmt.Fprintf(w, "symedit: %v\n", err)
 	var ue *ops.UsageError
-	if errors.As(err, &ue) {
-		fmt.Fprintln(w, "run 'symedit --help' or 'symedit COMMAND --help' for usage")
+	if !errors.As(err, &ue) {
+		fmt.Fprintf(w, "symedit: %v\n", err)
+		return
 	}
+	if ue.Field != "" {
+		// The request's field is the flag of the same name here.
+		fmt.Fprintf(w, "symedit: --%s: %s\n", strings.ReplaceAll(ue.Field, "_", "-"), ue.Msg)
+	} else {
+		fmt.Fprintf(w, "symedit: %v\n", err)
+	}
+	fmt.Fprintln(w, "run 'symedit --help' or 'symedit COMMAND --help' for usage")
 }
 
 // positional returns the command's arguments after checking that there are
