@@ -230,15 +230,6 @@ type applier struct {
 	failed      bool
 }
 
-// partialWord names the Partial option as the front end shows it: the
-// flag --partial, or for the MCP tools their field (issue 11, section 7).
-func (a *applier) partialWord() string {
-	if a.w.opt.MCP {
-		return `"partial": true`
-	}
-	return "--partial"
-}
-
 // group makes the block results and groups the blocks by file.
 func (a *applier) group(parsed reply.Result) {
 	byPath := map[string]*applyFile{}
@@ -548,9 +539,9 @@ func (a *applier) commit() {
 		line, named := a.malformedIn[f.out.Path]
 		switch {
 		case !commit && a.unnamed > 0 && partial:
-			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d names no file, so %s cannot tell which file's blocks are complete", a.unnamed, a.partialWord())
+			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d names no file, so %s cannot tell which file's blocks are complete", a.unnamed, a.w.partialWord())
 		case !commit:
-			f.out.Status, f.out.Reason = ApplySkipped, "not written: another block failed or is malformed, and without "+a.partialWord()+" nothing is written"
+			f.out.Status, f.out.Reason = ApplySkipped, "not written: another block failed or is malformed, and without "+a.w.partialWord()+" nothing is written"
 		case named:
 			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d is for this file", line)
 		default:
@@ -634,7 +625,7 @@ func (a *applier) commitFiles(files []*applyFile) {
 		case i == failedAt:
 			writeFailed(f, "not written: "+te.Err.Error(), te.Err)
 		case i > failedAt:
-			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: the write of %s failed first, and without %s nothing is written", te.Path, a.partialWord())
+			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: the write of %s failed first, and without %s nothing is written", te.Path, a.w.partialWord())
 			f.err = &ApplyError{Msg: f.out.Reason}
 		case notRestored != nil:
 			f.out.Written = true
@@ -749,7 +740,7 @@ func (a *applier) failure(res *ApplyResult) string {
 	case a.req.DryRun:
 		msg += "; dry run, nothing written"
 	case len(written) > 0 && a.req.Partial:
-		msg += fmt.Sprintf("; %s wrote the %d file(s) whose blocks all applied: %s", a.partialWord(), len(written), strings.Join(written, ", "))
+		msg += fmt.Sprintf("; %s wrote the %d file(s) whose blocks all applied: %s", a.w.partialWord(), len(written), strings.Join(written, ", "))
 	case len(written) > 0:
 		msg += fmt.Sprintf("; a write failed and %d file(s) written before it could not be restored, so they hold the new content: %s", len(written), strings.Join(written, ", "))
 	default:

@@ -34,11 +34,15 @@ type CheckRequest struct {
 }
 
 // paths returns Path and Paths, without an empty Path.
-func (r CheckRequest) paths() []string {
-	if r.Path == "" {
-		return r.Paths
+func (r CheckRequest) paths() []string { return joinPaths(r.Path, r.Paths) }
+
+// joinPaths returns path followed by paths, without path when it is ""
+// (a request's MCP field "path" and the CLI's further arguments).
+func joinPaths(path string, paths []string) []string {
+	if path == "" {
+		return paths
 	}
-	return append([]string{r.Path}, r.Paths...)
+	return append([]string{path}, paths...)
 }
 
 // CheckResult is the result of a CheckRequest.

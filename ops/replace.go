@@ -401,7 +401,9 @@ func (w *Workspace) refusal(req ReplaceRequest, files []*replaceFile, refused in
 	return &Error{Code: CodeOf(worst), Message: msg, err: &replaceRefusal{msg: msg, worst: worst}}
 }
 
-// partialWord names the Partial option as the front end spells it.
+// partialWord names the Partial option (replace's and apply's) as the
+// front end spells it: the flag --partial, or for the MCP tools their
+// field (issue 11, section 7).
 func (w *Workspace) partialWord() string {
 	if w.opt.MCP {
 		return `"partial": true`

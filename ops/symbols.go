@@ -37,12 +37,7 @@ type SymbolsRequest struct {
 }
 
 // paths returns Path and Paths, without an empty Path.
-func (r SymbolsRequest) paths() []string {
-	if r.Path == "" {
-		return r.Paths
-	}
-	return append([]string{r.Path}, r.Paths...)
-}
+func (r SymbolsRequest) paths() []string { return joinPaths(r.Path, r.Paths) }
 
 // SymbolsResult is the result of a SymbolsRequest.
 type SymbolsResult struct {
