@@ -10,9 +10,10 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"sort"
 )
 
-// guardGoDecl is a top-level declaration of a Go file as guardGoRegion
+// guardGoDecl is a top-level declaration of a Go file as guardGoRegionAt
 // uses it: byte offsets of its first token (start) and of a point at or
 // after the end of its last token with only white space or a comment's
 // start between them, on the same line (end); imp marks an import
@@ -145,14 +146,16 @@ func guardGoErrors(src []byte) []guardProblem {
 // returns them) and whether it parsed only a region of newText.
 //
 // oldText is parsed whole. When it has no error, newText is checked by
-// parsing only the region of it that the edits touched (guardGoRegion),
-// after a package clause: a region without error there makes a whole
-// without error, since go/parser parses top-level declarations one after
-// the other from the same state (at the start of a line, at top level)
-// and, with object resolution skipped, checks nothing across them but
-// that imports come first. When the region has errors, or there is no
-// such region, newText is parsed whole, so that the errors reported are
-// the whole file's.
+// parsing only the regions of it that the edits touched (guardGoRegions:
+// one per run of edited top-level declarations), each after a package
+// clause of its own: regions without error make a whole without error,
+// since go/parser parses top-level declarations one after the other from
+// the same state (at the start of a line, at top level) and, with object
+// resolution skipped, checks nothing across them but that imports come
+// first; the declarations between two regions are the bytes of oldText,
+// which parsed without error from that same state. When a region has
+// errors, or an edit has no such region, newText is parsed whole, so
+// that the errors reported are the whole file's.
 //
 // beforeClean is the caller's word that go/parser accepts oldText
 // (GuardOptions.BeforeClean): oldText is then not parsed but scanned for
@@ -166,24 +169,14 @@ func guardGoCheck(oldText, newText []byte, edits []guardEdit, beforeClean bool) 
 		return r, false
 	}
 	if beforeClean {
-		if d, ok := guardGoScanDecls(oldText); ok {
-			if s, e, ok := guardGoRegion(d, oldText, edits); ok {
-				e += len(newText) - len(oldText)
-				if guardGoRegionOK(newText[s:e], e == len(newText)) {
-					return r, true
-				}
-			}
+		if d, ok := guardGoScanDecls(oldText); ok && guardGoRegionsOK(d, oldText, newText, edits) {
+			return r, true
 		}
 	}
 	tf, f, errs := guardGoParse(oldText)
 	r.before = errs
-	if d, ok := guardGoDeclsOf(tf, f); ok && len(errs) == 0 {
-		if s, e, ok := guardGoRegion(d, oldText, edits); ok {
-			e += len(newText) - len(oldText)
-			if guardGoRegionOK(newText[s:e], e == len(newText)) {
-				return r, true
-			}
-		}
+	if d, ok := guardGoDeclsOf(tf, f); ok && len(errs) == 0 && guardGoRegionsOK(d, oldText, newText, edits) {
+		return r, true
 	}
 	r.after = guardGoErrors(newText)
 	return r, false
@@ -207,28 +200,62 @@ func guardGoTokenLen(rest []byte, tok token.Token, lit string) int {
 	return len(tok.String())
 }
 
-// guardGoRegion returns the region [start, end) of text, a Go file that
-// go/parser accepts, with the top-level layout d, that holds
-// every edit and consists of whole top-level declarations (with the
-// comments and blank lines between them), with ok false when there is no
-// such region. start is the start of a line and is not inside a
-// declaration, the package clause or an import declaration, and the bytes
-// from the end of the declaration before it to start are a line ending,
-// white space or a line comment; end is the end of the text, or the start
-// of the line of a declaration's first token with only white space before
-// that token on its line. No import declaration follows start.
-func guardGoRegion(d guardGoDecls, text []byte, edits []guardEdit) (start, end int, ok bool) {
-	lo, hi := edits[0].start, edits[0].end
-	for _, e := range edits {
-		lo, hi = min(lo, e.start), max(hi, e.end)
-	}
-	// prevEnd: the end of the package clause, of the imports and of every
-	// declaration that ends before lo.
-	prevEnd := d.pkgEnd
+// guardGoSpan is a region of a Go file that guardGoRegions found:
+// [start, end) in the content before the edits, [newStart, newEnd) in the
+// content after, byte offsets, exclusive ends.
+type guardGoSpan struct {
+	start, end, newStart, newEnd int
+}
+
+// guardGoRegions returns the regions of text (a Go file that go/parser
+// accepts, with the top-level layout d) that hold edits (sorted, not
+// overlapping, as guardTextEdits returns them), each a region
+// guardGoRegionAt finds for its edits, in order and not overlapping: the
+// region of each edit, merged with the one before when they overlap or
+// touch. ok is false when an edit has no region. It costs O(log n) per
+// edit for n declarations, so a replacement with thousands of matches
+// stays linear.
+func guardGoRegions(d guardGoDecls, text []byte, edits []guardEdit) (out []guardGoSpan, ok bool) {
+	impEnd := d.pkgEnd // the end of the package clause and of every import
 	for _, x := range d.decls {
-		if x.imp || x.end < lo {
-			prevEnd = max(prevEnd, x.end)
+		if x.imp {
+			impEnd = max(impEnd, x.end)
 		}
+	}
+	for _, e := range edits {
+		s, end, ok := guardGoRegionAt(d, impEnd, text, e.start, e.end)
+		if !ok {
+			return nil, false
+		}
+		if n := len(out); n > 0 && s <= out[n-1].end {
+			last := &out[n-1]
+			last.end = max(last.end, end)
+			last.newEnd = last.end + (e.newEnd - e.end)
+			continue
+		}
+		out = append(out, guardGoSpan{s, end, s + (e.newStart - e.start), end + (e.newEnd - e.end)})
+	}
+	return out, len(out) > 0
+}
+
+// guardGoRegionAt returns the region [start, end) of text, a Go file that
+// go/parser accepts, with the top-level layout d (impEnd the end of its
+// package clause and imports), that holds the bytes [lo, hi) and consists
+// of whole top-level declarations (with the comments and blank lines
+// between them), with ok false when there is no such region. start is the
+// start of a line and is not inside a declaration, the package clause or
+// an import declaration, and the bytes from the end of the declaration
+// before it to start are a line ending, white space or a line comment;
+// end is the end of the text, or the start of the line of a declaration's
+// first token with only white space before that token on its line. No
+// import declaration follows start. Declarations are sorted and do not
+// overlap, so each look-up is a binary search.
+func guardGoRegionAt(d guardGoDecls, impEnd int, text []byte, lo, hi int) (start, end int, ok bool) {
+	// prevEnd: the end of the package clause, of the imports and of every
+	// declaration that ends before lo (the last of them ends last).
+	prevEnd := impEnd
+	if k := sort.Search(len(d.decls), func(i int) bool { return d.decls[i].end >= lo }); k > 0 {
+		prevEnd = max(prevEnd, d.decls[k-1].end)
 	}
 	nl := bytes.IndexByte(text[prevEnd:], '\n')
 	if nl < 0 {
@@ -242,30 +269,42 @@ func guardGoRegion(d guardGoDecls, text []byte, edits []guardEdit) (start, end i
 		return 0, 0, false
 	}
 	// A declaration that starts on the line of the end of the one before
-	// (after a ";") and that an edit is in.
-	for _, x := range d.decls {
-		if x.start < start && x.end > start {
-			return 0, 0, false
-		}
+	// (after a ";") and that an edit is in: only the last declaration
+	// starting before start can hold start.
+	if k := sort.Search(len(d.decls), func(i int) bool { return d.decls[i].start >= start }); k > 0 && d.decls[k-1].end > start {
+		return 0, 0, false
 	}
 	end = len(text)
-	for _, x := range d.decls {
-		s := x.start
-		if s < hi {
-			continue
-		}
+	if k := sort.Search(len(d.decls), func(i int) bool { return d.decls[i].start >= hi }); k < len(d.decls) {
+		s := d.decls[k].start
 		ls := bytes.LastIndexByte(text[:s], '\n') + 1
 		if ls < hi || len(bytes.TrimLeft(text[ls:s], " \t\f\r")) > 0 {
 			return 0, 0, false
 		}
 		end = ls // declarations do not overlap: none straddles end
-		break
 	}
 	return start, end, true
 }
 
+// guardGoRegionsOK reports whether every region of newText that the
+// edits of oldText (layout d, which go/parser accepts) touched parses
+// without error alone (guardGoRegions, guardGoRegionOK); false when an
+// edit has no region.
+func guardGoRegionsOK(d guardGoDecls, oldText, newText []byte, edits []guardEdit) bool {
+	spans, ok := guardGoRegions(d, oldText, edits)
+	if !ok {
+		return false
+	}
+	for _, sp := range spans {
+		if !guardGoRegionOK(newText[sp.newStart:sp.newEnd], sp.newEnd == len(newText)) {
+			return false
+		}
+	}
+	return true
+}
+
 // guardGoRegionOK reports whether go/parser accepts region, a region of a
-// Go file after an edit (guardGoRegion), as the declarations of a file of
+// Go file after an edit (guardGoRegions), as the declarations of a file of
 // its own, without an import declaration, and the region ends with a line
 // ending unless it is the end of the file (atEOF).
 func guardGoRegionOK(region []byte, atEOF bool) bool {

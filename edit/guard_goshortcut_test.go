@@ -163,7 +163,7 @@ func TestGuardGoShortcut(t *testing.T) {
 
 // guardGoBoundaryEdits returns edits of a Go file at one boundary between
 // two top-level declarations, picked at random, where the region go/parser
-// checks alone begins or ends (guardGoRegion): the one or two line
+// checks alone begins or ends (guardGoRegionAt): the one or two line
 // endings after a declaration's closing brace replaced by nothing, a
 // declaration without its final line ending, braces, an import, a block
 // comment, a raw string or a function header opened, a statement, a
@@ -194,7 +194,7 @@ func guardGoBoundaryEdits(r *rand.Rand, src []byte) [][]Edit {
 }
 
 // TestGuardGoRegion checks the corner cases of the region go/parser
-// checks alone (guardGoRegion), each an edit that makes the file invalid
+// checks alone (guardGoRegionAt), each an edit that makes the file invalid
 // although the region, parsed alone, would be valid: the shortcut must
 // refuse it as the full check does.
 func TestGuardGoRegion(t *testing.T) {
@@ -334,5 +334,89 @@ func TestGuardBeforeCleanIgnored(t *testing.T) {
 		if !reflect.DeepEqual(with, without) || !with.Checked || with.Before == 0 {
 			t.Errorf("%s %q -> %q: BeforeClean changes the report or the errors before are not counted:\nwith    %+v\nwithout %+v", tt.lang, tt.old, tt.new, with, without)
 		}
+	}
+}
+
+// TestGuardGoRegions checks edits in several top-level declarations with
+// untouched ones between (guardGoRegions): each run of edited
+// declarations is its own region, parsed alone; the edit is accepted
+// only when every region parses, and a refusal is the full check's.
+func TestGuardGoRegions(t *testing.T) {
+	lang, err := grammars.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const file = "package p\n\nimport \"os\"\n\nfunc a() {\n\tos.Exit(0)\n}\n\nfunc b() {\n}\n\n// c does nothing.\nfunc c() {\n}\n\nfunc d() {\n\tos.Exit(1)\n}\n\nvar v = 1\n"
+	type sub struct{ old, new string }
+	tests := []struct {
+		name    string
+		subs    []sub
+		regions int  // regions guardGoRegions finds in the content before
+		region  bool // the shortcut parses the regions only (the edit is valid)
+		valid   bool // go/parser accepts the content after
+	}{
+		{"two functions apart", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"os.Exit(1)", "os.Exit(3)"}}, 2, true, true},
+		{"two neighbours merge", []sub{{"func b() {\n}", "func b() {\n\t_ = 1\n}"}, {"func c() {\n}", "func c() {\n\t_ = 2\n}"}}, 1, true, true},
+		{"three, the last a variable", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"func c() {\n}", "func c() {\n\t_ = 2\n}"}, {"var v = 1", "var v = 2"}}, 3, true, true},
+		{"the second breaks", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"os.Exit(1)\n}", "os.Exit(1)\n"}}, 2, false, false},
+		{"the first breaks", []sub{{"os.Exit(0)", "os.Exit(0"}, {"var v = 1", "var v = 2"}}, 2, false, false},
+		{"a comment opened in the first, closed in the last", []sub{{"os.Exit(0)\n}", "os.Exit(0)\n}\n/*"}, {"\nvar v = 1", "*/\nvar v = 1"}}, 2, false, true},
+		{"a function left open in the first", []sub{{"os.Exit(0)\n}", "os.Exit(0)\n"}, {"os.Exit(1)", "os.Exit(3)"}}, 2, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := []byte(file)
+			var edits []Edit
+			for _, s := range tt.subs {
+				i := bytes.Index(before, []byte(s.old))
+				if i < 0 {
+					t.Fatal("no", s.old)
+				}
+				edits = append(edits, Edit{Start: i, End: i + len(s.old), New: s.new})
+			}
+			after, err := Apply(before, edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tf, f, errs := guardGoParse(before)
+			d, ok := guardGoDeclsOf(tf, f)
+			if len(errs) > 0 || !ok {
+				t.Fatal("the file does not parse:", errs)
+			}
+			_, _, tedits := guardTextEdits(before, after, edits)
+			spans, _ := guardGoRegions(d, before, tedits)
+			if len(spans) != tt.regions {
+				t.Errorf("%d regions %+v, want %d", len(spans), spans, tt.regions)
+			}
+			for i, sp := range spans {
+				// Between regions, and after the last, the bytes are
+				// the same before and after the edits.
+				next, newNext := len(before), len(after)
+				if i+1 < len(spans) {
+					next, newNext = spans[i+1].start, spans[i+1].newStart
+				}
+				if string(before[sp.end:next]) != string(after[sp.newEnd:newNext]) || i == 0 && string(before[:sp.start]) != string(after[:sp.newStart]) {
+					t.Errorf("region %d %+v: the text outside the regions changed", i, sp)
+				}
+			}
+			fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fast.goRegion != tt.region || fast.Rejects(CheckStrict) == tt.valid || !reflect.DeepEqual(fast.New, full.New) {
+				t.Errorf("region %v, refused %v; want region %v, refused %v\nshortcut %+v\nfull     %+v", fast.goRegion, fast.Rejects(CheckStrict), tt.region, !tt.valid, fast, full)
+			}
+			word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(word, fast) {
+				t.Errorf("BeforeClean changes the report:\nwith    %+v\nwithout %+v", word, fast)
+			}
+		})
 	}
 }
