@@ -17,6 +17,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/symbols"
 )
 
 // GuardTimeout is how long one CheckSyntax call may spend parsing (10
@@ -332,6 +333,14 @@ type GuardOptions struct {
 	// it. A wrong word can let through a Go edit go/parser refuses: set it
 	// only for the very bytes that were parsed.
 	BeforeClean bool
+	// BeforeLayout, with BeforeClean, is the top-level layout of the
+	// content before (without its byte order mark) from the caller's own
+	// go/parser parse of those very bytes (symbols.File.Layout, issue 15):
+	// in Go the guard takes the declarations the edits touch from it
+	// rather than scanning the content for them. A layout that does not
+	// fit the content (offsets out of order or out of bounds) is ignored.
+	// Other languages ignore it.
+	BeforeLayout *symbols.Layout
 
 	// goTree, when set, runs tree-sitter on Go even when go/parser
 	// accepts the content after the edit (the full check, for tests).
@@ -539,7 +548,7 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	var extraDone chan guardExtraResult
 	var extra guardExtraResult
 	if lang.Name == "go" && !opt.goTree {
-		extra, rep.goRegion = guardGoCheck(oldIn, newIn, tedits, opt.BeforeClean)
+		extra, rep.goRegion = guardGoCheck(oldIn, newIn, tedits, opt.BeforeClean, opt.BeforeLayout)
 		if rep.goRegion || len(extra.after) == 0 {
 			rep.Checked, rep.treeSkipped = true, true
 			rep.Before = len(extra.before)

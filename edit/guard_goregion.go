@@ -11,6 +11,8 @@ import (
 	"go/scanner"
 	"go/token"
 	"sort"
+
+	"github.com/symedit/symedit/symbols"
 )
 
 // guardGoDecl is a top-level declaration of a Go file as guardGoRegionAt
@@ -41,6 +43,26 @@ func guardGoDeclsOf(tf *token.File, f *ast.File) (d guardGoDecls, ok bool) {
 	for _, x := range f.Decls {
 		g, isGen := x.(*ast.GenDecl)
 		d.decls = append(d.decls, guardGoDecl{tf.Offset(x.Pos()), tf.Offset(x.End()), isGen && g.Tok == token.IMPORT})
+	}
+	return d, true
+}
+
+// guardGoDeclsFrom returns the layout l (a caller's go/parser parse of
+// a text of n bytes) as guardGoDecls, with ok false when l is nil or does
+// not fit such a text: its package clause and declarations in order, not
+// overlapping, inside [0, n].
+func guardGoDeclsFrom(l *symbols.Layout, n int) (d guardGoDecls, ok bool) {
+	if l == nil || l.PackageEnd <= 0 || l.PackageEnd > n {
+		return d, false
+	}
+	d.pkgEnd = l.PackageEnd
+	prev := l.PackageEnd
+	for _, x := range l.Decls {
+		if x.Start < prev || x.End < x.Start || x.End > n {
+			return guardGoDecls{}, false
+		}
+		d.decls = append(d.decls, guardGoDecl{x.Start, x.End, x.Import})
+		prev = x.End
 	}
 	return d, true
 }
@@ -158,18 +180,24 @@ func guardGoErrors(src []byte) []guardProblem {
 // that the errors reported are the whole file's.
 //
 // beforeClean is the caller's word that go/parser accepts oldText
-// (GuardOptions.BeforeClean): oldText is then not parsed but scanned for
-// its top-level declarations (guardGoScanDecls), and when that finds no
-// region for the edits, or the region has errors, oldText is parsed as
-// without it, so the report is the same.
-func guardGoCheck(oldText, newText []byte, edits []guardEdit, beforeClean bool) (r guardExtraResult, region bool) {
+// (GuardOptions.BeforeClean): oldText is then not parsed but its
+// top-level declarations are taken from layout (the caller's parse,
+// GuardOptions.BeforeLayout) when it fits oldText, else scanned for
+// (guardGoScanDecls); when that finds no region for the edits, or a
+// region has errors, oldText is parsed as without it, so the report is
+// the same.
+func guardGoCheck(oldText, newText []byte, edits []guardEdit, beforeClean bool, layout *symbols.Layout) (r guardExtraResult, region bool) {
 	if len(edits) == 0 {
 		r.after = guardGoErrors(newText)
 		r.before = r.after
 		return r, false
 	}
 	if beforeClean {
-		if d, ok := guardGoScanDecls(oldText); ok && guardGoRegionsOK(d, oldText, newText, edits) {
+		d, ok := guardGoDeclsFrom(layout, len(oldText))
+		if !ok {
+			d, ok = guardGoScanDecls(oldText)
+		}
+		if ok && guardGoRegionsOK(d, oldText, newText, edits) {
 			return r, true
 		}
 	}

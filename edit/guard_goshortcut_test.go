@@ -13,6 +13,7 @@ import (
 
 	"github.com/symedit/symedit/grammars"
 	"github.com/symedit/symedit/internal/goroot"
+	"github.com/symedit/symedit/symbols"
 )
 
 // guardGoSample returns every step-th Go file of Go's source tree under 300
@@ -122,6 +123,22 @@ func TestGuardGoShortcut(t *testing.T) {
 				word.goRegion = fast.goRegion
 				if !reflect.DeepEqual(word, fast) {
 					t.Errorf("%s %+v: BeforeClean changes the report:\nwith    %+v\nwithout %+v", path, edits, word, fast)
+				}
+				// And with the layout of symbols' own parse of before.
+				sf, err := symbols.ExtractFile(context.Background(), before, lang)
+				if err != nil || sf.Layout == nil {
+					t.Fatalf("%s: go/parser accepts it, yet symbols gives no layout: %v", path, err)
+				}
+				laid, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: sf.Layout})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if laid.goRegion != word.goRegion && !laid.goRegion {
+					t.Errorf("%s %+v: the scanned layout finds regions, symbols' does not", path, edits)
+				}
+				laid.goRegion = fast.goRegion
+				if !reflect.DeepEqual(laid, fast) {
+					t.Errorf("%s %+v: BeforeLayout changes the report:\nwith    %+v\nwithout %+v", path, edits, laid, fast)
 				}
 			}
 			if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
@@ -265,6 +282,10 @@ func TestGuardGoScanDecls(t *testing.T) {
 	if testing.Short() {
 		step = 400
 	}
+	goLang, err := grammars.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var clean int
 	for path, src := range guardGoSample(t, step) {
 		tf, f, errs := guardGoParse(src)
@@ -288,6 +309,15 @@ func TestGuardGoScanDecls(t *testing.T) {
 				t.Errorf("%s: declaration %d: scanned %+v, go/ast %+v", path, i, d, w)
 				break
 			}
+		}
+		// symbols' layout, from its own go/parser parse, is go/ast's too.
+		sf, err := symbols.ExtractFile(context.Background(), src, goLang)
+		if err != nil || !sf.Clean {
+			t.Errorf("%s: symbols does not call it clean: %v", path, err)
+			continue
+		}
+		if laid, ok := guardGoDeclsFrom(sf.Layout, len(src)); !ok || !reflect.DeepEqual(laid, want) {
+			t.Errorf("%s: symbols' layout %v %+v, go/ast's %+v", path, ok, laid, want)
 		}
 	}
 	if clean == 0 {
@@ -418,5 +448,55 @@ func TestGuardGoRegions(t *testing.T) {
 				t.Errorf("BeforeClean changes the report:\nwith    %+v\nwithout %+v", word, fast)
 			}
 		})
+	}
+}
+
+// TestGuardGoDeclsFrom checks that a layout that does not fit the content
+// (GuardOptions.BeforeLayout from some other bytes) is ignored, not
+// trusted: the report is the one without it.
+func TestGuardGoDeclsFrom(t *testing.T) {
+	lang, err := grammars.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := []byte("package p\n\nfunc a() {\n}\n\nfunc b() {\n}\n")
+	sf, err := symbols.ExtractFile(context.Background(), before, lang)
+	if err != nil || sf.Layout == nil {
+		t.Fatal("no layout:", err)
+	}
+	if d, ok := guardGoDeclsFrom(sf.Layout, len(before)); !ok || len(d.decls) != 2 {
+		t.Fatalf("the fitting layout is refused: %v %+v", ok, d)
+	}
+	bad := []*symbols.Layout{
+		nil,
+		{PackageEnd: 0},
+		{PackageEnd: len(before) + 1},
+		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 11, End: 200}}},
+		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 24, End: 35}, {Start: 11, End: 23}}},
+		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 5, End: 23}}},
+		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 23, End: 11}}},
+	}
+	i := bytes.Index(before, []byte("func b() {\n}"))
+	edits := []Edit{{Start: i, End: i + len("func b() {\n}"), New: "func b() {\n"}} // breaks the file
+	after, err := Apply(before, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+	if err != nil || !want.Rejects(CheckStrict) {
+		t.Fatalf("the broken edit is not refused: %v %+v", err, want)
+	}
+	for _, l := range bad {
+		if _, ok := guardGoDeclsFrom(l, len(before)); ok {
+			t.Errorf("layout %+v fits a %d-byte text", l, len(before))
+		}
+		got, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.goRegion = want.goRegion
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("layout %+v changes the report:\nwith    %+v\nwithout %+v", l, got, want)
+		}
 	}
 }

@@ -17,6 +17,9 @@ type parsed struct {
 	// doc.Text (symbols.File.Clean), so the syntax guard need not parse
 	// doc's content to know it (edit.GuardOptions.BeforeClean, issue 15).
 	clean bool
+	// layout: doc.Text's top-level layout from the same parse
+	// (symbols.File.Layout), nil unless clean and Go.
+	layout *symbols.Layout
 }
 
 // parseFile reads path and extracts its symbols; o.Lang overrides the
@@ -43,7 +46,7 @@ func parse(ctx context.Context, doc *edit.Document, lang *grammars.Language) (*p
 	if err != nil {
 		return nil, err
 	}
-	return &parsed{doc: doc, lang: lang, symbols: f.Symbols, clean: f.Clean}, nil
+	return &parsed{doc: doc, lang: lang, symbols: f.Symbols, clean: f.Clean, layout: f.Layout}, nil
 }
 
 // target is a located symbol and its whole lines.
@@ -125,11 +128,11 @@ func (t *target) replaceLines(lines []string) (*change, error) {
 
 // changeWith makes the change that applies one byte edit to the target's
 // file; its doc is the content that was parsed, so it carries the
-// target's clean.
+// target's clean and layout.
 func (t *target) changeWith(ed edit.Edit) (*change, error) {
 	content, err := edit.Apply(t.doc.Content, []edit.Edit{ed})
 	if err != nil {
 		return nil, err
 	}
-	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}, beforeClean: t.clean}, nil
+	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}, beforeClean: t.clean, beforeLayout: t.layout}, nil
 }

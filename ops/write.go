@@ -12,6 +12,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/symbols"
 )
 
 // parseTimeout bounds one tree-sitter parse.
@@ -29,6 +30,10 @@ type change struct {
 	// whose doc is the content parsed); the guard's
 	// edit.GuardOptions.BeforeClean.
 	beforeClean bool
+	// beforeLayout: the top-level layout of doc's text from that same
+	// parse (parsed.layout), for edit.GuardOptions.BeforeLayout; nil when
+	// unknown.
+	beforeLayout *symbols.Layout
 }
 
 // changed reports whether ch changes the file: new content, or a file
@@ -58,7 +63,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
-	rep, err := edit.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{Mode: mode, BeforeClean: ch.beforeClean})
+	rep, err := edit.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{Mode: mode, BeforeClean: ch.beforeClean, BeforeLayout: ch.beforeLayout})
 	if err != nil {
 		return out, err
 	}

@@ -112,6 +112,30 @@ type File struct {
 	// other languages, nor of an empty Go source, which go/parser
 	// refuses (no package clause).
 	Clean bool
+	// Layout is the top-level layout of a Clean Go source, from the same
+	// go/parser parse (issue 15: the syntax guard's
+	// GuardOptions.BeforeLayout need not scan the source for it); nil
+	// unless Clean.
+	Layout *Layout
+}
+
+// Layout is the top-level layout of a Go source that go/parser accepted,
+// as go/ast gives it. Offsets are byte offsets into the source.
+type Layout struct {
+	// PackageEnd is the offset just past the package clause's name.
+	PackageEnd int
+	// Decls are the top-level declarations, in source order (sorted, not
+	// overlapping).
+	Decls []Decl
+}
+
+// Decl is a top-level declaration of a Go source: the byte offsets of its
+// first token (Start, inclusive) and of the end of its last token (End,
+// exclusive), as go/ast's Pos and End; Import marks an import
+// declaration.
+type Decl struct {
+	Start, End int
+	Import     bool
 }
 
 // ExtractFile is Extract, also reporting in File.Clean whether go/parser
@@ -128,11 +152,11 @@ func ExtractFile(ctx context.Context, src []byte, lang *grammars.Language) (File
 		return File{}, nil
 	}
 	if lang.Name == "go" {
-		if syms, ok := extractGo(src); ok {
+		if syms, layout, ok := extractGo(src); ok {
 			if err := ctx.Err(); err != nil {
 				return File{}, err
 			}
-			return File{Symbols: syms, Clean: true}, nil
+			return File{Symbols: syms, Clean: true, Layout: layout}, nil
 		}
 	}
 	syms, err := extractTree(ctx, src, lang)

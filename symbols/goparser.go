@@ -17,14 +17,22 @@ import (
 // the start is skipped by both and counts in the byte offsets. Offsets are
 // taken from token.Pos values directly, never from fset.Position, so a
 // //line directive cannot move them.
-func extractGo(src []byte) (syms []Symbol, ok bool) {
+//
+// layout is the source's top-level layout (File.Layout), with offsets
+// taken the same way.
+func extractGo(src []byte) (syms []Symbol, layout *Layout, ok bool) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	base := fset.File(f.Package).Base()
 	off := func(p token.Pos) uint32 { return uint32(int(p) - base) }
+	layout = &Layout{PackageEnd: int(off(f.Name.End())), Decls: make([]Decl, 0, len(f.Decls))}
+	for _, d := range f.Decls {
+		g, isGen := d.(*ast.GenDecl)
+		layout.Decls = append(layout.Decls, Decl{Start: int(off(d.Pos())), End: int(off(d.End())), Import: isGen && g.Tok == token.IMPORT})
+	}
 
 	var cands []*candidate
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -69,7 +77,7 @@ func extractGo(src []byte) (syms []Symbol, ok bool) {
 		c.implByte, c.modByte, c.kwByte = c.startByte, c.startByte, c.startByte
 	}
 	x := &extractor{src: src, rules: &goRules, lines: newLineIndex(src)}
-	return x.assemble(cands), true
+	return x.assemble(cands), layout, true
 }
 
 // goSpecKind returns a type spec's kind as the Go query's patterns give
