@@ -64,15 +64,70 @@ func Diff(path string, old, new []byte) string {
 }
 
 // writeDiffHeader writes the "---" and "+++" lines of a diff of path, with
-// "a/" and "b/" prefixes, the leading "./" dropped and a tab after a name
-// that holds a space or a tab, as git writes them.
+// "a/" and "b/" prefixes and the leading "./" dropped, as git writes them
+// (HeaderName).
 func writeDiffHeader(out *strings.Builder, path string) {
 	path = strings.TrimPrefix(path, "./")
-	tab := ""
-	if strings.ContainsAny(path, " \t") {
-		tab = "\t"
+	fmt.Fprintf(out, "--- %s\n+++ %s\n", HeaderName("a/", path), HeaderName("b/", path))
+}
+
+// HeaderName returns prefix+name as a unified diff's "---" or "+++" line
+// names it, as git does: C-quoted when it must be (GitName), else
+// followed by a tab when it holds a space, since patch otherwise stops
+// the name at the space.
+func HeaderName(prefix, name string) string {
+	s := GitName(prefix, name)
+	if !strings.HasPrefix(s, `"`) && strings.Contains(s, " ") {
+		s += "\t"
 	}
-	fmt.Fprintf(out, "--- a/%s%s\n+++ b/%s%s\n", path, tab, path, tab)
+	return s
+}
+
+// GitName returns prefix+name as git's diff headers write a file name
+// ("--- a/NAME", "diff --git a/NAME b/NAME", "rename from NAME"):
+// unchanged, or, when it holds a control character (a byte under 0x20,
+// or 0x7f), a double quote or a backslash, C-quoted as git's
+// quote_c_style does: in double quotes, with \a \b \t \n \v \f \r \" \\
+// and three octal digits for the other control bytes. Bytes of 0x80 and
+// more (UTF-8) are left as they are, as git does with core.quotePath
+// off; git apply and patch read both forms. Without quoting, a name with
+// a tab or a line ending would break the header it is written in.
+func GitName(prefix, name string) string {
+	s := prefix + name
+	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '"' || r == '\\' }) {
+		return s
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, `\%03o`, c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // writeHunk writes one hunk: the group g of opcodes (0-based line indexes,

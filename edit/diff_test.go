@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/reply"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden diffs in testdata/diff/")
@@ -274,5 +275,81 @@ func BenchmarkDiff(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestGitName checks git's quoting of file names in diff headers (quote.c's
+// quote_c_style with core.quotePath off): a control byte, a double quote
+// or a backslash quotes the whole name; a space or UTF-8 does not.
+func TestGitName(t *testing.T) {
+	tests := []struct{ prefix, name, want, header string }{
+		{"a/", "src/x.go", "a/src/x.go", "a/src/x.go"},
+		{"a/", "my file.go", "a/my file.go", "a/my file.go\t"},
+		{"b/", "é/ü.go", "b/é/ü.go", "b/é/ü.go"},
+		{"a/", "tab\there.go", `"a/tab\there.go"`, `"a/tab\there.go"`},
+		{"a/", "new\nline.go", `"a/new\nline.go"`, `"a/new\nline.go"`},
+		{"a/", `we"ird.go`, `"a/we\"ird.go"`, `"a/we\"ird.go"`},
+		{"", `back\slash.go`, `"back\\slash.go"`, `"back\\slash.go"`},
+		{"a/", "ctl\x01 del\x7f.go", `"a/ctl\001 del\177.go"`, `"a/ctl\001 del\177.go"`},
+		{"a/", "\a\b\v\f\r.go", `"a/\a\b\v\f\r.go"`, `"a/\a\b\v\f\r.go"`},
+	}
+	for _, tt := range tests {
+		if got := edit.GitName(tt.prefix, tt.name); got != tt.want {
+			t.Errorf("GitName(%q, %q) = %s, want %s", tt.prefix, tt.name, got, tt.want)
+		}
+		if got := edit.HeaderName(tt.prefix, tt.name); got != tt.header {
+			t.Errorf("HeaderName(%q, %q) = %q, want %q", tt.prefix, tt.name, got, tt.header)
+		}
+	}
+}
+
+// TestDiffGitNames applies diffs of files whose names need git's quoting
+// (a tab, a line ending, a double quote, a backslash, a control byte) or
+// none (a space, UTF-8) with git apply and patch -p1, and reads their
+// names back with reply's parser: every tool finds the file.
+func TestDiffGitNames(t *testing.T) {
+	gitPath, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatalf("git is required (make deps installs it): %v", err)
+	}
+	patchPath, err := exec.LookPath("patch")
+	if err != nil {
+		t.Fatalf("patch is required (make deps installs it): %v", err)
+	}
+	names := []string{"tab\there.txt", "new\nline.txt", `we"ird.txt`, `back\slash.txt`, "ctl\x01.txt", "sp ace.txt", "é.txt", "dir with space/and\ttab.txt"}
+	var all strings.Builder
+	for _, n := range names {
+		d := edit.Diff(n, []byte("a\nb\n"), []byte("a\nB\n"))
+		all.WriteString(d)
+		res := reply.Parse(d)
+		if len(res.Blocks) != 1 || res.Blocks[0].Path != n {
+			t.Errorf("reply reads the diff of %q as %+v (malformed %+v)", n, res.Blocks, res.Malformed)
+		}
+	}
+	for _, tool := range []string{"git apply", "patch -p1"} {
+		dir := t.TempDir()
+		for _, n := range names {
+			if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(n)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, n), []byte("a\nb\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if tool == "git apply" {
+			git(t, gitPath, dir, all.String(), "apply", "--whitespace=nowarn", "-")
+		} else {
+			cmd := exec.Command(patchPath, "-p1", "--quiet", "--no-backup-if-mismatch", "--batch")
+			cmd.Dir = dir
+			cmd.Stdin = strings.NewReader(all.String())
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("patch -p1: %v\n%s\ndiff:\n%s", err, out, all.String())
+			}
+		}
+		for _, n := range names {
+			if got, err := os.ReadFile(filepath.Join(dir, n)); err != nil || string(got) != "a\nB\n" {
+				t.Errorf("%s left %q as %q (%v)", tool, n, got, err)
+			}
+		}
 	}
 }

@@ -499,7 +499,7 @@ func (f *applyFile) modeChanged() bool {
 // diff's headers without its "diff --git" line, or "").
 func modeDiff(doc *edit.Document, oldMode, newMode, d, dir string) string {
 	p := diffPath(doc, dir)
-	h := fmt.Sprintf("diff --git a/%s b/%s\n", p, p)
+	h := fmt.Sprintf("diff --git %s %s\n", edit.GitName("a/", p), edit.GitName("b/", p))
 	if oldMode == "" {
 		if _, rest, ok := strings.Cut(d, "\n"); ok && strings.HasPrefix(d, "--- ") {
 			d = "--- /dev/null\n" + rest // git's form of a new file's diff
@@ -800,7 +800,7 @@ func gitMode(m fs.FileMode) string {
 // "deleted file mode", then every line removed against /dev/null.
 func deleteDiff(doc *edit.Document, dir string) string {
 	p := diffPath(doc, dir)
-	h := fmt.Sprintf("diff --git a/%s b/%s\ndeleted file mode %s\n", p, p, gitMode(doc.Mode))
+	h := fmt.Sprintf("diff --git %s %s\ndeleted file mode %s\n", edit.GitName("a/", p), edit.GitName("b/", p), gitMode(doc.Mode))
 	d := edit.Diff(p, doc.Content, nil)
 	if d == "" {
 		return h // an empty file: the header alone, as git prints it
@@ -817,20 +817,16 @@ func deleteDiff(doc *edit.Document, dir string) string {
 // change, if any, from a/PATH to b/TO.
 func renameDiff(doc, dest *edit.Document, content []byte, dir, oldMode, newMode string) string {
 	p, q := diffPath(doc, dir), diffPath(dest, dir)
-	h := fmt.Sprintf("diff --git a/%s b/%s\n", p, q)
+	h := fmt.Sprintf("diff --git %s %s\n", edit.GitName("a/", p), edit.GitName("b/", q))
 	if oldMode != "" && newMode != oldMode {
 		h += fmt.Sprintf("old mode %s\nnew mode %s\n", oldMode, newMode)
 	}
-	h += fmt.Sprintf("rename from %s\nrename to %s\n", p, q)
+	h += fmt.Sprintf("rename from %s\nrename to %s\n", edit.GitName("", p), edit.GitName("", q))
 	d := edit.Diff(p, doc.Content, content)
 	if d == "" {
 		return h
 	}
 	first, rest, _ := strings.Cut(d, "\n")
 	_, rest, _ = strings.Cut(rest, "\n")
-	tab := ""
-	if strings.ContainsAny(q, " \t") {
-		tab = "\t"
-	}
-	return h + first + "\n+++ b/" + q + tab + "\n" + rest
+	return h + first + "\n+++ " + edit.HeaderName("b/", q) + "\n" + rest
 }

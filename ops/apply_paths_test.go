@@ -79,8 +79,40 @@ func TestApplyGitDiffQuotedNames(t *testing.T) {
 					t.Fatalf("git diff has no %q:\n%s", want, diff)
 				}
 			}
+			// The dry run's diffs name the same files, quoted as git
+			// quotes them, so git apply on the original tree makes git's.
+			orig := t.TempDir()
+			if err := os.CopyFS(orig, os.DirFS(root)); err != nil {
+				t.Fatal(err)
+			}
+			dry, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: "```diff\n" + diff + "```\n", WriteOptions: ops.WriteOptions{DryRun: true}})
+			if err != nil {
+				t.Fatalf("Apply --dry-run: %v\n%s", err, diff)
+			}
+			var dryDiff strings.Builder
+			for _, f := range dry.Files {
+				dryDiff.WriteString(f.Diff)
+			}
+			cmd := exec.Command(gitBin, "apply", "--whitespace=nowarn", "-")
+			cmd.Dir, cmd.Stdin = orig, strings.NewReader(dryDiff.String())
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git apply of the dry run's diff: %v\n%s\n%s", err, out, dryDiff.String())
+			}
+			if !strings.Contains(dryDiff.String(), `"a/go/tab\there \"q\".go"`) {
+				t.Errorf("the dry run's diff does not quote the name with a tab:\n%s", dryDiff.String())
+			}
 			if _, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: "```diff\n" + diff + "```\n"}); err != nil {
 				t.Fatalf("Apply: %v\n%s", err, diff)
+			}
+			if got, written := snapshot(t, orig), snapshot(t, root); len(got) != len(written) {
+				t.Errorf("git apply of the dry run's diff made %d files, Apply %d", len(got), len(written))
+			} else {
+				for p, c := range written {
+					rel, _ := filepath.Rel(root, p)
+					if got[filepath.Join(orig, rel)] != c {
+						t.Errorf("%q: git apply of the dry run's diff differs from Apply", rel)
+					}
+				}
 			}
 			got, want := snapshot(t, root), snapshot(t, repo)
 			for p, c := range want {
