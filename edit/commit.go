@@ -327,7 +327,8 @@ func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
 
 // commitMode is commit that gives the new file the mode mode returns for
 // the file's mode (for a created file, its mode once created), or the
-// file's mode when mode is nil.
+// file's mode when mode is nil. It does every step under the folder's
+// lock and syncs the folder after the rename.
 func commitMode(fsys fileSystem, opt Options, doc *Document, content []byte, mode func(fs.FileMode) fs.FileMode) error {
 	if err := CheckContent(doc, content); err != nil {
 		return err
@@ -349,12 +350,56 @@ func commitMode(fsys fileSystem, opt Options, doc *Document, content []byte, mod
 		return err
 	}
 	defer d.Unlock()
-	base := filepath.Base(target)
+	p := &pendingWrite{doc: doc, d: d, dir: dirOf(target), base: filepath.Base(target)}
+	defer p.discard()
+	if err := p.prepareWrite(opt, content, mode, true); err != nil {
+		return err
+	}
+	if err := p.finish(); err != nil {
+		return err
+	}
+	// The new content is in place; a failed directory sync only weakens
+	// durability after a crash, so it is not reported as a failed edit.
+	_ = d.Sync()
+	return nil
+}
+
+// pendingWrite is a file's new content written and synced to a temporary
+// file in the file's folder, with the original's metadata, not yet put in
+// place. The caller fills doc, d, dir and base; prepareWrite or
+// prepareCreate writes the temporary file, finish puts it in place (under
+// the folder's lock), discard removes what is left of it.
+type pendingWrite struct {
+	doc  *Document
+	d    commitDir
+	dir  string // d's name, for messages
+	base string // the file's name in d
+	// orig is the original file, held open until the rename so that its
+	// inode cannot be reused and mistaken for it; st is its status as of
+	// before its content was compared. Both nil for a created file.
+	orig *os.File
+	st   *unix.Stat_t
+	t    tempFile
+	tmp  string // t's name in d while it has one ("" while unnamed)
+	open bool   // t is not closed yet
+}
+
+// prepareWrite checks that p.base in p.d is the regular file p.doc was
+// read from, still holding its Content, and that the caller may write it
+// (unless opt.AllowReadOnly), and writes content to a new temporary file
+// in p.d with the original's metadata (mode changed by mode, if not nil),
+// synced. The temporary file stays unnamed where the file system has
+// O_TMPFILE. With locked (the caller holds p.d's lock) it removes the
+// stale temporary files of p.base too; without, the caller does that
+// under the lock (removeStale). The error is a *FileError; the caller
+// then discards p, which leaves nothing.
+func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.FileMode) fs.FileMode, locked bool) error {
+	doc, d, base := p.doc, p.d, p.base
 	orig, st, err := openUnchanged(doc, d, base)
 	if err != nil {
 		return err
 	}
-	defer orig.Close()
+	p.orig, p.st = orig, st
 	if !opt.AllowReadOnly {
 		if err := d.Access(base); err != nil {
 			var pe *fs.PathError
@@ -369,63 +414,155 @@ func commitMode(fsys fileSystem, opt Options, doc *Document, content []byte, mod
 				Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr)}
 		}
 	}
-	meta, err := readMeta(orig, st)
+	meta, err := readMeta(p.orig, p.st)
 	if err != nil {
 		return failed(doc, "cannot read the file's extended attributes", err)
 	}
 	if mode != nil {
 		meta.mode = mode(meta.mode)
 	}
-	t, err := d.CreateTemp(base, 0o600)
-	if err != nil {
-		return failed(doc, "cannot create a temporary file in "+dirOf(target), err)
-	}
-	tmp := t.Name()
-	if tmp != "" {
-		removeStaleTemps(d, base, tmp)
-	}
-	closed := false
-	defer func() {
-		if !closed {
-			t.Close()
-		}
-		if tmp != "" {
-			d.Remove(tmp)
-		}
-	}()
-	if _, err := t.Write(content); err != nil {
-		return failed(doc, "cannot write the temporary file", err)
-	}
-	if err := copyMeta(doc, t, meta, opt); err != nil {
+	if err := p.createTemp(0o600, locked); err != nil {
 		return err
 	}
-	if err := t.Sync(); err != nil {
+	if _, err := p.t.Write(content); err != nil {
+		return failed(doc, "cannot write the temporary file", err)
+	}
+	if err := copyMeta(doc, p.t, meta, opt); err != nil {
+		return err
+	}
+	if err := p.t.Sync(); err != nil {
 		return failed(doc, "cannot sync the temporary file", err)
 	}
-	if tmp == "" {
-		name := tempName(base)
-		if err := d.LinkTemp(t, name); err != nil {
+	return nil
+}
+
+// createTemp creates p's temporary file with permission bits perm and,
+// with locked, removes the stale temporary files of p.base (see
+// removeStaleTemps).
+func (p *pendingWrite) createTemp(perm fs.FileMode, locked bool) error {
+	t, err := p.d.CreateTemp(p.base, perm)
+	if err != nil {
+		return failed(p.doc, "cannot create a temporary file in "+p.dir, err)
+	}
+	p.t, p.tmp, p.open = t, t.Name(), true
+	if locked {
+		p.removeStale()
+	}
+	return nil
+}
+
+// removeStale removes the stale temporary files of p.base, where p's own
+// is named (see removeStaleTemps). The caller holds the folder's lock.
+func (p *pendingWrite) removeStale() {
+	if p.tmp != "" {
+		removeStaleTemps(p.d, p.base, p.tmp)
+	}
+}
+
+// prepareCreate writes content to a new temporary file for p.base in
+// p.d, a file that does not exist yet: permission bits 0666 less the
+// umask, changed by mode if not nil, synced. locked and the error are as
+// for prepareWrite.
+func (p *pendingWrite) prepareCreate(content []byte, mode func(fs.FileMode) fs.FileMode, locked bool) error {
+	doc := p.doc
+	if err := p.createTemp(0o666, locked); err != nil {
+		return err
+	}
+	if _, err := p.t.Write(content); err != nil {
+		return failed(doc, "cannot write the temporary file", err)
+	}
+	if mode != nil {
+		var st unix.Stat_t
+		if err := unix.Fstat(int(p.t.Fd()), &st); err != nil {
+			return failed(doc, "cannot read the temporary file's status", err)
+		}
+		if m := statMode(&st) & fs.ModePerm; mode(m) != m {
+			if err := p.t.Chmod(mode(m)); err != nil {
+				return failed(doc, "cannot set the temporary file's permissions", err)
+			}
+		}
+	}
+	if err := p.t.Sync(); err != nil {
+		return failed(doc, "cannot sync the temporary file", err)
+	}
+	return nil
+}
+
+// finish puts p's temporary file in place; the caller holds the folder's
+// lock and syncs the folder afterwards. A replaced file: the temporary
+// file is named (if unnamed), closed, the file's inode, size and times
+// are compared with what was read (a writer that does not lock; a symedit
+// that renamed another file over it), and the temporary file is renamed
+// over it. A created file: the temporary file is linked to the name,
+// which fails rather than replace a file that appeared meanwhile
+// (ErrChanged). On failure the file is untouched and the error is a
+// *FileError; discard then removes the temporary file.
+func (p *pendingWrite) finish() error {
+	doc, d := p.doc, p.d
+	if p.orig == nil {
+		if err := d.LinkTemp(p.t, p.base); err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				return errCreatedMeanwhile(doc)
+			}
+			return failed(doc, "cannot link the new file into place", err)
+		}
+		// The file is in place and synced: a failed close only releases
+		// the descriptor.
+		p.open = false
+		_ = p.t.Close()
+		if p.tmp != "" {
+			_ = d.Remove(p.tmp)
+			p.tmp = ""
+		}
+		return nil
+	}
+	if p.tmp == "" {
+		name := tempName(p.base)
+		if err := d.LinkTemp(p.t, name); err != nil {
 			return failed(doc, "cannot name the temporary file", err)
 		}
-		tmp = name
+		p.tmp = name
 	}
-	closed = true
-	if err := t.Close(); err != nil {
+	p.open = false
+	if err := p.t.Close(); err != nil {
 		return failed(doc, "cannot close the temporary file", err)
 	}
 	// The last look before the rename: the same file, not written since
 	// it was read (a writer that does not take the lock).
-	if now, err := d.Lstat(base); err != nil || !sameFile(now, st) {
+	if now, err := d.Lstat(p.base); err != nil || !sameFile(now, p.st) {
 		return &FileError{Path: doc.Path, Reason: "the file changed on disk while symedit was writing; nothing was written, read it again and retry", Err: ErrChanged}
 	}
-	if err := d.Rename(tmp, base); err != nil {
+	if err := d.Rename(p.tmp, p.base); err != nil {
 		return failed(doc, "cannot rename the temporary file over the original", err)
 	}
-	tmp = ""
-	// The new content is in place; a failed directory sync only weakens
-	// durability after a crash, so it is not reported as a failed edit.
-	_ = d.Sync()
+	p.tmp = ""
+	p.orig.Close()
+	p.orig = nil
 	return nil
+}
+
+// discard closes and removes what is left of p: its temporary file, if
+// not yet put in place, and the original's descriptor. It may be called
+// again.
+func (p *pendingWrite) discard() {
+	if p.open {
+		p.open = false
+		_ = p.t.Close()
+	}
+	if p.tmp != "" {
+		_ = p.d.Remove(p.tmp)
+		p.tmp = ""
+	}
+	if p.orig != nil {
+		_ = p.orig.Close()
+		p.orig = nil
+	}
+}
+
+// errCreatedMeanwhile is the error of a created file whose name another
+// writer took since the document was read.
+func errCreatedMeanwhile(doc *Document) error {
+	return &FileError{Path: doc.Path, Reason: "the file was created by someone else since symedit looked; nothing was written, read it and retry", Err: ErrChanged}
 }
 
 // lock takes d's lock. A file system without flock on a folder (ENOLCK,
@@ -531,9 +668,8 @@ func statMode(st *unix.Stat_t) fs.FileMode {
 // file's mode is 0666 less the umask (or the folder's default ACL), as
 // any tool's (issue 12, item 7).
 func create(fsys fileSystem, doc *Document, name string, content []byte, mode func(fs.FileMode) fs.FileMode) error {
-	exists := &FileError{Path: doc.Path, Reason: "the file was created by someone else since symedit looked; nothing was written, read it and retry", Err: ErrChanged}
 	if _, err := fsys.Lstat(name); err == nil {
-		return exists
+		return errCreatedMeanwhile(doc)
 	}
 	dir, base := dirOf(name), filepath.Base(name)
 	if err := fsys.MkdirAll(dir, 0o777); err != nil {
@@ -548,49 +684,15 @@ func create(fsys fileSystem, doc *Document, name string, content []byte, mode fu
 		return err
 	}
 	defer d.Unlock()
-	t, err := d.CreateTemp(base, 0o666)
-	if err != nil {
-		return failed(doc, "cannot create a temporary file in "+dir, err)
+	p := &pendingWrite{doc: doc, d: d, dir: dir, base: base}
+	defer p.discard()
+	if err := p.prepareCreate(content, mode, true); err != nil {
+		return err
 	}
-	if t.Name() != "" {
-		removeStaleTemps(d, base, t.Name())
+	if err := p.finish(); err != nil {
+		return err
 	}
-	closed := false
-	defer func() {
-		if !closed {
-			t.Close()
-		}
-		if t.Name() != "" {
-			d.Remove(t.Name())
-		}
-	}()
-	if _, err := t.Write(content); err != nil {
-		return failed(doc, "cannot write the temporary file", err)
-	}
-	if mode != nil {
-		var st unix.Stat_t
-		if err := unix.Fstat(int(t.Fd()), &st); err != nil {
-			return failed(doc, "cannot read the temporary file's status", err)
-		}
-		if m := statMode(&st) & fs.ModePerm; mode(m) != m {
-			if err := t.Chmod(mode(m)); err != nil {
-				return failed(doc, "cannot set the temporary file's permissions", err)
-			}
-		}
-	}
-	if err := t.Sync(); err != nil {
-		return failed(doc, "cannot sync the temporary file", err)
-	}
-	if err := d.LinkTemp(t, base); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return exists
-		}
-		return failed(doc, "cannot link the new file into place", err)
-	}
-	closed = true
-	// The file is in place and synced: a failed close only releases the
-	// descriptor, and a failed folder sync only weakens durability.
-	_ = t.Close()
+	// A failed folder sync only weakens durability.
 	_ = d.Sync()
 	return nil
 }
