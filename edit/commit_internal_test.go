@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,14 +23,22 @@ import (
 // faultFS is a file system (the real one unless set) with one commit step
 // made to fail. It records every step of the commit, in order: the
 // folder's ("Lock", "Lstat#1", ..., "SyncDir", "CloseDir") and the
-// temporary file's ("Write", "Chmod", ..., "Close").
+// temporary file's ("Write", "Chmod", ..., "Close"). It may be used by
+// several goroutines at once (a transaction prepares its files at once).
 type faultFS struct {
 	fileSystem
-	fail  string // the step to fail, as recorded in calls
-	err   error  // the error it fails with
-	calls []string
-	count map[string]int
-	temps []*faultFile
+	fail string // the step to fail, as recorded in calls
+	err  error  // the error it fails with
+	// failOnly, if set, fails the temporary file's steps (and CreateTemp)
+	// only for the file of that base name.
+	failOnly string
+	mu       sync.Mutex // guards calls, count, temps and syncs
+	calls    []string
+	count    map[string]int
+	temps    []*faultFile
+	// syncs counts the folder syncs of each folder, by the name it was
+	// opened with.
+	syncs map[string]int
 	// before, if set, runs before the step of that name.
 	before map[string]func()
 	// noTmpfile makes the real folder use named temporary files.
@@ -43,6 +52,7 @@ func newFaultFS(fail string, err error) *faultFS {
 // record records op (numbered "op#n" for the steps that repeat) and
 // reports whether it is to fail.
 func (f *faultFS) record(op string) bool {
+	f.mu.Lock()
 	if op == "Lstat" || op == "LinkTemp" {
 		if f.count == nil {
 			f.count = map[string]int{}
@@ -51,10 +61,25 @@ func (f *faultFS) record(op string) bool {
 		op = fmt.Sprintf("%s#%d", op, f.count[op])
 	}
 	f.calls = append(f.calls, op)
-	if h := f.before[op]; h != nil {
+	h := f.before[op]
+	f.mu.Unlock()
+	if h != nil {
 		h()
 	}
 	return f.fail == op
+}
+
+// recordFile is record for a step of the temporary file of base: it
+// fails only if failOnly is unset or base.
+func (f *faultFS) recordFile(op, base string) bool {
+	return f.record(op) && (f.failOnly == "" || f.failOnly == base)
+}
+
+// steps returns a copy of the steps recorded so far.
+func (f *faultFS) steps() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.calls...)
 }
 
 func (f *faultFS) OpenDir(dir string) (commitDir, error) {
@@ -65,13 +90,14 @@ func (f *faultFS) OpenDir(dir string) (commitDir, error) {
 	if sd, ok := d.(*sysDir); ok {
 		sd.noTmpfile = f.noTmpfile
 	}
-	return &faultDir{commitDir: d, fs: f}, nil
+	return &faultDir{commitDir: d, fs: f, name: dir}, nil
 }
 
 // faultDir is a real folder with one step made to fail.
 type faultDir struct {
 	commitDir
-	fs *faultFS
+	fs   *faultFS
+	name string // as opened
 }
 
 func (d *faultDir) Lock() error {
@@ -111,15 +137,17 @@ func (d *faultDir) Access(name string) error {
 }
 
 func (d *faultDir) CreateTemp(base string, perm fs.FileMode) (tempFile, error) {
-	if d.fs.record("CreateTemp") {
+	if d.fs.recordFile("CreateTemp", base) {
 		return nil, &fs.PathError{Op: "open", Path: base, Err: d.fs.err}
 	}
 	t, err := d.commitDir.CreateTemp(base, perm)
 	if err != nil {
 		return nil, err
 	}
-	ff := &faultFile{tempFile: t, fs: d.fs}
+	ff := &faultFile{tempFile: t, fs: d.fs, base: base}
+	d.fs.mu.Lock()
 	d.fs.temps = append(d.fs.temps, ff)
+	d.fs.mu.Unlock()
 	return ff, nil
 }
 
@@ -148,6 +176,12 @@ func (d *faultDir) Remove(name string) error {
 }
 
 func (d *faultDir) Sync() error {
+	d.fs.mu.Lock()
+	if d.fs.syncs == nil {
+		d.fs.syncs = map[string]int{}
+	}
+	d.fs.syncs[d.name]++
+	d.fs.mu.Unlock()
 	if d.fs.record("SyncDir") {
 		return d.fs.err
 	}
@@ -163,11 +197,12 @@ func (d *faultDir) Close() error {
 type faultFile struct {
 	tempFile
 	fs     *faultFS
+	base   string // the name of the file it is for
 	closed bool
 }
 
 func (f *faultFile) Write(b []byte) (int, error) {
-	if f.fs.record("Write") {
+	if f.fs.recordFile("Write", f.base) {
 		// A short write, as when the disk fills up.
 		n, _ := f.tempFile.Write(b[:len(b)/2])
 		return n, &fs.PathError{Op: "write", Path: f.Name(), Err: f.fs.err}
@@ -176,28 +211,28 @@ func (f *faultFile) Write(b []byte) (int, error) {
 }
 
 func (f *faultFile) Chmod(mode fs.FileMode) error {
-	if f.fs.record("Chmod") {
+	if f.fs.recordFile("Chmod", f.base) {
 		return &fs.PathError{Op: "chmod", Path: f.Name(), Err: f.fs.err}
 	}
 	return f.tempFile.Chmod(mode)
 }
 
 func (f *faultFile) Chown(uid, gid int) error {
-	if f.fs.record("Chown") {
+	if f.fs.recordFile("Chown", f.base) {
 		return &fs.PathError{Op: "chown", Path: f.Name(), Err: f.fs.err}
 	}
 	return f.tempFile.Chown(uid, gid)
 }
 
 func (f *faultFile) Setxattr(name string, value []byte) error {
-	if f.fs.record("Setxattr") {
+	if f.fs.recordFile("Setxattr", f.base) {
 		return f.fs.err
 	}
 	return f.tempFile.Setxattr(name, value)
 }
 
 func (f *faultFile) Sync() error {
-	if f.fs.record("Sync") {
+	if f.fs.recordFile("Sync", f.base) {
 		return &fs.PathError{Op: "sync", Path: f.Name(), Err: f.fs.err}
 	}
 	return f.tempFile.Sync()
@@ -205,7 +240,7 @@ func (f *faultFile) Sync() error {
 
 func (f *faultFile) Close() error {
 	f.closed = true
-	if f.fs.record("Close") {
+	if f.fs.recordFile("Close", f.base) {
 		// The descriptor is released, but the close reports an error
 		// (as NFS can on a delayed write failure).
 		f.tempFile.Close()

@@ -57,13 +57,29 @@
 // link. A new file gets 0666 less the umask and is linked into place. New
 // content that Read would refuse is refused before anything is written.
 // On any failure the temporary file is removed and the original is
-// untouched. [Files.CommitChanges] commits several files as one
-// transaction: writes, deletions (the file renamed aside, removed only
+// untouched. A single [Files.Commit] syncs the temporary file before the
+// rename and the folder after it, all under the folder's lock.
+//
+// [Files.CommitChanges] (and [Files.CommitAll]) commits several files as
+// one transaction: writes, deletions (the file renamed aside, removed only
 // once every change succeeded) and changes of the execute permission
 // ([Change].Exec, for git's mode changes; issue 14), each undone, mode
-// included, when a later one fails. Without O_TMPFILE, stale temporary files of a killed symedit
-// are removed by the next commit of the same file once [StaleTempAge]
-// old.
+// included, when a later one fails. It works in two phases, so that its
+// syncs do not wait one after another (issue 15). Phase 1, unlocked and
+// up to 8 files at once: every file is checked as Commit checks it and
+// its temporary file written, given the metadata and synced; a failure
+// there leaves every file untouched, with nothing to restore (a longer
+// transaction than 256 files goes in batches of 256). Phase 2, in
+// order: each file's folder lock is taken alone (never two at once, so
+// concurrent transactions cannot deadlock), the file is checked again
+// (inode, size and times as read; the original is held open since, so
+// its inode cannot be reused) and renamed into place. Last, each folder
+// the transaction wrote in is synced once, not once per file.
+// [Files.CommitEach] commits several files the same way but each on its
+// own (symedit replace): it stops at the first failure and keeps the
+// files written before it. Without O_TMPFILE, stale temporary files of a
+// killed symedit are removed by the next commit of the same file once
+// [StaleTempAge] old.
 //
 // # Syntax guard
 //

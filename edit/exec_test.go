@@ -64,8 +64,9 @@ func TestCommitChangesExec(t *testing.T) {
 	if m := perm(filepath.Join(dir, "new.sh")); m&0o100 == 0 || m != edit.ExecSet.Apply(m&^0o111) {
 		t.Errorf("created with ExecSet: mode %o", m)
 	}
-	// The second change fails (its file changed since it was read): the
-	// first file gets its content and its mode back.
+	// The second change fails (its file changed since it was read): it
+	// fails while the files are prepared, so the first file was never
+	// written (nothing to restore) and keeps its content and mode.
 	doc, err := files.ReadOrNew("run.sh")
 	if err != nil {
 		t.Fatal(err)
@@ -79,10 +80,27 @@ func TestCommitChangesExec(t *testing.T) {
 	}
 	err = files.CommitChanges([]edit.Change{{Doc: doc, Content: []byte("echo bye\n"), Exec: edit.ExecSet}, {Doc: stale, Content: []byte("x\n")}})
 	var te *edit.TransactionError
-	if !errors.As(err, &te) || te.Failed != 1 || len(te.Restored) != 1 {
+	if !errors.As(err, &te) || te.Failed != 1 || len(te.Restored) != 0 || !errors.Is(err, edit.ErrChanged) {
 		t.Fatalf("CommitChanges: %v", err)
 	}
 	if b, _ := os.ReadFile(run); string(b) != "echo hi\n" || perm(run) != 0o644 {
 		t.Errorf("after the failed transaction: %q, mode %o", b, perm(run))
+	}
+	// The third change fails once the first two are in place (it writes
+	// the file the second one just replaced): the first file gets its
+	// content and its mode back, the second its content.
+	if stale, err = files.ReadOrNew("other.txt"); err != nil {
+		t.Fatal(err)
+	}
+	err = files.CommitChanges([]edit.Change{{Doc: doc, Content: []byte("echo bye\n"), Exec: edit.ExecSet},
+		{Doc: stale, Content: []byte("x\n")}, {Doc: stale, Content: []byte("y\n")}})
+	if !errors.As(err, &te) || te.Failed != 2 || len(te.Restored) != 2 || len(te.RestoreErrs) != 0 || !errors.Is(err, edit.ErrChanged) {
+		t.Fatalf("CommitChanges: %v", err)
+	}
+	if b, _ := os.ReadFile(run); string(b) != "echo hi\n" || perm(run) != 0o644 {
+		t.Errorf("after the failed transaction: %q, mode %o", b, perm(run))
+	}
+	if b, _ := os.ReadFile(other); string(b) != "changed\n" {
+		t.Errorf("after the failed transaction: other.txt holds %q", b)
 	}
 }

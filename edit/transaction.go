@@ -1,10 +1,12 @@
 package edit
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // TransactionError is a CommitAll that failed at one file. The files
@@ -92,6 +94,13 @@ func (x Exec) Apply(m fs.FileMode) fs.FileMode {
 // failed and which were restored. Every file is checked as Commit checks
 // it (still as read, a regular file, inside the root). It panics if the
 // slices differ in length.
+//
+// It works in two phases (see CommitChanges): every file's temporary
+// file is written and synced first, several at once, so that a file
+// refused then (changed on disk, not writable, metadata, a failed write
+// or sync) leaves every file untouched with nothing to restore; then the
+// files are renamed into place in order, each under its folder's lock,
+// and each folder is synced once, after the last rename.
 func (f *Files) CommitAll(docs []*Document, contents [][]byte) error {
 	return commitAll(f.fsys, f.opt, docs, contents)
 }
@@ -116,35 +125,84 @@ func commitAll(fsys fileSystem, opt Options, docs []*Document, contents [][]byte
 // written file gets its content as read, a created file is removed, a
 // deleted file is renamed back (refused, and listed in RestoreErrs, if a
 // file appeared at its name meanwhile). The error is a *TransactionError.
+//
+// What is synced when: first (phase 1), without any lock, every file is
+// checked (still as read, a regular file, writable) and its new content
+// written to its temporary file with the original's metadata and synced
+// (fsync), up to 8 files at once; a created file's folders are made. A
+// failure then stops the transaction before anything is in place: only
+// folders made for created files remain, and TransactionError.Restored is
+// empty. Then (phase 2), in order, each change takes its folder's lock
+// alone, makes Commit's last check (the same inode, size and times as
+// read) and renames (links, for a created file; renames aside, for a
+// deleted file); a failure then restores the changes before it, as
+// above. Last, each folder the transaction wrote in is synced once
+// (a failed folder sync is not reported: the content is in place).
+// Past 256 changes this runs in batches of 256, each synced before the
+// next is prepared; a failure in a later batch restores the earlier
+// ones.
 func (f *Files) CommitChanges(changes []Change) error {
 	return commitChanges(f.fsys, f.opt, changes)
 }
 
-func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
-	aside := make([]string, len(changes)) // a deleted file's temporary name
-	for i, c := range changes {
-		var err error
-		if c.Delete {
-			aside[i], err = removeAside(fsys, c.Doc)
-		} else {
-			err = commitMode(fsys, opt, c.Doc, c.Content, c.Exec.Apply)
+// CommitEach commits contents[i] to docs[i] for every i, in order, each
+// file on its own as Commit does, not as one transaction: it stops at the
+// first file that fails, and the files before it stay written. It
+// returns how many files it wrote (docs[:written]) and, if it stopped,
+// the error of docs[written]: a *FileError, or ctx's error when ctx was
+// done before that file was put in place (it is asked before each). The
+// files are prepared as CommitChanges prepares them, several at once, and
+// each folder is synced once, after the renames. It panics if the slices
+// differ in length.
+func (f *Files) CommitEach(ctx context.Context, docs []*Document, contents [][]byte) (written int, err error) {
+	return commitEach(ctx, f.fsys, f.opt, docs, contents, commitBatch)
+}
+
+// commitEach is CommitEach on fsys with opt, in batches of batch files.
+func commitEach(ctx context.Context, fsys fileSystem, opt Options, docs []*Document, contents [][]byte, batch int) (int, error) {
+	if len(docs) != len(contents) {
+		panic("edit: CommitEach: docs and contents differ in length")
+	}
+	changes := make([]Change, len(docs))
+	for i, d := range docs {
+		changes[i] = Change{Doc: d, Content: contents[i]}
+	}
+	aside := make([]string, batch) // unused: no deletions
+	for start := 0; start < len(changes); start += batch {
+		if err := ctx.Err(); err != nil {
+			return start, err
 		}
-		if err != nil {
-			te := &TransactionError{Failed: i, Path: c.Doc.Path, Err: err}
-			for k := i - 1; k >= 0; k-- {
-				var rerr error
-				if changes[k].Delete {
-					rerr = putBack(fsys, changes[k].Doc, aside[k])
-				} else {
-					rerr = restore(fsys, opt, changes[k].Doc, changes[k].Content, changes[k].Exec != ExecKeep)
-				}
-				if rerr != nil {
-					te.RestoreErrs = append(te.RestoreErrs, rerr)
-				} else {
-					te.Restored = append(te.Restored, changes[k].Doc.Path)
-				}
-			}
-			return te
+		end := min(len(changes), start+batch)
+		if _, done, err := commitBatchOf(fsys, opt, changes[start:end], aside, true, ctx.Err); err != nil {
+			return start + done, err
+		}
+	}
+	return len(changes), nil
+}
+
+// commitBatch is how many changes of a transaction are prepared before
+// any is put in place: every prepared file holds two descriptors (its
+// temporary file, unnamed where the file system has O_TMPFILE, and the
+// original) until its rename, so a longer transaction goes in batches of
+// this many, each put in place and synced before the next is prepared.
+const commitBatch = 256
+
+// prepareJobs is how many files a transaction prepares at once: the work
+// is mostly waiting for fsync, and a journaling file system (ext4, XFS)
+// commits concurrent fsyncs together.
+const prepareJobs = 8
+
+func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
+	return commitChangesBy(fsys, opt, changes, commitBatch)
+}
+
+// commitChangesBy is commitChanges in batches of batch changes.
+func commitChangesBy(fsys fileSystem, opt Options, changes []Change, batch int) error {
+	aside := make([]string, len(changes)) // a deleted file's temporary name
+	for start := 0; start < len(changes); start += batch {
+		end := min(len(changes), start+batch)
+		if i, done, err := commitBatchOf(fsys, opt, changes[start:end], aside[start:end], false, nil); err != nil {
+			return rollback(fsys, opt, changes, aside, start+i, start+done, err)
 		}
 	}
 	for _, name := range aside {
@@ -158,41 +216,280 @@ func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
 	return nil
 }
 
-// removeAside renames the file doc was read from to a temporary name in
-// its folder, under the folder's lock, after checking that it is a
-// regular file (not a symbolic link) that still holds doc.Content. It
-// returns the temporary file's name (a file system name, as fsName).
-func removeAside(fsys fileSystem, doc *Document) (string, error) {
-	if doc.absent {
-		return "", &FileError{Path: doc.Path, Reason: "no such file; nothing to delete", Err: fs.ErrNotExist}
+// rollback undoes changes[:done], the changes put in place, in reverse
+// order, after changes[failed] failed with err (done <= failed: a change
+// that failed, or came after one that failed, while the batch was being
+// prepared was not put in place), and returns the *TransactionError: a
+// written file gets its content (and mode) as read, a created file is
+// removed, a deleted file is renamed back from its temporary name
+// aside[k]. Each is a Commit of its own, under its folder's lock.
+func rollback(fsys fileSystem, opt Options, changes []Change, aside []string, failed, done int, err error) error {
+	te := &TransactionError{Failed: failed, Path: changes[failed].Doc.Path, Err: err}
+	for k := done - 1; k >= 0; k-- {
+		var rerr error
+		if changes[k].Delete {
+			rerr = putBack(fsys, changes[k].Doc, aside[k])
+		} else {
+			rerr = restore(fsys, opt, changes[k].Doc, changes[k].Content, changes[k].Exec != ExecKeep)
+		}
+		if rerr != nil {
+			te.RestoreErrs = append(te.RestoreErrs, rerr)
+		} else {
+			te.Restored = append(te.Restored, changes[k].Doc.Path)
+		}
 	}
-	name := doc.fsName()
-	if fi, err := fsys.Lstat(name); err != nil {
-		return "", &FileError{Path: doc.Path, Reason: reason(err) + "; nothing was deleted", Err: err}
-	} else if fi.Mode()&fs.ModeSymlink != 0 {
-		return "", &FileError{Path: doc.Path, Reason: "a symbolic link; symedit does not delete links: delete it yourself", Err: ErrNotRegular}
+	return te
+}
+
+// commitBatchOf commits changes (at most commitBatch of them) in two
+// phases, setting aside[i] to the temporary name of each deleted file.
+// With each (CommitEach) the changes are not one transaction: when
+// phase 1 fails at a change, phase 2 still puts the changes before it in
+// place, as committing them one by one would have. stop, if not nil, is
+// asked before each change is put in place; its error stops the batch
+// there.
+//
+// Phase 1 prepares every change, prepareJobs at a time, without the
+// folders' locks: a written file is checked as Commit checks it (still
+// as read, a regular file, writable) and its new content written to a
+// temporary file with the original's metadata, and synced; a created
+// file's folders are made and its temporary file written and synced; a
+// deleted file is looked at (there, not a symbolic link). A failure in
+// phase 1 leaves every file as it was: nothing is in place yet.
+//
+// Phase 2 goes through the changes in order, each under its folder's
+// lock, taken for that change alone: Commit's last check and the rename
+// (a created file: the link; a deleted file: the content check and the
+// rename aside). Last, each folder of the batch is synced once (also
+// when a change failed after others were put in place).
+//
+// Why phase 1 takes no lock: the lock orders symedit processes, and a
+// symedit always replaces a file by a rename, which puts a new inode at
+// its name. The original is held open from its content check to its
+// rename, so its inode cannot be reused, and phase 2's check under the
+// lock (the same inode, size, modification and status change times as
+// before its content was read: the check that guards Commit's rename
+// against writers that do not lock) refuses with ErrChanged any file
+// replaced, written, chmod'ed or chown'ed since, so the metadata copied
+// in phase 1 is still the file's. Taking the locks for phase 1 instead
+// would hold them across every fsync, and hold several at once, which
+// two transactions could take in opposite orders; phase 2 never holds
+// two, so transactions over the same folders never wait on each other
+// in a cycle. Phase 1's named temporary files (without O_TMPFILE) are
+// fresh, which a concurrent commit's stale clean-up spares; phase 2 runs
+// that clean-up under the lock, as Commit does.
+//
+// On failure it returns the index in changes of the change that failed
+// (the first in order), how many changes it put in place, those before
+// it (without each, none if phase 1 failed; the caller restores them),
+// and the error (a *FileError, or stop's); every temporary file is then
+// removed.
+func commitBatchOf(fsys fileSystem, opt Options, changes []Change, aside []string, each bool, stop func() error) (failed, done int, err error) {
+	dirs := &dirCache{fsys: fsys, open: map[string]commitDir{}}
+	defer dirs.close()
+	pending := make([]*pendingWrite, len(changes))
+	defer func() {
+		for _, p := range pending {
+			if p != nil {
+				p.discard()
+			}
+		}
+	}()
+	failed, err = prepareAll(fsys, opt, dirs, changes, pending)
+	if err != nil && !each {
+		return failed, 0, err
 	}
-	dir, base := dirOf(name), filepath.Base(name)
-	d, err := fsys.OpenDir(dir)
+	n := len(changes)
 	if err != nil {
-		return "", failed(doc, "cannot open the file's folder", err)
+		n = failed
 	}
-	defer d.Close()
+	for i, p := range pending[:n] {
+		perr := error(nil)
+		if stop != nil {
+			perr = stop()
+		}
+		if perr == nil && changes[i].Delete {
+			aside[i], perr = p.removeAside()
+		} else if perr == nil {
+			perr = p.finishLocked()
+		}
+		if perr != nil {
+			failed, err, n = i, perr, i
+			break
+		}
+	}
+	// The files are in place; a failed folder sync only weakens
+	// durability after a crash, so it is not reported as a failed edit.
+	if n > 0 {
+		dirs.sync()
+	}
+	if err != nil {
+		return failed, n, err
+	}
+	return -1, n, nil
+}
+
+// prepareAll is phase 1 of commitBatchOf: pending[i] gets change i
+// prepared, by prepareJobs goroutines taking the changes in order. Once a
+// change has failed no later one starts (every earlier one has started),
+// so the failure returned, the lowest index, is the one a commit in order
+// would have met first.
+func prepareAll(fsys fileSystem, opt Options, dirs *dirCache, changes []Change, pending []*pendingWrite) (int, error) {
+	var (
+		mu     sync.Mutex
+		next   int
+		failed = len(changes) // the lowest failed index so far
+		ferr   error
+		wg     sync.WaitGroup
+	)
+	take := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		if next >= failed {
+			return -1
+		}
+		next++
+		return next - 1
+	}
+	for range min(prepareJobs, len(changes)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := take(); i >= 0; i = take() {
+				p, err := prepareChange(fsys, opt, dirs, changes[i])
+				mu.Lock()
+				pending[i] = p
+				if err != nil && i < failed {
+					failed, ferr = i, err
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if ferr != nil {
+		return failed, ferr
+	}
+	return -1, nil
+}
+
+// prepareChange is phase 1 of one change (see commitBatchOf). The
+// *pendingWrite may come with an error, for the caller to discard.
+func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pendingWrite, error) {
+	doc := c.Doc
+	name := doc.fsName()
+	if c.Delete {
+		if doc.absent {
+			return nil, &FileError{Path: doc.Path, Reason: "no such file; nothing to delete", Err: fs.ErrNotExist}
+		}
+		if fi, err := fsys.Lstat(name); err != nil {
+			return nil, &FileError{Path: doc.Path, Reason: reason(err) + "; nothing was deleted", Err: err}
+		} else if fi.Mode()&fs.ModeSymlink != 0 {
+			return nil, &FileError{Path: doc.Path, Reason: "a symbolic link; symedit does not delete links: delete it yourself", Err: ErrNotRegular}
+		}
+		return dirs.pending(doc, dirOf(name), filepath.Base(name))
+	}
+	if err := CheckContent(doc, c.Content); err != nil {
+		return nil, err
+	}
+	if doc.absent {
+		if _, err := fsys.Lstat(name); err == nil {
+			return nil, errCreatedMeanwhile(doc)
+		}
+		if err := fsys.MkdirAll(dirOf(name), 0o777); err != nil {
+			return nil, failed(doc, "cannot create the file's folder", err)
+		}
+		p, err := dirs.pending(doc, dirOf(name), filepath.Base(name))
+		if err != nil {
+			return nil, err
+		}
+		return p, p.prepareCreate(c.Content, c.Exec.Apply, false)
+	}
+	target, err := fsys.Resolve(name)
+	if err != nil {
+		return nil, &FileError{Path: doc.Path, Reason: reason(err), Err: err}
+	}
+	p, err := dirs.pending(doc, dirOf(target), filepath.Base(target))
+	if err != nil {
+		return nil, err
+	}
+	return p, p.prepareWrite(opt, c.Content, c.Exec.Apply, false)
+}
+
+// finishLocked is phase 2 of a prepared file: under its folder's lock,
+// the stale temporary files of its name are removed and finish puts it
+// in place. The folder is synced later, once for the batch.
+func (p *pendingWrite) finishLocked() error {
+	if err := lock(p.doc, p.d); err != nil {
+		return err
+	}
+	defer p.d.Unlock()
+	p.removeStale()
+	return p.finish()
+}
+
+// removeAside is phase 2 of a deletion: under the folder's lock, it
+// checks that the file is a regular file (not a symbolic link) that still
+// holds the content read, and renames it to a temporary name in its
+// folder. It returns that name (a file system name, as fsName).
+func (p *pendingWrite) removeAside() (string, error) {
+	doc, d := p.doc, p.d
 	if err := lock(doc, d); err != nil {
 		return "", err
 	}
 	defer d.Unlock()
-	orig, _, err := openUnchanged(doc, d, base)
+	orig, _, err := openUnchanged(doc, d, p.base)
 	if err != nil {
 		return "", err
 	}
 	orig.Close()
-	tmp := tempName(base)
-	if err := d.Rename(base, tmp); err != nil {
+	tmp := tempName(p.base)
+	if err := d.Rename(p.base, tmp); err != nil {
 		return "", failed(doc, "cannot rename the file aside to delete it", err)
 	}
-	_ = d.Sync()
-	return filepath.Join(dir, tmp), nil
+	return filepath.Join(p.dir, tmp), nil
+}
+
+// dirCache holds the folders of a batch, each opened once (by its name)
+// and shared by the batch's files, whose steps are *at system calls that
+// may run at once; the batch syncs each folder once.
+type dirCache struct {
+	fsys fileSystem
+	mu   sync.Mutex
+	open map[string]commitDir
+	// order lists the folders' names in the order they were opened.
+	order []string
+}
+
+// pending returns a *pendingWrite for base in the folder dir, opening
+// dir unless it is open already.
+func (c *dirCache) pending(doc *Document, dir, base string) (*pendingWrite, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d, ok := c.open[dir]
+	if !ok {
+		var err error
+		if d, err = c.fsys.OpenDir(dir); err != nil {
+			return nil, failed(doc, "cannot open the file's folder", err)
+		}
+		c.open[dir] = d
+		c.order = append(c.order, dir)
+	}
+	return &pendingWrite{doc: doc, d: d, dir: dir, base: base}, nil
+}
+
+// sync syncs every folder once; errors are ignored (see commitBatchOf).
+func (c *dirCache) sync() {
+	for _, dir := range c.order {
+		_ = c.open[dir].Sync()
+	}
+}
+
+// close closes every folder.
+func (c *dirCache) close() {
+	for _, dir := range c.order {
+		_ = c.open[dir].Close()
+	}
 }
 
 // putBack renames the file removeAside set aside as tmp back to its name,
