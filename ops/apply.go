@@ -606,14 +606,20 @@ func (a *applier) commitFiles(files []*applyFile) {
 		}
 		return
 	}
-	// The files before the failed one were written, then restored; a
-	// file whose restoration failed keeps its new content.
+	// Some files before the failed one may have been written, then
+	// restored (te.Restored; the transaction writes nothing if the failure
+	// comes while it prepares the files); a file whose restoration failed
+	// keeps its new content.
 	unrestored := map[string]error{}
 	for _, rerr := range te.RestoreErrs {
 		var fe *edit.FileError
 		if errors.As(rerr, &fe) {
 			unrestored[fe.Path] = rerr
 		}
+	}
+	restored := map[string]bool{}
+	for _, p := range te.Restored {
+		restored[p] = true
 	}
 	failedAt := owner[te.Failed]
 	for i, f := range files {
@@ -624,14 +630,14 @@ func (a *applier) commitFiles(files []*applyFile) {
 		switch {
 		case i == failedAt:
 			writeFailed(f, "not written: "+te.Err.Error(), te.Err)
-		case i > failedAt:
-			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: the write of %s failed first, and without %s nothing is written", te.Path, a.w.partialWord())
-			f.err = &ApplyError{Msg: f.out.Reason}
-		case notRestored != nil:
+		case i < failedAt && notRestored != nil:
 			f.out.Written = true
 			f.out.Reason = fmt.Sprintf("written, and NOT restored after the write of %s failed: %v", te.Path, notRestored)
-		default:
+		case i < failedAt && (restored[f.ch.doc.Path] || f.dest != nil && restored[f.dest.Path]):
 			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: restored as it was read after the write of %s failed", te.Path)
+			f.err = &ApplyError{Msg: f.out.Reason}
+		default:
+			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: the write of %s failed first, and without %s nothing is written", te.Path, a.w.partialWord())
 			f.err = &ApplyError{Msg: f.out.Reason}
 		}
 	}
