@@ -3,6 +3,7 @@ package ops
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -333,44 +334,55 @@ func (w *Workspace) distinct(paths []string) error {
 }
 
 // commitReplace writes the files that passed, in order, unless this is a
-// dry run. When a write fails, that file is refused and the files after
-// it are not written (the files before it stay written: each file is
-// reported as it is on disk); it reports whether a write failed. When ctx
-// is done before a file is written (a call cancelled, or past its time
-// limit, while it was being checked), that file and the ones after it are
-// not written, and stopped says so.
+// dry run (edit.Files.CommitEach: each file on its own, prepared several
+// at once, each folder synced once). When a write fails, that file is
+// refused and the files after it are not written (the files before it
+// stay written: each file is reported as it is on disk); it reports
+// whether a write failed. When ctx is done before a file is written (a
+// call cancelled, or past its time limit, while it was being checked),
+// that file and the ones after it are not written, and stopped says so.
 func (w *Workspace) commitReplace(ctx context.Context, req ReplaceRequest, files []*replaceFile) (failed bool, stopped error) {
-	written := 0
-	for i, f := range files {
-		if f.out.Status != ReplaceReplaced {
-			continue
-		}
-		if err := ctx.Err(); err != nil && !req.DryRun {
-			stopped = cancelled(ctx)
-			if written > 0 {
-				stopped = fmt.Errorf("the call was stopped after %d file(s) were written; the others were not: %w", written, err)
-			}
-			for _, g := range files[i:] {
-				if g.out.Status == ReplaceReplaced {
-					g.out.Status, g.err = ReplaceNotWritten, stopped
-				}
-			}
-			return false, stopped
-		}
-		if err := w.commit(f.ch, req.WriteOptions, &f.checked); err != nil {
-			f.out.Status, f.err = ReplaceRefused, err
-			for _, g := range files[i+1:] {
-				if g.out.Status == ReplaceReplaced {
-					g.out.Status, g.err = ReplaceNotWritten, fmt.Errorf("not written: writing %s failed first", f.out.Path)
-				}
-			}
-			return true, nil
-		}
-		if f.checked.written {
-			written++
+	if req.DryRun {
+		return false, nil
+	}
+	var (
+		todo     []*replaceFile
+		docs     []*edit.Document
+		contents [][]byte
+	)
+	for _, f := range files {
+		if f.out.Status == ReplaceReplaced && f.ch.changed() {
+			todo, docs, contents = append(todo, f), append(docs, f.ch.doc), append(contents, f.ch.content)
 		}
 	}
-	return false, nil
+	written, err := w.files.CommitEach(ctx, docs, contents)
+	for _, f := range todo[:written] {
+		f.checked.written = true
+	}
+	if err == nil {
+		return false, nil
+	}
+	at := slices.Index(files, todo[written])
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		stopped = cancelled(ctx)
+		if written > 0 {
+			stopped = fmt.Errorf("the call was stopped after %d file(s) were written; the others were not: %w", written, ctx.Err())
+		}
+		for _, g := range files[at:] {
+			if g.out.Status == ReplaceReplaced {
+				g.out.Status, g.err = ReplaceNotWritten, stopped
+			}
+		}
+		return false, stopped
+	}
+	f := files[at]
+	f.out.Status, f.err = ReplaceRefused, err
+	for _, g := range files[at+1:] {
+		if g.out.Status == ReplaceReplaced {
+			g.out.Status, g.err = ReplaceNotWritten, fmt.Errorf("not written: writing %s failed first", f.out.Path)
+		}
+	}
+	return true, nil
 }
 
 // refusal is the error of a run that refused files: it says how many and
