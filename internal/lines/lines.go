@@ -4,6 +4,7 @@
 package lines
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -35,8 +36,21 @@ func Split(s string) []string {
 // "\n" if lone LF outnumbers lone CR, else "\r" if there is any, else "\n".
 func DominantEnding(s string) string {
 	crlf := strings.Count(s, "\r\n")
-	lf := strings.Count(s, "\n") - crlf
-	cr := strings.Count(s, "\r") - crlf
+	return dominant(crlf, strings.Count(s, "\n")-crlf, strings.Count(s, "\r")-crlf)
+}
+
+// DominantEndingBytes is DominantEnding of the bytes b, without copying
+// them into a string.
+func DominantEndingBytes(b []byte) string {
+	crlf := bytes.Count(b, crlfBytes)
+	return dominant(crlf, bytes.Count(b, lfBytes)-crlf, bytes.Count(b, crBytes)-crlf)
+}
+
+var crlfBytes, lfBytes, crBytes = []byte("\r\n"), []byte("\n"), []byte("\r")
+
+// dominant is DominantEnding's rule over the counts of CRLF, lone LF and
+// lone CR.
+func dominant(crlf, lf, cr int) string {
 	switch {
 	case crlf > max(lf, cr):
 		return "\r\n"
@@ -94,17 +108,36 @@ type Starts []int
 
 // IndexStarts returns the Starts of text by that rule.
 func IndexStarts[S ~string | ~[]byte](text S) Starts {
+	// A []byte is counted in place: string(text) would copy it.
+	b, isBytes := any(text).([]byte)
+	ending := func() string {
+		if isBytes {
+			return DominantEndingBytes(b)
+		}
+		return DominantEnding(string(text))
+	}
 	sep := byte('\n')
-	if DominantEnding(string(text)) == "\r" {
+	if ending() == "\r" {
 		sep = '\r'
 	}
-	x := Starts{0}
-	for i := 0; i < len(text); i++ {
-		if text[i] == sep {
-			x = append(x, i+1)
-		}
+	if isBytes {
+		return starts(b, sep, bytes.Count, bytes.IndexByte)
 	}
-	return x
+	return starts(string(text), sep, strings.Count, strings.IndexByte)
+}
+
+// starts is IndexStarts of text split at sep, with the package's Count and
+// IndexByte for text's type: one allocation, of the exact size.
+func starts[S string | []byte](text S, sep byte, count func(S, S) int, index func(S, byte) int) Starts {
+	x := make(Starts, 1, count(text, S([]byte{sep}))+1)
+	for at := 0; ; {
+		i := index(text[at:], sep)
+		if i < 0 {
+			return x
+		}
+		at += i + 1
+		x = append(x, at)
+	}
 }
 
 // Position returns the 1-based line and 1-based byte column of byte offset

@@ -2,6 +2,7 @@ package lines
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -52,5 +53,44 @@ func TestIndexStarts(t *testing.T) {
 		if y := IndexStarts([]byte(c.text)); !slices.Equal(y, x) {
 			t.Errorf("IndexStarts of the bytes of %q = %v, want %v", c.text, y, x)
 		}
+	}
+}
+
+// TestDominantEnding: the rule of seed 000, the same for a string and its
+// bytes.
+func TestDominantEnding(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"", "\n"},
+		{"abc", "\n"},
+		{"a\nb\n", "\n"},
+		{"a\r\nb\r\n", "\r\n"},
+		{"a\rb\r", "\r"},
+		{"a\r\nb\nc\n", "\n"},     // two lone LF against one CRLF
+		{"a\r\nb\r\nc\n", "\r\n"}, // CRLF outnumbers both
+		{"a\rb\n", "\r"},          // a tie of lone LF and lone CR: CR
+		{"a\rb\rc\n", "\r"},
+		{"\r\n\r", "\r"}, // one CRLF, one lone CR, no lone LF: CR
+	} {
+		if got := DominantEnding(c.text); got != c.want {
+			t.Errorf("DominantEnding(%q) = %q, want %q", c.text, got, c.want)
+		}
+		if got := DominantEndingBytes([]byte(c.text)); got != c.want {
+			t.Errorf("DominantEndingBytes(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestIndexStartsCounts: the starts of a long text are one allocation of
+// the exact size, for a string and for bytes alike.
+func TestIndexStartsCounts(t *testing.T) {
+	text := strings.Repeat("line\r\n", 1000) + "last"
+	for _, x := range []Starts{IndexStarts(text), IndexStarts([]byte(text))} {
+		if len(x) != 1001 || cap(x) != 1001 || x[1000] != 6000 {
+			t.Errorf("IndexStarts: %d starts (capacity %d), the last %d; want 1001 (capacity 1001), the last 6000", len(x), cap(x), x[len(x)-1])
+		}
+	}
+	b := []byte(text)
+	if n := testing.AllocsPerRun(10, func() { IndexStarts(b) }); n > 1 {
+		t.Errorf("IndexStarts of bytes: %v allocations, want 1", n)
 	}
 }
