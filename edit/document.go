@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/symedit/symedit/internal/lines"
@@ -68,10 +69,10 @@ type Document struct {
 	// Mode is the file's mode when it was read (zero for NewDocument).
 	Mode fs.FileMode
 
-	lines  []line
-	name   string // the file system's name for the file ("" means Path)
-	real   string // the file's real absolute path, final link followed; see RealPath
-	absent bool   // the file does not exist yet: Commit creates it
+	idx    *lineIndex // the lines of Text, split on first use
+	name   string     // the file system's name for the file ("" means Path)
+	real   string     // the file's real absolute path, final link followed; see RealPath
+	absent bool       // the file does not exist yet: Commit creates it
 }
 
 // fsName returns the name Commit uses for the document's file.
@@ -107,26 +108,64 @@ func NewDocument(path string, content []byte) (*Document, error) {
 		off := invalidUTF8(content)
 		return nil, &FileError{Path: path, Reason: fmt.Sprintf("not valid UTF-8 (first bad byte at offset %d)", off), Err: ErrEncoding}
 	}
-	d := &Document{Path: path, Content: content, Text: content}
+	// The Document and its line index are one allocation; the index is
+	// filled on first use, so a file only searched is never split.
+	a := &struct {
+		d   Document
+		idx lineIndex
+	}{d: Document{Path: path, Content: content, Text: content}}
+	d := &a.d
 	if bytes.HasPrefix(content, utf8BOM) {
 		d.BOM, d.Text = true, content[len(utf8BOM):]
 	}
 	d.EOL = DetectEOL(d.Text)
-	d.lines = splitLines(d.Text, d.EOL == CR)
+	a.idx.text, a.idx.atCR = d.Text, d.EOL == CR
+	d.idx = &a.idx
 	return d, nil
+}
+
+// lineIndex is the lines of a Document's Text, split on first use (by any
+// goroutine: a Document is immutable and may be shared). A copy of the
+// Document shares it.
+type lineIndex struct {
+	once  sync.Once
+	text  []byte // the Document's Text
+	atCR  bool   // split at lone CR (the dominant ending is CR), else at LF
+	lines []line
+}
+
+// lines returns d's lines, splitting Text the first time. A Document not
+// made by NewDocument (a literal) is split on every call.
+func (d *Document) lines() []line {
+	if d.idx == nil {
+		return splitLines(d.Text, DetectEOL(d.Text) == CR)
+	}
+	x := d.idx
+	x.once.Do(func() { x.lines = splitLines(x.text, x.atCR) })
+	return x.lines
 }
 
 // DetectEOL returns the dominant line ending of text, by the chunk spec's
 // rule (seed 000): CRLF if CRLF outnumbers both lone LF and lone CR, else LF
 // if lone LF outnumbers lone CR, else CR if there is any, else LF.
-func DetectEOL(text []byte) string { return lines.DominantEnding(string(text)) }
+func DetectEOL(text []byte) string { return lines.DominantEndingBytes(text) }
 
+// splitLines splits text into lines at sep ('\r' when atCR, else '\n', a
+// CR before it belonging to the ending), in one allocation of the exact
+// size: the separators are counted first.
 func splitLines(text []byte, atCR bool) []line {
-	var out []line
 	sep := byte('\n')
 	if atCR {
 		sep = '\r'
 	}
+	n := bytes.Count(text, []byte{sep})
+	if len(text) > 0 && text[len(text)-1] != sep {
+		n++ // a last line without an ending
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]line, 0, n)
 	for start := 0; start < len(text); {
 		i := bytes.IndexByte(text[start:], sep)
 		if i < 0 {
@@ -145,12 +184,12 @@ func splitLines(text []byte, atCR bool) []line {
 
 // LineCount returns the number of lines. A final line ending does not start
 // another line: "a\nb\n" has 2 lines, "a\nb" has 2, "" has 0.
-func (d *Document) LineCount() int { return len(d.lines) }
+func (d *Document) LineCount() int { return len(d.lines()) }
 
 // Line returns line n (1-based) without its line ending. It panics if n is
 // out of range, like a slice index.
 func (d *Document) Line(n int) string {
-	l := d.lines[n-1]
+	l := d.lines()[n-1]
 	return string(d.Text[l.start:l.end])
 }
 
@@ -168,25 +207,27 @@ func (d *Document) Lines(first, last int) []string {
 // Text (0-based). An offset at or past the end of Text belongs to the last
 // line; an empty document has no lines and gives 0.
 func (d *Document) LineAt(off int) int {
-	lo, hi := 0, len(d.lines)
+	ls := d.lines()
+	lo, hi := 0, len(ls)
 	for lo < hi {
 		m := (lo + hi) / 2
-		if d.lines[m].next <= off {
+		if ls[m].next <= off {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo == len(d.lines) {
-		return len(d.lines)
+	if lo == len(ls) {
+		return len(ls)
 	}
 	return lo + 1
 }
 
 // HasFinalNewline reports whether the last line ends with a line ending.
 func (d *Document) HasFinalNewline() bool {
-	n := len(d.lines)
-	return n > 0 && d.lines[n-1].next > d.lines[n-1].end
+	ls := d.lines()
+	n := len(ls)
+	return n > 0 && ls[n-1].next > ls[n-1].end
 }
 
 // emptyLastEnding returns eol when the last of lines is empty, else "": an
@@ -208,7 +249,8 @@ func emptyLastEnding(lines []string, eol string) string {
 // replacing anything (first = LineCount()+1 appends). It returns an error if
 // the range is out of bounds.
 func (d *Document) ReplaceLines(first, last int, newLines []string) (Edit, error) {
-	n := len(d.lines)
+	ls := d.lines()
+	n := len(ls)
 	if first < 1 || last < first-1 || last > n || first > n+1 {
 		return Edit{}, fmt.Errorf("%s: line range %d-%d is outside the file's %d lines", d.Path, first, last, n)
 	}
@@ -223,7 +265,7 @@ func (d *Document) ReplaceLines(first, last int, newLines []string) (Edit, error
 	if last < first { // pure insertion before line first
 		var at int
 		if first <= n {
-			at = d.lines[first-1].start
+			at = ls[first-1].start
 			if len(newLines) > 0 {
 				b.WriteString(d.EOL)
 			}
@@ -238,14 +280,14 @@ func (d *Document) ReplaceLines(first, last int, newLines []string) (Edit, error
 		}
 		return Edit{Start: base + at, End: base + at, New: b.String()}, nil
 	}
-	start, end := d.lines[first-1].start, d.lines[last-1].next
-	ending := string(d.Text[d.lines[last-1].end:d.lines[last-1].next])
+	start, end := ls[first-1].start, ls[last-1].next
+	ending := string(d.Text[ls[last-1].end:ls[last-1].next])
 	if len(newLines) == 0 {
-		if ending == "" && first > 1 && d.lines[first-2].end > d.lines[first-2].start {
+		if ending == "" && first > 1 && ls[first-2].end > ls[first-2].start {
 			// Deleting through an unterminated last line: drop the previous
 			// line's ending so the file still ends without one (unless that
 			// line is empty: an empty last line needs its ending to exist).
-			start = d.lines[first-2].end
+			start = ls[first-2].end
 		}
 		return Edit{Start: base + start, End: base + end, New: ""}, nil
 	}

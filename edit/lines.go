@@ -217,9 +217,10 @@ func (d *Document) rebuild(edits []LineEdit, sorted []span) Edit {
 		ending string
 	}
 	var res []out
+	ls := d.lines()
 	keep := func(from, to int) {
 		for k := from; k < to; k++ {
-			l := d.lines[k]
+			l := ls[k]
 			res = append(res, out{string(d.Text[l.start:l.end]), string(d.Text[l.end:l.next])})
 		}
 	}
@@ -233,9 +234,9 @@ func (d *Document) rebuild(edits []LineEdit, sorted []span) Edit {
 		}
 		next = sp.end
 	}
-	keep(next, len(d.lines))
+	keep(next, len(ls))
 	if n := len(res); n > 0 {
-		if len(d.lines) > 0 && !d.HasFinalNewline() && res[n-1].text != "" {
+		if len(ls) > 0 && !d.HasFinalNewline() && res[n-1].text != "" {
 			// The file ended without a line ending (an empty last line
 			// keeps one: without it, it would not be a line).
 			res[n-1].ending = ""

@@ -202,7 +202,7 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, e
 	lines, re := fitIndent(SplitText(body), indentOf(d.Line(s.First)))
 	pl := Placement{Reindent: re, Replaced: ReplacedWhole}
 	h := s.Head
-	first, last := d.lines[s.First-1], d.lines[s.Last-1]
+	first, last := d.lines()[s.First-1], d.lines()[s.Last-1]
 	if h.Lang == nil || h.StartByte < first.start || h.EndByte > last.end || h.StartByte >= h.EndByte ||
 		h.ImplByte < h.StartByte || h.ModifiersByte < h.ImplByte || h.KeywordByte < h.ModifiersByte || h.KeywordByte >= h.EndByte {
 		e, err := d.ReplaceLines(s.First, s.Last, lines) // no head, or one outside the lines
@@ -233,7 +233,7 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, e
 	// Keep the lines before from's line and the bytes of its line before
 	// from: body's first non-blank line follows them.
 	k := d.LineAt(from)
-	if prefix := string(d.Text[d.lines[k-1].start:from]); strings.TrimSpace(prefix) != "" {
+	if prefix := string(d.Text[d.lines()[k-1].start:from]); strings.TrimSpace(prefix) != "" {
 		for strings.TrimSpace(lines[0]) == "" {
 			lines = lines[1:]
 		}
