@@ -1,12 +1,11 @@
 package edit
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/symedit/symedit/internal/lines"
 )
 
 // Search is one search-and-replace over a file's text, as `symedit
@@ -36,7 +35,7 @@ var ErrBadPattern = errors.New("invalid pattern")
 type Searcher struct {
 	s    Search
 	re   *regexp.Regexp
-	repl string
+	repl []byte // the replacement as a template of re.Expand; only read
 }
 
 var backref = regexp.MustCompile(`\\([0-9])`)
@@ -66,7 +65,7 @@ func Compile(s Search) (*Searcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadPattern, err)
 	}
-	return &Searcher{s: s, re: re, repl: repl}, nil
+	return &Searcher{s: s, re: re, repl: []byte(repl)}, nil
 }
 
 // Match is one place a Searcher matched, in the text it searched.
@@ -128,10 +127,36 @@ func (r *Searcher) ReplaceEdits(text string) (string, int, []Match, []Edit) {
 	return r.replace(text, true)
 }
 
+// ReplaceDocument is ReplaceEdits on d's Text, without copying it
+// (issue 15): content is d's new Content, its byte order mark kept, made
+// in one allocation, and the edits' offsets are offsets into d.Content.
+// Lines and columns are those of d's Text. When nothing matches, content is
+// d.Content itself (not a copy), n is 0 and matches and edits are nil.
+func (r *Searcher) ReplaceDocument(d *Document) (content []byte, n int, matches []Match, edits []Edit) {
+	bom := d.Content[:len(d.Content)-len(d.Text)]
+	content, n, matches, edits = r.replaceIn(d.Text, d.EOL, bom, true)
+	if len(matches) == 0 {
+		return d.Content, 0, nil, nil
+	}
+	return content, n, matches, edits
+}
+
 // replace is Replace, with the edits when withEdits.
 func (r *Searcher) replace(text string, withEdits bool) (string, int, []Match, []Edit) {
-	eol := DetectEOL([]byte(text))
-	if eol != LF && uniformEOL(text, eol) && strings.ContainsAny(r.s.Pattern+r.s.Replacement, "\r\n") {
+	b := []byte(text)
+	out, n, matches, edits := r.replaceIn(b, DetectEOL(b), nil, withEdits)
+	if len(matches) == 0 {
+		return text, 0, nil, nil
+	}
+	return string(out), n, matches, edits
+}
+
+// replaceIn is the search and replace of text, whose dominant line ending
+// is eol: it returns prefix followed by the replaced text (nil when
+// nothing matched), with the edits, when withEdits, in offsets of that
+// concatenation. text is only read.
+func (r *Searcher) replaceIn(text []byte, eol string, prefix []byte, withEdits bool) ([]byte, int, []Match, []Edit) {
+	if eol != LF && strings.ContainsAny(r.s.Pattern+r.s.Replacement, "\r\n") && uniformEOL(string(text), eol) {
 		// A file whose line endings are all CRLF (or all CR): the line
 		// breaks of a literal pattern and of the replacement are written in
 		// the file's style, as every other command writes them.
@@ -144,18 +169,38 @@ func (r *Searcher) replace(text string, withEdits bool) (string, int, []Match, [
 			r = r2
 		}
 	}
-	locs := r.re.FindAllStringSubmatchIndex(text, -1)
+	locs := r.re.FindAllSubmatchIndex(text, -1)
 	if len(locs) == 0 {
-		return text, 0, nil, nil
+		return nil, 0, nil, nil
 	}
-	idx := lines.IndexStarts(text)
+	sep := byte('\n') // lines as Document (and lines.IndexStarts) split them
+	if eol == CR {
+		sep = '\r'
+	}
 	matches := make([]Match, len(locs))
+	// The matches come in order: the line count runs on from one to the
+	// next, so that finding every match's line reads the text once, and
+	// builds no index of its lines.
+	seps := []byte{sep}
+	at, line, lineStart := 0, 1, 0
 	for i, l := range locs {
-		line, col := idx.Position(l[0])
-		_, endCol := idx.Position(l[1])
-		full := lineAt(text, idx, line)
+		if k := bytes.Count(text[at:l[0]], seps); k > 0 {
+			line += k
+			lineStart = at + bytes.LastIndexByte(text[at:l[0]], sep) + 1
+		}
+		at = l[0]
+		endStart := lineStart // the start of the line the match ends on
+		if j := bytes.LastIndexByte(text[l[0]:l[1]], sep); j >= 0 {
+			endStart = l[0] + j + 1
+		}
+		lineEnd := len(text)
+		if j := bytes.IndexByte(text[lineStart:], sep); j >= 0 {
+			lineEnd = lineStart + j
+		}
+		full := bytes.TrimRight(text[lineStart:lineEnd], "\r")
+		col := l[0] - lineStart + 1
 		win, from := Window(full, col-1)
-		matches[i] = Match{Line: line, Column: col, EndColumn: endCol, Text: win}
+		matches[i] = Match{Line: line, Column: col, EndColumn: l[1] - endStart + 1, Text: string(win)}
 		if len(win) < len(full) {
 			matches[i].ContentColumn, matches[i].LineLength = from+1, len(full)
 		}
@@ -164,35 +209,35 @@ func (r *Searcher) replace(text string, withEdits bool) (string, int, []Match, [
 	if r.s.Count > 0 && r.s.Count < n {
 		n = r.s.Count
 	}
-	var b strings.Builder
-	b.Grow(len(text))
-	last := 0
-	var dst []byte
+	// Every replacement is expanded into one buffer first, so that the
+	// result is one allocation of its exact size.
+	var repl []byte
+	ends := make([]int, n) // where each replacement ends in repl
+	size := len(prefix) + len(text)
+	for i, l := range locs[:n] {
+		repl = r.re.Expand(repl, r.repl, text, l)
+		ends[i] = len(repl)
+		size -= l[1] - l[0]
+	}
+	out := make([]byte, 0, size+len(repl))
+	out = append(out, prefix...)
+	var all string // every replacement, one string that the edits' New share
 	var edits []Edit
 	if withEdits {
+		all = string(repl)
 		edits = make([]Edit, 0, n)
 	}
-	for _, l := range locs[:n] {
-		b.WriteString(text[last:l[0]])
-		dst = r.re.ExpandString(dst[:0], r.repl, text, l)
-		b.Write(dst)
+	last, from := 0, 0
+	for i, l := range locs[:n] {
+		out = append(out, text[last:l[0]]...)
+		out = append(out, repl[from:ends[i]]...)
 		if withEdits {
-			edits = append(edits, Edit{Start: l[0], End: l[1], New: string(dst)})
+			edits = append(edits, Edit{Start: len(prefix) + l[0], End: len(prefix) + l[1], New: all[from:ends[i]]})
 		}
-		last = l[1]
+		last, from = l[1], ends[i]
 	}
-	b.WriteString(text[last:])
-	return b.String(), n, matches, edits
-}
-
-// lineAt returns 1-based line n of text, whose line Starts are x, without
-// its ending.
-func lineAt(text string, x lines.Starts, n int) string {
-	end := len(text)
-	if n < len(x) {
-		end = x[n] - 1
-	}
-	return strings.TrimRight(text[x[n-1]:end], "\r")
+	out = append(out, text[last:]...)
+	return out, n, matches, edits
 }
 
 // SimilarTo returns the places of text most similar to search (at most 5,

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/lines"
 )
 
 func mustCompile(t testing.TB, s edit.Search) *edit.Searcher {
@@ -447,5 +450,90 @@ func TestReplaceMatchWindow(t *testing.T) {
 	}
 	if total > n*edit.MaxWindow {
 		t.Errorf("the matches hold %d bytes of text", total)
+	}
+}
+
+// TestReplaceDocument: ReplaceDocument gives what ReplaceEdits gives on
+// the document's Text, with the byte order mark kept in front of the
+// content and the edits' offsets moved past it, for LF, CRLF and CR files,
+// with and without a BOM; when nothing matches the content is the
+// document's own.
+func TestReplaceDocument(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		search edit.Search
+		text   string
+	}{
+		{"LF", edit.Search{Pattern: "foo", Replacement: "quux"}, "foo bar\nbaz foo\n"},
+		{"CRLF across lines", edit.Search{Pattern: "}\n\nfunc", Replacement: "}\nfunc"}, "func a() {\r\n}\r\n\r\nfunc b() {\r\n}\r\n"},
+		{"CR", edit.Search{Pattern: "foo", Replacement: "x"}, "a\rfoo\rb foo\r"},
+		{"regex with groups, Count", edit.Search{Pattern: `(\w+)@(\w+)`, Replacement: "$2.$1", Regex: true, Count: 2}, "a@b\nc@d e@f\ng@h"},
+		{"nothing matches", edit.Search{Pattern: "zzz", Replacement: "y"}, "foo\n"},
+		{"empty matches", edit.Search{Pattern: `x*`, Replacement: "-", Regex: true}, "ab\nx\n"},
+	} {
+		for _, bom := range []string{"", "\xEF\xBB\xBF"} {
+			t.Run(fmt.Sprintf("%s/bom=%v", c.name, bom != ""), func(t *testing.T) {
+				r := mustCompile(t, c.search)
+				doc, err := edit.NewDocument("f.txt", []byte(bom+c.text))
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantText, wantN, wantMatches, wantEdits := r.ReplaceEdits(c.text)
+				content, n, matches, edits := r.ReplaceDocument(doc)
+				if string(content) != bom+wantText || n != wantN {
+					t.Errorf("content %q, %d replacements; want %q, %d", content, n, bom+wantText, wantN)
+				}
+				if !reflect.DeepEqual(matches, wantMatches) {
+					t.Errorf("matches %+v, want %+v", matches, wantMatches)
+				}
+				for i := range wantEdits {
+					wantEdits[i].Start += len(bom)
+					wantEdits[i].End += len(bom)
+				}
+				if !reflect.DeepEqual(edits, wantEdits) {
+					t.Errorf("edits %+v, want %+v", edits, wantEdits)
+				}
+				if got, err := edit.Apply(doc.Content, edits); err != nil || string(got) != string(content) {
+					t.Errorf("Apply(content, edits) = %q, %v; want the content %q", got, err, content)
+				}
+				if len(wantMatches) == 0 && (len(content) == 0 || &content[0] != &doc.Content[0]) {
+					t.Errorf("no match: the content is a copy, want the document's own")
+				}
+			})
+		}
+	}
+}
+
+// TestSearchPositionsAgainstLineStarts: on texts of every mix of LF, CRLF
+// and lone CR line endings, each match's line, columns and line text are
+// those that lines.IndexStarts numbers (the rule of Document), for a
+// match within a line, across lines, at a line's end and empty at the
+// text's end.
+func TestSearchPositionsAgainstLineStarts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 15))
+	pieces := []string{"ab", "a", "b", "\n", "\r\n", "\r", "é", "\r\r\n", "xab"}
+	for i := range 2000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		pattern := []string{`ab`, `b\r?\n?a`, `\r`, `\z`, `a(?s:.)`}[i%5]
+		_, _, got := mustCompile(t, edit.Search{Pattern: pattern, Regex: true}).Replace(text)
+		x := lines.IndexStarts(text)
+		re := regexp.MustCompile(pattern)
+		var want []edit.Match
+		for _, l := range re.FindAllStringIndex(text, -1) {
+			line, col := x.Position(l[0])
+			_, endCol := x.Position(l[1])
+			end := len(text)
+			if line < len(x) {
+				end = x[line] - 1
+			}
+			want = append(want, edit.Match{Line: line, Column: col, EndColumn: endCol, Text: strings.TrimRight(text[x[line-1]:end], "\r")})
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q in %q: matches\n%+v\nwant\n%+v", pattern, text, got, want)
+		}
 	}
 }

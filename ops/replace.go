@@ -303,16 +303,7 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, sr *edit.Search
 // content is doc's when nothing matched, the number of replacements and
 // every match, with 1-based lines of doc.
 func planReplace(doc *edit.Document, lang *grammars.Language, sr *edit.Searcher) (*change, int, []edit.Match) {
-	text, n, matches, edits := sr.ReplaceEdits(string(doc.Text))
-	content := doc.Content
-	if len(matches) > 0 {
-		bom := len(doc.Content) - len(doc.Text)
-		content = append(append(make([]byte, 0, bom+len(text)), doc.Content[:bom]...), text...)
-		for i := range edits { // offsets into Text, made offsets into Content
-			edits[i].Start += bom
-			edits[i].End += bom
-		}
-	}
+	content, n, matches, edits := sr.ReplaceDocument(doc)
 	return &change{doc: doc, lang: lang, content: content, edits: edits,
 		what: fmt.Sprintf("replaced %d of %d match(es)", n, len(matches))}, n, matches
 }
