@@ -3,13 +3,16 @@ package edit_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/goroot"
 )
 
 // realFiles are the real-source fixtures the edit tests read.
@@ -307,5 +310,81 @@ func TestReadMissing(t *testing.T) {
 	var fe *edit.FileError
 	if !errors.As(err, &fe) || !errors.Is(err, os.ErrNotExist) || fe.Reason != "no such file or folder" {
 		t.Fatalf("err = %v, want a *FileError wrapping fs.ErrNotExist with reason %q", err, "no such file or folder")
+	}
+}
+
+// TestDocumentLinesFirstUseConcurrent: a Document splits its lines on
+// first use; goroutines that use a fresh Document at once all see the same
+// lines (under the race detector, with no race), for LF, CRLF, CR and BOM
+// files.
+func TestDocumentLinesFirstUseConcurrent(t *testing.T) {
+	for _, text := range []string{"a\nbb\nccc", "\xEF\xBB\xBFa\r\nbb\r\nccc\r\n", "a\rbb\rccc\r"} {
+		doc, err := edit.NewDocument("f", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		errs := make(chan string, 8)
+		for g := range 8 {
+			wg.Go(func() {
+				n := g%3 + 1
+				switch g % 4 {
+				case 0:
+					if c := doc.LineCount(); c != 3 {
+						errs <- fmt.Sprintf("LineCount() = %d, want 3", c)
+					}
+				case 1:
+					if l := doc.Line(n); l != strings.Repeat(string(rune('a'+n-1)), n) {
+						errs <- fmt.Sprintf("Line(%d) = %q", n, l)
+					}
+				case 2:
+					if l := doc.LineAt(len(doc.Text) - 1); l != 3 {
+						errs <- fmt.Sprintf("LineAt(last byte) = %d, want 3", l)
+					}
+				case 3:
+					if f := doc.HasFinalNewline(); f != (strings.HasSuffix(text, "\r") || strings.HasSuffix(text, "\n")) {
+						errs <- fmt.Sprintf("HasFinalNewline() = %v", f)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Errorf("%q: %s", text, e)
+		}
+	}
+}
+
+// BenchmarkNewDocument reads net/http's server.go from GOROOT (about
+// 4,000 lines): "new" is NewDocument alone, as for a file that is only
+// searched; "lines" also splits its lines, on first use.
+func BenchmarkNewDocument(b *testing.B) {
+	src := goroot.Src()
+	if src == "" {
+		b.Skip("go env GOROOT failed")
+	}
+	content, err := os.ReadFile(filepath.Join(src, "net", "http", "server.go"))
+	if err != nil {
+		b.Skip(err)
+	}
+	for _, lines := range []bool{false, true} {
+		name := "new"
+		if lines {
+			name = "lines"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(content)))
+			b.ReportAllocs()
+			for b.Loop() {
+				doc, err := edit.NewDocument("server.go", content)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if lines && doc.LineCount() == 0 {
+					b.Fatal("no lines")
+				}
+			}
+		})
 	}
 }
