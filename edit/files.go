@@ -114,12 +114,20 @@ func (f *Files) resolver() resolver {
 // exist; below the root, relative to it, when confined. A path outside the
 // root, or leaving it on the way, is refused with ErrOutsideRoot.
 func (f *Files) name(path string) (string, error) {
+	name, _, err := f.nameInfo(path)
+	return name, err
+}
+
+// nameInfo is name, with the lstat information of the file the name
+// names, as the resolution found it (nil when it could not tell: after
+// an error, or a final ".." or ".").
+func (f *Files) nameInfo(path string) (string, fs.FileInfo, error) {
 	rv := f.resolver()
-	real, err := rv.resolve(path, false)
+	real, fi, err := rv.resolveInfo(path, false)
 	if real == nil {
-		return "", f.wrapRoot(path, err)
+		return "", nil, f.wrapRoot(path, err)
 	}
-	return rv.fsName(real), nil
+	return rv.fsName(real), fi, nil
 }
 
 // wrapRoot turns an escape from the root (ErrOutsideRoot, or os.Root's
@@ -148,20 +156,83 @@ func (f *Files) wrapRoot(path string, err error) error {
 // path outside the root (ErrOutsideRoot) and, unless AllowHardlinks, a
 // file with several hard links (ErrHardLink). All errors are *FileError.
 func (f *Files) Read(path string) (*Document, error) {
-	name, target, fi, err := f.stat(path)
+	r, err := f.Resolve(path)
 	if err != nil {
 		return nil, err
 	}
-	content, err := f.fsys.ReadFile(target)
-	if err != nil {
-		return nil, f.wrapRoot(path, err)
-	}
-	d, err := NewDocument(path, content)
+	return f.ReadResolved(r)
+}
+
+// Resolution is a path that Files.Resolve resolved and checked, for
+// Files.ReadResolved to read without resolving it again: a caller that
+// needs the file's identity before it reads (to take a lock keyed by it)
+// resolves each path once (issue 15).
+type Resolution struct {
+	files              *Files
+	path, name, target string // as stat returns them
+}
+
+// RealPath returns the file's absolute real path, every symbolic link
+// resolved, as Stat returns it and as Document.RealPath will.
+func (r *Resolution) RealPath() string { return r.files.abs(r.target) }
+
+// Resolve makes every check Stat makes (the root, a final link followed,
+// ErrNotRegular, ErrHardLink, ErrTooLarge) and returns the resolution,
+// for ReadResolved. The error is a *FileError, Read's for the same path.
+func (f *Files) Resolve(path string) (*Resolution, error) {
+	name, target, _, err := f.stat(path)
 	if err != nil {
 		return nil, err
 	}
-	d.Mode, d.name, d.real = fi.Mode(), name, f.abs(target)
+	return &Resolution{files: f, path: path, name: name, target: target}, nil
+}
+
+// ReadResolved reads the file r names for editing, as Read(path) would,
+// without resolving the path again: the file is opened by the name r
+// resolved it to (a link put in its place meanwhile is refused, a file
+// renamed into its place is read), and the checks of the file's
+// information (ErrNotRegular, ErrHardLink, ErrTooLarge) are made again on
+// the file opened. Between Resolve and ReadResolved a link on the way may
+// have been repointed; the document keeps the name as resolved, and
+// Commit resolves it again and refuses a file that no longer holds the
+// content read (ErrChanged). A Resolution of another Files is read with
+// Read. The errors are Read's.
+func (f *Files) ReadResolved(r *Resolution) (*Document, error) {
+	if r.files != f {
+		return f.Read(r.path)
+	}
+	content, fi, err := f.readFile(r.target)
+	if err != nil {
+		return nil, f.wrapRoot(r.path, err)
+	}
+	if err := f.checkInfo(r.path, fi); err != nil {
+		return nil, err
+	}
+	d, err := NewDocument(r.path, content)
+	if err != nil {
+		return nil, err
+	}
+	d.Mode, d.name, d.real = fi.Mode(), r.name, f.abs(r.target)
 	return d, nil
+}
+
+// readFile reads the file system's name name as readRegular says and
+// returns its information from the descriptor read (fstat). A file system
+// other than osFS and rootFS (a test's wrapper) is asked for the
+// information (Stat) before the read.
+func (f *Files) readFile(name string) ([]byte, fs.FileInfo, error) {
+	switch fsys := f.fsys.(type) {
+	case osFS:
+		return readRegularInfo(name, os.OpenFile, os.Lstat)
+	case rootFS:
+		return readRegularInfo(name, fsys.r.OpenFile, fsys.r.Lstat)
+	}
+	fi, err := f.fsys.Stat(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := f.fsys.ReadFile(name)
+	return b, fi, err
 }
 
 // Stat makes every check Read makes before it reads the file (the root,
@@ -182,31 +253,47 @@ func (f *Files) Stat(path string) (realPath string, fi fs.FileInfo, err error) {
 // stat resolves path to its file system name and the real name of its
 // target and makes Read's checks of the target's information.
 func (f *Files) stat(path string) (name, target string, fi fs.FileInfo, err error) {
-	name, err = f.name(path)
+	name, fi, err = f.nameInfo(path)
 	if err != nil {
 		return "", "", nil, err
 	}
-	// Follow a final link by the same rule as Commit. The document keeps
-	// the name with that link unresolved: Commit resolves it again, so a
-	// link repointed meanwhile is caught.
-	target, err = f.fsys.Resolve(name)
-	if err != nil {
-		return "", "", nil, f.wrapRoot(path, err)
+	if fi != nil && fi.Mode()&fs.ModeSymlink == 0 {
+		// The resolution's lstat of the file itself: no final link to
+		// follow, so the target is the name and its stat is that lstat.
+		target = name
+	} else {
+		// Follow a final link by the same rule as Commit. The document
+		// keeps the name with that link unresolved: Commit resolves it
+		// again, so a link repointed meanwhile is caught.
+		target, err = f.fsys.Resolve(name)
+		if err != nil {
+			return "", "", nil, f.wrapRoot(path, err)
+		}
+		fi, err = f.fsys.Stat(target)
+		if err != nil {
+			return "", "", nil, f.wrapRoot(path, err)
+		}
 	}
-	fi, err = f.fsys.Stat(target)
-	if err != nil {
-		return "", "", nil, f.wrapRoot(path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return "", "", nil, &FileError{Path: path, Reason: fmt.Sprintf("not a regular file (%s)", kind(fi.Mode())), Err: ErrNotRegular}
-	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 && !f.opt.AllowHardlinks {
-		return "", "", nil, &FileError{Path: path, Reason: fmt.Sprintf("the file has %d hard links; an atomic write would split this name from the others (pass --allow-hardlinks to accept that)", st.Nlink), Err: ErrHardLink}
-	}
-	if fi.Size() > MaxFileSize {
-		return "", "", nil, &FileError{Path: path, Reason: fmt.Sprintf("file is %d bytes, over the %d-byte limit", fi.Size(), MaxFileSize), Err: ErrTooLarge}
+	if err := f.checkInfo(path, fi); err != nil {
+		return "", "", nil, err
 	}
 	return name, target, fi, nil
+}
+
+// checkInfo makes Read's checks of the information fi of the file path
+// names: a regular file (ErrNotRegular), one hard link unless
+// AllowHardlinks (ErrHardLink), at most MaxFileSize bytes (ErrTooLarge).
+func (f *Files) checkInfo(path string, fi fs.FileInfo) error {
+	if !fi.Mode().IsRegular() {
+		return &FileError{Path: path, Reason: fmt.Sprintf("not a regular file (%s)", kind(fi.Mode())), Err: ErrNotRegular}
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 && !f.opt.AllowHardlinks {
+		return &FileError{Path: path, Reason: fmt.Sprintf("the file has %d hard links; an atomic write would split this name from the others (pass --allow-hardlinks to accept that)", st.Nlink), Err: ErrHardLink}
+	}
+	if fi.Size() > MaxFileSize {
+		return &FileError{Path: path, Reason: fmt.Sprintf("file is %d bytes, over the %d-byte limit", fi.Size(), MaxFileSize), Err: ErrTooLarge}
+	}
+	return nil
 }
 
 // abs returns the absolute path of the file system's name name: itself
@@ -379,20 +466,37 @@ func (rv resolver) parts(p, via string) []part {
 // error wrapping fs.ErrNotExist; nil when it cannot be told (a ".." after
 // the missing component). A place outside the root is ErrOutsideRoot.
 func (rv resolver) resolve(path string, followLast bool) ([]string, error) {
+	real, _, err := rv.resolveInfo(path, followLast)
+	return real, err
+}
+
+// resolveInfo is resolve, with the lstat information of the result's
+// last component as the walk found it (nil when it cannot tell; see
+// walkInfo).
+func (rv resolver) resolveInfo(path string, followLast bool) ([]string, fs.FileInfo, error) {
 	var ps []part
 	if !filepath.IsAbs(path) {
 		wd, err := absolute(".", rv.dir)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ps = rv.parts(wd, "")
 	}
-	return rv.walk(nil, append(ps, rv.parts(path, "")...), followLast)
+	return rv.walkInfo(nil, append(ps, rv.parts(path, "")...), followLast)
 }
 
 // walk resolves ps from the real absolute folder cur; see resolve.
 func (rv resolver) walk(cur []string, ps []part, followLast bool) ([]string, error) {
+	real, _, err := rv.walkInfo(cur, ps, followLast)
+	return real, err
+}
+
+// walkInfo is walk, with the lstat information of the result's last
+// component from the lstat that reached it; nil after an error, and when
+// the walk ended by going up ("..") or never moved from cur.
+func (rv resolver) walkInfo(cur []string, ps []part, followLast bool) ([]string, fs.FileInfo, error) {
 	links := 0
+	var info fs.FileInfo // cur's last component's, when cur came from an lstat
 	for len(ps) > 0 {
 		p := ps[0]
 		ps = ps[1:]
@@ -401,18 +505,19 @@ func (rv resolver) walk(cur []string, ps []part, followLast bool) ([]string, err
 			continue
 		case "..":
 			if len(cur) > 0 && rv.root != nil && len(cur) == len(rv.top) && rv.inside(cur) {
-				return nil, escapeUp(p.via)
+				return nil, nil, escapeUp(p.via)
 			}
 			if len(cur) > 0 {
 				cur = cur[:len(cur)-1]
 			}
+			info = nil
 			continue
 		}
 		next := append(cur[:len(cur):len(cur)], p.name)
 		fi, err := rv.lstat(next)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) || slices.ContainsFunc(ps, func(p part) bool { return p.name == ".." }) {
-				return nil, err
+				return nil, nil, err
 			}
 			for _, q := range ps {
 				if q.name != "." {
@@ -420,35 +525,35 @@ func (rv resolver) walk(cur []string, ps []part, followLast bool) ([]string, err
 				}
 			}
 			if !rv.inside(next) {
-				return nil, escapeTo(next, links)
+				return nil, nil, escapeTo(next, links)
 			}
-			return next, err
+			return next, nil, err
 		}
 		last := len(ps) == 0
 		if fi.Mode()&fs.ModeSymlink != 0 && (!last || followLast) {
 			if links++; links > maxLinks {
-				return nil, &fs.PathError{Op: "resolve", Path: rv.show(next), Err: syscall.ELOOP}
+				return nil, nil, &fs.PathError{Op: "resolve", Path: rv.show(next), Err: syscall.ELOOP}
 			}
 			target, err := rv.readlink(next)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			via := rv.show(next) + " -> " + target
 			if filepath.IsAbs(target) {
-				cur = nil
+				cur, info = nil, nil
 			}
 			ps = append(rv.parts(target, via), ps...)
 			continue
 		}
 		if !last && !fi.IsDir() {
-			return nil, &fs.PathError{Op: "resolve", Path: rv.show(next), Err: syscall.ENOTDIR}
+			return nil, nil, &fs.PathError{Op: "resolve", Path: rv.show(next), Err: syscall.ENOTDIR}
 		}
-		cur = next
+		cur, info = next, fi
 	}
 	if !rv.inside(cur) {
-		return nil, escapeTo(cur, links)
+		return nil, nil, escapeTo(cur, links)
 	}
-	return cur, nil
+	return cur, info, nil
 }
 
 // escapeError is a path that leaves the root; it wraps ErrOutsideRoot.
@@ -563,13 +668,20 @@ const readAttempts = 8
 // past that is an error wrapping ErrTooLarge. Other errors are the
 // system's.
 func readRegular(name string, open func(string, int, fs.FileMode) (*os.File, error), lstat func(string) (fs.FileInfo, error)) ([]byte, error) {
+	b, _, err := readRegularInfo(name, open, lstat)
+	return b, err
+}
+
+// readRegularInfo is readRegular that also returns the information of the
+// file read, from its open descriptor (fstat).
+func readRegularInfo(name string, open func(string, int, fs.FileMode) (*os.File, error), lstat func(string) (fs.FileInfo, error)) ([]byte, fs.FileInfo, error) {
 	for range readAttempts {
-		b, err := readRegularOnce(name, open, lstat)
+		b, fi, err := readRegularOnce(name, open, lstat)
 		if !errors.Is(err, errReplaced) {
-			return b, err
+			return b, fi, err
 		}
 	}
-	return nil, fmt.Errorf("%w: another writer replaced it %d times while it was being opened; read it again", ErrChanged, readAttempts)
+	return nil, nil, fmt.Errorf("%w: another writer replaced it %d times while it was being opened; read it again", ErrChanged, readAttempts)
 }
 
 // errReplaced is readRegularOnce's error when name is, by the time of the
@@ -577,46 +689,46 @@ func readRegular(name string, open func(string, int, fs.FileMode) (*os.File, err
 var errReplaced = errors.New("replaced while being opened")
 
 // readRegularOnce is one attempt of readRegular.
-func readRegularOnce(name string, open func(string, int, fs.FileMode) (*os.File, error), lstat func(string) (fs.FileInfo, error)) ([]byte, error) {
+func readRegularOnce(name string, open func(string, int, fs.FileMode) (*os.File, error), lstat func(string) (fs.FileInfo, error)) ([]byte, fs.FileInfo, error) {
 	fh, err := open(name, readFlags, 0)
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) {
 			if fi, lerr := lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
-				return nil, notRegular(fi.Mode())
+				return nil, nil, notRegular(fi.Mode())
 			}
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	defer fh.Close()
 	fi, err := fh.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode())
+		return nil, nil, notRegular(fi.Mode())
 	}
 	li, err := lstat(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !li.Mode().IsRegular() {
-		return nil, notRegular(li.Mode())
+		return nil, nil, notRegular(li.Mode())
 	}
 	if !os.SameFile(fi, li) {
-		return nil, errReplaced
+		return nil, nil, errReplaced
 	}
 	b := make([]byte, 0, min(fi.Size(), MaxFileSize)+1)
 	for {
 		n, err := fh.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
 		if len(b) > MaxFileSize {
-			return nil, fmt.Errorf("%w: it grew past the %d-byte limit while being read", ErrTooLarge, MaxFileSize)
+			return nil, nil, fmt.Errorf("%w: it grew past the %d-byte limit while being read", ErrTooLarge, MaxFileSize)
 		}
 		if err == io.EOF {
-			return b, nil
+			return b, fi, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(b) == cap(b) {
 			b = slices.Grow(b, min(cap(b), MaxFileSize+1-len(b)))

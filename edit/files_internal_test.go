@@ -294,3 +294,105 @@ func TestReadRegularReplacedWhileOpened(t *testing.T) {
 		})
 	}
 }
+
+// TestReadResolvedChecksTheFileOpened: ReadResolved reads the file that
+// Resolve resolved without resolving the path again, but makes Read's
+// checks of the file again on the file it opens: a named pipe put in its
+// place after Resolve is refused at once (ErrNotRegular, no hang), a hard
+// link made meanwhile is refused (ErrHardLink, with Read's words), and a
+// file renamed into its place is read (an atomic replacement); each
+// unconfined and under a root, with nothing on disk changed by the read.
+func TestReadResolvedChecksTheFileOpened(t *testing.T) {
+	for _, root := range []bool{false, true} {
+		t.Run(map[bool]string{false: "unconfined", true: "root"}[root], func(t *testing.T) {
+			dir := t.TempDir()
+			opt := Options{}
+			if root {
+				opt.Root = dir
+			}
+			f, err := Open(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			resolve := func(name string) (string, *Resolution) {
+				t.Helper()
+				path := filepath.Join(dir, name)
+				if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				r, err := f.Resolve(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if real, _, err := f.Stat(path); err != nil || r.RealPath() != real {
+					t.Errorf("RealPath() = %q, want Stat's %q (%v)", r.RealPath(), real, err)
+				}
+				return path, r
+			}
+
+			fifo, r := resolve("fifo.py")
+			toFIFO(t, fifo)
+			err = noHang(t, fifo, func() error {
+				_, err := f.ReadResolved(r)
+				return err
+			})
+			wantNotRegular(t, err, fifo, "not a regular file (a named pipe)", fs.ModeNamedPipe)
+
+			linked, r := resolve("linked.py")
+			if err := os.Link(linked, linked+".other"); err != nil {
+				t.Fatal(err)
+			}
+			_, err = f.ReadResolved(r)
+			_, readErr := f.Read(linked)
+			var fe *FileError
+			if !errors.As(err, &fe) || !errors.Is(err, ErrHardLink) || fe.Path != linked || readErr == nil || err.Error() != readErr.Error() {
+				t.Errorf("a hard link made after Resolve: err = %v, want Read's %v (ErrHardLink)", err, readErr)
+			}
+
+			replaced, r := resolve("replaced.py")
+			if err := os.WriteFile(replaced+".new", []byte("x = 2\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(replaced+".new", replaced); err != nil {
+				t.Fatal(err)
+			}
+			doc, err := f.ReadResolved(r)
+			if err != nil || string(doc.Content) != "x = 2\n" || doc.RealPath() != r.RealPath() || doc.Path != replaced {
+				t.Errorf("a file renamed into place after Resolve: %v, want its content x = 2", err)
+			}
+		})
+	}
+}
+
+// TestResolveErrorsAreReads: Resolve refuses what Read refuses, with the
+// same error, before anything is read.
+func TestResolveErrorsAreReads(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "o.py"), []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "o.py"), filepath.Join(dir, "out.py")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(Options{Root: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, p := range []string{"missing.py", "out.py", "sub", "../x.py", filepath.Join(outside, "o.py")} {
+		path := filepath.Join(dir, p)
+		if filepath.IsAbs(p) {
+			path = p
+		}
+		_, rerr := f.Resolve(path)
+		_, err := f.Read(path)
+		if rerr == nil || err == nil || rerr.Error() != err.Error() {
+			t.Errorf("%s: Resolve's error %v, want Read's %v", p, rerr, err)
+		}
+	}
+}
