@@ -179,10 +179,17 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		return res, res.Fail(err)
 	}
 	res.Walked, res.Skipped = found.Walked, found.Skipped
-	if err := w.distinct(found.Files); err != nil {
+	// Each path is resolved once: for its lock, and for its read.
+	rs := make([]resolved, len(found.Files))
+	keys := make([]string, len(found.Files))
+	for i, p := range found.Files {
+		rs[i] = w.resolve(p)
+		keys[i] = rs[i].key
+	}
+	if err := distinct(found.Files, keys); err != nil {
 		return res, res.Fail(err)
 	}
-	defer w.lockAll(found.Files)()
+	defer w.lockKeys(keys)()
 
 	// Read, search and check every file; a file that cannot be read is
 	// refused, and the others still get their lines.
@@ -190,7 +197,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	withMatches := 0
 	n := len(found.Files)
 	_ = forEachOrdered(n, req.jobs(), func(i int) *replaceFile {
-		return w.replaceOne(ctx, found.Files[i], sr, req)
+		return w.replaceOne(ctx, found.Files[i], rs[i].res, sr, req)
 	}, func(_ int, f *replaceFile) error {
 		if req.OnFile != nil {
 			req.OnFile(f.out.Path, n)
@@ -269,15 +276,16 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	return res, nil
 }
 
-// replaceOne reads, searches and (when anything matched) checks one file.
-func (w *Workspace) replaceOne(ctx context.Context, path string, sr *edit.Searcher, req ReplaceRequest) *replaceFile {
+// replaceOne reads (from its resolution r, when not nil), searches and
+// (when anything matched) checks one file.
+func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolution, sr *edit.Searcher, req ReplaceRequest) *replaceFile {
 	f := &replaceFile{}
 	f.out.Path = path
 	if err := ctx.Err(); err != nil {
 		f.out.Status, f.err, f.readErr = ReplaceRefused, err, true
 		return f
 	}
-	doc, err := w.read(path, req.WriteOptions)
+	doc, err := w.readResolved(path, r, req.WriteOptions)
 	if err != nil {
 		f.out.Status, f.err, f.readErr = ReplaceRefused, err, true
 		return f
@@ -309,13 +317,13 @@ func planReplace(doc *edit.Document, lang *grammars.Language, sr *edit.Searcher)
 }
 
 // distinct refuses (USAGE) a file named twice, directly or through a
-// link (two paths with one lock key): each name would be edited from the
-// same original, and the second write would find the file changed by the
-// first.
-func (w *Workspace) distinct(paths []string) error {
+// link (two paths with one lock key; keys[i] is paths[i]'s): each name
+// would be edited from the same original, and the second write would find
+// the file changed by the first.
+func distinct(paths, keys []string) error {
 	seen := make(map[string]string, len(paths))
-	for _, p := range paths {
-		key := w.lockKey(p)
+	for i, p := range paths {
+		key := keys[i]
 		if prev, ok := seen[key]; ok {
 			return &UsageError{Msg: fmt.Sprintf("%s and %s are the same file; name each file once", prev, p)}
 		}

@@ -121,7 +121,19 @@ func (o WriteOptions) validate() error {
 
 // read reads path for editing and applies ExpectSHA256.
 func (w *Workspace) read(path string, o WriteOptions) (*edit.Document, error) {
-	doc, err := w.files.Read(path)
+	return w.readResolved(path, nil, o)
+}
+
+// readResolved is read of the file r resolved path to when r is not nil
+// (edit.Files.ReadResolved: the path is not resolved again), else of path.
+func (w *Workspace) readResolved(path string, r *edit.Resolution, o WriteOptions) (*edit.Document, error) {
+	var doc *edit.Document
+	var err error
+	if r != nil {
+		doc, err = w.files.ReadResolved(r)
+	} else {
+		doc, err = w.files.Read(path)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -158,6 +170,13 @@ func (w *Workspace) lockAll(paths []string) (unlock func()) {
 	for _, p := range paths {
 		keys = append(keys, w.lockKey(p))
 	}
+	return w.lockKeys(keys)
+}
+
+// lockKeys is lockAll of the files whose lock keys are keys (lockKey's);
+// keys may be reordered.
+func (w *Workspace) lockKeys(keys []string) (unlock func()) {
+	keys = slices.Clone(keys)
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
 	unlocks := make([]func(), 0, len(keys))
@@ -176,15 +195,40 @@ func (w *Workspace) lockAll(paths []string) (unlock func()) {
 func (w *Workspace) lockKey(path string) string {
 	key, _, err := w.files.Stat(path)
 	if err != nil || key == "" {
-		key = path
-		if !filepath.IsAbs(key) && w.opt.Dir != "" {
-			key = filepath.Join(w.opt.Dir, key)
-		}
-		if abs, err := filepath.Abs(key); err == nil {
-			key = abs
-		}
+		key = w.pathKey(path)
 	}
 	return key
+}
+
+// pathKey is the lock key of a path that does not resolve to a file: the
+// path made absolute.
+func (w *Workspace) pathKey(path string) string {
+	key := path
+	if !filepath.IsAbs(key) && w.opt.Dir != "" {
+		key = filepath.Join(w.opt.Dir, key)
+	}
+	if abs, err := filepath.Abs(key); err == nil {
+		key = abs
+	}
+	return key
+}
+
+// resolved is a path's lock key (lockKey's) and, when the file resolved,
+// its resolution, so that the read after the lock does not resolve the
+// path again (issue 15).
+type resolved struct {
+	key string
+	res *edit.Resolution // nil: read by the path, which gives Read's error
+}
+
+// resolve returns path's lock key and resolution: lockKey of path, with
+// one resolution of it for the lock and the read.
+func (w *Workspace) resolve(path string) resolved {
+	r, err := w.files.Resolve(path)
+	if err != nil {
+		return resolved{key: w.pathKey(path)}
+	}
+	return resolved{key: r.RealPath(), res: r}
 }
 
 // pathLocks is a mutex per key, dropped when no call holds or waits for
