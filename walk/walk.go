@@ -116,7 +116,7 @@ func Expand(args []string, opt Options) (Result, error) {
 			}
 		case err == nil || !IsPattern(a):
 			explicit = append(explicit, a)
-			w.files = append(w.files, found{a, fileKey(a)})
+			w.files = append(w.files, found{path: a}) // keyed only if needed
 		default:
 			w.walked = true
 			n := len(w.files)
@@ -138,6 +138,9 @@ func Expand(args []string, opt Options) (Result, error) {
 	seen := make(map[string]bool, len(w.files))
 	out := make([]string, 0, len(w.files))
 	for _, f := range w.files {
+		if f.key == "" {
+			f.key = fileKey(f.path)
+		}
 		if !seen[f.key] {
 			seen[f.key] = true
 			out = append(out, f.path)
@@ -159,7 +162,10 @@ type walker struct {
 // names of one file apart from two files.
 type found struct {
 	path string
-	key  string // the real path of its folder, "/", its base name
+	// key is the real path of its folder, "/", its base name; "" for a
+	// file named on the command line until the files are deduplicated:
+	// when no argument is walked, no key is needed (issue 15).
+	key string
 }
 
 // fileKey returns the key of a file named on the command line: its
