@@ -36,7 +36,10 @@
 // above it, a link leading out), is refused with [ErrOutsideRoot]. A file
 // is opened to be read with O_NONBLOCK|O_NOFOLLOW and read only if fstat
 // finds a regular file, so a named pipe put in its place never blocks a
-// read (issue 12, item 11).
+// read (issue 12, item 11). [Files.Resolve] and [Files.ReadResolved] are
+// Read in two steps, for a caller that keys a lock by the file before it
+// reads: the path is resolved once, and the read checks the file it opens
+// again (fstat: a regular file, one hard link, the size limit).
 //
 // # Atomic commit
 //
