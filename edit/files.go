@@ -123,7 +123,7 @@ func (f *Files) name(path string) (string, error) {
 // an error, or a final ".." or ".").
 func (f *Files) nameInfo(path string) (string, fs.FileInfo, error) {
 	rv := f.resolver()
-	real, fi, err := rv.resolveInfo(path, false)
+	real, fi, err := rv.resolve(path, false)
 	if real == nil {
 		return "", nil, f.wrapRoot(path, err)
 	}
@@ -465,15 +465,9 @@ func (rv resolver) parts(p, via string) []part {
 // created (the real folders reached, then the missing components) with an
 // error wrapping fs.ErrNotExist; nil when it cannot be told (a ".." after
 // the missing component). A place outside the root is ErrOutsideRoot.
-func (rv resolver) resolve(path string, followLast bool) ([]string, error) {
-	real, _, err := rv.resolveInfo(path, followLast)
-	return real, err
-}
-
-// resolveInfo is resolve, with the lstat information of the result's
-// last component as the walk found it (nil when it cannot tell; see
-// walkInfo).
-func (rv resolver) resolveInfo(path string, followLast bool) ([]string, fs.FileInfo, error) {
+// The FileInfo is the lstat of the result's last component as the walk
+// found it (nil when it cannot tell; see walkInfo).
+func (rv resolver) resolve(path string, followLast bool) ([]string, fs.FileInfo, error) {
 	var ps []part
 	if !filepath.IsAbs(path) {
 		wd, err := absolute(".", rv.dir)
