@@ -5,17 +5,20 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"golang.org/x/sys/unix"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
@@ -111,9 +114,11 @@ func Expand(args []string, opt Options) (Result, error) {
 		switch {
 		case err == nil && info.IsDir():
 			w.walked = true
+			n := len(w.files)
 			if err := w.walkBase(a, ""); err != nil {
 				return Result{}, err
 			}
+			w.settle(n)
 		case err == nil || !IsPattern(a):
 			explicit = append(explicit, a)
 			w.files = append(w.files, found{path: a}) // keyed only if needed
@@ -123,6 +128,7 @@ func Expand(args []string, opt Options) (Result, error) {
 			if err := w.pattern(a); err != nil {
 				return Result{}, err
 			}
+			w.settle(n)
 			if len(w.files) == n {
 				return Result{}, fmt.Errorf("%s: %w", a, ErrNoMatch)
 			}
@@ -166,6 +172,10 @@ type found struct {
 	// file named on the command line until the files are deduplicated:
 	// when no argument is walked, no key is needed (issue 15).
 	key string
+	// entry, when not nil, is the directory entry of a walked file whose
+	// check (binary, too large, unsupported) is still to run: settle runs
+	// them, concurrently.
+	entry fs.DirEntry
 }
 
 // fileKey returns the key of a file named on the command line: its
@@ -360,11 +370,7 @@ func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern)
 			if !d.matches(childRel) {
 				continue
 			}
-			if reason := d.check(childPath, e); reason != "" {
-				d.skipped[reason]++
-				continue
-			}
-			d.files = append(d.files, found{childPath, d.real + "/" + childRel})
+			d.files = append(d.files, found{childPath, d.real + "/" + childRel, e})
 		}
 	}
 	return nil
@@ -413,32 +419,94 @@ func (d *dirWalk) excluded(rel, name string) bool {
 	return false
 }
 
+// settle runs the checks of the walked files from w.files[from:] (check)
+// on as many goroutines as the process may run at once, each reading the
+// start of its files, and drops the files a check skips, counting them:
+// on a warm symbol index these reads are most of a walk's work, and
+// they need not wait for one another. The files keep their order.
+func (w *walker) settle(from int) {
+	pending := w.files[from:]
+	reasons := make([]string, len(pending))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), (len(pending)+settleBatch-1)/settleBatch) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(pending) {
+					return
+				}
+				if f := pending[i]; f.entry != nil {
+					reasons[i] = w.check(f.path, f.entry)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	kept := w.files[:from]
+	for i, f := range pending {
+		if reasons[i] != "" {
+			w.skipped[reasons[i]]++
+			continue
+		}
+		f.entry = nil
+		kept = append(kept, f)
+	}
+	clear(w.files[len(kept):]) // no entries kept alive past the slice
+	w.files = kept
+}
+
+// settleBatch is how many pending files make one more of settle's
+// goroutines worth starting (up to GOMAXPROCS): a walk of under 64 files
+// is checked by one.
+const settleBatch = 64
+
 // check returns why the regular file at path is skipped, or "".
-func (d *dirWalk) check(path string, e fs.DirEntry) string {
+func (w *walker) check(path string, e fs.DirEntry) string {
 	if l, err := grammars.ForPath(path); err != nil || l == nil {
 		return SkipUnsupported
 	}
-	info, err := e.Info()
+	// Raw system calls, four per file: open, fstat, read, close. An
+	// os.File would add the runtime poller's attempt to register the file
+	// and a second status call, and this runs once for every file of a
+	// walk, even one whose symbols come from the index.
+	fd, err := ignoringEINTR(func() (int, error) {
+		return unix.Open(path, readFlags|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	})
 	if err != nil {
-		return "" // the command reports it
+		return "" // the command reports it (a link put in its place too)
 	}
-	if info.Size() > d.opt.MaxSize {
-		return SkipTooLarge
-	}
-	f, err := os.OpenFile(path, readFlags|syscall.O_NOFOLLOW, 0)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return "" // replaced since it was listed: the command reports it
 	}
-	buf := make([]byte, binarySniffLen)
-	n, _ := io.ReadFull(f, buf)
+	if st.Size > w.opt.MaxSize {
+		return SkipTooLarge
+	}
+	buf := make([]byte, min(binarySniffLen, st.Size))
+	n := 0
+	for n < len(buf) {
+		k, err := ignoringEINTR(func() (int, error) { return unix.Read(fd, buf[n:]) })
+		if err != nil || k == 0 {
+			break
+		}
+		n += k
+	}
 	if bytes.IndexByte(buf[:n], 0) >= 0 {
 		return SkipBinary
 	}
 	return ""
+}
+
+// ignoringEINTR calls f until it fails with something other than EINTR.
+func ignoringEINTR(f func() (int, error)) (int, error) {
+	for {
+		n, err := f()
+		if err != unix.EINTR {
+			return n, err
+		}
+	}
 }
 
 // ancestorPatterns finds the top of the work tree holding the folder whose

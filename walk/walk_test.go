@@ -2,6 +2,8 @@ package walk_test
 
 import (
 	"errors"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -357,5 +359,51 @@ func TestExpandNamedPipes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestExpandManyChecked walks a folder of 500 files, a fifth of them
+// binary, some too large and some in no supported language, so that the
+// checks run on several goroutines (settle): the files kept and the
+// counts are exactly those of the rules, in order, run after run; and a
+// pattern whose every match is skipped matches no file.
+func TestExpandManyChecked(t *testing.T) {
+	root := t.TempDir()
+	var want []string
+	wantSkipped := map[string]int{}
+	for i := range 500 {
+		name, content := fmt.Sprintf("f%03d.go", i), "package f\n"
+		switch {
+		case i%5 == 0:
+			content, name = "package f\x00\n", fmt.Sprintf("bin%03d.go", i)
+			wantSkipped[walk.SkipBinary]++
+		case i%7 == 0:
+			content = strings.Repeat("// x\n", 30)
+			wantSkipped[walk.SkipTooLarge]++
+		case i%11 == 0:
+			name = fmt.Sprintf("f%03d.rs", i)
+			wantSkipped[walk.SkipUnsupported]++
+		default:
+			want = append(want, name)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.Sort(want)
+	for range 3 {
+		r, err := walk.Expand([]string{root}, walk.Options{MaxSize: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rel(t, root, r.Files); !slices.Equal(got, want) {
+			t.Fatalf("files %d, want %d:\n%q\n%q", len(got), len(want), got, want)
+		}
+		if !maps.Equal(r.Skipped, wantSkipped) {
+			t.Fatalf("skipped %v, want %v", r.Skipped, wantSkipped)
+		}
+	}
+	if _, err := walk.Expand([]string{root + "/bin*.go"}, walk.Options{}); !errors.Is(err, walk.ErrNoMatch) {
+		t.Errorf("a pattern matching only binary files: %v, want ErrNoMatch", err)
 	}
 }

@@ -213,7 +213,7 @@ func (c *Cache) Get(k Key) ([]symbols.Symbol, bool) {
 }
 
 func (c *Cache) get(k Key) ([]symbols.Symbol, bool) {
-	data, err := os.ReadFile(c.EntryPath(k))
+	data, err := readEntry(c.EntryPath(k))
 	if err != nil {
 		return nil, false
 	}

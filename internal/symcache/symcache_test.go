@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -436,4 +437,43 @@ func FuzzGet(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestEntryNotRegular: a named pipe or a folder where an entry's file
+// should be (a foreign file in the index folder) is a miss, at once (a
+// pipe with no writer never blocks the lookup), and a Put replaces it.
+func TestEntryNotRegular(t *testing.T) {
+	path, syms := realSymbols(t)
+	k, now := oldKey(t, path)
+	for _, kind := range []string{"fifo", "folder"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := t.TempDir()
+			c := open(t, dir, symcache.Options{})
+			name := c.EntryPath(k)
+			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if kind == "fifo" {
+				err = syscall.Mkfifo(name, 0o644)
+			} else {
+				err = os.Mkdir(name, 0o755)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := c.Get(k); ok {
+				t.Fatalf("a %s was read as an entry", kind)
+			}
+			if kind == "folder" {
+				return // a Put cannot rename over a folder; the lookup still missed
+			}
+			if err := c.Put(k, now, syms); err != nil {
+				t.Fatal(err)
+			}
+			if got, ok := c.Get(k); !ok || !reflect.DeepEqual(got, syms) {
+				t.Error("the entry was not written over the pipe")
+			}
+		})
+	}
 }

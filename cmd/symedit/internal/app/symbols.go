@@ -1,10 +1,13 @@
 package app
 
 import (
+	"bufio"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 
 	"github.com/symedit/symedit/ops"
 )
@@ -34,6 +37,11 @@ func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
 	json := c.Bool("json")
 	var bar progress
 	var printErr error // printing failed: Main prints it
+	// Standard output is written in blocks unless it is a terminal, as
+	// ripgrep does: a warm run over a large tree prints thousands of
+	// files, one write each otherwise. It is flushed before anything goes
+	// to standard error, so the two keep their order in one file.
+	out, flush := e.blockBuffered()
 	req := ops.SymbolsRequest{Paths: args, Lang: c.String("lang"), WalkOptions: wo, NoCache: c.Bool("no-cache")}
 	req.OnFile = func(f *ops.SymbolsFile, n int) (err error) {
 		defer func() { printErr = err }()
@@ -42,6 +50,9 @@ func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
 		}
 		defer bar.add()
 		if f.Error != nil {
+			if err := flush(); err != nil {
+				return err
+			}
 			bar.clear()
 			fmt.Fprintf(e.stderr, "symedit: %v\n", f.Error)
 			if !json {
@@ -49,12 +60,15 @@ func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
 			}
 		}
 		if json {
-			return e.writeJSON(f)
+			return out.writeJSON(f)
 		}
-		return printOutline(e, f)
+		return printOutline(out, f)
 	}
 	res, err := w.Symbols(c.Context, req)
 	bar.done()
+	if ferr := flush(); ferr != nil && printErr == nil {
+		printErr = ferr
+	}
 	if c.Bool("cache-stats") {
 		st, where := res.Index, res.Index.Dir
 		if where == "" {
@@ -103,4 +117,18 @@ func printOutline(e *env, f *ops.SymbolsFile) error {
 	}
 	_, err := fmt.Fprint(e.stdout, b.String())
 	return err
+}
+
+// blockBuffered returns e with its standard output buffered in 64 KiB
+// blocks, and the function that writes out what is buffered, unless
+// standard output is a terminal: then e itself and a flush that does
+// nothing.
+func (e *env) blockBuffered() (*env, func() error) {
+	if f, ok := e.stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return e, func() error { return nil }
+	}
+	b := bufio.NewWriterSize(e.stdout, 64<<10)
+	be := *e
+	be.stdout = b
+	return &be, b.Flush
 }
