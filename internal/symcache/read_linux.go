@@ -17,7 +17,8 @@ const maxEntry = 64 << 20
 // os.File would add the runtime poller's attempt to register it and a
 // read to find the end. The errors are the system calls' (a missing
 // entry wraps fs.ErrNotExist), or io.ErrUnexpectedEOF when the file is
-// shorter than its size said, or over maxEntry bytes.
+// not a regular file, is over maxEntry bytes or is shorter than its size
+// said; each is an *os.PathError.
 func readEntry(name string) ([]byte, error) {
 	fd, err := retry(func() (int, error) {
 		return unix.Open(name, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOCTTY|unix.O_NONBLOCK, 0)
