@@ -30,15 +30,15 @@ deps:
 
 # test: go vet, then every package's tests with -short: under the race
 # detector where concurrency lives (RACE_PKGS: worker pools, file locks and
-# the atomic commit, the MCP server, the symbol index, concurrent use of the
-# grammars and of symbol extraction), without it for the pure packages,
+# the atomic commit, the MCP server, the symbol index, the walk's concurrent
+# checks, concurrent use of the grammars and of symbol extraction), without it for the pure packages,
 # which it would only slow down (reply, chunk and match by 5 to 10 times),
 # and for cmd/symedit's end-to-end scripts, which run the race-built test
 # binary once per command (10 times slower) while the pools they drive are
 # raced by ops's and app's own tests. -short samples the long sweeps over
 # real trees (GOROOT/src, CPython); test-long runs them whole. CI
 # (.ci/run) runs both.
-RACE_PKGS := ./edit/... ./ops/... ./cmd/symedit/internal/... ./internal/symcache/... ./symbols/... ./grammars/...
+RACE_PKGS := ./edit/... ./ops/... ./cmd/symedit/internal/... ./internal/symcache/... ./symbols/... ./grammars/... ./walk/...
 
 test: deps
 	$(GO) vet ./...
