@@ -613,16 +613,37 @@ func openUnchanged(doc *Document, d commitDir, base string) (*os.File, *unix.Sta
 		f.Close()
 		return nil, nil, changed
 	}
-	now, err := io.ReadAll(io.LimitReader(f, int64(len(doc.Content))+1))
+	same, err := sameContent(f, doc.Content)
 	if err != nil {
 		f.Close()
 		return nil, nil, failed(doc, "cannot read the file", err)
 	}
-	if !bytes.Equal(now, doc.Content) {
+	if !same {
 		f.Close()
 		return nil, nil, changed
 	}
 	return f, &st, nil
+}
+
+// sameContent reports whether r holds exactly want, nothing more, reading
+// it in blocks of at most 64 KiB compared as they come (one read of the
+// whole file for most files, no copy of it kept). The error is r's,
+// other than io.EOF.
+func sameContent(r io.Reader, want []byte) (bool, error) {
+	buf := make([]byte, min(len(want), 64<<10)+1)
+	for {
+		n, err := io.ReadFull(r, buf[:min(len(buf), len(want)+1)])
+		if n > len(want) || !bytes.Equal(buf[:n], want[:n]) {
+			return false, nil // more than want, or different
+		}
+		want = want[n:]
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			return len(want) == 0, nil
+		case err != nil:
+			return false, err
+		}
+	}
 }
 
 // sameFile reports whether now is the file st described, unchanged: the
