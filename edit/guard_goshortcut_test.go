@@ -500,3 +500,80 @@ func TestGuardGoDeclsFrom(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGuardGoRegions fuzzes the Go guard's shortcut with several edits at
+// once (guardGoRegions: one region per run of edited declarations): for
+// up to three edits at fuzzed places of a real Go file, the shortcut
+// refuses exactly when the full check (tree-sitter's parses too) does,
+// with the same new problems, and the caller's word that the file before
+// is clean, with or without the layout of symbols' own parse, changes
+// nothing in the report.
+func FuzzGuardGoRegions(f *testing.F) {
+	var srcs [][]byte
+	for _, name := range []string{"slog_value.go", "atomic_type.go"} {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "src", "go", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		srcs = append(srcs, b)
+	}
+	f.Add(uint8(0), uint(1200), "\t_ = 1\n", uint(5000), "", uint(9000), "// x\n")
+	f.Add(uint8(1), uint(800), "}", uint(2500), "{", uint(4000), "")
+	f.Add(uint8(0), uint(300), "\nfunc g() {}\n", uint(301), "/*", uint(7000), "*/")
+	f.Add(uint8(1), uint(100), "import \"os\"\n", uint(3000), "x", uint(3001), "y")
+	lang, err := grammars.ByName("go")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, p1 uint, s1 string, p2 uint, s2 string, p3 uint, s3 string) {
+		before := srcs[int(which)%len(srcs)]
+		// Three edits in order, each replacing up to 3 bytes at its place,
+		// not overlapping (a later one that would is dropped).
+		var edits []Edit
+		next := 0
+		for _, e := range []struct {
+			at  uint
+			new string
+		}{{p1, s1}, {p2, s2}, {p3, s3}} {
+			at := int(e.at % uint(len(before)+1))
+			if at < next {
+				continue
+			}
+			end := min(at+len(e.new)%4, len(before))
+			edits = append(edits, Edit{Start: at, End: end, New: e.new})
+			next = end + 1
+		}
+		after, err := Apply(before, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fast.Checked || !full.Checked {
+			t.Skip("not checked:", fast.Skipped, full.Skipped)
+		}
+		if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
+			t.Fatalf("edits %+v:\nshortcut %+v\nfull     %+v", edits, fast, full)
+		}
+		sf, err := symbols.ExtractFile(context.Background(), before, lang)
+		if err != nil || !sf.Clean {
+			t.Fatalf("the fixture does not parse: %v", err)
+		}
+		for _, opt := range []GuardOptions{{BeforeClean: true}, {BeforeClean: true, BeforeLayout: sf.Layout}} {
+			word, err := CheckSyntax(context.Background(), lang, before, after, edits, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			word.goRegion = fast.goRegion
+			if !reflect.DeepEqual(word, fast) {
+				t.Fatalf("edits %+v, layout %v: the word changes the report:\nwith    %+v\nwithout %+v", edits, opt.BeforeLayout != nil, word, fast)
+			}
+		}
+	})
+}
