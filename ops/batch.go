@@ -455,8 +455,13 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	}
 	lang := language(f.path, req.Lang)
 	cur, content := doc, doc.Content
+	var first *parsed // the first operation's parse of doc as read, if it parsed it
 	for k, i := range f.ops {
-		content, err = req.Ops[i].plan(ctx, cur, lang, req.Lang)
+		var p *parsed
+		content, p, err = req.Ops[i].plan(ctx, cur, lang, req.Lang)
+		if k == 0 {
+			first = p
+		}
 		if err == nil && k < len(f.ops)-1 {
 			// The next operation works on this one's result.
 			cur, err = edit.NewDocument(doc.Path, content)
@@ -468,6 +473,11 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 		results[i].Status = BatchApplied
 	}
 	f.ch = &change{doc: doc, lang: lang, content: content, what: fmt.Sprintf("%d operation(s)", len(f.ops))}
+	if first != nil {
+		// The first operation located its symbol in doc as read: the
+		// guard need not parse it again to know it clean (issue 15).
+		f.ch.beforeClean, f.ch.beforeLayout = first.clean, first.layout
+	}
 	out, err := w.check(ctx, f.ch, req.WriteOptions)
 	f.out = out
 	last := &results[f.ops[len(f.ops)-1]]
@@ -611,10 +621,11 @@ func (r *BatchReplace) searcher() (*edit.Searcher, error) {
 
 // plan applies op to doc (the file as read, or as the batch's earlier
 // operations left it) with the operation's own plan function and returns
-// the new content. lang is the file's language, nil for none; langName is
-// the request's Lang, for the error of a symbol operation on a file in no
-// supported language.
-func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.Language, langName string) ([]byte, error) {
+// the new content and, for an operation that located a symbol, the parse
+// of doc it located it in (nil for the others). lang is the file's
+// language, nil for none; langName is the request's Lang, for the error
+// of a symbol operation on a file in no supported language.
+func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.Language, langName string) ([]byte, *parsed, error) {
 	locate := func(location string) (*target, error) {
 		if lang == nil {
 			_, err := grammars.Select(doc.Path, langName)
@@ -627,9 +638,9 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.L
 	}
 	var ch *change
 	var err error
+	var t *target
 	switch op.Op {
 	case OpChunk:
-		var t *target
 		if t, err = locate(op.Chunk.Location); err == nil {
 			ch, err = planChunk(t, *op.Chunk, &ChunkResult{})
 		}
@@ -642,7 +653,6 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.L
 	case OpWrite:
 		ch, err = planWrite(doc, lang, []byte(op.Write.Content), &WriteResult{})
 	case OpReplaceBody, OpInsertBefore, OpInsertAfter:
-		var t *target
 		if t, err = locate(op.SymbolText.Location); err == nil {
 			kind := map[string]symbolTextOp{OpReplaceBody: replaceBody, OpInsertBefore: insertBefore, OpInsertAfter: insertAfter}[op.Op]
 			ch, err = planSymbolText(t, kind, op.SymbolText.Text, &SymbolTextResult{})
@@ -651,9 +661,12 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.L
 		err = &UsageError{Msg: fmt.Sprintf("unknown op %q: want %s", op.Op, batchOpNames)}
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return ch.content, nil
+	if t != nil {
+		return ch.content, t.parsed, nil
+	}
+	return ch.content, nil, nil
 }
 
 // planBatchReplace replaces r's matches in doc in memory with Replace's

@@ -488,3 +488,42 @@ func TestBatchReplace(t *testing.T) {
 		t.Errorf("round trip through %s: %+v, %v", b, again, err)
 	}
 }
+
+// A batch whose first op on a Go file locates a symbol hands the guard
+// that parse of the file as read (its layout, issue 15): an edit in
+// another declaration that breaks the file is still refused with
+// go/parser's error and the file byte-identical, and a valid pair is
+// written. The file's diff then holds both edits.
+func TestBatchGoFirstOpParse(t *testing.T) {
+	insert := `{"op": "insert-after", "location": "go/slog_value.go::countEmptyGroups", "text": "func helper() {}\n"}`
+	tests := []struct {
+		name, second string
+		refused      bool
+	}{
+		{"valid", `{"op": "edit", "path": "go/slog_value.go", "edits": [{"old_text": "func (v Value) Kind() Kind {", "new_text": "func (v Value) Kind() (k Kind) {"}]}`, false},
+		{"broken elsewhere", `{"op": "edit", "path": "go/slog_value.go", "edits": [{"old_text": "func (v Value) Kind() Kind {", "new_text": "func (v Value) Kind() Kind {{"}]}`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, dir, orig := batchFixture(t, batchGo)
+			res, err := w.Batch(context.Background(), ops.BatchRequest{Ops: batchOps(t, insert, tt.second)})
+			got := readRel(t, dir, batchGo)
+			if tt.refused {
+				var oe *ops.Error
+				if !errors.As(err, &oe) || oe.Code != ops.CodeSyntax || res.Written {
+					t.Fatalf("error %v (written %v), want SYNTAX, nothing written", err, res.Written)
+				}
+				if !bytes.Equal(got, orig[batchGo]) {
+					t.Error("slog_value.go changed")
+				}
+				return
+			}
+			if err != nil || !res.Written {
+				t.Fatalf("Batch: %v (written %v)", err, res.Written)
+			}
+			if !bytes.Contains(got, []byte("\nfunc helper() {}\n")) || !bytes.Contains(got, []byte("func (v Value) Kind() (k Kind) {")) {
+				t.Error("the two edits are not both in the file")
+			}
+		})
+	}
+}
