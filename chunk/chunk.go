@@ -34,21 +34,21 @@ type Target struct {
 // Placement says where one chunk applied.
 type Placement struct {
 	// Chunk is the chunk's 1-based index in the input.
-	Chunk int `json:"chunk"`
+	Chunk int `json:"chunk" jsonschema:"The chunk's 1-based index in the request's chunks."`
 	// Line is the 1-based file line of the first old line (for an
 	// insertion: the line the new lines now start at, counted in the
 	// original file).
-	Line int `json:"line"`
+	Line int `json:"line" jsonschema:"The 1-based file line of the chunk's first old line (for an insertion: the line the new lines start at), counted in the original file."`
 	// Removed and Added count the lines the chunk replaced and wrote.
-	Removed int `json:"removed"`
-	Added   int `json:"added"`
+	Removed int `json:"removed" jsonschema:"How many lines the chunk replaced."`
+	Added   int `json:"added" jsonschema:"How many lines the chunk wrote."`
 	// Level is the level the chunk matched at (see package match): the
 	// first level, from exact up to the allowed one, with any match.
-	Level match.Level `json:"match"`
+	Level match.Level `json:"match" jsonschema:"The match level the chunk matched at: the first, from exact up to the allowed one, with any match."`
 	// Offset is, for the indent and loose levels, the indentation shift
 	// from the chunk's lines to the file's; new_lines were shifted by it.
 	// It is the zero Offset (and absent from JSON) below indent.
-	Offset match.Offset `json:"offset,omitzero"`
+	Offset match.Offset `json:"offset,omitzero" jsonschema:"The indentation shift from the chunk's lines to the file's, at the indent and loose levels (new_lines were shifted by it); else omitted."`
 }
 
 // Describe returns the level the chunk matched at and, for indent and

@@ -174,38 +174,38 @@ type MatchLocation struct {
 	// LineNumber is the original 1-based line where the match starts. A
 	// match that starts inside text inserted by an earlier edit gets the
 	// original line where that edit's replacement starts (see InsertedBy).
-	LineNumber int `json:"line_number"`
+	LineNumber int `json:"line_number" jsonschema:"The 1-based line of the original file where the match starts, even when earlier edits added or removed lines; for a match inside text inserted by an earlier edit, the line where that edit's replacement starts (see inserted_by)."`
 	// EndLineNumber is LineNumber plus the line breaks inside the match:
 	// equal to LineNumber for a match within one line.
-	EndLineNumber int `json:"end_line_number"`
+	EndLineNumber int `json:"end_line_number" jsonschema:"The 1-based original line where the match ends: line_number plus the line breaks inside the match."`
 	// ColumnStart is the 1-based byte column of the match's first byte in
 	// its line.
-	ColumnStart int `json:"column_start"`
+	ColumnStart int `json:"column_start" jsonschema:"The 1-based byte column of the match's first byte in its line."`
 	// ColumnEnd is the 1-based byte column just past the match's last byte
 	// (exclusive), on the match's last line. A line break counts as one
 	// byte in a text with uniform line endings (they are matched as LF), so
 	// a match that ends with one has ColumnEnd len(that line) + 2.
-	ColumnEnd int `json:"column_end"`
+	ColumnEnd int `json:"column_end" jsonschema:"The 1-based byte column just past the match's last byte (exclusive), on its last line; a line break counts as one byte."`
 	// LineContent is the line holding the match's first byte, without its
 	// line ending; a line over MaxWindow bytes is cut to the Window around
 	// the match (see ContentColumn and LineLength).
-	LineContent string `json:"line_content"`
+	LineContent string `json:"line_content" jsonschema:"The line holding the match's first byte, as the failing edit sees it (after the earlier edits), without its line ending; a line over 200 bytes is cut around the match (see content_column and line_length)."`
 	// ContentColumn, for a cut LineContent, is the 1-based byte column of
 	// the line where LineContent starts; 0 (left out) when LineContent is
 	// the whole line.
-	ContentColumn int `json:"content_column,omitempty"`
+	ContentColumn int `json:"content_column,omitempty" jsonschema:"For a cut line_content, the 1-based byte column of the line where line_content starts; omitted when line_content is the whole line."`
 	// LineLength, for a cut LineContent, is the whole line's length in
 	// bytes; 0 (left out) when LineContent is the whole line.
-	LineLength int `json:"line_length,omitempty"`
+	LineLength int `json:"line_length,omitempty" jsonschema:"For a cut line_content, the whole line's length in bytes; omitted when line_content is the whole line."`
 	// ContextBefore and ContextAfter are the lines before and after
 	// LineContent ("" at the text's first or last line, or when that line
 	// is empty); a line over MaxWindow bytes is cut to its Window at the
 	// match's column, with "..." where it is cut.
-	ContextBefore string `json:"context_before,omitempty"`
-	ContextAfter  string `json:"context_after,omitempty"`
+	ContextBefore string `json:"context_before,omitempty" jsonschema:"The line before line_content, cut around the match's column with \"...\" when over 200 bytes; omitted at the text's first line or when that line is empty."`
+	ContextAfter  string `json:"context_after,omitempty" jsonschema:"The line after line_content, cut around the match's column with \"...\" when over 200 bytes; omitted at the text's last line or when that line is empty."`
 	// InsertedBy is the 1-based index of the earlier edit whose new_text
 	// holds the match's first byte, or 0 when it is original text.
-	InsertedBy int `json:"inserted_by,omitempty"`
+	InsertedBy int `json:"inserted_by,omitempty" jsonschema:"The 1-based index of the earlier edit whose new_text holds the match's first byte; omitted for original text."`
 }
 
 // display returns LineContent for a readable listing: at most about width
@@ -277,12 +277,12 @@ type SimilarContent struct {
 // SuggestedFix is one way to correct the failing edit.
 type SuggestedFix struct {
 	// Type is TextFixUseExactText, TextFixCheckWhitespace,
-	// TextFixAdjustCount or TextFixEscapeSpecial.
-	Type string `json:"type"`
+	// TextFixAdjustCount, TextFixEscapeSpecial or TextFixMatchLevel.
+	Type string `json:"type" jsonschema:"The kind of fix: USE_EXACT_TEXT, CHECK_WHITESPACE, ADJUST_COUNT, ESCAPE_SPECIAL or ALLOW_MATCH_LEVEL."`
 	// Suggestion says what to do, in a sentence or two.
-	Suggestion string `json:"suggestion"`
+	Suggestion string `json:"suggestion" jsonschema:"What to do, in a sentence or two."`
 	// Example is a JSON fragment of a corrected edit, or "".
-	Example string `json:"example,omitempty"`
+	Example string `json:"example,omitempty" jsonschema:"A JSON fragment of the corrected edit; omitted when none."`
 }
 
 // TextEditError is a rejected edit list: one edit's old_text occurs a
@@ -409,22 +409,22 @@ func teDescribeDiff(d StringDiff) string {
 // TextEditSummary says what one edit replaced.
 type TextEditSummary struct {
 	// Edit is the 1-based index of the edit.
-	Edit int `json:"edit"`
+	Edit int `json:"edit" jsonschema:"The 1-based index of the edit."`
 	// OccurrencesReplaced is the number of occurrences replaced: the
 	// edit's Occurrences.
-	OccurrencesReplaced int `json:"occurrences_replaced"`
+	OccurrencesReplaced int `json:"occurrences_replaced" jsonschema:"How many occurrences the edit replaced: its occurrences."`
 	// Lines are the original 1-based line numbers of the first line of
 	// each replaced occurrence, in text order (for an occurrence inside
 	// text inserted by an earlier edit: the line where that edit's
 	// replacement starts).
-	Lines []int `json:"lines"`
+	Lines []int `json:"lines" jsonschema:"The original 1-based line of each replaced occurrence's first line, in text order (inside text an earlier edit inserted: the line where that edit's replacement starts)."`
 	// Match is the level old_text matched at; the JSON leaves it out for
 	// match.Exact (the only level of a literal match), so an absent
 	// "match" means exact.
-	Match match.Level `json:"match,omitempty"`
+	Match match.Level `json:"match,omitempty" jsonschema:"The level old_text matched at; omitted when exact."`
 	// Offset is the indentation offset of the first occurrence, for the
 	// levels indent and loose (new_text was shifted by it), else nil.
-	Offset *match.Offset `json:"offset,omitempty"`
+	Offset *match.Offset `json:"offset,omitempty" jsonschema:"The indentation shift of the first occurrence, at the indent and loose levels (new_text was shifted by it); else omitted."`
 }
 
 // Describe returns the level the edit matched at, with the offset for

@@ -169,15 +169,16 @@ func Search(haystack, needle []string, max Level) (Level, []Match) {
 
 // Hint is a looser level that would accept a rejected needle.
 type Hint struct {
-	// Line is the 0-based haystack index where the needle would match
-	// (callers add their own line numbering).
-	Line int `json:"line"`
+	// Line is the 0-based haystack index where the needle would match, as
+	// FindHint returns it; callers put it in their own numbering (every
+	// result carries it as a 1-based file line).
+	Line int `json:"line" jsonschema:"The 1-based file line where the rejected lines would match at level."`
 	// Level is the first level looser than the allowed one with a match.
-	Level Level `json:"level"`
+	Level Level `json:"level" jsonschema:"The first match level looser than the allowed one with a match there: trailing, indent or loose."`
 	// Offset is the indentation shift at that level.
-	Offset Offset `json:"offset"`
+	Offset Offset `json:"offset" jsonschema:"The indentation shift at that level, from the sent lines to the file's."`
 	// Flag is the flag that would accept it: "--match indent".
-	Flag string `json:"flag"`
+	Flag string `json:"flag" jsonschema:"What to send to accept the match: the match field set to level, as \"match\": \"indent\"."`
 }
 
 // FindHint looks, for a needle the levels up to allowed did not find, at

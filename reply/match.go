@@ -62,14 +62,14 @@ const previewLen = 50
 // has the shape of chunk.Near.
 type Near struct {
 	// Line is the 1-based line number in the text Apply was given.
-	Line int `json:"line"`
+	Line int `json:"line" jsonschema:"The 1-based line in the file."`
 	// Text is the line as it is in the text, without its line ending.
-	Text string `json:"text"`
+	Text string `json:"text" jsonschema:"The line as it is in the file, without its line ending."`
 	// Similarity is 0 (nothing alike) to 1 (identical): the ratio of
 	// github.com/pmezard/go-difflib's SequenceMatcher over the two lines'
 	// runes with surrounding white space trimmed, rounded to two decimals,
 	// and at most 0.99 for lines that differ only in that white space.
-	Similarity float64 `json:"similarity"`
+	Similarity float64 `json:"similarity" jsonschema:"0 (nothing alike) to 1 (identical), rounded to two decimals; at most 0.99 for lines that differ only in surrounding white space."`
 }
 
 // Failure says why a block does not apply to a text. Nothing was applied.
@@ -77,37 +77,37 @@ type Near struct {
 type Failure struct {
 	// Code is one of CodeLeadingNotFound, CodeOldMismatch,
 	// CodeTrailingNotFound, CodeAmbiguous, CodeNotFound, CodeFileExists.
-	Code string `json:"code"`
+	Code string `json:"code" jsonschema:"Why the block did not apply: LEADING_NOT_FOUND, OLD_MISMATCH, TRAILING_NOT_FOUND, AMBIGUOUS, NOT_FOUND or FILE_EXISTS."`
 	// Message explains the failure in one paragraph, without the Nearest
 	// lines.
-	Message string `json:"message"`
+	Message string `json:"message" jsonschema:"The failure explained in one paragraph, without the nearest lines."`
 	// Line is the 1-based text line where the block first disagreed with
 	// the text (for TRAILING_NOT_FOUND with an empty trailing anchor, the
 	// first line after the block's lines), or 0 when there is no such
 	// line: the expected line occurs nowhere, or the text ended first.
-	Line int `json:"line,omitempty"`
+	Line int `json:"line,omitempty" jsonschema:"The 1-based file line where the block first disagreed with the file; omitted when there is none (the expected line occurs nowhere, or the file ended first)."`
 	// Expected is the block's line that did not match, and Actual the
 	// text's line at Line (both without line endings). In JSON, expected
 	// is left out when the failure has no expected line (AMBIGUOUS,
 	// FILE_EXISTS, TRAILING_NOT_FOUND for an empty trailing anchor) and
 	// actual when Line is 0; an empty line is written as "".
-	Expected string `json:"expected,omitempty"`
-	Actual   string `json:"actual,omitempty"`
+	Expected string `json:"expected,omitempty" jsonschema:"The block's line that did not match, without its line ending; omitted when the failure has none (AMBIGUOUS, FILE_EXISTS, an empty trailing anchor)."`
+	Actual   string `json:"actual,omitempty" jsonschema:"The file's real line at line, without its line ending; omitted when line is."`
 	// Candidates are 1-based text lines where the block's first line
 	// matched: for AMBIGUOUS every place where the whole block matched;
 	// for OLD_MISMATCH every place where the leading anchor matched; for
 	// TRAILING_NOT_FOUND every place where leading anchor and old lines
 	// matched.
-	Candidates []int `json:"candidates,omitempty"`
+	Candidates []int `json:"candidates,omitempty" jsonschema:"1-based file lines where the block's first line matched: every place the whole block matched (AMBIGUOUS), the leading anchor matched (OLD_MISMATCH), or leading anchor and old lines matched (TRAILING_NOT_FOUND); omitted when none."`
 	// Nearest are the text's lines most similar to Expected, best first
 	// (at most 3).
-	Nearest []Near `json:"nearest,omitempty"`
+	Nearest []Near `json:"nearest,omitempty" jsonschema:"The file's lines most similar to expected, best first, at most 3; omitted when none."`
 	// Hint, when the allowed match levels found the block nowhere, is the
 	// one place where its lines (leading anchor, old lines, trailing
 	// anchor) match at the first looser level with any match: its 1-based
 	// Line (the block's first line), level, offset and the flag that
 	// accepts it. Nil otherwise.
-	Hint *match.Hint `json:"hint,omitempty"`
+	Hint *match.Hint `json:"hint,omitempty" jsonschema:"When the allowed match levels found the block nowhere: the one place where its lines match at the first looser level with any match, and the match value that accepts it; omitted otherwise."`
 
 	hasExpected bool // Expected is meaningful, even when ""
 }
@@ -161,11 +161,11 @@ func (b Block) IsCreate() bool {
 // Preview is the start of each section of a block, for one-line summaries.
 type Preview struct {
 	// Anchor is the leading anchor's preview ("" when it is empty).
-	Anchor string `json:"anchor_preview"`
+	Anchor string `json:"anchor_preview" jsonschema:"The leading anchor's first non-blank line, trimmed, cut to 50 characters with \"...\"; \"\" when it is empty."`
 	// Old is the old lines' preview.
-	Old string `json:"old_preview"`
+	Old string `json:"old_preview" jsonschema:"The old lines' first non-blank line, trimmed, cut to 50 characters with \"...\"; \"\" when none."`
 	// New is the new lines' preview.
-	New string `json:"new_preview"`
+	New string `json:"new_preview" jsonschema:"The new lines' first non-blank line, trimmed, cut to 50 characters with \"...\"; \"\" when none."`
 }
 
 // Preview returns the block's previews: for each of the leading anchor, the

@@ -137,10 +137,10 @@ type Malformed struct {
 // rmdir, mv, cp, touch, mkdir). It is never run.
 type ShellSuggestion struct {
 	// Line is the 1-based reply line the command is on.
-	Line int `json:"line"`
+	Line int `json:"line" jsonschema:"The 1-based reply line the command is on."`
 	// Command is the command as written, without a "$ " prompt or
 	// surrounding white space.
-	Command string `json:"command"`
+	Command string `json:"command" jsonschema:"The command as written, without a \"$ \" prompt or surrounding white space."`
 }
 
 // Result is everything Parse found in a reply, each list in reply order.

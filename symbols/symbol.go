@@ -5,8 +5,8 @@ package symbols
 // character counts as its bytes). An exclusive end Position names the byte
 // just past the last byte of a range, as go/token's End does.
 type Position struct {
-	Line   int `json:"line"`
-	Column int `json:"column"`
+	Line   int `json:"line" jsonschema:"The 1-based line."`
+	Column int `json:"column" jsonschema:"The 1-based byte column (a tab or a multi-byte UTF-8 character counts as its bytes)."`
 }
 
 // Kind is the kind of a symbol, one of the Kind constants.
@@ -37,21 +37,21 @@ const (
 // range as 0-based byte offsets into the source, EndByte exclusive.
 type Symbol struct {
 	// Name is the symbol's own name ("Serve", "__init__").
-	Name string `json:"name"`
+	Name string `json:"name" jsonschema:"The symbol's own name (\"Serve\", \"__init__\")."`
 	// NamePath joins the names of the enclosing symbols and this one with
 	// "/" ("Server/Serve", "Outer/Inner/run"). The second and later
 	// same-named siblings get "[2]", "[3]", ... ("add[2]"). A Go method's
 	// name path is "Receiver/Method", the receiver type without "*" or type
 	// parameters.
-	NamePath string `json:"name_path"`
-	Kind     Kind   `json:"kind"`
+	NamePath string `json:"name_path" jsonschema:"The names of the enclosing symbols and this one joined by \"/\" (\"Server/Serve\"); the second and later same-named siblings get \"[2]\", \"[3]\", ...; a Go method's is \"Receiver/Method\". A location takes it after \"::\"."`
+	Kind     Kind   `json:"kind" jsonschema:"The symbol's kind: class, interface, enum, record, annotation, struct, type, function, method, constructor or namespace."`
 	// Start is the first position of the range (1-based line and column).
-	Start Position `json:"start"`
+	Start Position `json:"start" jsonschema:"Where the symbol starts (inclusive): decorators, annotations and modifiers included, comments above it not."`
 	// End is the exclusive end of the range (1-based line and column of the
 	// byte just past the symbol).
-	End Position `json:"end"`
+	End Position `json:"end" jsonschema:"Where the symbol ends (exclusive): the position of the byte just past it."`
 	// Selection is the position of the first byte of the symbol's name.
-	Selection Position `json:"selection"`
+	Selection Position `json:"selection" jsonschema:"The position of the first byte of the symbol's name."`
 	// StartByte and EndByte are the range as 0-based byte offsets, EndByte
 	// exclusive.
 	StartByte int `json:"-"`
