@@ -66,14 +66,14 @@ type ApplyResult struct {
 	Result
 	// Files are the files the reply edits, in the order the reply first
 	// names them.
-	Files []ApplyFile `json:"files"`
+	Files []ApplyFile `json:"files" jsonschema:"The files the reply edits, in the order the reply first names them; each with its own ok, status, reason and error."`
 	// Blocks are the well-formed blocks, in reply order.
-	Blocks []ApplyBlock `json:"blocks"`
+	Blocks []ApplyBlock `json:"blocks" jsonschema:"The well-formed blocks, in reply order."`
 	// Malformed are the blocks that could not be read; any of them
 	// refuses the reply (with Partial, the files it names).
-	Malformed []ApplyMalformed `json:"malformed"`
+	Malformed []ApplyMalformed `json:"malformed" jsonschema:"The blocks that could not be read; any of them refuses the reply (with partial, the files it names)."`
 	// Shell are the shell commands the reply suggests: listed, never run.
-	Shell []reply.ShellSuggestion `json:"shell_suggestions"`
+	Shell []reply.ShellSuggestion `json:"shell_suggestions" jsonschema:"The shell commands the reply suggests: listed, never run."`
 }
 
 // ApplyFile is one file of an ApplyResult. Its Result has the file's path
@@ -88,37 +88,37 @@ type ApplyFile struct {
 	Result
 	// Op is what the reply does to the file: ApplyAdd, ApplyUpdate,
 	// ApplyDelete or ApplyMove.
-	Op string `json:"op"`
+	Op string `json:"op" jsonschema:"What the reply does to the file: add (creates it), update (edits it in place), delete or move (to move_to, edited or not)."`
 	// MoveTo is where the reply moves the file (Op ApplyMove).
-	MoveTo string `json:"move_to,omitempty"`
+	MoveTo string `json:"move_to,omitempty" jsonschema:"Where the reply moves the file (op move); else omitted."`
 	// Status is ApplyApplied, ApplyFailed or ApplySkipped.
-	Status string `json:"status"`
+	Status string `json:"status" jsonschema:"applied (the file's blocks all applied; written unless dry_run), failed (why the reply, or with partial the file, was not written; reason says why) or skipped (not written because of another block or file; reason says which)."`
 	// Reason says why the file was not written, or, for a file written
 	// and not restored after a later write failed, that.
-	Reason string `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty" jsonschema:"Why the file was not written, or that it was written and not restored after a later write failed; omitted otherwise."`
 	// Blocks are the 1-based indexes (ApplyBlock.Index) of the file's
 	// blocks, in reply order.
-	Blocks []int `json:"blocks"`
+	Blocks []int `json:"blocks" jsonschema:"The 1-based indexes (index in blocks) of the file's blocks, in reply order."`
 }
 
 // ApplyBlock is one well-formed block of an ApplyResult.
 type ApplyBlock struct {
 	// Index is the block's 1-based number, in reply order.
-	Index  int          `json:"index"`
-	Path   string       `json:"path"`
-	Format reply.Format `json:"format"`
+	Index  int          `json:"index" jsonschema:"The block's 1-based number, in reply order."`
+	Path   string       `json:"path" jsonschema:"The file the block edits, as the reply names it."`
+	Format reply.Format `json:"format" jsonschema:"The block's format: edit, search-replace, unified-diff or apply-patch."`
 	// Status is ApplyApplied, ApplyFailed or ApplySkipped, and Reason why
 	// it failed or was skipped.
-	Status string `json:"status"`
-	Reason string `json:"reason,omitempty"`
+	Status string `json:"status" jsonschema:"applied, failed (reason and failure say why) or skipped (valid, or not tried, but not written because of another block or file; reason says which)."`
+	Reason string `json:"reason,omitempty" jsonschema:"Why the block failed or was skipped; omitted when applied."`
 	// Failure says why the block did not apply, with the real lines.
-	Failure *reply.Failure `json:"failure,omitempty"`
+	Failure *reply.Failure `json:"failure,omitempty" jsonschema:"Why the block did not apply, with the real lines; omitted otherwise."`
 	// Match is the level the block matched at (absent: exact, or not
 	// applied), Offset its indentation offset at indent and loose.
-	Match  match.Level   `json:"match,omitempty"`
-	Offset *match.Offset `json:"offset,omitempty"`
+	Match  match.Level   `json:"match,omitempty" jsonschema:"The match level the block applied at; omitted when exact or not applied."`
+	Offset *match.Offset `json:"offset,omitempty" jsonschema:"The block's indentation shift, at the indent and loose levels; else omitted."`
 	// ReplyLine is the 1-based reply line of the block's start marker.
-	ReplyLine int `json:"reply_line"`
+	ReplyLine int `json:"reply_line" jsonschema:"The 1-based line of the reply where the block's start marker is."`
 	reply.Preview
 }
 
@@ -126,11 +126,11 @@ type ApplyBlock struct {
 // (reply.Malformed): its 1-based reply line, the path it names if any,
 // every file it concerns (Paths) and why it is malformed.
 type ApplyMalformed struct {
-	Format    reply.Format `json:"format"`
-	Path      string       `json:"path"`
-	Paths     []string     `json:"paths,omitempty"`
-	Reason    string       `json:"reason"`
-	ReplyLine int          `json:"reply_line"`
+	Format    reply.Format `json:"format" jsonschema:"The block's format: edit, search-replace, unified-diff or apply-patch."`
+	Path      string       `json:"path" jsonschema:"The file the block names; \"\" when none."`
+	Paths     []string     `json:"paths,omitempty" jsonschema:"Every file the block concerns; omitted when none."`
+	Reason    string       `json:"reason" jsonschema:"What is wrong, naming the 1-based reply line of the offending line where there is one."`
+	ReplyLine int          `json:"reply_line" jsonschema:"The 1-based line of the reply where the block starts."`
 }
 
 // applyFile is a file of the reply while Apply works on it.

@@ -50,29 +50,29 @@ type CheckResult struct {
 	// OK is false when a file has a syntax error, was not checked or could
 	// not be read, or when the paths could not be expanded; Error says
 	// why.
-	OK bool `json:"ok"`
+	OK bool `json:"ok" jsonschema:"False when a file has a syntax error, was not checked or could not be read, or when the paths could not be expanded; error says why."`
 	// Summary is the line the CLI prints on standard error: "checked N
 	// file(s): M syntax error(s) in K file(s)", with the files that could
 	// not be checked, the Go notes and the files a walk skipped.
-	Summary string `json:"summary,omitempty"`
+	Summary string `json:"summary,omitempty" jsonschema:"\"checked N file(s): M syntax error(s) in K file(s)\", with the files that could not be checked, the Go notes and the files a walk skipped; omitted when the paths could not be expanded."`
 	// Error is the first file's read or parse failure (its code), else a
 	// SYNTAX error counting the problems, else the expansion's failure
 	// (USAGE for a malformed pattern, OUTSIDE_ROOT, ERROR for a pattern
 	// that matches no file), or nil.
-	Error *Error `json:"error,omitempty"`
+	Error *Error `json:"error,omitempty" jsonschema:"The first file's read or parse failure (its code), else a SYNTAX error counting the problems, else the expansion's failure (USAGE for a malformed pattern, OUTSIDE_ROOT, ERROR for a pattern that matches no file); omitted on success."`
 	// Files are the files' results in path order (empty with OnFile).
-	Files []CheckFile `json:"files"`
+	Files []CheckFile `json:"files" jsonschema:"Each file's result, in path order."`
 	// Checked counts the files parsed; Problems the syntax errors, in
 	// BadFiles files; Notes the tree-sitter-only notes in Go code that
 	// go/parser accepts; Unchecked the files that could not be read or
 	// checked.
-	Checked   int `json:"checked"`
-	Problems  int `json:"problems"`
-	BadFiles  int `json:"bad_files"`
-	Notes     int `json:"notes"`
-	Unchecked int `json:"unchecked"`
+	Checked   int `json:"checked" jsonschema:"How many files were parsed."`
+	Problems  int `json:"problems" jsonschema:"How many syntax errors were found, in bad_files files."`
+	BadFiles  int `json:"bad_files" jsonschema:"How many files have a syntax error."`
+	Notes     int `json:"notes" jsonschema:"How many tree-sitter-only notes were found in Go code that go/parser accepts (not errors)."`
+	Unchecked int `json:"unchecked" jsonschema:"How many files could not be read or checked."`
 	// Skipped counts the files a walk left out, by reason (walk.Result).
-	Skipped map[string]int `json:"skipped,omitempty"`
+	Skipped map[string]int `json:"skipped,omitempty" jsonschema:"How many files a walk left out, by reason; omitted when none."`
 	// Walked reports that a path was a folder or a pattern.
 	Walked bool `json:"-"`
 }
@@ -80,23 +80,23 @@ type CheckResult struct {
 // CheckFile is one file's check: one line of `symedit check --json`.
 type CheckFile struct {
 	// Path is the file as the request or the walk named it.
-	Path string `json:"path"`
+	Path string `json:"path" jsonschema:"The file, as the request or the walk named it."`
 	// Language is the grammar's name; "" when the file could not be read
 	// or is in no supported language.
-	Language string `json:"language,omitempty"`
+	Language string `json:"language,omitempty" jsonschema:"The grammar's name (python, go, ...); omitted when the file could not be read or is in no supported language."`
 	// OK is false when the file has syntax errors, was not checked
 	// (Skipped says why) or could not be read (Error says why).
-	OK bool `json:"ok"`
+	OK bool `json:"ok" jsonschema:"False when the file has syntax errors, was not checked (skipped says why) or could not be read (error says why)."`
 	// Skipped says why the guard did not check the file ("too large:
 	// ...").
-	Skipped string `json:"skipped,omitempty"`
+	Skipped string `json:"skipped,omitempty" jsonschema:"Why the guard did not check the file (\"too large: ...\"); omitted when it did."`
 	// Problems are the syntax errors, in order; [] when none.
-	Problems []CheckProblem `json:"problems"`
+	Problems []CheckProblem `json:"problems" jsonschema:"The file's syntax errors, in order; [] when none."`
 	// Notes are tree-sitter errors in Go code that go/parser accepts, not
 	// errors (issue 11, section 3).
-	Notes []CheckProblem `json:"notes,omitempty"`
+	Notes []CheckProblem `json:"notes,omitempty" jsonschema:"Tree-sitter errors in Go code that go/parser accepts: not errors; omitted when none."`
 	// Error is why the file could not be read or parsed, or nil.
-	Error *Error `json:"error,omitempty"`
+	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
 
 	report edit.SyntaxReport
 }
@@ -109,13 +109,13 @@ func (f *CheckFile) Report() edit.SyntaxReport { return f.report }
 // edit.KindMissing, edit.KindGoParser, edit.KindPythonIndent), message
 // and the line's text.
 type CheckProblem struct {
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	EndLine   int    `json:"end_line"`
-	EndColumn int    `json:"end_column"`
-	Kind      string `json:"kind"`
-	Message   string `json:"message"`
-	Text      string `json:"text"`
+	Line      int    `json:"line" jsonschema:"The 1-based line where the problem starts."`
+	Column    int    `json:"column" jsonschema:"The 1-based byte column where the problem starts (a tab or a multi-byte character counts as its bytes)."`
+	EndLine   int    `json:"end_line" jsonschema:"The 1-based line of the problem's exclusive end."`
+	EndColumn int    `json:"end_column" jsonschema:"The 1-based byte column of the problem's exclusive end: the byte just past it."`
+	Kind      string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
+	Message   string `json:"message" jsonschema:"What is wrong."`
+	Text      string `json:"text" jsonschema:"The text of the line where the problem starts."`
 }
 
 func problemsOf(ps []edit.SyntaxProblem) []CheckProblem {

@@ -45,11 +45,11 @@ type ChunkRequest struct {
 type ChunkResult struct {
 	Result
 	// Symbol is the symbol the chunks edited, as it was.
-	Symbol *Symbol `json:"symbol,omitempty"`
+	Symbol *Symbol `json:"symbol,omitempty" jsonschema:"The symbol the chunks edited, as it was before the edit; omitted when it was not found."`
 	// ChunksApplied counts the chunks placed.
-	ChunksApplied int `json:"chunks_applied"`
+	ChunksApplied int `json:"chunks_applied" jsonschema:"How many chunks were placed."`
 	// Placements say where each chunk applied and at which level.
-	Placements []chunk.Placement `json:"placements,omitempty"`
+	Placements []chunk.Placement `json:"placements,omitempty" jsonschema:"Where each chunk applied and at which match level, in input order; omitted when refused."`
 }
 
 // matchLevel parses a request's match level, def when it is "". The error

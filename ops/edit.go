@@ -76,9 +76,9 @@ type EditResult struct {
 	Result
 	// EditsApplied says, for each edit in order, how many occurrences it
 	// replaced, their original 1-based lines and the level it matched at.
-	EditsApplied []edit.TextEditSummary `json:"edits_applied,omitempty"`
+	EditsApplied []edit.TextEditSummary `json:"edits_applied,omitempty" jsonschema:"For each edit, in order: how many occurrences it replaced, their original 1-based lines and the level it matched at; omitted when refused."`
 	// TotalReplacements is the sum of the edits' occurrences replaced.
-	TotalReplacements int `json:"total_replacements"`
+	TotalReplacements int `json:"total_replacements" jsonschema:"The sum of the edits' occurrences replaced."`
 }
 
 // Edit applies req's exact-text edits to its file: every edit is checked

@@ -21,47 +21,47 @@ import (
 // (symbols.ErrNoMatch, *chunk.Error, edit.ErrChanged, ...).
 type Error struct {
 	// Code is the kind of refusal; Code.Exit gives its exit code.
-	Code Code `json:"code"`
+	Code Code `json:"code" jsonschema:"The kind of refusal, a stable code: NO_MATCH, AMBIGUOUS, OVERLAP, NO_SYMBOL, AMBIGUOUS_SYMBOL, SYNTAX, NOT_CHECKED, CHANGED, LOCKED, LINE_RANGE, NO_MATCH_TEXT, COUNT, WRONG_COUNT, APPLY, INVALID_INPUT, OUTSIDE_ROOT, NOT_WRITABLE, METADATA, UNSUPPORTED_LANGUAGE, USAGE or ERROR."`
 	// Chunk is the 1-based chunk (or edit, or block) the refusal is about.
-	Chunk int `json:"chunk,omitempty"`
+	Chunk int `json:"chunk,omitempty" jsonschema:"The 1-based index of the chunk (or edit, or block) the refusal is about; omitted when none."`
 	// Check is the chunk spec's check that failed (chunk.Check), such as
 	// "old_lines".
-	Check   string `json:"check,omitempty"`
-	Message string `json:"message"`
+	Check   string `json:"check,omitempty" jsonschema:"The chunk's check that failed, such as \"old_lines\" or \"context_after\"; omitted when none."`
+	Message string `json:"message" jsonschema:"The short message: what was refused and why."`
 	// Line is the 1-based file line the refusal is about.
-	Line int `json:"line,omitempty"`
+	Line int `json:"line,omitempty" jsonschema:"The 1-based file line the refusal is about; omitted when none."`
 	// Expected and Actual are the line the request expected and the real
 	// line there.
-	Expected string `json:"expected,omitempty"`
-	Actual   string `json:"actual,omitempty"`
+	Expected string `json:"expected,omitempty" jsonschema:"The line the request expected at line; omitted when none."`
+	Actual   string `json:"actual,omitempty" jsonschema:"The real line of the file at line; omitted when none."`
 	// Candidates are the 1-based first lines of every place that matched
 	// (ambiguous), of every symbol that fitted, or of the occurrences a
 	// WRONG_COUNT edit found (original line numbers, as Matches).
-	Candidates []int `json:"candidates,omitempty"`
+	Candidates []int `json:"candidates,omitempty" jsonschema:"The 1-based first lines of every place that matched (AMBIGUOUS), of every symbol that fitted (AMBIGUOUS_SYMBOL), or of the occurrences a WRONG_COUNT edit found (original line numbers, as matches); omitted when none."`
 	// Nearest are the most similar real lines ([]chunk.Near), symbols
 	// ([]Symbol) or, for an edit's NO_MATCH, places
 	// ([]edit.SimilarContent: lines, similarity, what differs).
-	Nearest any `json:"nearest,omitempty"`
+	Nearest any `json:"nearest,omitempty" jsonschema:"The most similar real lines (each with its 1-based line, text and similarity), symbols (each with name_path, kind, start and end) or, for an edit's NO_MATCH, places (lines, similarity, what differs); omitted when none."`
 	// Hint is a looser match level that would accept the request (its
 	// line, level, offset and the field or flag that allows it), or nil.
-	Hint *match.Hint `json:"hint,omitempty"`
+	Hint *match.Hint `json:"hint,omitempty" jsonschema:"A looser match level that would accept the request: its line, level, offset and the match value to send; omitted when none. To accept it, call again with that match."`
 	// SuggestedFixes are an edit's suggested corrections (NO_MATCH,
 	// WRONG_COUNT of the edit operation), most specific first.
-	SuggestedFixes []edit.SuggestedFix `json:"suggested_fixes,omitempty"`
+	SuggestedFixes []edit.SuggestedFix `json:"suggested_fixes,omitempty" jsonschema:"An edit's suggested corrections (NO_MATCH, WRONG_COUNT of the edit tool), most specific first; omitted when none."`
 	// SearchText is the failing edit's old_text as it was searched for
 	// (with LF line endings when the file's are uniform), and
 	// ExpectedOccurrences and ActualOccurrences how many times it was to
 	// occur and did, in the text as the edits before it left it (NO_MATCH
 	// and WRONG_COUNT of the edit operation; seed 002's fields).
-	SearchText          string `json:"search_text,omitempty"`
-	ExpectedOccurrences int    `json:"expected_occurrences,omitempty"`
-	ActualOccurrences   int    `json:"actual_occurrences,omitempty"`
+	SearchText          string `json:"search_text,omitempty" jsonschema:"The failing edit's old_text as it was searched for (with LF line endings when the file's are uniform); for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
+	ExpectedOccurrences int    `json:"expected_occurrences,omitempty" jsonschema:"How many times old_text was to occur (the edit's occurrences), in the text as the edits before it left it; for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
+	ActualOccurrences   int    `json:"actual_occurrences,omitempty" jsonschema:"How many times old_text occurred in that text; omitted when 0 (as for NO_MATCH)."`
 	// Matches are the occurrences a WRONG_COUNT edit found, in text order,
 	// at most edit.MaxMatchLocations (their 1-based original lines are
 	// Candidates): line, byte columns, the line and its neighbours.
 	// OmittedMatches counts the occurrences beyond them.
-	Matches        []edit.MatchLocation `json:"matches,omitempty"`
-	OmittedMatches int                  `json:"omitted_matches,omitempty"`
+	Matches        []edit.MatchLocation `json:"matches,omitempty" jsonschema:"The occurrences a WRONG_COUNT edit found, in text order, at most 20 (their 1-based original lines are candidates): line, byte columns, the line and its neighbours; omitted otherwise."`
+	OmittedMatches int                  `json:"omitted_matches,omitempty" jsonschema:"How many occurrences beyond matches were left out; omitted when none."`
 
 	err error
 }

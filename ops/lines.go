@@ -71,7 +71,7 @@ type LinesRequest struct {
 type LinesResult struct {
 	Result
 	// EditsApplied counts the line edits applied.
-	EditsApplied int `json:"edits_applied"`
+	EditsApplied int `json:"edits_applied" jsonschema:"How many line edits were applied."`
 }
 
 // Lines applies req's line edits to its file: every line number refers to

@@ -89,19 +89,19 @@ type ReplaceResult struct {
 	// Files are the files with matches (and every file named in Paths,
 	// and every file that could not be read), in path order: as gofmt -l
 	// lists every file (issue 11, section 5). Never nil.
-	Files []ReplaceFile `json:"files"`
+	Files []ReplaceFile `json:"files" jsonschema:"The files with matches, every file named in paths and every file that could not be read, in path order; each with its own ok, status, counts and error."`
 	// TotalMatches and TotalReplacements add up the files' counts.
-	TotalMatches      int `json:"total_matches"`
-	TotalReplacements int `json:"total_replacements"`
+	TotalMatches      int `json:"total_matches" jsonschema:"The sum of the files' matches."`
+	TotalReplacements int `json:"total_replacements" jsonschema:"The sum of the files' replacements."`
 	// Refused counts the files with status ReplaceRefused, FilesWritten
 	// the files written.
-	Refused      int `json:"refused"`
-	FilesWritten int `json:"files_written"`
+	Refused      int `json:"refused" jsonschema:"How many files have status refused."`
+	FilesWritten int `json:"files_written" jsonschema:"How many files were written."`
 	// Searched counts the files read and searched (a walk's files
 	// without a match included).
-	Searched int `json:"searched"`
+	Searched int `json:"searched" jsonschema:"How many files were read and searched (a walk's files without a match included)."`
 	// Skipped counts the files a walk left out, by reason (walk.Result).
-	Skipped map[string]int `json:"skipped,omitempty"`
+	Skipped map[string]int `json:"skipped,omitempty" jsonschema:"How many files a walk left out, by reason; omitted when none."`
 	// Walked reports that a path was a folder or a pattern.
 	Walked bool `json:"-"`
 }
@@ -118,11 +118,11 @@ type ReplaceFile struct {
 	Result
 	// Status is ReplaceReplaced, ReplaceNoMatch, ReplaceRefused or
 	// ReplaceNotWritten.
-	Status string `json:"status"`
+	Status string `json:"status" jsonschema:"The file's outcome: replaced (passed every check; written unless dry_run), no_match (a named file with no match; left alone), refused (failed: unreadable, the syntax guard, a failed write; error says why) or not_written (passed, but the run was refused as a whole, or an earlier file's write failed)."`
 	// Matches counts every match in the file; Replacements the matches
 	// replaced (Count caps them).
-	Matches      int `json:"matches"`
-	Replacements int `json:"replacements"`
+	Matches      int `json:"matches" jsonschema:"How many matches the file has."`
+	Replacements int `json:"replacements" jsonschema:"How many of the matches were replaced (count caps them)."`
 }
 
 // maxSimilarLines is the most similar lines a NO_MATCH_TEXT refusal

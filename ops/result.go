@@ -11,29 +11,29 @@ import (
 // tools' structured content are these values marshalled.
 type Result struct {
 	// OK is false when the operation was refused or failed; Error says why.
-	OK bool `json:"ok"`
+	OK bool `json:"ok" jsonschema:"False when the operation was refused or failed; error says why. In a file of a replace or apply result: false when that file was refused or not written."`
 	// Path is the file, as the request named it (after a location's
 	// "::NAME_PATH" or ":LINE:COL" is taken off), for single-file
 	// operations.
-	Path string `json:"path,omitempty"`
+	Path string `json:"path,omitempty" jsonschema:"The file, as the request (in apply's files: the reply) named it (a location's \"::NAME_PATH\" or \":LINE:COL\" taken off); omitted when the operation names no single file (replace and apply name each file in files)."`
 	// Changed reports that the new content differs from the file (or that
 	// the file is new).
-	Changed bool `json:"changed"`
+	Changed bool `json:"changed" jsonschema:"True when the new content differs from the file, or the file is new."`
 	// Written reports that the file was written.
-	Written bool `json:"written"`
+	Written bool `json:"written" jsonschema:"True when the file was written to disk (for replace and apply at the top level: any file); false for a dry run and a refusal."`
 	// DryRun echoes the request's dry_run.
-	DryRun bool `json:"dry_run"`
+	DryRun bool `json:"dry_run" jsonschema:"Echoes the request's dry_run: when true nothing was written."`
 	// Diff is the unified diff of the change (git apply and patch -p1 take
 	// it from the working directory; see edit.Diff); set for a dry run,
 	// for a refused dry run, and with WriteOptions.Diff.
-	Diff string `json:"diff,omitempty"`
+	Diff string `json:"diff,omitempty" jsonschema:"The change as a unified diff (git apply and patch -p1 accept it); set for a dry run, a refused one included; else omitted."`
 	// Syntax is the syntax guard's report, when it ran or said why not.
-	Syntax *Syntax `json:"syntax,omitempty"`
+	Syntax *Syntax `json:"syntax,omitempty" jsonschema:"The syntax guard's report on the new content; omitted when the guard neither checked nor said why not."`
 	// Summary says in one line what the operation did or would do, as the
 	// CLI prints it.
-	Summary string `json:"summary,omitempty"`
+	Summary string `json:"summary,omitempty" jsonschema:"One line saying what the operation did or would do, as the CLI prints it."`
 	// Error is why the operation was refused or failed, or nil.
-	Error *Error `json:"error,omitempty"`
+	Error *Error `json:"error,omitempty" jsonschema:"Why the operation was refused or failed; omitted on success. A refusal leaves the files unchanged: correct the request from error's fields (actual, nearest, candidates, hint, suggested_fixes) and call again."`
 }
 
 // Syntax is the syntax guard's report (edit.SyntaxReport) as results show
@@ -41,18 +41,18 @@ type Result struct {
 type Syntax struct {
 	// Checked reports that both contents were parsed; else Skipped says
 	// why not ("check off", "unsupported language", "too large: ...").
-	Checked bool   `json:"checked"`
-	Skipped string `json:"skipped,omitempty"`
+	Checked bool   `json:"checked" jsonschema:"True when the guard parsed the content both before and after the edit; else skipped says why not."`
+	Skipped string `json:"skipped,omitempty" jsonschema:"Why the guard did not check: \"check off\", \"unsupported language\", \"too large: ...\"; omitted when checked."`
 	// Language is the grammar's name.
-	Language string `json:"language,omitempty"`
+	Language string `json:"language,omitempty" jsonschema:"The grammar's name (python, go, ...); omitted when none."`
 	// Before and After count the problems before and after the edit.
-	Before int `json:"before"`
-	After  int `json:"after"`
+	Before int `json:"before" jsonschema:"How many syntax problems the file had before the edit."`
+	After  int `json:"after" jsonschema:"How many syntax problems the new content has."`
 	// New are the problems the edit added, the nearest to the edit first.
-	New []Problem `json:"new,omitempty"`
+	New []Problem `json:"new,omitempty" jsonschema:"The problems the edit added, the nearest to the edit first; omitted when none."`
 	// Notes are problems that do not refuse (tree-sitter-only errors in
 	// Go, where go/parser decides).
-	Notes []Problem `json:"notes,omitempty"`
+	Notes []Problem `json:"notes,omitempty" jsonschema:"Problems that do not refuse the edit (tree-sitter-only errors in Go code, where go/parser decides); omitted when none."`
 
 	report edit.SyntaxReport
 }
@@ -63,11 +63,11 @@ func (s *Syntax) Report() edit.SyntaxReport { return s.report }
 // Problem is one syntax problem: 1-based line, 1-based byte column, kind
 // (edit.KindError, ...), message and the line's text (cut on long lines).
 type Problem struct {
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Kind    string `json:"kind"`
-	Message string `json:"message"`
-	Text    string `json:"text"`
+	Line    int    `json:"line" jsonschema:"The 1-based line where the problem starts."`
+	Column  int    `json:"column" jsonschema:"The 1-based byte column where the problem starts (a tab or a multi-byte character counts as its bytes)."`
+	Kind    string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
+	Message string `json:"message" jsonschema:"What is wrong."`
+	Text    string `json:"text" jsonschema:"The line's text (cut on long lines)."`
 }
 
 // syntaxOf returns r as results show it, or nil when the guard neither
@@ -89,10 +89,10 @@ func syntaxOf(r edit.SyntaxReport) *Syntax {
 // Symbol is a symbol as results show it: its name path, kind and 1-based
 // start and end positions (the end exclusive, as symbols.Symbol's).
 type Symbol struct {
-	NamePath string           `json:"name_path"`
-	Kind     symbols.Kind     `json:"kind"`
-	Start    symbols.Position `json:"start"`
-	End      symbols.Position `json:"end"`
+	NamePath string           `json:"name_path" jsonschema:"The symbol's name path: the names of the enclosing symbols and its own joined by \"/\" (\"Server/Serve\"), as a location's ::NAME_PATH takes it."`
+	Kind     symbols.Kind     `json:"kind" jsonschema:"The symbol's kind: class, interface, enum, record, annotation, struct, type, function, method, constructor or namespace."`
+	Start    symbols.Position `json:"start" jsonschema:"Where the symbol starts (inclusive): 1-based line and byte column, decorators and annotations included."`
+	End      symbols.Position `json:"end" jsonschema:"Where the symbol ends (exclusive): 1-based line and byte column of the byte just past it."`
 }
 
 func symbolOf(s symbols.Symbol) Symbol {

@@ -27,24 +27,24 @@ type ShowRequest struct {
 // envelope's, so every result has the same error shape.
 type ShowResult struct {
 	// OK is false when the symbol could not be shown; Error says why.
-	OK bool `json:"ok"`
+	OK bool `json:"ok" jsonschema:"False when the symbol could not be shown; error says why."`
 	// Path is the file, as the request named it.
-	Path string `json:"path,omitempty"`
+	Path string `json:"path,omitempty" jsonschema:"The file, as the request named it."`
 	// Language is the grammar's name (python, go, ...).
-	Language string `json:"language,omitempty"`
+	Language string `json:"language,omitempty" jsonschema:"The grammar's name (python, go, ...); omitted when none."`
 	// Symbol is the symbol shown.
-	Symbol *Symbol `json:"symbol,omitempty"`
+	Symbol *Symbol `json:"symbol,omitempty" jsonschema:"The symbol shown; omitted when none was found."`
 	// FirstLine and LastLine are the symbol's whole lines: 1-based,
 	// inclusive.
-	FirstLine int `json:"first_line,omitempty"`
-	LastLine  int `json:"last_line,omitempty"`
+	FirstLine int `json:"first_line,omitempty" jsonschema:"The symbol's first line: 1-based, inclusive (its decorators and annotations included); omitted on failure."`
+	LastLine  int `json:"last_line,omitempty" jsonschema:"The symbol's last line: 1-based, inclusive; omitted on failure."`
 	// Text is the lines FirstLine to LastLine as they are in the file,
 	// each ending in "\n" (line endings normalized, no byte order mark),
 	// without line numbers: what chunk context and old_lines are copied
 	// from.
-	Text string `json:"text,omitempty"`
+	Text string `json:"text,omitempty" jsonschema:"The lines first_line to last_line as they are in the file, each ending in \"\\n\" (line endings normalized, no byte order mark), without line numbers: what chunk context and old_lines are copied from; omitted on failure."`
 	// Error is why the symbol could not be shown, or nil.
-	Error *Error `json:"error,omitempty"`
+	Error *Error `json:"error,omitempty" jsonschema:"Why the symbol could not be shown; omitted on success."`
 
 	numbered bool
 }

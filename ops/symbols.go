@@ -43,18 +43,18 @@ func (r SymbolsRequest) paths() []string { return joinPaths(r.Path, r.Paths) }
 type SymbolsResult struct {
 	// OK is false when a file could not be read or parsed, or the paths
 	// could not be expanded; Error says why.
-	OK bool `json:"ok"`
+	OK bool `json:"ok" jsonschema:"False when a file could not be read or parsed, or the paths could not be expanded; error says why."`
 	// Summary is "N file(s)" and, when a walk skipped files, "; skipped:
 	// COUNT REASON, ..." (walk.Result.Summary).
-	Summary string `json:"summary,omitempty"`
+	Summary string `json:"summary,omitempty" jsonschema:"\"N file(s)\" and, when a walk skipped files, \"; skipped: COUNT REASON, ...\"; omitted when the paths could not be expanded."`
 	// Error is the first file's failure (its code), else the expansion's
 	// (USAGE for a malformed pattern, OUTSIDE_ROOT, ERROR for a pattern
 	// that matches no file), or nil.
-	Error *Error `json:"error,omitempty"`
+	Error *Error `json:"error,omitempty" jsonschema:"The first file's failure (its code), else the expansion's (USAGE for a malformed pattern, OUTSIDE_ROOT, ERROR for a pattern that matches no file); omitted on success."`
 	// Files are the files' symbols in path order (empty with OnFile).
-	Files []SymbolsFile `json:"files"`
+	Files []SymbolsFile `json:"files" jsonschema:"The files' symbols, in path order."`
 	// Skipped counts the files a walk left out, by reason (walk.Result).
-	Skipped map[string]int `json:"skipped,omitempty"`
+	Skipped map[string]int `json:"skipped,omitempty" jsonschema:"How many files a walk left out, by reason; omitted when none."`
 	// Walked reports that a path was a folder or a pattern.
 	Walked bool `json:"-"`
 	// Index counts the run's use of the symbol index.
@@ -65,15 +65,15 @@ type SymbolsResult struct {
 // --json`.
 type SymbolsFile struct {
 	// Path is the file as the request or the walk named it.
-	Path string `json:"path"`
+	Path string `json:"path" jsonschema:"The file, as the request or the walk named it."`
 	// Language is the grammar's name; "" when the file could not be read
 	// or is in no supported language.
-	Language string `json:"language"`
+	Language string `json:"language" jsonschema:"The grammar's name (python, go, ...); \"\" when the file could not be read or is in no supported language."`
 	// Symbols are the file's symbols, a flat list in source order, nested
 	// ones included; [] when none.
-	Symbols []symbols.Symbol `json:"symbols"`
+	Symbols []symbols.Symbol `json:"symbols" jsonschema:"The file's symbols, a flat list in source order, nested ones included; [] when none."`
 	// Error is why the file could not be read or parsed, or nil.
-	Error *Error `json:"error,omitempty"`
+	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
 }
 
 // IndexStats counts a symbols run's use of the persistent symbol index.

@@ -30,20 +30,20 @@ type SymbolTextRequest struct {
 type SymbolTextResult struct {
 	Result
 	// Symbol is the symbol the operation was placed at, as it was.
-	Symbol *Symbol `json:"symbol,omitempty"`
+	Symbol *Symbol `json:"symbol,omitempty" jsonschema:"The symbol the operation was placed at, as it was before the edit; omitted when it was not found."`
 	// Reindent says how the text was shifted: "indented by 4 spaces" or
 	// "written as sent" (edit.Reindent's String); "" when refused before
 	// the text was placed.
-	Reindent string `json:"reindent,omitempty"`
+	Reindent string `json:"reindent,omitempty" jsonschema:"How the text was shifted: \"indented by 4 spaces\" or \"written as sent\"; omitted when refused before the text was placed."`
 	// Replaced is which part of the symbol ReplaceBody replaced: "whole",
 	// "from-implementation", "from-modifiers" or "from-keyword"
 	// (edit.Replaced; README, replace-body's table); "" for the
 	// insertions.
-	Replaced string `json:"replaced,omitempty"`
+	Replaced string `json:"replaced,omitempty" jsonschema:"Which part of the symbol replace_body replaced: \"whole\", \"from-implementation\", \"from-modifiers\" or \"from-keyword\"; omitted for insert_before and insert_after."`
 	// Kept is the symbol's text ReplaceBody kept in front of the new text
 	// (its decorators, annotations and modifiers, each line trimmed,
 	// joined by "\n"), or "".
-	Kept string `json:"kept,omitempty"`
+	Kept string `json:"kept,omitempty" jsonschema:"The symbol's text replace_body kept in front of the new text (its decorators, annotations and modifiers, each line trimmed, joined by \"\\n\"); omitted when none."`
 }
 
 // symbolTextOp is one of the three whole-symbol operations.

@@ -24,10 +24,10 @@ type WriteRequest struct {
 type WriteResult struct {
 	Result
 	// Bytes is the new content's length in bytes.
-	Bytes int `json:"bytes"`
+	Bytes int `json:"bytes" jsonschema:"The new content's length in bytes."`
 	// Created reports that the file did not exist: the write creates it
 	// (or, in a dry run, would).
-	Created bool `json:"created,omitempty"`
+	Created bool `json:"created,omitempty" jsonschema:"True when the file did not exist: the write creates it (or, in a dry run, would); omitted otherwise."`
 }
 
 // Write replaces req.Path's content with req.Content, or creates the file
