@@ -212,7 +212,10 @@ func resultTypes() map[reflect.Type]*jsonschema.Schema {
 
 // outputSchema is the output schema of T (a result type, or a pointer to
 // one): the SDK's inference, with the types of resultTypes given the
-// shape of their JSON. The SDK validates every result against it.
+// shape of their JSON. The SDK validates every result against it. Every
+// property's description is its field's jsonschema tag, in the packages
+// that declare the types (TestMCPOutputSchemaDescriptions checks that
+// none is missing).
 func outputSchema[T any]() *jsonschema.Schema {
 	rt := reflect.TypeFor[T]()
 	if rt.Kind() == reflect.Pointer {
