@@ -3,6 +3,7 @@ package ops_test
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -60,5 +61,29 @@ func TestCodeTableComplete(t *testing.T) {
 	}
 	if got := ops.ExitCode(fmt.Errorf("plain")); got != ops.ExitError {
 		t.Errorf("exitCode(plain error) = %d, want %d", got, ops.ExitError)
+	}
+}
+
+// TestErrorCodeSchema: the MCP output schema's description of an error's
+// code (ops.Error's jsonschema tag) names every code of the table, and no
+// code that is not in it, so the schema cannot fall behind the table.
+func TestErrorCodeSchema(t *testing.T) {
+	f, ok := reflect.TypeFor[ops.Error]().FieldByName("Code")
+	if !ok {
+		t.Fatal("ops.Error has no Code field")
+	}
+	desc := f.Tag.Get("jsonschema")
+	named := map[string]bool{}
+	for _, c := range regexp.MustCompile(`\b[A-Z][A-Z_]{2,}\b`).FindAllString(desc, -1) {
+		named[c] = true
+	}
+	for _, r := range ops.Codes() {
+		if !named[string(r.Code)] {
+			t.Errorf("the code's description does not name %s: %q", r.Code, desc)
+		}
+		delete(named, string(r.Code))
+	}
+	for c := range named {
+		t.Errorf("the code's description names %s, which is not in ops.Codes()", c)
 	}
 }

@@ -76,8 +76,9 @@ type Near struct {
 // It carries what a model needs to fix the block in one retry.
 type Failure struct {
 	// Code is one of CodeLeadingNotFound, CodeOldMismatch,
-	// CodeTrailingNotFound, CodeAmbiguous, CodeNotFound, CodeFileExists.
-	Code string `json:"code" jsonschema:"Why the block did not apply: LEADING_NOT_FOUND, OLD_MISMATCH, TRAILING_NOT_FOUND, AMBIGUOUS, NOT_FOUND or FILE_EXISTS."`
+	// CodeTrailingNotFound, CodeAmbiguous, CodeNotFound, CodeFileExists,
+	// CodeOverlap, CodeFileOnly.
+	Code string `json:"code" jsonschema:"Why the block did not apply: LEADING_NOT_FOUND (an EDIT block's leading anchor occurs nowhere), OLD_MISMATCH (the old lines do not follow the leading anchor), TRAILING_NOT_FOUND (the trailing anchor does not follow the old lines), AMBIGUOUS (the block's lines occur at several places), NOT_FOUND (a SEARCH/REPLACE block's or hunk's old lines occur nowhere), FILE_EXISTS (a block that creates a file names one that has content), OVERLAP (a hunk matched only on lines an earlier hunk of the same file wrote) or FILE_ONLY (a block that only deletes or moves its file, applied as a change of lines)."`
 	// Message explains the failure in one paragraph, without the Nearest
 	// lines.
 	Message string `json:"message" jsonschema:"The failure explained in one paragraph, without the nearest lines."`
