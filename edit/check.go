@@ -33,7 +33,10 @@ import (
 // false and Skipped saying why and a nil error, when opt.Mode is CheckOff,
 // lang is nil, content (without a byte order mark) is larger than
 // opt.MaxSize (GuardMaxSize when zero), or the parse did not finish within
-// opt.Timeout (GuardTimeout when zero) or before ctx was done. The error is
+// opt.Timeout (GuardTimeout when zero) or before ctx was done; but in Go,
+// where go/parser decides, a tree-sitter parse that does not finish within
+// opt.Timeout leaves go/parser's errors as the report (Checked, without
+// tree-sitter's notes), since go/parser's check is linear in the size. The error is
 // non-nil only for a parser failure other than those. It keeps no state
 // and is safe for concurrent use; each call uses its own parser.
 func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []byte, opt GuardOptions) (SyntaxReport, error) {
@@ -61,12 +64,20 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 		rep.skip(stopReason(ctx, opt.Timeout))
 		return rep, nil
 	}
-	if ctx.Err() != nil {
-		return skip()
-	}
 	// The checkers read the text as the language's parser does: a lone CR
 	// as LF, except in Go (issue 12, item 3). Offsets are unchanged.
 	in := lang.ParserInput(text)
+	// In Go, go/parser decides (issue 11, section 3): when tree-sitter
+	// runs out of time (the guard's own timeout, not the caller's
+	// cancellation), go/parser's errors are the report, without
+	// tree-sitter's notes.
+	goTimedOut := func() bool { return lang.Name == "go" && context.Cause(ctx) == errGuardTimeout }
+	if ctx.Err() != nil {
+		if goTimedOut() {
+			return problemsReport(rep, text, in, nil, nil, guardGoErrors(in)), nil
+		}
+		return skip()
+	}
 	var extraDone chan []guardProblem
 	if check := guardExtraChecker(lang.Name); check != nil {
 		extraDone = make(chan []guardProblem, 1)
@@ -78,16 +89,27 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 		extra = <-extraDone
 	}
 	if err != nil {
+		if goTimedOut() {
+			return problemsReport(rep, text, in, nil, nil, extra), nil
+		}
 		if ctx.Err() != nil {
 			return skip()
 		}
 		return rep, fmt.Errorf("edit: syntax check: parsing %s: %w", lang.Name, err)
 	}
-	rep.Checked = true
 	var notes []guardProblem
 	if lang.Name == "go" {
 		ts, notes = guardGoNotes(in, ts, extra)
 	}
+	return problemsReport(rep, text, in, ts, notes, extra), nil
+}
+
+// problemsReport is FindSyntaxProblems' report of text (in, as the
+// checkers read it) with the tree-sitter problems ts, the notes, and the
+// second checker's problems extra (at most guardMaxExtra, one per line),
+// in file order.
+func problemsReport(rep SyntaxReport, text, in []byte, ts, notes, extra []guardProblem) SyntaxReport {
+	rep.Checked = true
 	all := append(ts, guardFirstPerLine(in, extra, guardMaxExtra)...)
 	for i := range all {
 		all[i].at = all[i].start
@@ -104,5 +126,5 @@ func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []
 	}
 	rep.Notes = guardNotes(lines, text, notes)
 	rep.After = len(rep.New)
-	return rep, nil
+	return rep
 }

@@ -307,3 +307,41 @@ func TestFindSyntaxProblemsCROnly(t *testing.T) {
 		})
 	}
 }
+
+// TestFindSyntaxProblemsGoTimeout: in Go, where go/parser decides, a
+// tree-sitter parse that runs out of the check's time (here a timeout of
+// 1 ns, out before the parse starts) leaves go/parser's errors as the
+// report, checked, with their real lines; in Python, whose tree-sitter
+// parse decides, the same timeout leaves the file not checked. The
+// caller's own cancellation skips Go too (TestFindSyntaxProblemsSkips).
+func TestFindSyntaxProblemsGoTimeout(t *testing.T) {
+	goLang, _ := grammars.ByName("go")
+	pyLang, _ := grammars.ByName("python")
+	opt := edit.GuardOptions{Timeout: time.Nanosecond}
+	broken := []byte("package p\n\nfunc f() {\n\tx := \n}\n\nfunc g() {\n\treturn 1 +\n}\n")
+	rep, err := edit.FindSyntaxProblems(context.Background(), goLang, broken, opt)
+	if err != nil || !rep.Checked || rep.Skipped != "" {
+		t.Fatalf("go, broken: %+v, %v; want checked", rep, err)
+	}
+	full, err := edit.FindSyntaxProblems(context.Background(), goLang, broken, edit.GuardOptions{})
+	if err != nil || !full.Checked {
+		t.Fatalf("go, broken, no timeout: %+v, %v", full, err)
+	}
+	var goParser []edit.SyntaxProblem
+	for _, p := range full.New {
+		if p.Kind == edit.KindGoParser {
+			goParser = append(goParser, p)
+		}
+	}
+	if len(rep.New) == 0 || fmt.Sprint(rep.New) != fmt.Sprint(goParser) || len(rep.Notes) != 0 || rep.After != len(rep.New) {
+		t.Errorf("go, broken, timed out: %+v\nwant go/parser's problems of the full check: %+v", rep.New, goParser)
+	}
+	rep, err = edit.FindSyntaxProblems(context.Background(), goLang, []byte("package p\n\nfunc f() {}\n"), opt)
+	if err != nil || !rep.Checked || len(rep.New) != 0 {
+		t.Errorf("go, clean: %+v, %v; want checked, no problem", rep, err)
+	}
+	rep, err = edit.FindSyntaxProblems(context.Background(), pyLang, []byte("def f(:\n    pass\n"), opt)
+	if err != nil || rep.Checked || rep.SkipCode != edit.SkipTimeout {
+		t.Errorf("python: %+v, %v; want not checked, timed out", rep, err)
+	}
+}
