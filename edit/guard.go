@@ -433,9 +433,12 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // and when it accepts after the report has no New and no Notes, Before is
 // go/parser's count of errors in before and After is 0. When go/parser
 // accepts before, after is checked by parsing only the top-level
-// declarations the edits touched (the lines from the end of the last
-// declaration before the first edit to the start of the first declaration
-// after the last, after a package clause): go/parser parses top-level
+// declarations the edits touched, each run of edited declarations on its
+// own (the lines from the end of the declaration before the run to the
+// start of the declaration after it, after a package clause; before's
+// layout comes from GuardOptions.BeforeLayout when given, else from a
+// go/scanner pass with BeforeClean, else from go/parser's parse of
+// before): go/parser parses top-level
 // declarations one after the other, each from the start of a line at top
 // level, and checks nothing across them but that imports come first, so
 // when those declarations parse, and hold no import, and end with a line
@@ -443,6 +446,11 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // imports, one on the line where a declaration ends or starts beside
 // another, or one go/parser refuses there, is checked by parsing the
 // whole content after (issue 15).
+//
+// When tree-sitter does not finish within the timeout in a Go file whose
+// content after go/parser refuses, go/parser's new errors alone are the
+// report (checked, without tree-sitter's notes), since go/parser decides
+// and has run; in the other languages the content is not checked.
 //
 // So an edit to a file that has errors elsewhere passes if it adds none,
 // and an edit that breaks something is caught even in a file with other
@@ -531,7 +539,10 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 		rep.skip(stopReason(ctx, opt.Timeout))
 		return rep, nil
 	}
-	if ctx.Err() != nil {
+	// goDecides: the guard's own time ran out in Go, where go/parser,
+	// linear in the size and not bound by the timeout, decides alone.
+	goDecides := func() bool { return lang.Name == "go" && !opt.goTree && context.Cause(ctx) == errGuardTimeout }
+	if ctx.Err() != nil && !goDecides() {
 		return skip()
 	}
 
@@ -568,9 +579,19 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	if full {
 		editor = nil
 	}
-	res, err := guardTreeProblems(ctx, lang.Grammar(), oldIn, newIn, tedits, editor)
+	var res guardTreeResult
+	var err error
+	if !goDecides() { // else out of time already: go/parser alone, below
+		res, err = guardTreeProblems(ctx, lang.Grammar(), oldIn, newIn, tedits, editor)
+	}
 	if extraDone != nil {
 		extra = <-extraDone // bounded: the checkers are linear in the size
+	}
+	if err != nil && goDecides() {
+		// go/parser decides in Go (issue 11, section 3) and has run:
+		// when tree-sitter runs out of the guard's time, go/parser's
+		// errors alone are the report, without tree-sitter's notes.
+		res, err = guardTreeResult{}, nil
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -597,14 +618,20 @@ func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []b
 	if len(fresh) > 0 && res.incremental {
 		// Never refuse on an incremental parse alone: confirm with a full
 		// parse of the same bytes, the authority (issue 11, section 3).
-		if res.after, err = guardParseProblems(ctx, lang.Grammar(), newIn); err != nil {
-			if ctx.Err() != nil {
-				return skip()
-			}
+		after, err := guardParseProblems(ctx, lang.Grammar(), newIn)
+		switch {
+		case err != nil && goDecides():
+			// Out of time in Go: go/parser's errors alone, as above.
+			res, fresh = guardTreeResult{}, nil
+		case err != nil && ctx.Err() != nil:
+			return skip()
+		case err != nil:
 			return rep, fmt.Errorf("edit: syntax guard: parsing %s: %w", lang.Name, err)
+		default:
+			res.after = after
+			rep.confirmed = true
+			fresh = treeFresh(res.after)
 		}
-		rep.confirmed = true
-		fresh = treeFresh(res.after)
 	}
 	rep.Before, rep.After = len(res.before)+len(extra.before), len(res.after)+len(extra.after)
 	extraFresh := m.unmatched(extra.after, extra.before, true)

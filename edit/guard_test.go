@@ -483,7 +483,9 @@ func TestCheckSyntaxSkipped(t *testing.T) {
 		{"too large", context.Background(), lang, edit.GuardOptions{MaxSize: 1000}, fmt.Sprintf("too large: %d bytes, over the guard's 1000-byte limit", len(after)), edit.SkipTooLarge, true},
 		{"expired", expired, lang, edit.GuardOptions{}, "timed out: context deadline exceeded", edit.SkipTimeout, true},
 		{"canceled", canceled, lang, edit.GuardOptions{}, "canceled: context canceled", edit.SkipCanceled, true},
-		{"1ns", context.Background(), lang, edit.GuardOptions{Timeout: time.Nanosecond}, "timed out after 1ns", edit.SkipTimeout, true},
+		// In Python tree-sitter decides, so its timeout leaves the edit
+		// unchecked; in Go go/parser decides (TestCheckSyntaxGoTimeout).
+		{"1ns", context.Background(), guardLang(t, "python"), edit.GuardOptions{Timeout: time.Nanosecond}, "timed out after 1ns", edit.SkipTimeout, true},
 	} {
 		rep, err := edit.CheckSyntax(c.ctx, c.lang, before, after, []edit.Edit{e}, c.opt)
 		if err != nil || rep.Checked || rep.Skipped != c.want || rep.SkipCode != c.code || !rep.OK() {
@@ -1094,5 +1096,58 @@ func TestCheckSyntaxCRSameIndentError(t *testing.T) {
 		if rep.Before != 1 || len(rep.New) != 1 || rep.New[0].Kind != edit.KindPythonIndent || rep.New[0].Line != line || rep.New[0].Text != doc.Line(line) {
 			t.Errorf("EOL %q: %+v, want the new bad dedent at line %d", doc.EOL, rep, line)
 		}
+	}
+}
+
+// TestCheckSyntaxGoTimeout: in Go, where go/parser decides, an edit whose
+// tree-sitter parse runs out of the guard's time (a timeout of 1 ns, out
+// before any parse) is judged by go/parser alone, checked: a new error is
+// refused with go/parser's message and line, an edit beside an old error
+// passes, a valid edit passes; in Python the same timeout leaves the edit
+// not checked, which strict mode refuses.
+func TestCheckSyntaxGoTimeout(t *testing.T) {
+	goLang := guardLang(t, "go")
+	opt := edit.GuardOptions{Timeout: time.Nanosecond}
+	clean := "package p\n\nfunc f() {\n\tx := 1\n\t_ = x\n}\n\nfunc g() int {\n\treturn 2\n}\n"
+	broken := strings.Replace(clean, "\treturn 2\n", "\treturn 2 +\n", 1) // an old error in g
+	tests := []struct {
+		name, before, old, new string
+		refused                bool
+	}{
+		{"a new error", clean, "x := 1", "x := ", true},
+		{"beside an old error", broken, "x := 1", "x := 3", false},
+		{"valid", clean, "x := 1", "x := 3", false},
+	}
+	for _, tt := range tests {
+		before := []byte(tt.before)
+		i := strings.Index(tt.before, tt.old)
+		edits := []edit.Edit{{Start: i, End: i + len(tt.old), New: tt.new}}
+		after, err := edit.Apply(before, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := edit.CheckSyntax(context.Background(), goLang, before, after, edits, opt)
+		if err != nil || !rep.Checked || rep.Skipped != "" {
+			t.Fatalf("%s: %+v, %v; want checked", tt.name, rep, err)
+		}
+		if rep.Rejects(edit.CheckStrict) != tt.refused {
+			t.Errorf("%s: refused %v, want %v: %+v", tt.name, rep.Rejects(edit.CheckStrict), tt.refused, rep)
+		}
+		lines := strings.Split(string(after), "\n")
+		for _, p := range rep.New {
+			if p.Kind != edit.KindGoParser || p.Line < 1 || p.Line > len(lines) || p.Text != lines[p.Line-1] {
+				t.Errorf("%s: problem %+v, want go/parser's, with its real line", tt.name, p)
+			}
+		}
+		if len(rep.Notes) != 0 {
+			t.Errorf("%s: notes %+v, yet tree-sitter had no time to parse", tt.name, rep.Notes)
+		}
+	}
+	py := []byte("def f():\n    return 1\n")
+	edits := []edit.Edit{{Start: 20, End: 21, New: "2"}}
+	after, _ := edit.Apply(py, edits)
+	rep, err := edit.CheckSyntax(context.Background(), guardLang(t, "python"), py, after, edits, opt)
+	if err != nil || rep.Checked || rep.SkipCode != edit.SkipTimeout || !rep.Rejects(edit.CheckStrict) {
+		t.Errorf("python: %+v, %v; want not checked (timeout), refused in strict mode", rep, err)
 	}
 }
