@@ -192,13 +192,7 @@ func (w *Workspace) lockKeys(keys []string) (unlock func()) {
 
 // lockKey is the key of path's lock: the file's real path when it exists
 // (so two names of one file share a lock), else the path made absolute.
-func (w *Workspace) lockKey(path string) string {
-	key, _, err := w.files.Stat(path)
-	if err != nil || key == "" {
-		key = w.pathKey(path)
-	}
-	return key
-}
+func (w *Workspace) lockKey(path string) string { return w.resolve(path).key }
 
 // pathKey is the lock key of a path that does not resolve to a file: the
 // path made absolute.

@@ -42,11 +42,9 @@ func DominantEnding(s string) string {
 // DominantEndingBytes is DominantEnding of the bytes b, without copying
 // them into a string.
 func DominantEndingBytes(b []byte) string {
-	crlf := bytes.Count(b, crlfBytes)
-	return dominant(crlf, bytes.Count(b, lfBytes)-crlf, bytes.Count(b, crBytes)-crlf)
+	crlf := bytes.Count(b, []byte("\r\n"))
+	return dominant(crlf, bytes.Count(b, []byte("\n"))-crlf, bytes.Count(b, []byte("\r"))-crlf)
 }
-
-var crlfBytes, lfBytes, crBytes = []byte("\r\n"), []byte("\n"), []byte("\r")
 
 // dominant is DominantEnding's rule over the counts of CRLF, lone LF and
 // lone CR.
