@@ -116,14 +116,8 @@ func TestDiffHeaders(t *testing.T) {
 // to the old content with git apply and with patch -p1: both must produce
 // the new content byte for byte.
 func TestDiffApplies(t *testing.T) {
-	gitPath, err := exec.LookPath("git")
-	if err != nil {
-		t.Fatalf("git is required (make deps installs it): %v", err)
-	}
-	patchPath, err := exec.LookPath("patch")
-	if err != nil {
-		t.Fatalf("patch is required (make deps installs it): %v", err)
-	}
+	gitPath := requireTool(t, "git")
+	patchPath := requireTool(t, "patch")
 	cases := append(syntheticDiffCases(), realDiffCases(t)...)
 	seen := map[string]bool{}
 	for _, c := range cases {
@@ -198,10 +192,7 @@ func TestDiffApplies(t *testing.T) {
 // when the name holds a space, since patch otherwise stops the name at the
 // space. Diff must do the same for patch -p1 to accept its output.
 func TestDiffPathWithSpace(t *testing.T) {
-	patchPath, err := exec.LookPath("patch")
-	if err != nil {
-		t.Fatalf("patch is required (make deps installs it): %v", err)
-	}
+	patchPath := requireTool(t, "patch")
 	dir := t.TempDir()
 	file := filepath.Join(dir, "my dir", "my file.txt")
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
@@ -308,14 +299,8 @@ func TestGitName(t *testing.T) {
 // none (a space, UTF-8) with git apply and patch -p1, and reads their
 // names back with reply's parser: every tool finds the file.
 func TestDiffGitNames(t *testing.T) {
-	gitPath, err := exec.LookPath("git")
-	if err != nil {
-		t.Fatalf("git is required (make deps installs it): %v", err)
-	}
-	patchPath, err := exec.LookPath("patch")
-	if err != nil {
-		t.Fatalf("patch is required (make deps installs it): %v", err)
-	}
+	gitPath := requireTool(t, "git")
+	patchPath := requireTool(t, "patch")
 	names := []string{"tab\there.txt", "new\nline.txt", `we"ird.txt`, `back\slash.txt`, "ctl\x01.txt", "sp ace.txt", "é.txt", "dir with space/and\ttab.txt"}
 	var all strings.Builder
 	for _, n := range names {
@@ -352,4 +337,15 @@ func TestDiffGitNames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// requireTool returns the path of the command name, failing the test when
+// it is missing: make deps installs git and patch.
+func requireTool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Fatalf("%s is required (make deps installs it): %v", name, err)
+	}
+	return p
 }

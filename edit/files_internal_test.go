@@ -48,15 +48,7 @@ func TestFilesCreateLinkRace(t *testing.T) {
 	for _, root := range []bool{false, true} {
 		t.Run(map[bool]string{false: "unconfined", true: "root"}[root], func(t *testing.T) {
 			dir := t.TempDir()
-			opt := Options{}
-			if root {
-				opt.Root = dir
-			}
-			f, err := Open(opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			f := openIn(t, dir, root)
 			path := filepath.Join(dir, "pkg", "new.go")
 			theirs := []byte("package theirs\n")
 			race := &linkRaceFS{fileSystem: f.fsys, before: func() {
@@ -223,17 +215,9 @@ func TestFilesReadFIFOSwappedIn(t *testing.T) {
 			if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			opt := Options{}
-			if root {
-				opt.Root = dir
-			}
-			f, err := Open(opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			f := openIn(t, dir, root)
 			f.fsys = &swapFS{fileSystem: f.fsys, afterStat: func() { toFIFO(t, path) }}
-			err = noHang(t, path, func() error {
+			err := noHang(t, path, func() error {
 				_, err := f.Read(path)
 				return err
 			})
@@ -306,15 +290,7 @@ func TestReadResolvedChecksTheFileOpened(t *testing.T) {
 	for _, root := range []bool{false, true} {
 		t.Run(map[bool]string{false: "unconfined", true: "root"}[root], func(t *testing.T) {
 			dir := t.TempDir()
-			opt := Options{}
-			if root {
-				opt.Root = dir
-			}
-			f, err := Open(opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			f := openIn(t, dir, root)
 			resolve := func(name string) (string, *Resolution) {
 				t.Helper()
 				path := filepath.Join(dir, name)
@@ -333,7 +309,7 @@ func TestReadResolvedChecksTheFileOpened(t *testing.T) {
 
 			fifo, r := resolve("fifo.py")
 			toFIFO(t, fifo)
-			err = noHang(t, fifo, func() error {
+			err := noHang(t, fifo, func() error {
 				_, err := f.ReadResolved(r)
 				return err
 			})
@@ -395,4 +371,20 @@ func TestResolveErrorsAreReads(t *testing.T) {
 			t.Errorf("%s: Resolve's error %v, want Read's %v", p, rerr, err)
 		}
 	}
+}
+
+// openIn opens Files unconfined, or with its root at dir when root, and
+// closes them when the test ends.
+func openIn(t *testing.T, dir string, root bool) *Files {
+	t.Helper()
+	opt := Options{}
+	if root {
+		opt.Root = dir
+	}
+	f, err := Open(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }

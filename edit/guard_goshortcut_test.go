@@ -248,24 +248,7 @@ func TestGuardGoRegion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fast.goRegion != tt.region || fast.Rejects(CheckStrict) == tt.region || !reflect.DeepEqual(fast.New, full.New) {
-				t.Errorf("region %v, refused %v; want region %v\nshortcut %+v\nfull     %+v", fast.goRegion, fast.Rejects(CheckStrict), tt.region, fast, full)
-			}
-			word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(word, fast) {
-				t.Errorf("BeforeClean changes the report:\nwith    %+v\nwithout %+v", word, fast)
-			}
+			guardGoCheckRegion(t, lang, before, after, edits, tt.region, !tt.region)
 		})
 	}
 }
@@ -429,24 +412,7 @@ func TestGuardGoRegions(t *testing.T) {
 					t.Errorf("region %d %+v: the text outside the regions changed", i, sp)
 				}
 			}
-			fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fast.goRegion != tt.region || fast.Rejects(CheckStrict) == tt.valid || !reflect.DeepEqual(fast.New, full.New) {
-				t.Errorf("region %v, refused %v; want region %v, refused %v\nshortcut %+v\nfull     %+v", fast.goRegion, fast.Rejects(CheckStrict), tt.region, !tt.valid, fast, full)
-			}
-			word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(word, fast) {
-				t.Errorf("BeforeClean changes the report:\nwith    %+v\nwithout %+v", word, fast)
-			}
+			guardGoCheckRegion(t, lang, before, after, edits, tt.region, !tt.valid)
 		})
 	}
 }
@@ -576,4 +542,30 @@ func FuzzGuardGoRegions(f *testing.F) {
 			}
 		}
 	})
+}
+
+// guardGoCheckRegion checks one Go edit three ways: the shortcut takes the
+// regions alone exactly when region, refuses exactly when refused, with
+// the full check's new problems (tree-sitter's parses too), and the
+// caller's word that before is clean (BeforeClean) changes nothing.
+func guardGoCheckRegion(t *testing.T, lang *grammars.Language, before, after []byte, edits []Edit, region, refused bool) {
+	t.Helper()
+	fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fast.goRegion != region || fast.Rejects(CheckStrict) != refused || !reflect.DeepEqual(fast.New, full.New) {
+		t.Errorf("region %v, refused %v; want region %v, refused %v\nshortcut %+v\nfull     %+v", fast.goRegion, fast.Rejects(CheckStrict), region, refused, fast, full)
+	}
+	word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(word, fast) {
+		t.Errorf("BeforeClean changes the report:\nwith    %+v\nwithout %+v", word, fast)
+	}
 }
