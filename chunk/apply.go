@@ -178,13 +178,13 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 			}
 			if len(ls.passing) == 1 {
 				a := ls.passing[0]
-				e.Hint = &match.Hint{Line: t.FirstLine + a.pos, Level: l, Offset: a.offset, Flag: l.Flag()}
+				e.Hint = &match.Hint{Line: t.FirstLine + a.pos, Level: l, Offset: a.offset}
 				what := "old_lines would start"
 				if no == 0 {
 					what = "the insertion point would be"
 				}
-				e.Message += fmt.Sprintf("; the chunk matches exactly one place at level %s (%s at file line %d): rerun with %s to accept it",
-					match.Describe(l, a.offset), what, e.Hint.Line, e.Hint.Flag)
+				e.Message += fmt.Sprintf("; at level %s it matches exactly one place (%s at file line %d)",
+					match.Describe(l, a.offset), what, e.Hint.Line)
 			}
 			break
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/remedy"
 )
 
 // Check names one rule a chunk must satisfy. The numbered ones are the seven
@@ -123,9 +124,18 @@ type Error struct {
 	// Hint is, for CodeNoMatch, set when the chunk matches no place at the
 	// allowed levels but exactly one at the first looser level with any
 	// match: Hint.Line is that place's 1-based file line (where old_lines,
-	// or the insertion point, would start), Hint.Flag the flag that
-	// accepts it ("--match indent").
+	// or the insertion point, would start), and Remedy sets the match
+	// option that accepts it.
 	Hint *match.Hint `json:"hint,omitempty"`
+}
+
+// Remedy returns the request change that accepts the chunk where Hint
+// says, or nil without a Hint.
+func (e *Error) Remedy() remedy.Remedy {
+	if e.Hint == nil {
+		return nil
+	}
+	return e.Hint.Remedy()
 }
 
 // Error returns Message followed by the nearest lines, one per line.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/remedy"
 )
 
 // formatMethod is Inventory/report/Line/format, a method of a local class
@@ -50,7 +51,9 @@ func TestNestedMethodFlushLeft(t *testing.T) {
 		t.Errorf("Placement = %+v (%s)", p, p.Describe())
 	}
 
-	// Without the flag: refused, naming the line and the flag.
+	// At the default levels: refused, naming the line and the level, the
+	// remedy (the match option, as data) and no front end's spelling of
+	// it.
 	for _, apply := range []func() (chunk.Result, error){
 		func() (chunk.Result, error) { return chunk.Apply(tg, flushLeft) },
 		func() (chunk.Result, error) { return chunk.ApplyLevel(tg, flushLeft, match.Trailing) },
@@ -60,13 +63,19 @@ func TestNestedMethodFlushLeft(t *testing.T) {
 		if !errors.As(err, &e) || !errors.Is(err, chunk.ErrNoMatch) {
 			t.Fatalf("err = %v, want a NO_MATCH *chunk.Error", err)
 		}
-		if e.Hint == nil || e.Hint.Line != 185 || e.Hint.Level != match.Indent || e.Hint.Flag != "--match indent" {
+		if e.Hint == nil || e.Hint.Line != 185 || e.Hint.Level != match.Indent {
 			t.Errorf("Hint = %+v", e.Hint)
 		}
-		for _, s := range []string{"file line 185", "--match indent", "indent +12 spaces"} {
+		if r := remedy.Of(err); !slices.Equal(r, remedy.Set(remedy.Match, "indent")) {
+			t.Errorf("remedy.Of = %v, want match indent", r)
+		}
+		for _, s := range []string{"file line 185", "level indent +12 spaces"} {
 			if !strings.Contains(e.Message, s) {
 				t.Errorf("message %q lacks %q", e.Message, s)
 			}
+		}
+		if strings.Contains(e.Error(), "--") || strings.Contains(e.Error(), "rerun") {
+			t.Errorf("message names a front end's option: %q", e.Error())
 		}
 	}
 }

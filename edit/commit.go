@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symedit/symedit/remedy"
 	"golang.org/x/sys/unix"
 )
 
@@ -410,8 +411,16 @@ func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.Fi
 			if errors.Is(sysErr, unix.EROFS) {
 				return failed(doc, "cannot write the file", err) // no flag helps
 			}
-			return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s; pass --allow-read-only to replace it anyway, and for another user's file --allow-metadata-loss too, as the new file belongs to this user); the file was not changed", reason(err)),
-				Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr)}
+			// Replacing the file anyway makes a new file, which belongs to
+			// this user: another user's file loses its owner too.
+			r := remedy.Set(remedy.AllowReadOnly, "true")
+			why := ""
+			if int(st.Uid) != os.Geteuid() {
+				r = append(r, remedy.Setting{Option: remedy.AllowMetadataLoss, Value: "true"})
+				why = "; it belongs to another user, and a replacement would belong to this one"
+			}
+			return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s%s); the file was not changed", reason(err), why),
+				Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr), remedy: r}
 		}
 	}
 	meta, err := readMeta(p.orig, p.st)

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/remedy"
 )
 
 // writeFileMode writes a file and sets its mode exactly (no umask).
@@ -412,9 +413,9 @@ func TestHelperCommit(t *testing.T) {
 	size, _ := strconv.Atoi(os.Getenv(helperEnv + "_SIZE"))
 	err = files.Commit(doc, bytes.Repeat([]byte("x = 1\n"), size/6+1))
 	var fe *edit.FileError
-	fmt.Printf("helper-result: written=%v fileerror=%v efbig=%v eperm=%v notwritable=%v metadata=%v message=%q\n",
+	fmt.Printf("helper-result: written=%v fileerror=%v efbig=%v eperm=%v notwritable=%v metadata=%v remedy=%v message=%q\n",
 		err == nil, errors.As(err, &fe), errors.Is(err, syscall.EFBIG), errors.Is(err, fs.ErrPermission),
-		errors.Is(err, edit.ErrNotWritable), errors.Is(err, edit.ErrMetadata), fmt.Sprint(err))
+		errors.Is(err, edit.ErrNotWritable), errors.Is(err, edit.ErrMetadata), remedy.Of(err), fmt.Sprint(err))
 }
 
 // runHelper runs TestHelperCommit in the binary exe with the given
@@ -551,13 +552,14 @@ func TestCommitRefusesUnwritable(t *testing.T) {
 		wantInMode fs.FileMode
 	}{
 		{name: "read-only mode", mode: 0o444, uid: 65534, gid: 65534,
-			want: []string{"written=false", "notwritable=true", "eperm=true", "this user may not write the file", "--allow-read-only"}},
+			want: []string{"written=false", "notwritable=true", "eperm=true", "this user may not write the file", "remedy=[{allow_read_only true}] "}},
 		{name: "read-only mode allowed", mode: 0o444, uid: 65534, gid: 65534, opts: "readonly",
 			wantWrite: true, owner: [2]uint32{65534, 65534}, wantInMode: 0o444},
 		{name: "root's file", mode: 0o644, uid: 0, gid: 0,
-			want: []string{"written=false", "notwritable=true", "permission denied"}},
+			want: []string{"written=false", "notwritable=true", "permission denied", "belongs to another user",
+				"remedy=[{allow_read_only true} {allow_metadata_loss true}] "}},
 		{name: "root's file allowed but owner lost", mode: 0o644, uid: 0, gid: 0, opts: "readonly",
-			want: []string{"written=false", "metadata=true", "owner 0:0", "--allow-metadata-loss"}},
+			want: []string{"written=false", "metadata=true", "owner 0:0", "remedy=[{allow_metadata_loss true}] "}},
 		{name: "root's file allowed with owner lost", mode: 0o644, uid: 0, gid: 0, opts: "readonly,metadata",
 			wantWrite: true, owner: [2]uint32{65534, 65534}, wantInMode: 0o644},
 		{name: "group the user is not in", mode: 0o664, uid: 65534, gid: 0,

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/remedy"
 )
 
 // MaxFileSize is the largest file, in bytes, that Read accepts (100 MB).
@@ -41,9 +42,19 @@ type FileError struct {
 	Path   string
 	Reason string // what is wrong, in words, without the path
 	Err    error
+	// remedy is the request change that writes the file anyway (an
+	// allow_* option), or nil.
+	remedy remedy.Remedy
 }
 
+// Error returns the path and the reason: "PATH: REASON".
 func (e *FileError) Error() string { return e.Path + ": " + e.Reason }
+
+// Remedy returns the request change that writes the file anyway, or nil
+// when no option does: allow_hardlinks (ErrHardLink), allow_metadata_loss
+// (ErrMetadata), allow_read_only and, for another user's file,
+// allow_metadata_loss too (ErrNotWritable).
+func (e *FileError) Remedy() remedy.Remedy { return e.remedy }
 
 // Unwrap returns the sentinel or system error.
 func (e *FileError) Unwrap() error { return e.Err }

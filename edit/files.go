@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/symedit/symedit/remedy"
 	"io"
 	"io/fs"
 	"os"
@@ -288,7 +289,8 @@ func (f *Files) checkInfo(path string, fi fs.FileInfo) error {
 		return &FileError{Path: path, Reason: fmt.Sprintf("not a regular file (%s)", kind(fi.Mode())), Err: ErrNotRegular}
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 && !f.opt.AllowHardlinks {
-		return &FileError{Path: path, Reason: fmt.Sprintf("the file has %d hard links; an atomic write would split this name from the others (pass --allow-hardlinks to accept that)", st.Nlink), Err: ErrHardLink}
+		return &FileError{Path: path, Reason: fmt.Sprintf("the file has %d hard links; an atomic write would split this name from the others", st.Nlink), Err: ErrHardLink,
+			remedy: remedy.Set(remedy.AllowHardlinks, "true")}
 	}
 	if fi.Size() > MaxFileSize {
 		return &FileError{Path: path, Reason: fmt.Sprintf("file is %d bytes, over the %d-byte limit", fi.Size(), MaxFileSize), Err: ErrTooLarge}

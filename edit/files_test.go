@@ -10,12 +10,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/remedy"
 )
 
 // Helpers of the Files tests. The names carry a "disk" prefix so that they
@@ -519,8 +521,8 @@ func TestFilesHardLinks(t *testing.T) {
 					t.Errorf("%s(%s) returned a document", r.name, path)
 				}
 				fe := wantFileError(t, err, path, edit.ErrHardLink)
-				if !strings.Contains(fe.Reason, "2 hard links") || !strings.Contains(fe.Reason, "--allow-hardlinks") {
-					t.Errorf("%s: Reason %q, want the link count and the flag", r.name, fe.Reason)
+				if !strings.Contains(fe.Reason, "2 hard links") || !slices.Equal(fe.Remedy(), remedy.Set(remedy.AllowHardlinks, "true")) {
+					t.Errorf("%s: Reason %q, remedy %v, want the link count and allow_hardlinks", r.name, fe.Reason, fe.Remedy())
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/symedit/symedit/remedy"
 	"golang.org/x/sys/unix"
 )
 
@@ -165,8 +166,8 @@ func copyMeta(doc *Document, t tempFile, m *fileMeta, opt Options) error {
 		return nil
 	}
 	return &FileError{Path: doc.Path,
-		Reason: "the new file cannot keep the file's " + strings.Join(lost, ", ") + "; nothing was written (pass --allow-metadata-loss to write anyway)",
-		Err:    ErrMetadata}
+		Reason: "the new file cannot keep the file's " + strings.Join(lost, ", ") + "; nothing was written",
+		Err:    ErrMetadata, remedy: remedy.Set(remedy.AllowMetadataLoss, "true")}
 }
 
 func indexXattr(xs []xattr, name string) int {

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/remedy"
 )
 
 // MaxTextEdits is the largest number of edits that ParseTextEdits and
@@ -113,7 +114,8 @@ const (
 	// syntax or doubled escapes.
 	TextFixEscapeSpecial = "ESCAPE_SPECIAL"
 	// TextFixMatchLevel: old_text matches exactly one place at a looser
-	// match level than allowed; the flag (--match LEVEL) accepts it.
+	// match level than allowed; the fix's Remedy (the match option set to
+	// that level) accepts it.
 	TextFixMatchLevel = "ALLOW_MATCH_LEVEL"
 )
 
@@ -283,6 +285,9 @@ type SuggestedFix struct {
 	Suggestion string `json:"suggestion" jsonschema:"What to do, in a sentence or two."`
 	// Example is a JSON fragment of a corrected edit, or "".
 	Example string `json:"example,omitempty" jsonschema:"A JSON fragment of the corrected edit; omitted when none."`
+	// Remedy is the request change the fix makes, for a fix that changes
+	// an option rather than the edit (TextFixMatchLevel), or nil.
+	Remedy remedy.Remedy `json:"remedy,omitempty" jsonschema:"The change to the request's options the fix makes (ALLOW_MATCH_LEVEL: match set to the level), each option with its value; omitted when the fix changes the edit itself."`
 }
 
 // TextEditError is a rejected edit list: one edit's old_text occurs a
@@ -386,6 +391,15 @@ func (e *TextEditError) Error() string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Remedy returns the request change that accepts old_text where Hint
+// says, or nil without a Hint.
+func (e *TextEditError) Remedy() remedy.Remedy {
+	if e.Hint == nil {
+		return nil
+	}
+	return e.Hint.Remedy()
 }
 
 // Unwrap returns ErrTextNoMatch or ErrTextWrongCount, by Type.

@@ -568,22 +568,22 @@ func (e *textEngine) lineReplacements(lm teLineMatches, repl string) (offs, lens
 func (e *textEngine) addHint(err *TextEditError, old string, max match.Level) {
 	needle, _ := teNeedle(old)
 	hay, strs := e.hayLines()
-	h, ok := match.FindHint(strs, needle, max)
+	m, ok := match.FindHint(strs, needle, max)
 	if !ok {
 		return
 	}
-	orig, by := e.locate(hay[h.Line].start)
-	h.Line = e.origLine(orig)
+	orig, by := e.locate(hay[m.Line].start)
+	h := match.Hint{Line: e.origLine(orig), Level: m.Level, Offset: m.Offset}
 	err.Hint = &h
 	where := fmt.Sprintf("line %d", h.Line)
 	if by > 0 {
 		where += fmt.Sprintf(" (in text inserted by edit %d)", by)
 	}
-	err.Message += fmt.Sprintf(" As whole lines, it matches exactly one place at level %s, at %s: rerun with %s to accept it.",
-		match.Describe(h.Level, h.Offset), where, h.Flag)
+	err.Message += fmt.Sprintf(" As whole lines, it matches exactly one place at level %s, at %s.",
+		match.Describe(h.Level, h.Offset), where)
 	fix := SuggestedFix{Type: TextFixMatchLevel,
-		Suggestion: fmt.Sprintf("Rerun with %s: old_text matches %s at level %s (new_text is shifted by the same indentation offset at indent and loose).", h.Flag, where, match.Describe(h.Level, h.Offset)),
-		Example:    h.Flag}
+		Suggestion: fmt.Sprintf("Allow match level %s: old_text matches %s at level %s (new_text is shifted by the same indentation offset at indent and loose).", h.Level, where, match.Describe(h.Level, h.Offset)),
+		Remedy:     h.Remedy()}
 	err.Fixes = append([]SuggestedFix{fix}, err.Fixes...)
 }
 
@@ -810,7 +810,7 @@ func (e *textEngine) noMatchFixes(te TextEdit, old string, similar []SimilarCont
 		fixes = append(fixes, f)
 	}
 	exact := SuggestedFix{Type: TextFixUseExactText,
-		Suggestion: "Read the file (symedit show -n prints numbered lines) and copy old_text exactly as it is, character for character: matching is literal and case-sensitive, with no regular expressions."}
+		Suggestion: "Read the file again and copy old_text exactly as it is, character for character: matching is literal and case-sensitive, with no regular expressions."}
 	if len(similar) > 0 {
 		exact.Example = teExample(similar[0], true)
 	}

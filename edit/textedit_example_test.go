@@ -72,7 +72,7 @@ func ExampleTextEditError() {
 	//   Difference (whitespace): white space differs: old_text has "const limit", the file has "const  limit"
 	//
 	// Suggestions:
-	// 1. Read the file (symedit show -n prints numbered lines) and copy old_text exactly as it is, character for character: matching is literal and case-sensitive, with no regular expressions.
+	// 1. Read the file again and copy old_text exactly as it is, character for character: matching is literal and case-sensitive, with no regular expressions.
 	//    Example: "old_text": "const  limit = 10" (line 2, similarity 0.97)
 	// 2. Check white space: line 2 differs from old_text only in white space. The file indents with tabs.
 	//    Example: "old_text": "const  limit = 10" (line 2)

@@ -2,12 +2,14 @@ package edit_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/internal/matchcases"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/remedy"
 )
 
 // TestApplyTextEditsLevel: each imperfect copy applies exactly at its
@@ -45,7 +47,9 @@ func TestApplyTextEditsLevel(t *testing.T) {
 					t.Fatalf("at %s: %v, want NO_MATCH", l, err)
 				}
 				if te.Hint == nil || te.Hint.Level != c.Level || te.Hint.Line != c.Line ||
-					!strings.Contains(te.Message, c.Level.Flag()) || te.Fixes[0].Type != edit.TextFixMatchLevel {
+					!strings.Contains(te.Message, "at level "+c.Level.String()) || te.Fixes[0].Type != edit.TextFixMatchLevel ||
+					!slices.Equal(te.Fixes[0].Remedy, remedy.Set(remedy.Match, c.Level.String())) ||
+					!slices.Equal(remedy.Of(err), te.Fixes[0].Remedy) {
 					t.Errorf("at %s: hint %+v, message %q, fixes %+v", l, te.Hint, te.Message, te.Fixes)
 				}
 			}

@@ -20,6 +20,7 @@ import (
 	"github.com/smacker/go-tree-sitter/python"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	"github.com/symedit/symedit/remedy"
 )
 
 //go:embed queries/*.scm
@@ -100,6 +101,8 @@ type UnknownError struct {
 	Name string
 }
 
+// Error says which name or extension is unknown and lists the supported
+// ones.
 func (e *UnknownError) Error() string {
 	if e.Name != "" {
 		return fmt.Sprintf("unknown language %q: supported languages are %s", e.Name, strings.Join(Names(), ", "))
@@ -108,8 +111,18 @@ func (e *UnknownError) Error() string {
 	if ext == "" {
 		ext = "(none)"
 	}
-	return fmt.Sprintf("%s: unsupported file extension %s: supported extensions are %s (or pass --lang NAME)",
+	return fmt.Sprintf("%s: unsupported file extension %s: supported extensions are %s",
 		e.Path, ext, strings.Join(extensions(), " "))
+}
+
+// Remedy returns, for a file whose extension names no language, the
+// request change that names the language (the lang option, its value the
+// caller's choice); nil for an unknown language name.
+func (e *UnknownError) Remedy() remedy.Remedy {
+	if e.Name != "" {
+		return nil
+	}
+	return remedy.Set(remedy.Lang, "")
 }
 
 // Unwrap returns ErrUnknownLanguage.

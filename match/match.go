@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/symedit/symedit/remedy"
 )
 
 // Level is how much a needle line may differ from a haystack line and still
@@ -32,9 +34,6 @@ func (l Level) String() string {
 	}
 	return levelNames[l]
 }
-
-// Flag returns the command-line flag that allows l: "--match indent".
-func (l Level) Flag() string { return "--match " + l.String() }
 
 // MarshalText returns the level's name, so that JSON carries "indent".
 func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
@@ -167,36 +166,39 @@ func Search(haystack, needle []string, max Level) (Level, []Match) {
 	return max, nil
 }
 
-// Hint is a looser level that would accept a rejected needle.
+// Hint is a looser level that would accept a rejected needle: the one
+// place where it matches at that level.
 type Hint struct {
-	// Line is the 0-based haystack index where the needle would match, as
-	// FindHint returns it; callers put it in their own numbering (every
-	// result carries it as a 1-based file line).
+	// Line is the 1-based file line where the needle would start to
+	// match.
 	Line int `json:"line" jsonschema:"The 1-based file line where the rejected lines would match at level."`
 	// Level is the first level looser than the allowed one with a match.
 	Level Level `json:"level" jsonschema:"The first match level looser than the allowed one with a match there: trailing, indent or loose."`
 	// Offset is the indentation shift at that level.
 	Offset Offset `json:"offset" jsonschema:"The indentation shift at that level, from the sent lines to the file's."`
-	// Flag is the flag that would accept it: "--match indent".
-	Flag string `json:"flag" jsonschema:"What to send to accept the match: the match field set to level, as \"match\": \"indent\"."`
 }
+
+// Remedy returns the request change that accepts the hinted match: the
+// match option set to Level.
+func (h Hint) Remedy() remedy.Remedy { return remedy.Set(remedy.Match, h.Level.String()) }
 
 // FindHint looks, for a needle the levels up to allowed did not find, at
 // the looser levels in order: when the first of them with any match has
-// exactly one, it returns that match as a Hint. Several matches at that
-// level (or none anywhere) give no hint.
-func FindHint(haystack, needle []string, allowed Level) (Hint, bool) {
+// exactly one, it returns that match (its Line a 0-based haystack index,
+// which the caller turns into the 1-based file line of its Hint). Several
+// matches at that level (or none anywhere) give none.
+func FindHint(haystack, needle []string, allowed Level) (Match, bool) {
 	for l := allowed + 1; l <= Loose; l++ {
 		ms := Find(haystack, needle, l)
 		if len(ms) == 0 {
 			continue
 		}
 		if len(ms) > 1 {
-			return Hint{}, false
+			return Match{}, false
 		}
-		return Hint{Line: ms[0].Line, Level: l, Offset: ms[0].Offset, Flag: l.Flag()}, true
+		return ms[0], true
 	}
-	return Hint{}, false
+	return Match{}, false
 }
 
 // State carries the indentation offset across the lines of one candidate

@@ -201,7 +201,7 @@ func TestLevels(t *testing.T) {
 					t.Errorf("Search(%v) found %+v, want nothing", below, ms)
 				}
 				h, ok := match.FindHint(hay, needle, below)
-				if !ok || h.Line != c.b.from-1 || h.Level != c.level || h.Flag != "--match "+c.level.String() {
+				if !ok || h.Line != c.b.from-1 || h.Level != c.level {
 					t.Errorf("FindHint(%v) = %+v, %v", below, h, ok)
 				}
 			}

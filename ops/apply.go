@@ -10,6 +10,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/reply"
 )
 
@@ -222,12 +223,31 @@ type applier struct {
 	files  []*applyFile
 	// malformedIn are the files malformed blocks name, each with the
 	// reply line of the first; unnamed is the reply line of the first
-	// malformed block that names none: --partial writes no such file
+	// malformed block that names none: Partial writes no such file
 	// (issue 11, section 1), and nothing at all when one names none.
 	malformedIn map[string]int
 	unnamed     int
 	malformed   int
 	failed      bool
+	// partialHelps: a file whose blocks all apply was not written because
+	// others failed, so Partial would write it.
+	partialHelps bool
+}
+
+// remedy returns the request change that lets more of a failed reply
+// apply: the looser match level of the first failed block with a hint
+// (which may apply all of it), else Partial when it would write files that
+// were not written; or nil.
+func (a *applier) remedy() remedy.Remedy {
+	for _, f := range a.files {
+		if r := remedy.Of(f.err); r != nil && f.out.Status == ApplyFailed {
+			return r
+		}
+	}
+	if a.partialHelps && !a.req.DryRun {
+		return remedy.Set(remedy.Partial, "true")
+	}
+	return nil
 }
 
 // group makes the block results and groups the blocks by file.
@@ -271,12 +291,8 @@ func (a *applier) confine() error {
 		for _, err := range []error{f.readErr, f.destErr} {
 			if errors.Is(err, edit.ErrOutsideRoot) {
 				b := a.blocks[f.blocks[0]]
-				confined := "confined to the working directory unless --root names another folder"
-				if a.w.opt.MCP {
-					confined = "confined to the server's root"
-				}
-				return fmt.Errorf("block %d (reply line %d): %w; apply is %s: the reply was refused and nothing was written",
-					b.Index, b.ReplyLine, err, confined)
+				return &remedied{err: fmt.Errorf("block %d (reply line %d): %w; apply writes only inside its root (the working directory unless another is named): the reply was refused and nothing was written",
+					b.Index, b.ReplyLine, err), remedy: remedy.Set(remedy.Root, "")}
 			}
 		}
 	}
@@ -514,7 +530,7 @@ func modeDiff(doc *edit.Document, oldMode, newMode, d, dir string) string {
 // lines and hint.
 func failureError(f *reply.Failure) *Error {
 	e := &Error{Code: CodeApply, Message: f.Message, Line: f.Line, Expected: f.Expected, Actual: f.Actual,
-		Candidates: f.Candidates, Hint: f.Hint, err: &ApplyError{Msg: f.Error()}}
+		Candidates: f.Candidates, Hint: f.Hint, Remedy: f.Remedy(), err: &ApplyError{Msg: f.Error(), remedy: f.Remedy()}}
 	if len(f.Nearest) > 0 {
 		e.Nearest = f.Nearest
 	}
@@ -539,9 +555,10 @@ func (a *applier) commit() {
 		line, named := a.malformedIn[f.out.Path]
 		switch {
 		case !commit && a.unnamed > 0 && partial:
-			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d names no file, so %s cannot tell which file's blocks are complete", a.unnamed, a.w.partialWord())
+			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d names no file, so which file's blocks are complete cannot be told", a.unnamed)
 		case !commit:
-			f.out.Status, f.out.Reason = ApplySkipped, "not written: another block failed or is malformed, and without "+a.w.partialWord()+" nothing is written"
+			f.out.Status, f.out.Reason = ApplySkipped, "not written: another block failed or is malformed, and nothing is written unless every file's blocks apply"
+			a.partialHelps = true
 		case named:
 			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d is for this file", line)
 		default:
@@ -637,7 +654,7 @@ func (a *applier) commitFiles(files []*applyFile) {
 			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: restored as it was read after the write of %s failed", te.Path)
 			f.err = &ApplyError{Msg: f.out.Reason}
 		default:
-			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: the write of %s failed first, and without %s nothing is written", te.Path, a.w.partialWord())
+			f.out.Status, f.out.Reason = ApplyFailed, fmt.Sprintf("not written: the write of %s failed first, and nothing is written unless every file is", te.Path)
 			f.err = &ApplyError{Msg: f.out.Reason}
 		}
 	}
@@ -695,7 +712,7 @@ func (a *applier) result(res *ApplyResult, parsed reply.Result) (*ApplyResult, e
 		res.Files = append(res.Files, out)
 	}
 	if a.failed {
-		return res, res.Fail(&ApplyError{Msg: a.failure(res)})
+		return res, res.Fail(&ApplyError{Msg: a.failure(res), remedy: a.remedy()})
 	}
 	res.OK = true
 	res.Summary = fmt.Sprintf("applied %d block(s) to %d file(s)", len(a.blocks), len(a.files))
@@ -746,7 +763,7 @@ func (a *applier) failure(res *ApplyResult) string {
 	case a.req.DryRun:
 		msg += "; dry run, nothing written"
 	case len(written) > 0 && a.req.Partial:
-		msg += fmt.Sprintf("; %s wrote the %d file(s) whose blocks all applied: %s", a.w.partialWord(), len(written), strings.Join(written, ", "))
+		msg += fmt.Sprintf("; wrote the %d file(s) whose blocks all applied: %s", len(written), strings.Join(written, ", "))
 	case len(written) > 0:
 		msg += fmt.Sprintf("; a write failed and %d file(s) written before it could not be restored, so they hold the new content: %s", len(written), strings.Join(written, ", "))
 	default:

@@ -389,7 +389,7 @@ func TestApplyPartial(t *testing.T) {
 	if read(t, atomic) == origGo || read(t, proc) != origPy {
 		t.Errorf("partial wrote the wrong files")
 	}
-	if !res.Files[0].Written || res.Files[1].Written || !strings.Contains(res.Error.Message, "--partial wrote the 1 file(s) whose blocks all applied: go/atomic_type.go") {
+	if !res.Files[0].Written || res.Files[1].Written || !strings.Contains(res.Error.Message, "; wrote the 1 file(s) whose blocks all applied: go/atomic_type.go") || res.Error.Remedy != nil {
 		t.Errorf("files %+v, message %q", res.Files, res.Error.Message)
 	}
 }

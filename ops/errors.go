@@ -8,6 +8,7 @@ import (
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -45,6 +46,10 @@ type Error struct {
 	// Hint is a looser match level that would accept the request (its
 	// line, level, offset and the field or flag that allows it), or nil.
 	Hint *match.Hint `json:"hint,omitempty" jsonschema:"A looser match level that would accept the request: its line, level, offset and the match value to send; omitted when none. To accept it, call again with that match."`
+	// Remedy is the change to the request's options that lets it
+	// proceed (remedy.Of of the error the Error was made from), or nil.
+	// Each front end names the options its own way.
+	Remedy remedy.Remedy `json:"remedy,omitempty" jsonschema:"The change to the request's options that lets it proceed: each option, by its field name, with the value to give it (as match set to indent); omitted when no option helps. Options a front end does not offer (allow_hardlinks, allow_read_only, allow_metadata_loss, root and check over MCP) cannot be sent to it."`
 	// SuggestedFixes are an edit's suggested corrections (NO_MATCH,
 	// WRONG_COUNT of the edit operation), most specific first.
 	SuggestedFixes []edit.SuggestedFix `json:"suggested_fixes,omitempty" jsonschema:"An edit's suggested corrections (NO_MATCH, WRONG_COUNT of the edit tool), most specific first; omitted when none."`
@@ -89,7 +94,7 @@ func AsError(err error) *Error {
 	if errors.As(err, &oe) {
 		return oe
 	}
-	e := &Error{Code: CodeOf(err), Message: err.Error(), err: err}
+	e := &Error{Code: CodeOf(err), Message: err.Error(), Remedy: remedy.Of(err), err: err}
 	var ce *chunk.Error
 	var le *symbols.LocateError
 	var te *edit.TextEditError
@@ -188,29 +193,36 @@ type SimilarLine struct {
 // ApplyError is a reply that was not applied: malformed, without edit
 // blocks, or with a block that does not apply (code APPLY). Msg says which
 // blocks and why.
-type ApplyError struct{ Msg string }
+type ApplyError struct {
+	Msg string
+	// remedy is what lets the reply apply: a block's looser match level,
+	// or the partial option when some files' blocks all apply; or nil.
+	remedy remedy.Remedy
+}
 
 // Error returns the message.
 func (e *ApplyError) Error() string { return e.Msg }
+
+// Remedy returns the request change that lets the reply apply, or nil.
+func (e *ApplyError) Remedy() remedy.Remedy { return e.remedy }
 
 // SyntaxError is a change refused by the syntax guard in strict mode (code
 // SYNTAX): the edit adds syntax errors the file did not have.
 type SyntaxError struct {
 	Path   string
 	Report edit.SyntaxReport
-	// mcp: the front end has no field that writes anyway.
-	mcp bool
 }
 
 // Error returns the refusal with the new problems, one per line.
 func (e *SyntaxError) Error() string {
-	proceed := "use --check=warn to write anyway"
-	if e.mcp {
-		proceed = "correct the new text so that it parses and call again"
-	}
-	return fmt.Sprintf("%s: the edit adds %d syntax error(s) the file did not have; nothing was written (%s):\n%s",
-		e.Path, len(e.Report.New), proceed, strings.TrimRight(e.Report.Format(e.Path), "\n"))
+	return fmt.Sprintf("%s: the edit adds %d syntax error(s) the file did not have; nothing was written:\n%s",
+		e.Path, len(e.Report.New), strings.TrimRight(e.Report.Format(e.Path), "\n"))
 }
+
+// Remedy returns the request change that writes the edit anyway, with a
+// warning: the check option set to warn. Correcting the new text is the
+// other way.
+func (e *SyntaxError) Remedy() remedy.Remedy { return remedy.Set(remedy.Check, string(edit.CheckWarn)) }
 
 // NotCheckedError is a change refused in strict mode because the syntax
 // guard could not check it (too large, timed out): strict mode never
@@ -218,17 +230,28 @@ func (e *SyntaxError) Error() string {
 type NotCheckedError struct {
 	Path string
 	Err  *edit.NotCheckedError
-	mcp  bool
 }
 
 // Error returns why the guard did not check the change.
 func (e *NotCheckedError) Error() string {
-	proceed := "strict mode writes only checked content; use --check=warn to write it with a note, or --check=off"
-	if e.mcp {
-		proceed = "the MCP tools write only content the syntax guard checked"
-	}
-	return fmt.Sprintf("%s: syntax not checked: %s; nothing was written (%s)", e.Path, e.Err.Reason, proceed)
+	return fmt.Sprintf("%s: syntax not checked: %s; nothing was written (strict checking writes only checked content)", e.Path, e.Err.Reason)
 }
+
+// Remedy returns the request change that writes the content unchecked,
+// with a note: the check option set to warn.
+func (e *NotCheckedError) Remedy() remedy.Remedy { return remedy.Set(remedy.Check, string(edit.CheckWarn)) }
 
 // Unwrap returns the guard's *edit.NotCheckedError.
 func (e *NotCheckedError) Unwrap() error { return e.Err }
+
+// remedied is an error with a remedy of the operation's own, for an error
+// from below that carries none (a path outside the root, which naming
+// another root lets through).
+type remedied struct {
+	err    error
+	remedy remedy.Remedy
+}
+
+func (e *remedied) Error() string         { return e.err.Error() }
+func (e *remedied) Unwrap() error         { return e.err }
+func (e *remedied) Remedy() remedy.Remedy { return e.remedy }

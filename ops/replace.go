@@ -11,6 +11,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/remedy"
 )
 
 // ReplaceRequest searches and replaces in one or more files (`symedit
@@ -389,7 +390,7 @@ func (w *Workspace) commitReplace(ctx context.Context, req ReplaceRequest, files
 // exit 2, over a rejection, exit 1; the first of the worst class).
 func (w *Workspace) refusal(req ReplaceRequest, files []*replaceFile, refused int) *Error {
 	var worst error
-	written := 0
+	written, passed := 0, 0
 	for _, f := range files {
 		if f.out.Status == ReplaceRefused && (worst == nil || CodeOf(f.err).Exit() > CodeOf(worst).Exit()) {
 			worst = f.err
@@ -397,29 +398,25 @@ func (w *Workspace) refusal(req ReplaceRequest, files []*replaceFile, refused in
 		if f.checked.written || f.out.Status == ReplaceReplaced && req.Partial {
 			written++
 		}
+		if f.out.Status == ReplaceReplaced {
+			passed++
+		}
 	}
 	msg := fmt.Sprintf("refused %d of %d file(s)", refused, len(files))
+	r := &replaceRefusal{worst: worst}
 	switch {
 	case req.DryRun:
 		msg += "; dry run, nothing was written"
 	case req.Partial:
-		msg += fmt.Sprintf("; %s wrote the %d file(s) that passed", w.partialWord(), written)
-	case w.opt.MCP:
-		msg += `; nothing was written (set "partial": true to write the files that pass)`
+		msg += fmt.Sprintf("; wrote the %d file(s) that passed", written)
 	default:
-		msg += "; nothing was written (--partial writes the files that pass)"
+		msg += fmt.Sprintf("; nothing was written (%d file(s) passed)", passed)
+		if passed > 0 {
+			r.remedy = remedy.Set(remedy.Partial, "true")
+		}
 	}
-	return &Error{Code: CodeOf(worst), Message: msg, err: &replaceRefusal{msg: msg, worst: worst}}
-}
-
-// partialWord names the Partial option (replace's and apply's) as the
-// front end spells it: the flag --partial, or for the MCP tools their
-// field (issue 11, section 7).
-func (w *Workspace) partialWord() string {
-	if w.opt.MCP {
-		return `"partial": true`
-	}
-	return "--partial"
+	r.msg = msg
+	return &Error{Code: CodeOf(worst), Message: msg, Remedy: remedy.Of(r), err: r}
 }
 
 // replaceRefusal is a run that refused files; it wraps the worst file's
@@ -427,10 +424,14 @@ func (w *Workspace) partialWord() string {
 type replaceRefusal struct {
 	msg   string
 	worst error
+	// remedy is the partial option when files passed and none was
+	// written; else nil, and the worst file's remedy is the run's.
+	remedy remedy.Remedy
 }
 
-func (e *replaceRefusal) Error() string { return e.msg }
-func (e *replaceRefusal) Unwrap() error { return e.worst }
+func (e *replaceRefusal) Error() string         { return e.msg }
+func (e *replaceRefusal) Unwrap() error         { return e.worst }
+func (e *replaceRefusal) Remedy() remedy.Remedy { return e.remedy }
 
 // result returns the file's entry in the result.
 func (f *replaceFile) result(o WriteOptions) ReplaceFile {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/ops"
+	"github.com/symedit/symedit/remedy"
 )
 
 // replaceTree copies the fixtures of testdata/src (CPython's
@@ -244,7 +245,8 @@ func TestReplaceRefusalsLeaveEveryFileIdentical(t *testing.T) {
 				if got := replaceStatuses(res); !slices.Equal(got, []string{"src/go/slog_value.go=not_written", "src/go/nosuch.go=refused"}) {
 					t.Errorf("statuses %v", got)
 				}
-				if res.Refused != 1 || res.Error.Message != "refused 1 of 2 file(s); nothing was written (--partial writes the files that pass)" {
+				if res.Refused != 1 || res.Error.Message != "refused 1 of 2 file(s); nothing was written (1 file(s) passed)" ||
+					!slices.Equal(res.Error.Remedy, remedy.Set(remedy.Partial, "true")) {
 					t.Errorf("refused %d, message %q", res.Refused, res.Error.Message)
 				}
 				if f := res.Files[1]; f.OK || f.Error == nil || !errors.Is(f.Error, fs.ErrNotExist) {
@@ -347,7 +349,8 @@ func TestReplacePartial(t *testing.T) {
 	if ops.CodeOf(err) != ops.CodeSyntax || res.OK {
 		t.Fatalf("error %v, ok %v: want SYNTAX, not ok", err, res.OK)
 	}
-	if res.Error.Message != "refused 1 of 2 file(s); --partial wrote the 1 file(s) that passed" || res.FilesWritten != 1 || !res.Written || res.Refused != 1 {
+	if res.Error.Message != "refused 1 of 2 file(s); wrote the 1 file(s) that passed" ||
+		!slices.Equal(res.Error.Remedy, remedy.Set(remedy.Check, "warn")) || res.FilesWritten != 1 || !res.Written || res.Refused != 1 {
 		t.Errorf("result %+v, message %q", res, res.Error.Message)
 	}
 	if got := replaceStatuses(res); !slices.Equal(got, []string{"src/go/atomic_type.go=replaced", "src/typescript/scheduler.ts=refused"}) {

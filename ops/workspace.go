@@ -31,9 +31,6 @@ type Options struct {
 	// reads and writes (package internal/symcache); "" means its default
 	// ($SYMEDIT_CACHE_DIR, else the user's cache folder).
 	IndexDir string
-	// MCP words refusals for the MCP tools, which have no fields that
-	// write anyway (no --check=warn to name): set by the MCP server.
-	MCP bool
 }
 
 // Workspace is a folder's files and the operations on them. It is safe for

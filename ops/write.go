@@ -81,10 +81,10 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	var nce *edit.NotCheckedError
 	if errors.As(rep.NotChecked(mode), &nce) {
-		return out, &NotCheckedError{Path: ch.doc.Path, Err: nce, mcp: w.opt.MCP}
+		return out, &NotCheckedError{Path: ch.doc.Path, Err: nce}
 	}
 	if rep.Rejects(mode) {
-		return out, &SyntaxError{Path: ch.doc.Path, Report: rep, mcp: w.opt.MCP}
+		return out, &SyntaxError{Path: ch.doc.Path, Report: rep}
 	}
 	return out, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/internal/similar"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/remedy"
 )
 
 // Codes of Failure, as printed in JSON output.
@@ -106,8 +107,8 @@ type Failure struct {
 	// Hint, when the allowed match levels found the block nowhere, is the
 	// one place where its lines (leading anchor, old lines, trailing
 	// anchor) match at the first looser level with any match: its 1-based
-	// Line (the block's first line), level, offset and the flag that
-	// accepts it. Nil otherwise.
+	// Line (the block's first line), level and offset; Remedy sets the
+	// match option that accepts it. Nil otherwise.
 	Hint *match.Hint `json:"hint,omitempty" jsonschema:"When the allowed match levels found the block nowhere: the one place where its lines match at the first looser level with any match, and the match value that accepts it; omitted otherwise."`
 
 	hasExpected bool // Expected is meaningful, even when ""
@@ -136,6 +137,15 @@ func (f Failure) MarshalJSON() ([]byte, error) {
 }
 
 // Error returns Message followed by the nearest lines, one per line.
+// Remedy returns the request change that accepts the block where Hint
+// says, or nil without a Hint.
+func (f *Failure) Remedy() remedy.Remedy {
+	if f.Hint == nil {
+		return nil
+	}
+	return f.Hint.Remedy()
+}
+
 func (f *Failure) Error() string {
 	var b strings.Builder
 	b.WriteString(f.Message)
@@ -308,10 +318,10 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 			continue
 		}
 		if len(ms) == 1 {
-			h := match.Hint{Line: ms[0].Line + 1, Level: l, Offset: ms[0].Offset, Flag: l.Flag()}
+			h := match.Hint{Line: ms[0].Line + 1, Level: l, Offset: ms[0].Offset}
 			f.Hint = &h
-			f.Message += fmt.Sprintf("; the block's lines match exactly one place at level %s (starting at line %d): rerun with %s to accept it",
-				match.Describe(l, h.Offset), h.Line, h.Flag)
+			f.Message += fmt.Sprintf("; at level %s the block's lines match exactly one place (starting at line %d)",
+				match.Describe(l, h.Offset), h.Line)
 		}
 		break
 	}

@@ -1,11 +1,13 @@
 package reply_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/symedit/symedit/internal/matchcases"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/reply"
 )
 
@@ -60,7 +62,8 @@ func TestApplyLevel(t *testing.T) {
 					if f == nil || out != c.Text {
 						t.Fatalf("at %s: applied", l)
 					}
-					if f.Hint == nil || f.Hint.Level != c.Level || f.Hint.Line != c.Line || !strings.Contains(f.Error(), c.Level.Flag()) {
+					if f.Hint == nil || f.Hint.Level != c.Level || f.Hint.Line != c.Line ||
+						!slices.Equal(f.Remedy(), remedy.Set(remedy.Match, c.Level.String())) || !strings.Contains(f.Error(), "at level "+c.Level.String()) {
 						t.Errorf("at %s: hint %+v, message %q", l, f.Hint, f.Message)
 					}
 				}

@@ -299,7 +299,7 @@ func (w *walker) confine(dir, real string) error {
 	}
 	root, err := realPath(w.opt.Root)
 	if err != nil {
-		return fmt.Errorf("--root %s: %w", w.opt.Root, err)
+		return fmt.Errorf("root %s: %w", w.opt.Root, err)
 	}
 	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return &edit.FileError{Path: dir, Reason: fmt.Sprintf("outside the root %s; nothing was read", w.opt.Root), Err: edit.ErrOutsideRoot}

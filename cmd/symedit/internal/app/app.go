@@ -21,6 +21,9 @@ type env struct {
 	// literal is how many of the last arguments follow a "--", which
 	// ends the flags: those may start with "-".
 	literal int
+	// words names a refusal's remedy: the CLI's flags, or an MCP tool's
+	// fields.
+	words words
 }
 
 // Main runs symedit with args (args[0] is the program name) and returns the
@@ -79,25 +82,9 @@ func run(e *env, args []string) int {
 	}
 	var silent errSilent
 	if !errors.As(err, &silent) {
-		printError(stderr, err)
+		e.printError(stderr, err)
 	}
 	return exitCode(err)
-}
-
-// printError prints err as Main does for a command run without --json.
-func printError(w io.Writer, err error) {
-	var ue *ops.UsageError
-	if !errors.As(err, &ue) {
-		fmt.Fprintf(w, "symedit: %v\n", err)
-		return
-	}
-	if ue.Field != "" {
-		// The request's field is the flag of the same name here.
-		fmt.Fprintf(w, "symedit: --%s: %s\n", strings.ReplaceAll(ue.Field, "_", "-"), ue.Msg)
-	} else {
-		fmt.Fprintf(w, "symedit: %v\n", err)
-	}
-	fmt.Fprintln(w, "run 'symedit --help' or 'symedit COMMAND --help' for usage")
 }
 
 // positional returns the command's arguments after checking that there are

@@ -61,7 +61,7 @@ func (e *env) check(c *cli.Context, w *ops.Workspace, args []string) error {
 		defer bar.add()
 		if f.Error != nil {
 			bar.clear()
-			fmt.Fprintf(e.stderr, "symedit: %v\n", f.Error)
+			e.printError(e.stderr, f.Error)
 		}
 		out := e.stdout
 		if json {

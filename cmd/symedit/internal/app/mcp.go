@@ -8,7 +8,6 @@ import (
 	"os"
 	"reflect"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -53,7 +52,7 @@ func mcpCommand(e *env) *cli.Command {
 			}
 			// One workspace for every call, opened with the same check as
 			// every command's --root; it is safe for concurrent use.
-			w, err := ops.Open(ops.Options{Root: dir, MCP: true})
+			w, err := ops.Open(ops.Options{Root: dir})
 			if err != nil {
 				return err
 			}
@@ -84,10 +83,9 @@ func mcpCommand(e *env) *cli.Command {
 // Paths are passed as sent: the server runs in the root, and the
 // workspace (and --root) refuses any that lead out of it.
 type toolServer struct {
-	root  string            // absolute; the working directory
-	w     *ops.Workspace    // the root's workspace, for the typed tools
-	limit time.Duration     // the most time one call may take
-	words *strings.Replacer // CLI phrases into the MCP tools' words (mcpPhrases)
+	root  string         // absolute; the working directory
+	w     *ops.Workspace // the root's workspace, for the typed tools
+	limit time.Duration  // the most time one call may take
 	// hook, when not nil (tests), is called inside every typed tool call
 	// with the call's context, before the operation runs.
 	hook func(ctx context.Context, tool string)
@@ -96,7 +94,7 @@ type toolServer struct {
 // newToolServer returns the server of w's tools, each call limited to
 // limit.
 func newToolServer(w *ops.Workspace, limit time.Duration) *toolServer {
-	return &toolServer{root: w.Root(), w: w, limit: limit, words: strings.NewReplacer(mcpPhrases()...)}
+	return &toolServer{root: w.Root(), w: w, limit: limit}
 }
 
 // lineText is a string or an array of strings: a chunk's context.
@@ -251,7 +249,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"before anything is written; one that matches nowhere or in several places is rejected with the check " +
 			"that failed, the real line there and the symbol's most similar lines: fix the chunk from them and call " +
 			"again." + guard + " For a small symbol you rewrite, replace_body; for exact text elsewhere, edit."},
-		"", ts.w.Chunk, func(res *ops.ChunkResult, err error) string { return writingText(&res.Result, err) })
+		"", ts.w.Chunk, func(e *env, res *ops.ChunkResult, err error) { writingText(e, &res.Result, err) })
 
 	addOp(srv, ts, &mcp.Tool{Name: "edit", Annotations: writes("Replace exact text", false),
 		Description: "Replace exact text in one file: each edit's old_text must occur exactly occurrences times " +
@@ -259,13 +257,13 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"rejected with the most similar places and what differs; another count lists every match. Use it for " +
 			"exact text anywhere in a file (imports, constants, a line you know); inside a large symbol chunk is " +
 			"cheaper." + guard},
-		"", ts.w.Edit, func(res *ops.EditResult, err error) string { return writingText(&res.Result, err) })
+		"", ts.w.Edit, func(e *env, res *ops.EditResult, err error) { writingText(e, &res.Result, err) })
 
 	addOp(srv, ts, &mcp.Tool{Name: "lines", Annotations: writes("Edit lines by number", false),
 		Description: "Replace, insert or delete whole lines by 1-based line number; every number refers to the file " +
 			"as it is now, so read it first (show gives first_line). Use it when you know the numbers (a compiler " +
 			"error, show's output); chunk and edit do not depend on numbers." + guard},
-		"", ts.w.Lines, func(res *ops.LinesResult, err error) string { return writingText(&res.Result, err) })
+		"", ts.w.Lines, func(e *env, res *ops.LinesResult, err error) { writingText(e, &res.Result, err) })
 
 	addOp(srv, ts, &mcp.Tool{Name: "replace", Annotations: writes("Search and replace", false),
 		Description: "Search and replace in one or more files: literal text, or a Go RE2 regular expression with " +
@@ -278,7 +276,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 	addOp(srv, ts, &mcp.Tool{Name: "write", Annotations: writes("Write a whole file", true),
 		Description: "Write a file's whole content, creating it (and its folders) if needed. For new files and " +
 			"complete rewrites of small ones; to change existing code, chunk, replace_body and edit send far less." + guard},
-		"", ts.w.Write, func(res *ops.WriteResult, err error) string { return writingText(&res.Result, err) })
+		"", ts.w.Write, func(e *env, res *ops.WriteResult, err error) { writingText(e, &res.Result, err) })
 
 	addOp(srv, ts, &mcp.Tool{Name: "apply", Annotations: writes("Apply edit blocks", false),
 		Description: "Apply the edits of a reply (EDIT blocks with anchors, SEARCH/REPLACE blocks, unified diffs or " +
@@ -309,7 +307,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"The code to insert, e.g. a whole new function; " + descText, false, ts.w.InsertAfter},
 	} {
 		addOp(srv, ts, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + guard},
-			op.text, op.run, func(res *ops.SymbolTextResult, err error) string { return writingText(&res.Result, err) })
+			op.text, op.run, func(e *env, res *ops.SymbolTextResult, err error) { writingText(e, &res.Result, err) })
 	}
 	return srv
 }

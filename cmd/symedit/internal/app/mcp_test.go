@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -23,8 +22,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/symedit/symedit/chunk"
-	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/ops"
 )
 
@@ -85,7 +82,7 @@ func demoResult(t *testing.T, orig string) string {
 // the server sends, a cancelled call's included.
 func serveInProcess(t testing.TB, root string, limit time.Duration, hook func(context.Context, string), calls chan<- *mcp.CallToolResult) *mcp.ClientSession {
 	t.Helper()
-	w, err := ops.Open(ops.Options{Root: root, MCP: true})
+	w, err := ops.Open(ops.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,13 +460,13 @@ func TestMCPTextIsCLIText(t *testing.T) {
 		key    string         // the JSON argument's field
 		cli    []string       // the command line, "-" reading jsonIn
 		code   int
-		words  []string // CLI phrases and their MCP wording (ops.Options.MCP)
+		words  []string // the CLI's remedy lines and the tool's
 	}{
 		{"chunk", "chunk", map[string]any{"location": start}, demoChunks, "chunks", []string{"chunk", start, "-"}, 0, nil},
 		{"chunk dry run", "chunk", map[string]any{"location": start, "dry_run": true}, demoChunks, "chunks", []string{"chunk", "--dry-run", start, "-"}, 0, nil},
 		{"chunk stale", "chunk", map[string]any{"location": start}, stale, "chunks", []string{"chunk", start, "-"}, 1, nil},
 		{"chunk syntax dry run", "chunk", map[string]any{"location": start, "dry_run": true}, broken, "chunks", []string{"chunk", "--dry-run", start, "-"}, 1,
-			[]string{"(use --check=warn to write anyway)", "(correct the new text so that it parses and call again)"}},
+			[]string{"to write it anyway, with a warning, rerun with --check warn", "the MCP tools write only content the syntax guard checked and accepts: correct the text and call again"}},
 		{"chunk no symbol", "chunk", map[string]any{"location": start + "x"}, demoChunks, "chunks", []string{"chunk", start + "x", "-"}, 1, nil},
 		{"replace_body", "replace_body", map[string]any{"location": run}, "def run(self):\n    pass\n", "text", []string{"replace-body", run, "-"}, 0, nil},
 		{"insert_after dry run", "insert_after", map[string]any{"location": start, "dry_run": true}, "def started(self):\n    return True\n", "text",
@@ -483,7 +480,7 @@ func TestMCPTextIsCLIText(t *testing.T) {
 		{"edit", "edit", map[string]any{"path": atomic}, `[{"old_text": "return 0\n", "new_text": "return 2 - 2\n"}]`, "edits", []string{"edit", atomic, "-"}, 0, nil},
 		{"edit dry run", "edit", map[string]any{"path": atomic, "dry_run": true}, `[{"old_text": "return 0\n", "new_text": "return 2 - 2\n"}]`, "edits", []string{"edit", "--dry-run", atomic, "-"}, 0, nil},
 		{"edit no match", "edit", map[string]any{"path": atomic}, `[{"old_text": "retrun 0", "new_text": "x"}]`, "edits", []string{"edit", atomic, "-"}, 1,
-			[]string{"(symedit show -n prints numbered lines)", `(the show tool with "line_numbers": true prints numbered lines)`}},
+			nil},
 		{"lines dry run", "lines", map[string]any{"path": atomic, "dry_run": true}, `[{"insert_after": 0, "new_content": "// header"}]`, "edits", []string{"lines", "--dry-run", atomic, "-"}, 0, nil},
 		{"lines out of range", "lines", map[string]any{"path": atomic}, `[{"start_line": 9000, "end_line": 9000, "new_content": ""}]`, "edits", []string{"lines", atomic, "-"}, 1, nil},
 		{"write dry run", "write", map[string]any{"path": filepath.Join(dir, "python/new.py"), "dry_run": true}, "x = 1\n", "content", []string{"write", "--dry-run", filepath.Join(dir, "python/new.py")}, 0, nil},
@@ -501,10 +498,10 @@ func TestMCPTextIsCLIText(t *testing.T) {
 		{"replace no match", "replace", map[string]any{"search": "b33(", "replacement": "x(", "paths": []string{atomic}}, "", "", []string{"replace", "b33(", "x(", atomic}, 1, nil},
 		{"replace one file refused", "replace", map[string]any{"search": "#", "replacement": "// ", "paths": []string{filepath.Join(dir, "go"), filepath.Join(dir, "typescript")}}, "", "",
 			[]string{"replace", "#", "// ", filepath.Join(dir, "go"), filepath.Join(dir, "typescript")}, 1,
-			[]string{"(--partial writes the files that pass)", `(set "partial": true to write the files that pass)`,
-				"(use --check=warn to write anyway)", "(correct the new text so that it parses and call again)"}},
+			[]string{"to write the files that pass, rerun with --partial", `to write the files that pass, call again with "partial": true`,
+				"to write it anyway, with a warning, rerun with --check warn", "the MCP tools write only content the syntax guard checked and accepts: correct the text and call again"}},
 		{"replace_body syntax", "replace_body", map[string]any{"location": run}, "def run(self:\n    pass\n", "text", []string{"replace-body", run, "-"}, 1,
-			[]string{"(use --check=warn to write anyway)", "(correct the new text so that it parses and call again)"}},
+			[]string{"to write it anyway, with a warning, rerun with --check warn", "the MCP tools write only content the syntax guard checked and accepts: correct the text and call again"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			copyFixtures(t, dir)
@@ -1300,50 +1297,6 @@ func TestVersionOf(t *testing.T) {
 		if got := versionOf(&tt.bi); got != tt.want {
 			t.Errorf("versionOf = %q, want %q", got, tt.want)
 		}
-	}
-}
-
-// TestMCPWording: every CLI phrase mcpWording rewords is still written by
-// some package (a reworded message would otherwise go stale unseen), and
-// the rewording leaves no flag in text or JSON.
-func TestMCPWording(t *testing.T) {
-	pairs := mcpPhrases()
-	var src strings.Builder
-	for _, dir := range []string{"../../../../chunk", "../../../../edit", "../../../../reply", "../../../../grammars", "../../../../match", "../../../../ops", "."} {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if !strings.HasSuffix(f, "_test.go") && !strings.HasSuffix(f, "mcpwords.go") {
-				src.WriteString(readFile(t, f))
-			}
-		}
-	}
-	for i := 0; i < len(pairs); i += 2 {
-		cli := pairs[i]
-		if strings.Contains(cli, "--match ") {
-			continue // built from match.Level.Flag
-		}
-		if !strings.Contains(src.String(), strings.TrimSpace(cli)) {
-			t.Errorf("no package writes %q any more", cli)
-		}
-	}
-	msg := `edit 1 failed: rerun with --match indent to accept it. (pass --allow-hardlinks to accept that) without --partial`
-	want := `edit 1 failed: call again with "match": "indent" to accept it. (the MCP tools do not edit such a file) without "partial": true`
-	r := strings.NewReplacer(pairs...)
-	if got := r.Replace(msg); got != want {
-		t.Errorf("text %q, want %q", got, want)
-	}
-	// A result's strings, at any depth, an interface's included.
-	res := &ops.ChunkResult{}
-	res.Summary = msg
-	res.Error = &ops.Error{Code: ops.CodeNoMatch, Message: msg, Hint: &match.Hint{Level: match.Loose, Flag: "--match loose"},
-		Nearest: []chunk.Near{{Line: 3, Text: "--partial"}}}
-	reword(reflect.ValueOf(res), r, 0)
-	if res.Summary != want || res.Error.Message != want || res.Error.Hint.Flag != `"match": "loose"` ||
-		res.Error.Nearest.([]chunk.Near)[0].Text != `"partial": true` || res.Error.Code != ops.CodeNoMatch {
-		t.Errorf("reworded result: %+v, error %+v", res, res.Error)
 	}
 }
 

@@ -84,15 +84,20 @@ func isResult(t reflect.Type) bool {
 // addOp registers the tool t for an ops operation: input Req (its schema
 // inputSchema's, with the shared descriptions; text describes a "text"
 // field), output Res, a pointer to the operation's result type (its schema
-// outputSchema's; see isResult). op runs the operation; render returns the text the CLI
-// prints for its result and error (see writingText).
+// outputSchema's; see isResult). op runs the operation; render prints on
+// e's streams the text the CLI prints for its result and error (see
+// writingText), a refusal's remedy in the tool's words.
 func addOp[Req any, Res any](srv *mcp.Server, ts *toolServer, t *mcp.Tool, text string,
-	op func(context.Context, Req) (Res, error), render func(Res, error) string) {
+	op func(context.Context, Req) (Res, error), render func(e *env, res Res, err error)) {
 	if !isResult(reflect.TypeFor[Res]()) {
 		panic(fmt.Sprintf("tool %s: %v is not a pointer to an ops result", t.Name, reflect.TypeFor[Res]()))
 	}
-	t.InputSchema = describe(inputSchema[Req](), text)
-	t.OutputSchema = outputSchema[Res]()
+	in := describe(inputSchema[Req](), text)
+	t.InputSchema, t.OutputSchema = in, outputSchema[Res]()
+	w := words{tool: t.Name, fields: map[string]bool{}}
+	for name := range in.Properties {
+		w.fields[name] = true
+	}
 	mcp.AddTool(srv, t, func(parent context.Context, _ *mcp.CallToolRequest, req Req) (*mcp.CallToolResult, Res, error) {
 		ctx, cancel := context.WithTimeoutCause(parent, ts.limit, errCallLimit)
 		defer cancel()
@@ -101,21 +106,21 @@ func addOp[Req any, Res any](srv *mcp.Server, ts *toolServer, t *mcp.Tool, text 
 		}
 		var res Res
 		var err error
-		var txt string
+		var b strings.Builder
+		e := &env{stdout: &b, stderr: &b, words: w}
 		if why := ts.stopReason(parent, ctx); why != "" {
 			// Stopped before it ran: the operation is not started.
 			res = reflect.New(reflect.TypeFor[Res]().Elem()).Interface().(Res)
 			err = failResult(res, &stoppedError{why: why})
-			txt = fmt.Sprintf("symedit: %v\n", err)
+			e.printError(&b, err)
 		} else {
 			res, err = op(ctx, req)
-			txt = render(res, err)
+			render(e, res, err)
 			if why := ts.stopReason(parent, ctx); why != "" && err != nil {
-				txt += fmt.Sprintf("symedit: the call was %s; a file it was writing is either as it was or completely written\n", why)
+				fmt.Fprintf(&b, "symedit: the call was %s; a file it was writing is either as it was or completely written\n", why)
 			}
 		}
-		reword(reflect.ValueOf(res), ts.words, 0)
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: ts.words.Replace(txt)}}, IsError: err != nil}, res, nil
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, IsError: err != nil}, res, nil
 	})
 }
 
@@ -126,66 +131,14 @@ func noFlags() *cli.Context {
 	return cli.NewContext(nil, flag.NewFlagSet("mcp", flag.ContinueOnError), nil)
 }
 
-// writingText is the text the CLI prints, on both streams in order, for a
+// writingText prints what the CLI prints, on both streams in order, for a
 // writing operation's result res and error err without flags: the summary
 // line, a dry run's diff and the syntax report, or, for a refusal, a dry
-// run's diff and the error. Unlike the CLI's, the error is not followed by
-// the pointer to --help: a tool has no flags.
-func writingText(res *ops.Result, err error) string {
-	var b strings.Builder
-	e := &env{stdout: &b, stderr: &b}
+// run's diff, the error and its remedy. Unlike the CLI's, a usage error is
+// not followed by the pointer to --help: a tool has no flags.
+func writingText(e *env, res *ops.Result, err error) {
 	if perr := e.printText(noFlags(), res, err); perr != nil {
-		fmt.Fprintf(&b, "symedit: %v\n", perr)
-	}
-	return b.String()
-}
-
-// maxReword bounds reword's depth: results are trees a few levels deep.
-const maxReword = 32
-
-// reword replaces, in place, every string reachable from v (through
-// pointers, structs, slices, arrays, maps and interfaces) with r's
-// replacement: a result's messages and hints in the MCP tools' words
-// (mcpPhrases). A value in an interface or a map, which cannot be set in
-// place, is copied, reworded and stored back.
-func reword(v reflect.Value, r *strings.Replacer, depth int) {
-	if depth > maxReword || !v.IsValid() {
-		return
-	}
-	switch v.Kind() {
-	case reflect.Pointer:
-		if !v.IsNil() {
-			reword(v.Elem(), r, depth+1)
-		}
-	case reflect.Interface:
-		if v.IsNil() || !v.CanSet() {
-			return
-		}
-		c := reflect.New(v.Elem().Type()).Elem()
-		c.Set(v.Elem())
-		reword(c, r, depth+1)
-		v.Set(c)
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
-				reword(v.Field(i), r, depth+1)
-			}
-		}
-	case reflect.Slice, reflect.Array:
-		for i := range v.Len() {
-			reword(v.Index(i), r, depth+1)
-		}
-	case reflect.Map:
-		for _, k := range v.MapKeys() {
-			c := reflect.New(v.Type().Elem()).Elem()
-			c.Set(v.MapIndex(k))
-			reword(c, r, depth+1)
-			v.SetMapIndex(k, c)
-		}
-	case reflect.String:
-		if v.CanSet() {
-			v.SetString(r.Replace(v.String()))
-		}
+		e.printError(e.stderr, perr)
 	}
 }
 
@@ -228,92 +181,82 @@ func outputSchema[T any]() *jsonschema.Schema {
 	return s
 }
 
-// showText is what `symedit show` prints: the symbol's lines (numbered
-// when the request asked), or the error.
-func showText(res *ops.ShowResult, err error) string {
+// showText prints what `symedit show` prints: the symbol's lines
+// (numbered when the request asked), or the error.
+func showText(e *env, res *ops.ShowResult, err error) {
 	if err != nil {
-		return fmt.Sprintf("symedit: %v\n", err)
+		e.printError(e.stderr, err)
+		return
 	}
-	return res.Listing()
+	fmt.Fprint(e.stdout, res.Listing())
 }
 
-// checkText is what `symedit check` prints, on both streams in order:
+// checkText prints what `symedit check` prints, on both streams in order:
 // each file's read failure or syntax errors and the guard's note for a
 // file it did not check, then the summary; or the error when the paths
 // could not be expanded.
-func checkText(res *ops.CheckResult, err error) string {
-	var b strings.Builder
+func checkText(e *env, res *ops.CheckResult, err error) {
 	for _, f := range res.Files {
 		if f.Error != nil {
-			fmt.Fprintf(&b, "symedit: %v\n", f.Error)
+			e.printError(e.stderr, f.Error)
 			continue
 		}
 		rep := f.Report()
 		for _, p := range rep.New {
-			b.WriteString(problemLine(f.Path, p))
+			fmt.Fprint(e.stdout, problemLine(f.Path, p))
 		}
 		if !rep.Checked {
-			b.WriteString("note: " + rep.Format(f.Path))
+			fmt.Fprint(e.stdout, "note: "+rep.Format(f.Path))
 		}
 	}
 	if res.Summary == "" {
 		if err != nil {
-			fmt.Fprintf(&b, "symedit: %v\n", err)
+			e.printError(e.stderr, err)
 		}
-		return b.String()
+		return
 	}
-	fmt.Fprintf(&b, "symedit: %s\n", res.Summary)
-	return b.String()
+	fmt.Fprintf(e.stderr, "symedit: %s\n", res.Summary)
 }
 
-// symbolsText is what `symedit symbols` prints, on both streams in
+// symbolsText prints what `symedit symbols` prints, on both streams in
 // order: each file's outline or read failure, then, after a walk, the
 // summary; or the error when the paths could not be expanded.
-func symbolsText(res *ops.SymbolsResult, err error) string {
-	var b strings.Builder
-	e := &env{stdout: &b, stderr: &b}
+func symbolsText(e *env, res *ops.SymbolsResult, err error) {
 	for i := range res.Files {
 		f := &res.Files[i]
 		if f.Error != nil {
-			fmt.Fprintf(&b, "symedit: %v\n", f.Error)
+			e.printError(e.stderr, f.Error)
 			continue
 		}
 		if perr := printOutline(e, f); perr != nil {
-			fmt.Fprintf(&b, "symedit: %v\n", perr)
+			e.printError(e.stderr, perr)
 		}
 	}
 	switch {
 	case res.Summary == "":
 		if err != nil {
-			fmt.Fprintf(&b, "symedit: %v\n", err)
+			e.printError(e.stderr, err)
 		}
 	case res.Walked:
-		fmt.Fprintf(&b, "symedit: %s\n", res.Summary)
+		fmt.Fprintf(e.stderr, "symedit: %s\n", res.Summary)
 	}
-	return b.String()
 }
 
-// applyText is what `symedit apply` prints, on both streams in order: a
-// line per block, the malformed blocks, the shell suggestions, a line per
-// file, a dry run's diffs and the syntax warnings, then the error.
-func applyText(res *ops.ApplyResult, err error) string {
-	var b strings.Builder
-	e := &env{stdout: &b, stderr: &b}
+// applyText prints what `symedit apply` prints, on both streams in order:
+// a line per block, the malformed blocks, the shell suggestions, a line
+// per file, a dry run's diffs and the syntax warnings, then the error.
+func applyText(e *env, res *ops.ApplyResult, err error) {
 	e.applyText(noFlags(), res)
 	if err != nil {
-		fmt.Fprintf(&b, "symedit: %v\n", err)
+		e.printError(e.stderr, err)
 	}
-	return b.String()
 }
 
-// replaceText is what `symedit replace` prints, on both streams in
+// replaceText prints what `symedit replace` prints, on both streams in
 // order: a line per file, a dry run's diffs, after a walk the summary,
 // then the error.
-func replaceText(res *ops.ReplaceResult, err error) string {
-	var b strings.Builder
-	e := &env{stdout: &b, stderr: &b}
+func replaceText(e *env, res *ops.ReplaceResult, err error) {
 	if perr := e.printReplace(noFlags(), res, err); perr != nil {
-		fmt.Fprintf(&b, "symedit: %v\n", perr)
+		e.printError(e.stderr, perr)
 	}
-	return b.String()
 }

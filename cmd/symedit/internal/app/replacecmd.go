@@ -90,7 +90,7 @@ func (e *env) printReplace(c *cli.Context, res *ops.ReplaceResult, err error) er
 	}
 	var diffs strings.Builder
 	for _, f := range res.Files {
-		printReplaceFile(out, e.stderr, f)
+		e.printReplaceFile(out, f)
 		diffs.WriteString(f.Diff)
 	}
 	fmt.Fprint(e.stdout, diffs.String())
@@ -99,15 +99,20 @@ func (e *env) printReplace(c *cli.Context, res *ops.ReplaceResult, err error) er
 }
 
 // printReplaceFile prints one file's line of a replace: what was replaced
-// or why it was not written on out, why it was refused on stderr, and the
-// guard's warnings on stderr.
-func printReplaceFile(out, stderr io.Writer, f ops.ReplaceFile) {
+// or why it was not written on out; why it was refused, with the remedy
+// that would let it through, on standard error; and the guard's warnings
+// on standard error.
+func (e *env) printReplaceFile(out io.Writer, f ops.ReplaceFile) {
+	stderr := e.stderr
 	switch f.Status {
 	case ops.ReplaceReplaced, ops.ReplaceNoMatch, ops.ReplaceNotWritten:
 		fmt.Fprintf(out, "%s: %s\n", f.Path, f.Summary)
 	case ops.ReplaceRefused:
 		msg := strings.TrimPrefix(f.Error.Error(), f.Path+": ")
 		fmt.Fprintf(stderr, "%s: refused: %s\n", f.Path, strings.TrimRight(msg, "\n"))
+		if r := e.words.text(f.Error.Remedy); r != "" {
+			fmt.Fprintf(stderr, "%s: %s\n", f.Path, r)
+		}
 	}
 	if f.Status == ops.ReplaceReplaced && f.Syntax != nil {
 		if rep := f.Syntax.Report(); !rep.OK() {

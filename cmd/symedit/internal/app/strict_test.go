@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/remedy"
 )
 
 // TestStrictRefusesUnchecked checks that --check=strict never writes
@@ -60,7 +62,7 @@ func TestStrictRefusesUnchecked(t *testing.T) {
 		}
 		code, _, stderr := run(args...)
 		if code != ExitRejected || !strings.Contains(stderr, "syntax not checked: too large: ") ||
-			!strings.Contains(stderr, "nothing was written") || !strings.Contains(stderr, "--check=warn") || !strings.Contains(stderr, "--check=off") {
+			!strings.Contains(stderr, "nothing was written") || !strings.HasSuffix(stderr, "rerun with --check warn\n") {
 			t.Errorf("strict %q: exit %d, stderr %q", mode, code, stderr)
 		}
 		unchanged("strict " + mode)
@@ -69,10 +71,12 @@ func TestStrictRefusesUnchecked(t *testing.T) {
 	var res struct {
 		OK    bool `json:"ok"`
 		Error struct {
-			Code string `json:"code"`
+			Code   string           `json:"code"`
+			Remedy []remedy.Setting `json:"remedy"`
 		} `json:"error"`
 	}
-	if err := json.Unmarshal([]byte(stdout), &res); err != nil || code != ExitRejected || res.OK || res.Error.Code != "NOT_CHECKED" {
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || code != ExitRejected || res.OK || res.Error.Code != "NOT_CHECKED" ||
+		!slices.Equal(res.Error.Remedy, []remedy.Setting{{Option: remedy.Check, Value: "warn"}}) {
 		t.Errorf("--json: exit %d, %q (%v)", code, stdout, err)
 	}
 	unchanged("--json")

@@ -54,7 +54,7 @@ func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
 				return err
 			}
 			bar.clear()
-			fmt.Fprintf(e.stderr, "symedit: %v\n", f.Error)
+			e.printError(e.stderr, f.Error)
 			if !json {
 				return nil
 			}
