@@ -239,7 +239,9 @@ func (e *NotCheckedError) Error() string {
 
 // Remedy returns the request change that writes the content unchecked,
 // with a note: the check option set to warn.
-func (e *NotCheckedError) Remedy() remedy.Remedy { return remedy.Set(remedy.Check, string(edit.CheckWarn)) }
+func (e *NotCheckedError) Remedy() remedy.Remedy {
+	return remedy.Set(remedy.Check, string(edit.CheckWarn))
+}
 
 // Unwrap returns the guard's *edit.NotCheckedError.
 func (e *NotCheckedError) Unwrap() error { return e.Err }
