@@ -132,21 +132,23 @@ type SyntaxProblem struct {
 	// starts before the edited text and runs into it, where the first edit
 	// inside it starts (the cause), its Message then giving the lines the
 	// node covers.
-	Line, Column int
+	Line   int `json:"line" jsonschema:"The 1-based line where the problem starts."`
+	Column int `json:"column" jsonschema:"The 1-based byte column where the problem starts (a tab or a multi-byte character counts as its bytes)."`
 	// EndLine and EndColumn are where it ends, exclusively. A MISSING node,
 	// a go/parser error and a python/indent error are points: the end is
 	// the start.
-	EndLine, EndColumn int
+	EndLine   int `json:"end_line" jsonschema:"The 1-based line of the problem's exclusive end (the start, for a point)."`
+	EndColumn int `json:"end_column" jsonschema:"The 1-based byte column of the problem's exclusive end: the byte just past it (the start, for a point)."`
 	// Kind is KindError, KindMissing, KindGoParser or KindPythonIndent.
-	Kind string
+	Kind string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
 	// Message says what is wrong, prefixed by the checker that found it:
 	// `tree-sitter: syntax error at "x := )"`, `tree-sitter: missing "}"`,
 	// `go/parser: expected declaration, found x`,
 	// `python/indent: expected an indented block after "def f():"`.
-	Message string
+	Message string `json:"message" jsonschema:"What is wrong, prefixed by the checker that found it (tree-sitter:, go/parser:, python/indent:)."`
 	// Text is the whole line at Line, without its line ending ("" for the
 	// empty line after a final line ending).
-	Text string
+	Text string `json:"text" jsonschema:"The whole line where the problem starts, as in the file, without its line ending."`
 }
 
 // LineSpan is a range of 1-based lines, First to Last inclusive.

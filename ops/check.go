@@ -91,10 +91,10 @@ type CheckFile struct {
 	// ...").
 	Skipped string `json:"skipped,omitempty" jsonschema:"Why the guard did not check the file (\"too large: ...\"); omitted when it did."`
 	// Problems are the syntax errors, in order; [] when none.
-	Problems []CheckProblem `json:"problems" jsonschema:"The file's syntax errors, in order; [] when none."`
+	Problems []edit.SyntaxProblem `json:"problems" jsonschema:"The file's syntax errors, in order; [] when none."`
 	// Notes are tree-sitter errors in Go code that go/parser accepts, not
 	// errors (issue 11, section 3).
-	Notes []CheckProblem `json:"notes,omitempty" jsonschema:"Tree-sitter errors in Go code that go/parser accepts: not errors; omitted when none."`
+	Notes []edit.SyntaxProblem `json:"notes,omitempty" jsonschema:"Tree-sitter errors in Go code that go/parser accepts: not errors; omitted when none."`
 	// Error is why the file could not be read or parsed, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
 
@@ -103,28 +103,6 @@ type CheckFile struct {
 
 // Report returns the guard's report the file's result was made from.
 func (f *CheckFile) Report() edit.SyntaxReport { return f.report }
-
-// CheckProblem is one syntax problem: where it starts (1-based line,
-// 1-based byte column) and ends (exclusive), its kind (edit.KindError,
-// edit.KindMissing, edit.KindGoParser, edit.KindPythonIndent), message
-// and the line's text.
-type CheckProblem struct {
-	Line      int    `json:"line" jsonschema:"The 1-based line where the problem starts."`
-	Column    int    `json:"column" jsonschema:"The 1-based byte column where the problem starts (a tab or a multi-byte character counts as its bytes)."`
-	EndLine   int    `json:"end_line" jsonschema:"The 1-based line of the problem's exclusive end."`
-	EndColumn int    `json:"end_column" jsonschema:"The 1-based byte column of the problem's exclusive end: the byte just past it."`
-	Kind      string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
-	Message   string `json:"message" jsonschema:"What is wrong."`
-	Text      string `json:"text" jsonschema:"The text of the line where the problem starts."`
-}
-
-func problemsOf(ps []edit.SyntaxProblem) []CheckProblem {
-	var out []CheckProblem
-	for _, p := range ps {
-		out = append(out, CheckProblem{p.Line, p.Column, p.EndLine, p.EndColumn, p.Kind, p.Message, p.Text})
-	}
-	return out
-}
 
 // Check expands req's paths and checks every file, concurrently, in path
 // order. The result is never nil. The error is nil or the result's
@@ -189,7 +167,7 @@ func (w *Workspace) Check(ctx context.Context, req CheckRequest) (*CheckResult, 
 // language is chosen, so that a path outside the root or one that does
 // not exist says so (issue 11, section 7).
 func (w *Workspace) checkOne(ctx context.Context, path, langName string) *CheckFile {
-	f := &CheckFile{Path: path, Problems: []CheckProblem{}}
+	f := &CheckFile{Path: path, Problems: []edit.SyntaxProblem{}}
 	doc, err := w.files.Read(path)
 	if err != nil {
 		f.Error = AsError(err)
@@ -207,10 +185,10 @@ func (w *Workspace) checkOne(ctx context.Context, path, langName string) *CheckF
 		return f
 	}
 	f.report, f.Skipped, f.OK = rep, rep.Skipped, rep.Checked && len(rep.New) == 0
-	if p := problemsOf(rep.New); p != nil {
+	if p := rep.New; p != nil {
 		f.Problems = p
 	}
-	f.Notes = problemsOf(rep.Notes)
+	f.Notes = rep.Notes
 	return f
 }
 

@@ -44,8 +44,8 @@ type Error struct {
 	// ([]edit.SimilarContent: lines, similarity, what differs).
 	Nearest any `json:"nearest,omitempty" jsonschema:"The most similar real lines (each with its 1-based line, text and similarity), symbols (each with name_path, kind, start and end) or, for an edit's NO_MATCH, places (lines, similarity, what differs); omitted when none."`
 	// Hint is a looser match level that would accept the request (its
-	// line, level, offset and the field or flag that allows it), or nil.
-	Hint *match.Hint `json:"hint,omitempty" jsonschema:"A looser match level that would accept the request: its line, level, offset and the match value to send; omitted when none. To accept it, call again with that match."`
+	// line, level and offset), or nil; Remedy says how to accept it.
+	Hint *match.Hint `json:"hint,omitempty" jsonschema:"A looser match level that would accept the request: its line, level, offset; omitted when none. The remedy field says how to accept it."`
 	// Remedy is the change to the request's options that lets it
 	// proceed (remedy.Of of the error the Error was made from), or nil.
 	// Each front end names the options its own way.

@@ -49,26 +49,16 @@ type Syntax struct {
 	Before int `json:"before" jsonschema:"How many syntax problems the file had before the edit."`
 	After  int `json:"after" jsonschema:"How many syntax problems the new content has."`
 	// New are the problems the edit added, the nearest to the edit first.
-	New []Problem `json:"new,omitempty" jsonschema:"The problems the edit added, the nearest to the edit first; omitted when none."`
+	New []edit.SyntaxProblem `json:"new,omitempty" jsonschema:"The problems the edit added, the nearest to the edit first; omitted when none."`
 	// Notes are problems that do not refuse (tree-sitter-only errors in
 	// Go, where go/parser decides).
-	Notes []Problem `json:"notes,omitempty" jsonschema:"Problems that do not refuse the edit (tree-sitter-only errors in Go code, where go/parser decides); omitted when none."`
+	Notes []edit.SyntaxProblem `json:"notes,omitempty" jsonschema:"Problems that do not refuse the edit (tree-sitter-only errors in Go code, where go/parser decides); omitted when none."`
 
 	report edit.SyntaxReport
 }
 
 // Report returns the guard's report the Syntax was made from.
 func (s *Syntax) Report() edit.SyntaxReport { return s.report }
-
-// Problem is one syntax problem: 1-based line, 1-based byte column, kind
-// (edit.KindError, ...), message and the line's text (cut on long lines).
-type Problem struct {
-	Line    int    `json:"line" jsonschema:"The 1-based line where the problem starts."`
-	Column  int    `json:"column" jsonschema:"The 1-based byte column where the problem starts (a tab or a multi-byte character counts as its bytes)."`
-	Kind    string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
-	Message string `json:"message" jsonschema:"What is wrong."`
-	Text    string `json:"text" jsonschema:"The line's text (cut on long lines)."`
-}
 
 // syntaxOf returns r as results show it, or nil when the guard neither
 // checked nor said why not.
@@ -77,12 +67,7 @@ func syntaxOf(r edit.SyntaxReport) *Syntax {
 		return nil
 	}
 	s := &Syntax{Checked: r.Checked, Skipped: r.Skipped, Language: r.Language, Before: r.Before, After: r.After, report: r}
-	for _, p := range r.New {
-		s.New = append(s.New, Problem{p.Line, p.Column, p.Kind, p.Message, p.Text})
-	}
-	for _, p := range r.Notes {
-		s.Notes = append(s.Notes, Problem{p.Line, p.Column, p.Kind, p.Message, p.Text})
-	}
+	s.New, s.Notes = r.New, r.Notes
 	return s
 }
 

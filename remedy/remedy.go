@@ -39,6 +39,11 @@ const (
 	AllowMetadataLoss Option = "allow_metadata_loss"
 )
 
+// Options returns every Option a refusal may name, in the order above.
+func Options() []Option {
+	return []Option{Match, Partial, Check, Lang, Root, AllowHardlinks, AllowReadOnly, AllowMetadataLoss}
+}
+
 // Setting is one option of a request and the value to give it: a match
 // level's name, "true" for a boolean option, "warn" for check, or "" when
 // the caller chooses the value (a language's name, a folder).

@@ -109,7 +109,7 @@ type Failure struct {
 	// anchor) match at the first looser level with any match: its 1-based
 	// Line (the block's first line), level and offset; Remedy sets the
 	// match option that accepts it. Nil otherwise.
-	Hint *match.Hint `json:"hint,omitempty" jsonschema:"When the allowed match levels found the block nowhere: the one place where its lines match at the first looser level with any match, and the match value that accepts it; omitted otherwise."`
+	Hint *match.Hint `json:"hint,omitempty" jsonschema:"When the allowed match levels found the block nowhere: the one place where its lines match at the first looser level with any match; omitted otherwise."`
 
 	hasExpected bool // Expected is meaningful, even when ""
 }

@@ -32,6 +32,24 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return run(&env{stdin: stdin, stdout: stdout, stderr: stderr}, args)
 }
 
+// commands returns symedit's commands, in the order help lists them.
+func commands(e *env) []*cli.Command {
+	return append([]*cli.Command{
+		symbolsCommand(e),
+		checkCommand(e),
+		showCommand(e),
+		chunkCommand(e),
+		editCommand(e),
+		linesCommand(e),
+		replaceCommand(e),
+		writeCommand(e),
+		applyCommand(e),
+		batchCommand(e),
+		mcpCommand(e),
+		versionCommand(e),
+	}, symbolCommands(e)...)
+}
+
 // run is Main for an env.
 func run(e *env, args []string) int {
 	stdout, stderr := e.stdout, e.stderr
@@ -51,20 +69,7 @@ func run(e *env, args []string) int {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return &ops.UsageError{Msg: err.Error()}
 		},
-		Commands: append([]*cli.Command{
-			symbolsCommand(e),
-			checkCommand(e),
-			showCommand(e),
-			chunkCommand(e),
-			editCommand(e),
-			linesCommand(e),
-			replaceCommand(e),
-			writeCommand(e),
-			applyCommand(e),
-			batchCommand(e),
-			mcpCommand(e),
-			versionCommand(e),
-		}, symbolCommands(e)...),
+		Commands: commands(e),
 	}
 	// An unknown command reaches urfave/cli's help machinery, which calls
 	// CommandNotFound; it is a usage error (exit 2) naming the commands.
