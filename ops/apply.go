@@ -350,7 +350,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		return
 	}
 	if o := a.req.ExpectSHA256; o != "" {
-		if err := doc.CheckSHA256(o); err != nil {
+		if err := doc.CheckSHA256(string(o)); err != nil {
 			a.fail(f, err.Error(), 0, err)
 			return
 		}

@@ -440,14 +440,14 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 		return
 	}
 	if req.ExpectSHA256 != "" {
-		if err := doc.CheckSHA256(req.ExpectSHA256); err != nil {
+		if err := doc.CheckSHA256(string(req.ExpectSHA256)); err != nil {
 			batchFail(f, 0, err, results)
 			return
 		}
 	}
 	for k, i := range f.ops {
 		if sum := req.Ops[i].options().ExpectSHA256; sum != "" {
-			if err := doc.CheckSHA256(sum); err != nil {
+			if err := doc.CheckSHA256(string(sum)); err != nil {
 				batchFail(f, k, err, results)
 				return
 			}

@@ -280,7 +280,7 @@ func TestBatchRefusedRequest(t *testing.T) {
 func TestBatchExpectSHA256(t *testing.T) {
 	w, dir, orig := batchFixture(t, batchPy)
 	stale := strings.Repeat("0", 64)
-	good := textSHA(orig[batchPy])
+	good := string(textSHA(orig[batchPy]))
 	edit := func(sum string) string {
 		return strings.Replace(batchEditStart, `"path"`, `"expect_sha256": "`+sum+`", "path"`, 1)
 	}
@@ -525,5 +525,33 @@ func TestBatchGoFirstOpParse(t *testing.T) {
 				t.Error("the two edits are not both in the file")
 			}
 		})
+	}
+}
+
+// TestEmptyExpectSHA256Refused: "expect_sha256": "" in JSON (a request, a
+// batch operation, a batch's request) is a usage error for that field,
+// never "no check", while leaving the field out is no check.
+func TestEmptyExpectSHA256Refused(t *testing.T) {
+	for _, in := range []struct {
+		name string
+		v    any
+		json string
+	}{
+		{"edit request", &ops.EditRequest{}, `{"path": "a.py", "edits": [{"old_text": "a", "new_text": "b"}], "expect_sha256": ""}`},
+		{"write options", &ops.WriteOptions{}, `{"expect_sha256": ""}`},
+		{"batch op", &ops.BatchOp{}, strings.Replace(batchEditStart, `"path"`, `"expect_sha256": "", "path"`, 1)},
+	} {
+		err := json.Unmarshal([]byte(in.json), in.v)
+		var ue *ops.UsageError
+		if !errors.As(err, &ue) || ue.Field != "expect_sha256" || ops.CodeOf(err) != ops.CodeUsage {
+			t.Errorf("%s: %v, want a usage error for expect_sha256", in.name, err)
+		}
+	}
+	var o ops.WriteOptions
+	if err := json.Unmarshal([]byte(`{"dry_run": true}`), &o); err != nil || o.ExpectSHA256 != "" {
+		t.Errorf("left out: %v, %q", err, o.ExpectSHA256)
+	}
+	if err := json.Unmarshal([]byte(`{"expect_sha256": "ab"}`), &o); err != nil || o.ExpectSHA256 != "ab" {
+		t.Errorf("a value: %v, %q (validate refuses it later)", err, o.ExpectSHA256)
 	}
 }

@@ -73,9 +73,9 @@ func textRefused(t *testing.T, res *ops.Result, err error, code ops.Code, what s
 }
 
 // textSHA is the SHA-256 of b in hexadecimal, as expect_sha256 takes it.
-func textSHA(b []byte) string {
+func textSHA(b []byte) ops.SHA256 {
 	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
+	return ops.SHA256(hex.EncodeToString(s[:]))
 }
 
 // TestEditSequential runs three edits on CPython's process.py where the

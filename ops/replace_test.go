@@ -288,7 +288,7 @@ func TestReplaceRefusalsLeaveEveryFileIdentical(t *testing.T) {
 				}
 			}},
 		{name: "expect_sha256 differs", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x.", Paths: goFiles,
-			WriteOptions: ops.WriteOptions{ExpectSHA256: strings.Repeat("0", 64)}}, code: ops.CodeChanged},
+			WriteOptions: ops.WriteOptions{ExpectSHA256: ops.SHA256(strings.Repeat("0", 64))}}, code: ops.CodeChanged},
 		{name: "expect_sha256 malformed", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x.", Paths: goFiles,
 			WriteOptions: ops.WriteOptions{ExpectSHA256: "abc"}}, code: ops.CodeUsage},
 		{name: "binary file named", req: ops.ReplaceRequest{Search: "unsafe.", Replacement: "x.", Paths: []string{"src/go/slog_value.go", "blob.go"}},

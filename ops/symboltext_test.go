@@ -182,7 +182,7 @@ func TestSymbolTextRefusals(t *testing.T) {
 		{"syntax written", (*ops.Workspace).InsertAfter, ops.SymbolTextRequest{Location: rel + "::BaseProcess/kill",
 			Text: "def k(self):\nreturn 1\n"}, ops.CodeSyntax},
 		{"changed", (*ops.Workspace).ReplaceBody, ops.SymbolTextRequest{Location: rel + "::BaseProcess/kill", Text: body,
-			WriteOptions: ops.WriteOptions{ExpectSHA256: strings.Repeat("0", 64)}}, ops.CodeChanged},
+			WriteOptions: ops.WriteOptions{ExpectSHA256: ops.SHA256(strings.Repeat("0", 64))}}, ops.CodeChanged},
 		{"location", (*ops.Workspace).ReplaceBody, ops.SymbolTextRequest{Location: rel, Text: body}, ops.CodeUsage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package ops
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -73,8 +74,9 @@ type WriteOptions struct {
 	// syntax check, and a dry run refuses what the real run would.
 	DryRun bool `json:"dry_run,omitempty" jsonschema:"true: write nothing; the result shows the unified diff and the syntax check. Omitted or false: write the file when every check passes."`
 	// ExpectSHA256 refuses (CHANGED) unless the file's content has this
-	// SHA-256, 64 hexadecimal digits, as when it was read earlier.
-	ExpectSHA256 string `json:"expect_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the file's current content has this SHA-256 (64 hexadecimal digits), as when you read it. Omitted: no such check."`
+	// SHA-256, 64 hexadecimal digits, as when it was read earlier; ""
+	// checks nothing. Sent in JSON it may not be "" (see SHA256).
+	ExpectSHA256 SHA256 `json:"expect_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the file's current content has this SHA-256 (64 hexadecimal digits), as when you read it. Omitted: no such check (an empty string is refused)."`
 	// Lang parses files as this language (grammars.Select) instead of by
 	// extension.
 	Lang string `json:"-"`
@@ -84,6 +86,30 @@ type WriteOptions struct {
 	// Diff puts the unified diff in the result of a real run too (a dry
 	// run always has it).
 	Diff bool `json:"-"`
+}
+
+// SHA256 is the SHA-256 a file's content is expected to have: 64
+// hexadecimal digits, or "" for no check. Decoded from JSON, an empty
+// string is refused (a *UsageError): a caller that sends the field means
+// the check, and an empty value would silently turn it off.
+type SHA256 string
+
+// EmptySHA256 is the message of the *UsageError for an empty expected
+// SHA-256, sent as JSON or given as a flag.
+const EmptySHA256 = "empty: want the file's SHA-256 as 64 hexadecimal digits (as sha256sum prints), or leave the check out"
+
+// UnmarshalJSON decodes a JSON string, refusing "" with a *UsageError for
+// the field expect_sha256.
+func (s *SHA256) UnmarshalJSON(data []byte) error {
+	var v string
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	if v == "" {
+		return &UsageError{Field: "expect_sha256", Msg: EmptySHA256}
+	}
+	*s = SHA256(v)
+	return nil
 }
 
 // mode returns the check mode, or a *UsageError.
@@ -101,7 +127,7 @@ func (o WriteOptions) validate() error {
 		return err
 	}
 	if o.ExpectSHA256 != "" {
-		if b, err := hex.DecodeString(o.ExpectSHA256); err != nil || len(b) != sha256.Size {
+		if b, err := hex.DecodeString(string(o.ExpectSHA256)); err != nil || len(b) != sha256.Size {
 			return &UsageError{Field: "expect_sha256", Msg: fmt.Sprintf("%q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", o.ExpectSHA256)}
 		}
 	}
@@ -135,7 +161,7 @@ func (w *Workspace) readResolved(path string, r *edit.Resolution, o WriteOptions
 		return nil, err
 	}
 	if o.ExpectSHA256 != "" {
-		if err := doc.CheckSHA256(o.ExpectSHA256); err != nil {
+		if err := doc.CheckSHA256(string(o.ExpectSHA256)); err != nil {
 			return nil, err
 		}
 	}

@@ -55,7 +55,7 @@ func (w *Workspace) Write(ctx context.Context, req WriteRequest) (*WriteResult, 
 	defer w.lock(req.Path)()
 	doc, err := w.files.ReadOrNew(req.Path)
 	if err == nil && req.ExpectSHA256 != "" {
-		err = doc.CheckSHA256(req.ExpectSHA256)
+		err = doc.CheckSHA256(string(req.ExpectSHA256))
 	}
 	if err != nil {
 		return res, res.Fail(err)

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"context"
 	"fmt"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -232,4 +234,34 @@ func FuzzMCPSourceVerbatim(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMCPEmptyExpectSHA256: an edit tool call with "expect_sha256": "" is
+// refused before anything is read, never run unchecked; the file is
+// byte-identical.
+func TestMCPEmptyExpectSHA256(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "flags.py")
+	if err := os.WriteFile(path, []byte(flagsPy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs := serveInProcess(t, dir, time.Hour, nil, nil)
+	for _, tool := range []string{"edit", "write"} {
+		args := map[string]any{"path": path, "expect_sha256": ""}
+		if tool == "edit" {
+			args["edits"] = []any{map[string]any{"old_text": "import argparse", "new_text": "import sys"}}
+		} else {
+			args["content"] = "x = 1\n"
+		}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+		if err == nil && !res.IsError {
+			t.Errorf("%s: accepted: %s", tool, resultText(res))
+		}
+		if err == nil && !strings.Contains(resultText(res), "expect_sha256") {
+			t.Errorf("%s: the refusal does not name the field: %s", tool, resultText(res))
+		}
+		if got, _ := os.ReadFile(path); string(got) != flagsPy {
+			t.Errorf("%s: the file changed:\n%s", tool, got)
+		}
+	}
 }

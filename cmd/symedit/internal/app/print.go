@@ -19,7 +19,7 @@ func (e *env) workspace(c *cli.Context) (*ops.Workspace, error) {
 // writeOptions returns the write flags of c as an operation's options.
 func writeOptions(c *cli.Context) ops.WriteOptions {
 	return ops.WriteOptions{DryRun: c.Bool("dry-run"), Diff: c.Bool("diff"), Check: c.String("check"),
-		ExpectSHA256: c.String("expect-sha256"), Lang: c.String("lang")}
+		ExpectSHA256: ops.SHA256(c.String("expect-sha256")), Lang: c.String("lang")}
 }
 
 // withWorkspace returns a command's action: it checks the arguments

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/symedit/symedit/ops"
 	"github.com/urfave/cli/v2"
 )
 
@@ -21,7 +22,15 @@ func writeFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "allow-hardlinks", Usage: "edit a file with several hard links (the write splits this name from the others)"},
 		&cli.BoolFlag{Name: "allow-read-only", Usage: "replace a file this user may not write (the new file belongs to this user: another user's file also needs --allow-metadata-loss)"},
 		&cli.BoolFlag{Name: "allow-metadata-loss", Usage: "write even if the new file cannot keep the owner, setuid/setgid/sticky bits or extended attributes (ACLs)"},
-		&cli.StringFlag{Name: "expect-sha256", Usage: "refuse unless the file's content has this SHA-256 (`HEX`), as when it was read earlier"},
+		&cli.StringFlag{Name: "expect-sha256", Usage: "refuse unless the file's content has this SHA-256 (`HEX`), as when it was read earlier",
+			// An empty hash would turn the check off: a caller that passes
+			// the flag believes the file is checked.
+			Action: func(_ *cli.Context, v string) error {
+				if v == "" {
+					return &ops.UsageError{Field: "expect_sha256", Msg: ops.EmptySHA256}
+				}
+				return nil
+			}},
 	}
 }
 
