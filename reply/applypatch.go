@@ -95,6 +95,33 @@ func (p *parser) patch(i int) int {
 	return j
 }
 
+// isPatchMarker reports whether the trimmed line t is one of apply_patch's
+// structural lines.
+func isPatchMarker(t string) bool {
+	return t == patchBegin || t == patchEnd || t == patchEOF || isPatchStart(t) || strings.HasPrefix(t, patchMove)
+}
+
+// paddedEnd reports whether line k is "*** End Patch" padded with spaces
+// and no line of the patch follows it: the patch's end, as Codex reads its
+// last line.
+func (p *parser) paddedEnd(k int) bool {
+	l := p.lines[k]
+	return l != "" && l[0] == ' ' && strings.TrimSpace(l) == patchEnd && !p.patchContinues(k+1)
+}
+
+// patchContinues reports whether a line of a patch follows, at index k or
+// after blank lines: a hunk line, an "@@" line or a "*** " line.
+func (p *parser) patchContinues(k int) bool {
+	for ; k < len(p.lines) && strings.TrimSpace(p.lines[k]) == ""; k++ {
+		p.steps++
+	}
+	if k == len(p.lines) {
+		return false
+	}
+	l := p.lines[k]
+	return hunkLine(l) || strings.HasPrefix(l, "@@") || strings.HasPrefix(strings.TrimSpace(l), "*** ")
+}
+
 // skipTo returns the index after the next line at or after j whose
 // trimmed form is end, or before the next start marker, or len(lines).
 func (p *parser) skipTo(j int, end string) int {
@@ -160,6 +187,17 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 			if l != "" && l[0] != ' ' && l[0] != '-' && l[0] != '+' {
 				break
 			}
+			if t := strings.TrimSpace(l); l != "" && l[0] == ' ' && isPatchMarker(t) {
+				// A marker padded with spaces, or a context line holding
+				// a marker's text. Codex reads the patch's last line as
+				// its end whatever its padding: so does a padded "***
+				// End Patch" that no line of the patch follows. Any
+				// other reading would be a guess.
+				if p.paddedEnd(j) {
+					break
+				}
+				hunkErrs = append(hunkErrs, fmt.Sprintf("line %d %q is a patch marker padded with spaces or a context line holding a marker's text, which cannot be told apart inside a hunk: write markers at column 1", j+1, abbreviate(l, 60)))
+			}
 			if l == "" {
 				// An empty context line, if hunk lines follow the blank
 				// ones; else the hunk has ended.
@@ -167,7 +205,7 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 				for k < len(p.lines) && p.lines[k] == "" {
 					k++
 				}
-				if k == len(p.lines) || !hunkLine(p.lines[k]) {
+				if k == len(p.lines) || !hunkLine(p.lines[k]) || p.paddedEnd(k) {
 					break
 				}
 			}

@@ -67,6 +67,16 @@
 // without hunks or a move, a line that is not part of the patch after
 // "*** Begin Patch", and a patch without "*** End Patch".
 //
+// Marker lines ("*** Begin Patch", the file lines, "*** Move to:", "***
+// End of File", "*** End Patch") may be padded with spaces or tabs before
+// and after, as Codex reads them. Inside a hunk, where a line starting
+// with a space is a context line, a line that is a marker padded with
+// spaces cannot be told from a context line holding a marker's text: it
+// makes the file's hunks Malformed, naming the line, except a padded
+// "*** End Patch" that no line of the patch follows (after blank lines:
+// no hunk line, "@@" line or "*** " line), which is the patch's last line
+// and so its end, as Codex reads it.
+//
 // # Unified diffs
 //
 // A diff for one file starts at a line beginning "--- " followed directly
