@@ -229,8 +229,12 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 		switch {
 		case j == start:
 			why = fmt.Sprintf("the hunk on line %d has no lines: a hunk is \"@@\" or \"@@ context line\", then lines starting with a space, '-' or '+'", b.Line)
+		case len(b.Old) == 0 && b.AtEnd && len(b.Scope) > 0:
+			why = fmt.Sprintf("the hunk on line %d only adds lines, and both its @@ line(s) and *** End of File say where, which disagree: give it one of them", b.Line)
 		case len(b.Old) == 0:
-			why = fmt.Sprintf("the hunk on line %d has no context and no removed lines, so nothing says where it goes: give it context lines", b.Line)
+			// Only added lines: Codex appends them to the file, or, with
+			// @@ lines, inserts them right after those lines.
+			b.Insert = true
 		}
 		if why != "" {
 			hunkErrs = append(hunkErrs, why)

@@ -96,3 +96,101 @@ func TestPatchPaddedMarkers(t *testing.T) {
 		}
 	}
 }
+
+// TestPatchPureAddition applies update hunks that only add lines, with no
+// context and no removed lines, as Codex does: without an @@ line they go
+// after the file's last line (openai/codex's scenario
+// 016_pure_addition_update_chunk: "line1\nline2\n" and "@@", "+added line
+// 1", "+added line 2"); with one they go right after that line's one
+// place, where Codex, wrongly, appends them too (openai/codex#30946).
+func TestPatchPureAddition(t *testing.T) {
+	const py = "class A:\n    def f(self):\n        pass\n\nclass B:\n    def f(self):\n        pass\n"
+	patch := func(hunks string) string {
+		return "*** Begin Patch\n*** Update File: x.py\n" + hunks + "*** End Patch\n"
+	}
+	for _, c := range []struct{ name, hunks, text, want string }{
+		{"codex 016", "@@\n+added line 1\n+added line 2\n", "line1\nline2\n", "line1\nline2\nadded line 1\nadded line 2\n"},
+		{"codex 016 without @@", "+added line 1\n", "line1\nline2\n", "line1\nline2\nadded line 1\n"},
+		{"codex 016 with End of File", "@@\n+added line 1\n*** End of File\n", "line1\nline2\n", "line1\nline2\nadded line 1\n"},
+		// The file's missing final line ending stays missing, as for
+		// every block (Codex adds one).
+		{"codex 016 without a final line ending", "@@\n+added\n", "line1\nline2", "line1\nline2\nadded"},
+		{"codex 016 on an empty file", "@@\n+added\n", "", "added\n"},
+		{"codex 016 on a CRLF file", "@@\n+added\n", "a\r\nb\r\n", "a\r\nb\r\nadded\r\n"},
+		{"codex#30946 scope", "@@ class B:\n+    x = 1\n", py,
+			"class A:\n    def f(self):\n        pass\n\nclass B:\n    x = 1\n    def f(self):\n        pass\n"},
+		{"codex#30946 nested scope", "@@ class B:\n@@ def f(self):\n+        '''doc'''\n", py,
+			"class A:\n    def f(self):\n        pass\n\nclass B:\n    def f(self):\n        '''doc'''\n        pass\n"},
+		{"codex#30946 scope at the last line", "@@ pass\n+# end\n", "a\npass\n", "a\npass\n# end\n"},
+		{"codex#30946 with a hunk that changes lines", "@@ class A:\n+    y = 2\n@@ class B:\n     def f(self):\n-        pass\n+        return 1\n", py,
+			"class A:\n    y = 2\n    def f(self):\n        pass\n\nclass B:\n    def f(self):\n        return 1\n"},
+		{"two appends keep their order", "@@\n+one\n@@\n+two\n", "a\n", "a\none\ntwo\n"},
+		{"an insertion after a changed line", "@@\n-a\n+A\n@@ b\n+c\n", "a\nb\nd\n", "A\nb\nc\nd\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := reply.Parse(patch(c.hunks))
+			for _, b := range res.Blocks {
+				if len(b.Old) == 0 && (!b.Insert || b.IsCreate()) {
+					t.Fatalf("block %+v: want Insert and no create", b)
+				}
+			}
+			out, f := applyPatchTo(t, patch(c.hunks), "x.py", c.text)
+			if f != nil || out != c.want {
+				t.Fatalf("got %q, %v; want %q", out, f, c.want)
+			}
+		})
+	}
+
+	// Refused, the text unchanged.
+	for _, c := range []struct{ name, hunks, text, code, msg string }{
+		// Codex would take the first "def f(self):" (openai/codex#30946).
+		{"codex#30946 ambiguous scope", "@@ def f(self):\n+        '''doc'''\n", py, reply.CodeAmbiguous, "occur at 2 places (ending at lines 2, 6)"},
+		{"scope not found", "@@ class C:\n+    x = 1\n", py, reply.CodeNotFound, `the line "class C:" does not occur`},
+		{"nested scope not found", "@@ class B:\n@@ def g(self):\n+    x = 1\n", py, reply.CodeNotFound, `the line "def g(self):" does not occur`},
+		{"two insertions at one place", "@@ class A:\n+    x = 1\n@@ class A:\n+    y = 2\n", py, reply.CodeOverlap, "inserts too"},
+		{"an insertion inside a changed hunk", "@@\n class A:\n-    def f(self):\n+    def g(self):\n         pass\n@@ class A:\n+    x = 1\n", py, reply.CodeOverlap, "it inserts its lines at line 2, inside lines that hunk wrote"},
+		// The @@ line occurs twice in the original: an earlier hunk
+		// changing one does not single out the other.
+		{"scope ambiguous in the original", "@@\n-class B:\n+class Z:\n     def f(self):\n         pass\n@@ class B:\n@@ def f(self):\n+        x = 1\n",
+			"class B:\n    def f(self):\n        pass\n\nclass B:\n    def f(self):\n        return\n", reply.CodeAmbiguous, "in the original file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, f := applyPatchTo(t, patch(c.hunks), "x.py", c.text)
+			if f == nil || f.Code != c.code || !strings.Contains(f.Message, c.msg) {
+				t.Fatalf("got %+v; want %s with %q", f, c.code, c.msg)
+			}
+		})
+	}
+	// Ambiguous: Candidates are the lines of the @@ line's places.
+	_, f := applyPatchTo(t, patch("@@ def f(self):\n+        '''doc'''\n"), "x.py", py)
+	if f == nil || len(f.Candidates) != 2 || f.Candidates[0] != 2 || f.Candidates[1] != 6 {
+		t.Errorf("candidates %+v, want lines 2 and 6", f)
+	}
+	// Not found: the nearest lines to the missing @@ line.
+	_, f = applyPatchTo(t, patch("@@ class C:\n+    x = 1\n"), "x.py", py)
+	if f == nil || f.Expected != "class C:" || len(f.Nearest) == 0 || f.Nearest[0].Text != "class A:" && f.Nearest[0].Text != "class B:" {
+		t.Errorf("failure %+v, want the nearest lines to class C:", f)
+	}
+
+	// Both an @@ line and *** End of File on an insertion: malformed.
+	malformedOnly(t, patch("@@ class A:\n+    x = 1\n*** End of File\n"), "both its @@ line(s) and *** End of File")
+}
+
+// TestInsertString: Block.String writes an insertion as the apply_patch
+// patch it came from, which Parse reads back.
+func TestInsertString(t *testing.T) {
+	for _, b := range []reply.Block{
+		{Format: reply.FormatApplyPatch, Path: "my dir/x.py", New: []string{"a", "", "+b"}, Insert: true},
+		{Format: reply.FormatApplyPatch, Path: "x.py", New: []string{"a"}, Scope: []string{"class A:", "def f():"}, Insert: true, MoveTo: "y.py"},
+	} {
+		res := reply.Parse(b.String())
+		if len(res.Malformed) != 0 || len(res.Blocks) != 1 {
+			t.Fatalf("Parse(%q) = %+v", b.String(), res)
+		}
+		got := res.Blocks[0]
+		got.Line, got.PathLine = 0, 0
+		if !equalResults(reply.Result{Blocks: []reply.Block{got}}, reply.Result{Blocks: []reply.Block{b}}) {
+			t.Errorf("Parse(%q) = %+v, want %+v", b.String(), got, b)
+		}
+	}
+}

@@ -59,11 +59,25 @@
 // placed there, as a unified diff's hunks are (below), so an earlier
 // hunk's change never makes a hunk unique and hunks may not overlap. A
 // hunk followed by "*** End of File" must end at the file's last line
-// (Block.AtEnd). "*** Delete File: P" is a Block with Delete set and no
+// (Block.AtEnd). A hunk with only added lines (no context and no removed
+// lines) is an insertion (Block.Insert), as Codex reads it: without "@@
+// context" lines it goes after the file's last line (Codex's scenario
+// 016_pure_addition_update_chunk), with them right after the last line of
+// their one chain (the first context line, then each next one the first
+// after it, compared trimmed): such chains ending at several lines are
+// AMBIGUOUS, listing those lines, and none is NOT_FOUND, naming the
+// context line that breaks the chain (Codex appends such a hunk to the
+// file whatever its context lines say: openai/codex#30946). An
+// insertion is placed in the original file too: at one place there, not
+// inside an earlier hunk's lines, and not where an earlier insertion
+// with context lines goes (OVERLAP: which lines come first cannot be
+// told; insertions at the end of the file keep their reply order).
+// "*** Delete File: P" is a Block with Delete set and no
 // lines (Block.FileOnly); "*** Move to: Q" after "*** Update File: P" sets
 // MoveTo Q on each of the file's hunks, or, with no hunks, is one FileOnly
 // block. These are Malformed, naming the reason: a Delete File or Move to
-// naming no file, a hunk with no context and no removed lines, an update
+// naming no file, an insertion with both "@@ context" lines and "***
+// End of File" (they disagree on where it goes), an update
 // without hunks or a move, a line that is not part of the patch after
 // "*** Begin Patch", and a patch without "*** End Patch".
 //

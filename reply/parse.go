@@ -79,6 +79,13 @@ type Block struct {
 	// AtEnd, for an apply_patch hunk followed by "*** End of File", says
 	// the block's lines must end at the text's last line.
 	AtEnd bool `json:"at_end,omitempty"`
+	// Insert marks an apply_patch update hunk that only adds lines (no
+	// context and no removed lines: Old is empty, New its added lines).
+	// It inserts New right after the last line of the one chain of Scope
+	// lines in the text (see Scope; one such place, else AMBIGUOUS, or
+	// NOT_FOUND for none), or, without Scope, after the text's last line,
+	// as Codex's patches do. It never creates a file (IsCreate).
+	Insert bool `json:"insert,omitempty"`
 	// Delete says the block deletes the file Path (issue 14): an
 	// apply_patch "*** Delete File:" (no lines; FileOnly), or a hunk of a
 	// unified diff whose +++ name is /dev/null (Old its removed lines, New
@@ -1106,7 +1113,8 @@ func abbreviate(s string, n int) string {
 // String formats the block as Parse reads it: the path line, the start
 // marker, the sections and separators, and the end marker (">>>>>>>" for an
 // EDIT block, ">>>>>>> REPLACE" for a SEARCH/REPLACE block or a hunk, which
-// is written as a SEARCH/REPLACE block), each line ending in LF. Parse(b.String()) gives b back (but for Line and PathLine)
+// is written as a SEARCH/REPLACE block), each line ending in LF; an Insert
+// block, which no SEARCH/REPLACE block can say, as an apply_patch patch. Parse(b.String()) gives b back (but for Line and PathLine)
 // when Path is a path by Parse's rules and no line of the block is a
 // structural line (a separator, a start marker, a line starting with
 // >>>>>>>, or a line at column 1 that looks like a marker; "-------" is
@@ -1129,6 +1137,25 @@ func (b Block) String() string {
 			s.WriteString(l)
 			s.WriteByte('\n')
 		}
+	}
+	if b.Insert {
+		// No SEARCH/REPLACE block says "insert after these lines": the
+		// apply_patch hunk it came from does.
+		w(patchBegin, patchUpdate+" "+b.Path)
+		if b.MoveTo != "" {
+			w(patchMove + " " + b.MoveTo)
+		}
+		if len(b.Scope) == 0 {
+			w("@@")
+		}
+		for _, sc := range b.Scope {
+			w("@@ " + sc)
+		}
+		for _, l := range b.New {
+			w("+" + l)
+		}
+		w(patchEnd)
+		return s.String()
 	}
 	if strings.Contains(b.Path, " ") {
 		w("`" + b.Path + "`") // a path with spaces is read only in backticks
