@@ -3,6 +3,7 @@ package ops_test
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,6 +50,111 @@ func TestApplyPatchInsertion(t *testing.T) {
 			}
 			if name == "missing file" && !strings.Contains(res.Files[0].Reason, "no such file") {
 				t.Errorf("file %+v", res.Files[0])
+			}
+		})
+	}
+}
+
+// TestApplyPatchAfterCd: Codex models write "cd sub && apply_patch
+// <<'EOF'"; the patch's paths, move targets included, are in sub. It
+// used to be applied to ./a.txt (the wrong file, two wrong edits in the
+// peer cases). A cd out of the root, a command other than cd and a cd on
+// a line of its own refuse the reply, every file byte for byte as it was.
+func TestApplyPatchAfterCd(t *testing.T) {
+	setup := func(t *testing.T) (*ops.Workspace, string) {
+		w, root := applyWorkspace(t)
+		for p, c := range map[string]string{"a.txt": "top\n", "sub/a.txt": "one\ntwo\n", "sub/m.txt": "m\n"} {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, p), []byte(c), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return w, root
+	}
+	patch := "*** Begin Patch\n*** Update File: a.txt\n@@\n one\n-two\n+2\n*** Update File: m.txt\n*** Move to: moved/m.txt\n*** Add File: new.txt\n+n\n*** End Patch\n"
+
+	t.Run("the wrong-folder case", func(t *testing.T) {
+		w, root := setup(t)
+		before := snapshot(t, root)
+		res, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: "```bash\ncd sub && apply_patch <<'EOF'\n" + patch + "EOF\n```\n"})
+		if err != nil {
+			t.Fatalf("%v\n%+v", err, res)
+		}
+		want := map[string]string{}
+		for p, c := range before {
+			want[p] = c
+		}
+		want[filepath.Join(root, "sub/a.txt")] = "one\n2\n"
+		delete(want, filepath.Join(root, "sub/m.txt"))
+		want[filepath.Join(root, "sub/moved/m.txt")] = "m\n"
+		want[filepath.Join(root, "sub/new.txt")] = "n\n"
+		sameFiles(t, root, want) // ./a.txt untouched
+		var paths []string
+		for _, f := range res.Files {
+			paths = append(paths, f.Path+">"+f.MoveTo)
+		}
+		if strings.Join(paths, " ") != "sub/a.txt> sub/m.txt>sub/moved/m.txt sub/new.txt>" {
+			t.Errorf("files %v", paths)
+		}
+	})
+
+	outside := t.TempDir()
+	for _, c := range []struct {
+		name, wrap string
+		code       ops.Code
+		msg        string
+	}{
+		{"cd out of the root", "cd .. && apply_patch <<'EOF'\n", ops.CodeOutsideRoot, "outside"},
+		{"cd out of the root from a folder", "cd sub/../.. && apply_patch <<'EOF'\n", ops.CodeOutsideRoot, "outside"},
+		{"cd to an absolute folder outside", "cd " + outside + " && apply_patch <<'EOF'\n", ops.CodeOutsideRoot, "outside"},
+		{"cd through a link out of the root", "cd links/out && apply_patch <<'EOF'\n", ops.CodeOutsideRoot, "outside"},
+		{"an unknown command before apply_patch", "git stash && apply_patch <<'EOF'\n", ops.CodeApply, `runs "git stash" before apply_patch`},
+		{"a cd on a line of its own", "cd sub\napply_patch <<'EOF'\n", ops.CodeApply, "changes the folder on a line of its own"},
+		{"a cd with a variable", "cd $SUB && apply_patch <<'EOF'\n", ops.CodeApply, "shell expansion"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w, root := setup(t)
+			for _, p := range []string{"a.txt", "m.txt"} {
+				if err := os.WriteFile(filepath.Join(outside, p), []byte("one\ntwo\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The link to the outside folder is in a folder of its own,
+			// which snapshot leaves alone (it reads no links).
+			links := filepath.Join(root, "links")
+			if err := os.Mkdir(links, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, filepath.Join(links, "out")); err != nil {
+				t.Fatal(err)
+			}
+			before, beforeOut := snapshot(t, filepath.Join(root, "sub")), snapshot(t, outside)
+			top := read(t, filepath.Join(root, "a.txt"))
+			for _, partial := range []bool{false, true} {
+				res, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: "```bash\n" + c.wrap + patch + "EOF\n```\n", Partial: partial})
+				sameFiles(t, filepath.Join(root, "sub"), before)
+				sameFiles(t, outside, beforeOut)
+				if read(t, filepath.Join(root, "a.txt")) != top {
+					t.Errorf("a.txt changed")
+				}
+				for _, p := range []string{"new.txt", "moved", "links/new.txt"} {
+					if _, err := os.Lstat(filepath.Join(root, p)); err == nil {
+						t.Errorf("%s appeared", p)
+					}
+				}
+				var oe *ops.Error
+				if !errors.As(err, &oe) || oe.Code != c.code || res.Written {
+					t.Fatalf("error %v, result %+v; want %s", err, res.Result, c.code)
+				}
+				text := oe.Message
+				for _, m := range res.Malformed {
+					text += " " + m.Reason
+				}
+				if !strings.Contains(text, c.msg) {
+					t.Errorf("%q lacks %q", text, c.msg)
+				}
 			}
 		})
 	}

@@ -194,3 +194,88 @@ func TestInsertString(t *testing.T) {
 		}
 	}
 }
+
+// body is a patch that names a file of each kind, for the shell wrapper
+// tests: an update with a move, an added file and a deleted one.
+const body = "*** Begin Patch\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-x\n+y\n*** Add File: n.txt\n+new\n*** Delete File: d.txt\n*** End Patch\n"
+
+// TestPatchShellWrapper reads the shell line Codex models put around a
+// patch as Codex reads it ("cd DIR && apply_patch <<'EOF'", from its
+// invocation.rs): the cd makes every path of the patch, move targets
+// included, relative to DIR, with DIR unquoted as the shell would and
+// cleaned as cd cleans it; it used to be dropped, so the patch edited
+// ./a.txt instead of sub/a.txt. Confining the paths to the root is the
+// caller's (ops) job: "cd .." gives "../a.txt".
+func TestPatchShellWrapper(t *testing.T) {
+	for _, c := range []struct{ name, before, after, dir string }{
+		{"no cd", "apply_patch <<'EOF'\n", "EOF\n", ""},
+		{"the wrong-folder case", "cd sub && apply_patch <<'EOF'\n", "EOF\n", "sub/"},
+		{"cd and a semicolon", "cd sub; apply_patch <<EOF\n", "EOF\n", "sub/"},
+		{"applypatch and another word", "cd sub && applypatch <<\"PATCH\"\n", "PATCH\n", "sub/"},
+		{"double quotes", "cd \"my dir\" && apply_patch <<'EOF'\n", "EOF\n", "my dir/"},
+		{"single quotes", "cd 'it''s x' && apply_patch <<'EOF'\n", "EOF\n", "its x/"},
+		{"a backslash", "cd my\\ dir && apply_patch <<'EOF'\n", "EOF\n", "my dir/"},
+		{"cleaned as cd does", "cd ./sub/../other/ && apply_patch <<'EOF'\n", "EOF\n", "other/"},
+		{"cd .", "cd . && apply_patch <<'EOF'\n", "EOF\n", ""},
+		{"cd ..", "cd .. && apply_patch <<'EOF'\n", "EOF\n", "../"},
+		{"an absolute folder", "cd /srv/x && apply_patch <<'EOF'\n", "EOF\n", "/srv/x/"},
+		{"a shell fence with a prompt and comments", "```bash\n# apply it\n$ cd sub && apply_patch <<'EOF'\n", "EOF\n# done\n```\n", "sub/"},
+		{"blank lines and a padded end", "cd sub && apply_patch <<'EOF'\n\n", "\nEOF  \n", "sub/"},
+		{"prose that is no cd line above", "cd into the folder and run this:\n\napply_patch <<'EOF'\n", "EOF\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := reply.Parse(c.before + body + c.after)
+			if len(res.Malformed) != 0 || len(res.Blocks) != 3 {
+				t.Fatalf("got %+v", res)
+			}
+			got := []string{res.Blocks[0].Path, res.Blocks[0].MoveTo, res.Blocks[1].Path, res.Blocks[2].Path}
+			want := []string{c.dir + "a.txt", c.dir + "b.txt", c.dir + "n.txt", c.dir + "d.txt"}
+			if strings.Join(got, "|") != strings.Join(want, "|") {
+				t.Errorf("paths %q, want %q", got, want)
+			}
+		})
+	}
+	// An absolute path in the patch stays absolute, as Codex joins it.
+	res := reply.Parse("cd sub && apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: /etc/x\n*** End Patch\nEOF\n")
+	if len(res.Blocks) != 1 || res.Blocks[0].Path != "/etc/x" {
+		t.Errorf("got %+v", res)
+	}
+
+	// Refused: anything else the shell would run, and anything it would
+	// expand, names the line and every file of the patch.
+	for _, c := range []struct{ name, before, after, want string }{
+		{"a command before", "git stash && apply_patch <<'EOF'\n", "EOF\n", `runs "git stash" before apply_patch`},
+		{"a command after", "apply_patch <<'EOF' && rm x\n", "EOF\n", `runs "&& rm x" after the heredoc`},
+		{"a command on the end line", "apply_patch <<'EOF'\n", "EOF && rm x\n", `"EOF && rm x" is not the line "EOF" that ends the heredoc`},
+		{"a heredoc left open", "apply_patch <<'EOF'\n", "Done.\n", `has no line "EOF" after the patch`},
+		{"a heredoc to cat", "cat > x.patch <<'EOF'\n", "EOF\n", `feeds the heredoc to "cat > x.patch", not to apply_patch`},
+		{"apply_patch with arguments", "apply_patch -p1 <<'EOF'\n", "EOF\n", `runs apply_patch with the arguments "-p1"`},
+		{"two commands before", "cd a && cd b && apply_patch <<'EOF'\n", "EOF\n", `runs "cd a && cd b" before apply_patch`},
+		{"cd joined with ||", "cd sub || apply_patch <<'EOF'\n", "EOF\n", `joins cd and apply_patch with "||"`},
+		{"cd without a folder", "cd && apply_patch <<'EOF'\n", "EOF\n", "cd without a folder"},
+		{"cd with an option", "cd -P sub && apply_patch <<'EOF'\n", "EOF\n", "with options or more than one folder"},
+		{"cd to two folders", "cd a b && apply_patch <<'EOF'\n", "EOF\n", "with options or more than one folder"},
+		{"cd to $VAR", "cd $HOME/src && apply_patch <<'EOF'\n", "EOF\n", `the shell expansion "$"`},
+		{"cd to \"$VAR\"", "cd \"$D\" && apply_patch <<'EOF'\n", "EOF\n", `the shell expansion "$"`},
+		{"cd to a command's output", "cd `pwd` && apply_patch <<'EOF'\n", "EOF\n", "the shell expansion \"`\""},
+		{"cd home", "cd ~/src && apply_patch <<'EOF'\n", "EOF\n", `the shell expansion "~"`},
+		{"cd to a glob", "cd sr* && apply_patch <<'EOF'\n", "EOF\n", `the shell expansion "*"`},
+		{"cd to an empty name", "cd '' && apply_patch <<'EOF'\n", "EOF\n", "an empty folder name"},
+		{"a tab-stripping heredoc", "apply_patch <<-EOF\n", "EOF\n", "strips the tabs"},
+		{"an open quote", "bash -lc \"cd sub && apply_patch <<'EOF'\n", "EOF\n\"\n", "cannot be read as a shell line"},
+		{"cd on its own line in a fence", "```bash\ncd sub\napply_patch <<'EOF'\n", "EOF\n```\n", `line 2 "cd sub" changes the folder on a line of its own`},
+		{"cd on its own line above a raw patch", "$ cd sub\n\n", "", `line 1 "$ cd sub" changes the folder on a line of its own`},
+		{"cd on its own line in a diff fence", "```\ncd sub\n", "```\n", `line 2 "cd sub" changes the folder`},
+		{"a command before in a shell fence", "```sh\ngit checkout -b fix\napply_patch <<'EOF'\n", "EOF\n```\n", `line 2 "git checkout -b fix" runs a command before the patch`},
+		{"a command after in a shell fence", "```sh\napply_patch <<'EOF'\n", "EOF\nrm d.txt\n```\n", `"rm d.txt" runs a command after the patch`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := c.before + body + c.after
+			m := malformedOnly(t, r, c.want)
+			first := strings.Count(c.before, "\n") + 1
+			if m.Line != first || m.Format != reply.FormatApplyPatch || strings.Join(m.Paths, "|") != "a.txt|b.txt|n.txt|d.txt" && strings.Join(m.Paths, "|") != "sub/a.txt|sub/b.txt|sub/n.txt|sub/d.txt" {
+				t.Errorf("malformed %+v, want line %d and every file of the patch", m, first)
+			}
+		})
+	}
+}

@@ -81,6 +81,29 @@
 // without hunks or a move, a line that is not part of the patch after
 // "*** Begin Patch", and a patch without "*** End Patch".
 //
+// A patch may follow the shell line Codex models write to run it,
+// "apply_patch <<'EOF'" (or applypatch; the heredoc's word quoted or
+// not), maybe after "cd DIR &&" or "cd DIR;", and then be followed by the
+// line ending the heredoc (its word, trailing white space allowed; blank
+// lines may come between). The shell line is split into words as a POSIX
+// shell splits it (quotes and backslashes removed, nothing expanded), and
+// DIR makes every path of the patch, "*** Move to:" targets included,
+// DIR/path, with DIR cleaned as cd cleans it (an absolute path in the
+// patch stays as it is); the caller confines the result to its root, so
+// "cd .." or "cd /elsewhere" is refused there. When the shell would do
+// anything else, the whole patch is one Malformed at its first line,
+// naming the offending line, with every file of the patch in Paths:
+// another command before apply_patch or after the heredoc, apply_patch
+// with arguments, a heredoc fed to another command, "<<-" (which strips
+// the tabs starting the patch's lines), a cd with options, with no
+// folder or several, joined by anything but && or ;, or to a folder the
+// shell would expand ($, `, ~, *, ?, [ or {), a line the shell cannot
+// split (an open quote), a heredoc not ended after the patch or ended by
+// a line holding more than its word, a cd on a line of its own before the
+// patch (directly above it, or anywhere in its code fence), and, in a
+// code fence that holds the heredoc or whose language is a shell's, any
+// line before or after the patch that is not blank or a '#' comment.
+//
 // Marker lines ("*** Begin Patch", the file lines, "*** Move to:", "***
 // End of File", "*** End Patch") may be padded with spaces or tabs before
 // and after, as Codex reads them. Inside a hunk, where a line starting

@@ -42,8 +42,10 @@ type Block struct {
 	// FormatEdit.
 	Format Format `json:"format"`
 	// Path is the file the block edits, as the model wrote it with the
-	// decoration stripped (see the package documentation). It is not
-	// cleaned or checked against any root: that is the caller's job.
+	// decoration stripped (see the package documentation), or, for a
+	// patch run after "cd DIR &&", DIR (cleaned as cd cleans it) joined
+	// with it. It is not otherwise cleaned, nor checked against any root:
+	// that is the caller's job.
 	Path string `json:"path"`
 	// Leading is the leading anchor: lines kept, just before Old. Empty
 	// means the start of the file.
@@ -96,8 +98,9 @@ type Block struct {
 	// block's change (issue 14): an apply_patch "*** Move to:", a unified
 	// diff's "rename from"/"rename to" lines or git's "--- a/P" and
 	// "+++ b/Q" with P and Q different. Every block of the file carries it;
-	// a pure rename is one FileOnly block. Like Path, it is not checked
-	// against any root, and the caller refuses a MoveTo that exists.
+	// a pure rename is one FileOnly block. Like Path, it is in DIR after
+	// a "cd DIR &&", is not checked against any root, and the caller
+	// refuses a MoveTo that exists.
 	MoveTo string `json:"move_to,omitempty"`
 	// Mode, when not "", is the git mode (ModeFile or ModeExecutable) the
 	// extended headers of a git diff give the file (issue 14): the mode of
@@ -241,6 +244,7 @@ type fence struct {
 	char  byte // '`' or '~'
 	width int
 	shell bool // the fence's language is a shell
+	at    int  // 0-based index of its opening line
 }
 
 // token classifies a line inside a block.
@@ -462,7 +466,7 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		}
 	}
 	if isPatchStart(t) {
-		return p.patch(i), true
+		return p.wrappedPatch(i, floor), true
 	}
 	if strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@") {
 		return p.diff(i), true
@@ -1016,7 +1020,7 @@ func (p *parser) prose(i int) {
 		switch {
 		case !p.fence.open:
 			lang, _, _ := strings.Cut(info, " ")
-			p.fence = fence{open: true, char: char, width: width, shell: shellLanguages[strings.ToLower(lang)]}
+			p.fence = fence{open: true, char: char, width: width, shell: shellLanguages[strings.ToLower(lang)], at: i}
 			return
 		case char == p.fence.char && width >= p.fence.width && info == "":
 			p.fence = fence{}
