@@ -221,11 +221,13 @@
 // text writes it "\:start_line:N").
 //
 // A block's path line is the line before its start marker (below). A
-// block with none, when only blank and fence lines follow the well-formed
+// block with none, when only blank lines, fence lines and lines "..."
+// (Aider's elision of the file between two blocks) follow the well-formed
 // block before it, takes that block's path (Aider's rule, issue 14); a
 // path on the opening fence line ("```python src/x.py": the text after
-// the language, one word with "/" or ".", or quoted) serves too, and one that differs from the path line above
-// it is malformed ("two paths"); and ParseWith's Options.Path (apply
+// the language, one word with "/" or ".", or quoted; or "```src/x.py",
+// one word with "/" or "." in place of the language) serves too, and one
+// that differs from the path line above it is malformed ("two paths"); and ParseWith's Options.Path (apply
 // --path) names the file of any block for which the reply names none.
 //
 // # Lines that look like markers
@@ -266,7 +268,10 @@
 // The path line is the last non-blank line before the start marker, skipping
 // one code-fence line (``` or ~~~, with or without a language) between it and
 // the marker, so both "src/a.py\n```python\n<<<<<<< EDIT" and
-// "```\nsrc/a.py\n<<<<<<< SEARCH" name src/a.py. A path with spaces is
+// "```\nsrc/a.py\n<<<<<<< SEARCH" name src/a.py; a path in a fence of
+// its own just above the block's fence, as DeepSeek Coder V2 writes it
+// ("```python\nsrc/a.py\n```\n```python\n<<<<<<< SEARCH", Aider's
+// find_filename), is the path line too. A path with spaces is
 // read only in backticks or quotes ("`src/my file.py`"), since a bare line
 // with spaces ("Update the file x.py") may be prose; on a fence line only
 // in quotes ("```python "src/my file.py""): the unquoted fence line
@@ -274,10 +279,13 @@
 // is malformed unless the path line above names the same text. It is
 // never looked for
 // inside or before the previous block. Decoration is stripped, repeatedly and
-// in any order: surrounding white space, a Markdown heading ("# ", "### "), a
-// list bullet ("- ", "* ", "+ "), a "File:", "Filename:" or "Path:" label
-// (any case), a trailing colon, and surrounding backticks, "**" or "*", and
-// quotes. What remains is not a path, and the block is malformed ("path line
+// in any order: surrounding white space, a Markdown heading ("# ", "### "),
+// or a run of up to six '#' glued to a name ("#src/a.py"), a list bullet
+// ("- ", "* ", "+ "), a "File:", "Filename:" or "Path:" label (any case),
+// a trailing colon, and surrounding backticks, "**" or "*", and quotes;
+// then backticks and stars left on one side only ("**src/a.py",
+// "`src/a.py") when a name follows them, as Aider strips DeepSeek Coder
+// V2's mangled names (a name so stripped holds no spaces). What remains is not a path, and the block is malformed ("path line
 // missing"), when it is empty, is longer than 200 bytes, contains white
 // space (but for spaces inside backticks or quotes in a path with "/" or
 // "."), ends with a period,

@@ -854,8 +854,12 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 	if j >= floor {
 		if _, _, info, ok := fenceLine(p.lines[j]); ok {
 			// A path on the fence line: "```python src/x.py", or one
-			// with spaces in quotes: "```python "src/my file.py"".
-			if f := strings.Fields(info); len(f) >= 2 {
+			// with spaces in quotes: "```python "src/my file.py"", or
+			// in place of the language: "```src/x.py" (a language
+			// holds no "/" or ".").
+			f := strings.Fields(info)
+			switch {
+			case len(f) >= 2:
 				rest := strings.TrimSpace(info[len(f[0]):])
 				if fp, ok := cleanPath(rest); ok && strings.ContainsAny(fp, "/.") {
 					fencePath = fp
@@ -863,9 +867,23 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 					fenceSpaced = rest
 				}
 				fenceAt = j + 1
+			case len(f) == 1 && strings.ContainsAny(f[0], "/."):
+				if fp, ok := cleanPath(f[0]); ok {
+					fencePath, fenceAt = fp, j+1
+				}
 			}
 			j--
 			blank()
+			// The path in a fence of its own just above, as DeepSeek
+			// Coder V2 writes it (Aider's find_filename reads it):
+			// "```python", "x.py", "```", then the block's fence.
+			if fencePath == "" && fenceSpaced == "" && j-2 >= floor {
+				_, _, closing, isClose := fenceLine(p.lines[j])
+				_, _, _, isOpen := fenceLine(p.lines[j-2])
+				if _, isPath := cleanPath(p.lines[j-1]); isClose && closing == "" && isOpen && isPath {
+					j--
+				}
+			}
 		}
 	}
 	if fenceSpaced != "" {
@@ -885,7 +903,10 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 	for k := floor; reuse && k < i; k++ {
 		p.steps++
 		_, _, info, fence := fenceLine(p.lines[k])
-		reuse = strings.TrimSpace(p.lines[k]) == "" || fence && !strings.ContainsAny(info, "/.")
+		// "..." between two blocks elides the file's lines between them
+		// (Aider's tests write it so).
+		t := strings.TrimSpace(p.lines[k])
+		reuse = t == "" || t == "..." || fence && !strings.ContainsAny(info, "/.")
 	}
 	var own string
 	switch {
@@ -933,7 +954,9 @@ func cleanPath(s string) (string, bool) {
 		if t, ok := strings.CutSuffix(s, ":"); ok {
 			s, colon = t, true
 		}
-		if h := strings.TrimLeft(s, "#"); len(s)-len(h) <= 6 && h != s && (strings.HasPrefix(h, " ") || strings.HasPrefix(h, "\t")) {
+		// A heading ("# x.py"), or the '#' run DeepSeek Coder V2 glues
+		// to a name ("#x.py"), which Aider strips too.
+		if h := strings.TrimLeft(s, "#"); len(s)-len(h) <= 6 && h != s && (strings.HasPrefix(h, " ") || strings.HasPrefix(h, "\t") || startsName(strings.TrimLeft(h, "*`"))) {
 			s = h
 		}
 		for _, b := range []string{"- ", "* ", "+ "} {
@@ -963,6 +986,13 @@ func cleanPath(s string) (string, bool) {
 			break
 		}
 	}
+	// Backticks and stars left on one side only (DeepSeek Coder V2's
+	// "**x.py", "`x.py"), stripped as Aider strips them; a name so
+	// unbalanced is never one with spaces.
+	if t := strings.Trim(s, "`*"); t != s && startsName(t) {
+		s, quoted = strings.TrimRight(t, ":"), false
+		colon = colon || len(s) < len(t)
+	}
 	// Spaces only inside backticks or quotes, and not at either end: a
 	// bare line with spaces is as likely prose ("Update the file x.py")
 	// as a path.
@@ -977,6 +1007,12 @@ func cleanPath(s string) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// startsName reports whether s starts as a file name may: with a letter,
+// a digit, '.', '_' or '/'.
+func startsName(s string) bool {
+	return s != "" && (unicode.IsLetter(rune(s[0])) || unicode.IsDigit(rune(s[0])) || strings.IndexByte("._/", s[0]) >= 0 || s[0] >= 0x80)
 }
 
 // spacedPath reports whether the line l would be a path but for the

@@ -1,0 +1,100 @@
+package reply_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/reply"
+)
+
+// applySR parses replyText, which must hold well-formed blocks for path
+// alone, and applies them to text.
+func applySR(t *testing.T, replyText, path, text string) string {
+	t.Helper()
+	res := reply.Parse(replyText)
+	if len(res.Malformed) > 0 || len(res.Blocks) == 0 {
+		t.Fatalf("parsed %d blocks, malformed %+v\n%s", len(res.Blocks), res.Malformed, replyText)
+	}
+	for _, b := range res.Blocks {
+		if b.Path != path {
+			t.Fatalf("block for %q, want %q\n%s", b.Path, path, replyText)
+		}
+	}
+	out, _, _, f := reply.ApplyAll(res.Blocks, text, match.Exact)
+	if f != nil {
+		t.Fatalf("failure %v", f)
+	}
+	return out
+}
+
+// TestAiderFileNames reads the file names Aider's find_filename reads
+// (aider/coders/editblock_coder.py and its tests): on the fence line
+// after the language or in its place, in a fence of its own above the
+// block's (DeepSeek Coder V2's habit, Aider's
+// test_deepseek_coder_v2_filename_mangling), and mangled with '#', '*',
+// backticks and a trailing ':' (Aider strips them, on either side).
+func TestAiderFileNames(t *testing.T) {
+	const blk = "<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>>> REPLACE\n"
+	for _, before := range []string{
+		"```python foo.txt\n",
+		"````python foo.txt\n",
+		"```foo.txt\n",
+		"```python src/foo.txt\n",
+		" ```python\nfoo.txt\n```\n```python\n",
+		"```\nfoo.txt\n```\n\n```\n",
+		"#foo.txt\n",
+		"##foo.txt\n```python\n",
+		"# foo.txt\n",
+		"**foo.txt**\n",
+		"**foo.txt\n",
+		"foo.txt**\n",
+		"`foo.txt\n",
+		"`foo.txt`\n",
+		"foo.txt:\n",
+		"`foo.txt`:\n",
+		"**`foo.txt`:**\n",
+		"**`foo.txt`**:\n",
+		"#**foo.txt**:\n",
+	} {
+		want := "foo.txt"
+		if strings.Contains(before, "src/") {
+			want = "src/foo.txt"
+		}
+		if got := applySR(t, "Change:\n\n"+before+blk+"```\n", want, "zero\none\n"); got != "zero\ntwo\n" {
+			t.Errorf("%q: got %q", before, got)
+		}
+	}
+	// Still not names: a path in a fence of its own needs the fence's
+	// opening line, and what the stripping leaves must look like a name.
+	for _, before := range []string{
+		"foo.txt\n```\n```python\n",
+		"**\n",
+		"#!\n",
+		"`foo bar.txt\n",
+		"**Changes:**\n",
+	} {
+		res := reply.Parse(before + blk)
+		if len(res.Blocks) != 0 || len(res.Malformed) != 1 || !strings.HasPrefix(res.Malformed[0].Reason, "path line missing") {
+			t.Errorf("%q: want path line missing, got %+v", before, res)
+		}
+	}
+}
+
+// TestAiderElisionBetweenBlocks: several blocks for one file with a
+// "..." line between them, as in Aider's
+// test_find_original_update_blocks_mupltiple_same_file: the block
+// without a path line takes the one before's, as across blank lines.
+func TestAiderElisionBetweenBlocks(t *testing.T) {
+	r := "Here's the change:\n\n```text\nfoo.txt\n<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>>> REPLACE\n\n...\n\n<<<<<<< SEARCH\nthree\n=======\nfour\n>>>>>>> REPLACE\n```\n\nHope you like it!\n"
+	if got := applySR(t, r, "foo.txt", "one\nmid\nthree\n"); got != "two\nmid\nfour\n" {
+		t.Errorf("got %q", got)
+	}
+	// Not across prose, nor across a "..." inside other prose.
+	for _, between := range []string{"...\nThen:\n", "... and then\n"} {
+		res := reply.Parse("foo.txt\n<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>>> REPLACE\n" + between + "<<<<<<< SEARCH\nthree\n=======\nfour\n>>>>>>> REPLACE\n")
+		if len(res.Blocks) != 1 || len(res.Malformed) != 1 {
+			t.Errorf("%q: got %+v", between, res)
+		}
+	}
+}
