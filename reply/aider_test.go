@@ -98,3 +98,47 @@ func TestAiderElisionBetweenBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkerRunVariants reads marker runs of different lengths in one
+// block as Aider (HEAD "<{5,9} SEARCH>?", DIVIDER "={5,9}", UPDATED
+// ">{5,9} REPLACE" in editblock_coder.py) and Cline (its diff.ts reads
+// "={3,}" separators and ">{3,} REPLACE>?" legacy end markers) accept
+// them, where the block stays unambiguous: an end marker of 5 to 9 '>'
+// naming the block's kind, a '>' after the word, and, when no separator
+// of the standard or the start marker's length is in the block, its one
+// run of 5 to 9 '='. A block with several such runs and no standard
+// separator, where which one separates cannot be told, stays malformed.
+func TestMarkerRunVariants(t *testing.T) {
+	for _, c := range []struct{ name, block string }{
+		{"different end run with a trailing >", "<<<<<<< SEARCH\none\n=======\ntwo\n>>>>> REPLACE>\n"},
+		{"six > and a trailing >", "<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>> REPLACE>\n"},
+		{"nine > and a trailing >", "<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>>>>> REPLACE>\n"},
+		{"Cline's five =", "------- SEARCH\none\n=====\ntwo\n+++++++ REPLACE\n"},
+		{"Cline's nine =", "------- SEARCH\none\n=========\ntwo\n+++++++ REPLACE\n"},
+		{"Aider's six = with every run different", "<<<<<<<<< SEARCH>\none\n======\ntwo\n>>>>> REPLACE\n"},
+		{"an EDIT block's end of five >", "<<<<<<< EDIT\n-------\none\n=======\ntwo\n-------\n>>>>> EDIT>\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := applySR(t, "foo.txt\n"+c.block, "foo.txt", "one\n"); got != "two\n" {
+				t.Errorf("got %q", got)
+			}
+		})
+	}
+	// A run of another length next to a standard separator is a line of
+	// the block, as before.
+	if got := applySR(t, "x.rst\n<<<<<<< SEARCH\nTitle\n=====\n=======\nTitle!\n=====\n>>>>>>> REPLACE\n", "x.rst", "Title\n=====\n"); got != "Title!\n=====\n" {
+		t.Errorf("got %q", got)
+	}
+	// Still malformed: several candidate separators, and a bare '>' run
+	// of another length (a quoted line, content) leaves the block open.
+	for _, c := range []struct{ block, want string }{
+		{"------- SEARCH\none\n=====\ntwo\n=====\nthree\n+++++++ REPLACE\n", "lines 4, 6 are runs of '=' of other lengths"},
+		{"<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>\n", "unterminated block"},
+		{"<<<<<<< SEARCH\none\n=======\ntwo\n>>>>> replace\n", `does not close a SEARCH/REPLACE block`},
+	} {
+		res := reply.Parse("foo.txt\n" + c.block)
+		if len(res.Blocks) != 0 || len(res.Malformed) != 1 || !strings.Contains(res.Malformed[0].Reason, c.want) || res.Malformed[0].Line != 2 {
+			t.Errorf("%q: want malformed at line 2 with %q, got %+v", c.block, c.want, res)
+		}
+	}
+}

@@ -199,15 +199,24 @@
 // structural lines (again with trailing spaces or tabs allowed): a
 // separator, a run of exactly 7 '-' or '=' or of the start marker's run
 // length; an end marker, a line starting with 7 or more '>', a run of '>'
-// of the start marker's length, or (Cline's) a run of 5 to 9 '+' then
-// REPLACE; another start marker; and a line at column 1 that looks like a
+// of the start marker's length, a run of 5 to 9 '>' then white space and
+// SEARCH, REPLACE or EDIT in any case, maybe with a '>' after it
+// (">>>>> REPLACE>": the run lengths of one block may differ, as Aider
+// and Cline accept), or (Cline's) a run of 5 to 9 '+' then REPLACE;
+// another start marker; and a line at column 1 that looks like a
 // marker (below). An EDIT block ends at an end marker with nothing after
 // the run or EDIT or END; a SEARCH/REPLACE block at one with nothing or
 // REPLACE ("+++++++ REPLACE" included). Both bare and named end markers
 // are accepted because the structure before them already says which kind
 // of block ends, so no reading is ambiguous; an end marker naming the
 // other kind (">>>>>>> REPLACE" closing an EDIT block) or anything else is
-// refused. In a SEARCH/REPLACE block a dash separator is an ordinary line.
+// refused. In a SEARCH/REPLACE block a dash separator is an ordinary line,
+// and, when the block (up to its end marker) holds no "=" separator of
+// those lengths, its one line that is a run of 5 to 9 '=' (Cline's
+// "=====", Aider's "={5,9}") is the separator; with several such lines,
+// which one separates cannot be told, and the block is malformed, naming
+// them. Next to a separator of the standard length such runs are ordinary
+// lines, as before.
 //
 // Inside a block, a line of one or more backslashes followed by a
 // structural line loses one backslash and is an ordinary line ("\=======" is

@@ -369,6 +369,10 @@ func classify(l string, run int) token {
 		return tokText
 	case !sh.indent && sh.char == '>' && sh.run == run && (sh.word == "" || sh.space):
 		return tokEnd
+	case !sh.indent && sh.char == '>' && sh.run >= minRun && sh.space && blockWord(sh.word) && !sh.extra:
+		// A run of another length before the word (">>>>> REPLACE>"),
+		// as Aider and Cline accept: the word says it ends a block.
+		return tokEnd
 	case !sh.indent && sh.char == '+' && sh.run >= minRun && sh.run <= maxRun && sh.space && sh.word == "REPLACE" && !sh.extra:
 		return tokEnd
 	case !sh.indent && markerLike(sh):
@@ -661,14 +665,19 @@ func (p *parser) block(i int, f Format, run, floor int) (next, nextFloor int) {
 	err := ""
 	first := i + 1 // the first line of the block's sections
 	hint := 0
+	alt, alts := -1, []int(nil) // a separator of another length, and all such lines
 	if f == FormatSearchReplace {
 		hint, first, err = p.startLine(i + 1)
+		alt, alts = p.altSeparator(first, run)
 	}
 scan:
 	for j := first; j < len(p.lines) && err == ""; j++ {
 		p.steps++
 		l := p.lines[j]
 		tok := classify(l, run)
+		if j == alt {
+			tok = tokEqual
+		}
 		n := j + 1 // 1-based line, for messages
 		switch tok {
 		case tokText:
@@ -732,6 +741,9 @@ scan:
 				break scan
 			case state == 1 && tok == tokEnd:
 				err = fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates SEARCH and REPLACE lines", n)
+				if len(alts) > 1 {
+					err += fmt.Sprintf(" (lines %s are runs of '=' of other lengths, and which one separates them cannot be told)", joinInts(alts))
+				}
 			case state == 2 && tok == tokEqual:
 				err = fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
 			}
@@ -784,6 +796,36 @@ scan:
 	}
 	p.res.Blocks = append(p.res.Blocks, b)
 	return next, nextFloor
+}
+
+// altSeparator looks at the SEARCH/REPLACE block whose sections start at
+// line j, up to its end marker or the next start marker: when no line is
+// a separator of the standard length or of the start marker's run, and
+// exactly one line is a run of 5 to 9 '=' (Cline's and Aider's
+// separators of other lengths), that line is the separator; its index is
+// returned, else -1. It also returns the 1-based lines of every such run,
+// to explain a block that has several.
+func (p *parser) altSeparator(j, run int) (int, []int) {
+	var at []int
+	for ; j < len(p.lines); j++ {
+		p.steps++
+		l := p.lines[j]
+		switch classify(l, run) {
+		case tokEqual:
+			return -1, nil
+		case tokEnd, tokStart:
+			j = len(p.lines)
+			continue
+		}
+		t := strings.TrimRight(l, " \t")
+		if len(t) >= minRun && len(t) <= maxRun && isRun(t, '=', len(t)) {
+			at = append(at, j+1)
+		}
+	}
+	if len(at) == 1 {
+		return at[0] - 1, at
+	}
+	return -1, at
 }
 
 // startLine reads Roo Code's hint at the start of a SEARCH section, line
