@@ -142,3 +142,48 @@ func TestMarkerRunVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestAiderElisionInBlock applies a SEARCH/REPLACE block whose SEARCH and
+// REPLACE sections are split by the same "..." lines into pieces, each
+// piece in order, as Aider's try_dotdotdots does when the SEARCH lines
+// (dots included) occur nowhere; where they do occur (a Python stub's
+// "..."), the block applies as written. Each piece must occur once, below
+// the piece before; anything else is refused, saying why.
+func TestAiderElisionInBlock(t *testing.T) {
+	const text = "class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n"
+	for _, c := range []struct{ name, old, new, text, want string }{
+		{"two pieces", "    def f(self):\n...\n    def g(self):\n", "    def f(self, x):\n...\n    def g(self, x):\n", text,
+			"class A:\n    def f(self, x):\n        return 1\n\n    def g(self, x):\n        return 2\n"},
+		{"indented dots and an unchanged piece", "class A:\n    ...\n        return 2\n", "class A:\n    ...\n        return 3\n", text,
+			"class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 3\n"},
+		{"dots at the ends", "...\n        return 1\n...\n", "...\n        return 10\n...\n", text,
+			"class A:\n    def f(self):\n        return 10\n\n    def g(self):\n        return 2\n"},
+		{"a stub's literal dots", "def h():\n    ...\n", "def h():\n    return 0\n", "def h():\n    ...\n", "def h():\n    return 0\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := "x.py\n<<<<<<< SEARCH\n" + c.old + "=======\n" + c.new + ">>>>>>> REPLACE\n"
+			if got := applySR(t, r, "x.py", c.text); got != c.want {
+				t.Errorf("got %q", got)
+			}
+		})
+	}
+	dup := text + "\n    def f(self):\n        return 1\n"
+	for _, c := range []struct{ name, old, new, text, want string }{
+		{"different dots", "    def f(self):\n...\n    def g(self):\n", "    def f(self, x):\n    def g(self, x):\n", text, `the SEARCH section has 1 "..." lines and the REPLACE section 0`},
+		{"a piece twice", "class A:\n...\n    def f(self):\n", "class B:\n...\n    def f(self, x):\n", dup, `piece 2's SEARCH lines occur at lines 2, 8`},
+		{"a piece missing", "class A:\n...\n    def h(self):\n", "class A:\n...\n    def h(self, x):\n", text, `piece 2's SEARCH lines do not occur`},
+		{"pieces out of order", "    def g(self):\n...\n    def f(self):\n", "    def g(self, x):\n...\n    def f(self, x):\n", text, "piece 2's SEARCH lines occur at line 2, above piece 1's"},
+		{"a piece with nothing to search", "...\n        return 1\n", "# head\n...\n        return 1\n", text, "piece 1 has REPLACE lines but no SEARCH lines"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := reply.Parse("x.py\n<<<<<<< SEARCH\n" + c.old + "=======\n" + c.new + ">>>>>>> REPLACE\n")
+			if len(res.Blocks) != 1 {
+				t.Fatalf("got %+v", res)
+			}
+			out, f := res.Blocks[0].Apply(c.text)
+			if f == nil || f.Code != reply.CodeNotFound || !strings.Contains(f.Message, "read as Aider's elision, "+c.want) || out != c.text {
+				t.Errorf("got %q, %+v; want NOT_FOUND with %q and the text unchanged", out, f, c.want)
+			}
+		})
+	}
+}

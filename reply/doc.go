@@ -348,6 +348,17 @@
 // and only if the old lines are the whole file. Old lines are replaced by the
 // new lines; empty old lines insert, empty new lines delete. A
 // SEARCH/REPLACE block's old lines must occur exactly once, anywhere.
+// When they occur nowhere and its SEARCH and REPLACE sections hold the
+// same lines "..." (after optional indentation), in the same order, the
+// block is Aider's elision: those lines split both sections into pieces,
+// and each piece's SEARCH lines are replaced by its REPLACE lines, in
+// order, each where they occur exactly once in the text the pieces
+// before it left, below the piece before (Aider does not require the
+// order); a piece with REPLACE lines and no SEARCH lines (which Aider
+// appends to the file) or any piece that does not so apply leaves the
+// block NOT_FOUND, the message saying which piece and why. Where the
+// SEARCH lines, "..." included, do occur (a Python stub's "..."), the
+// block applies as written.
 //
 // A block whose anchors and old lines are all empty (an EDIT block with only
 // new lines, or a SEARCH/REPLACE block with an empty SEARCH section) creates

@@ -3,6 +3,7 @@ package reply
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -264,6 +265,14 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 	if m.failure == nil {
 		return bom + t.replace(m.start, m.end, b.New, eol), applied{m: match.Match{Line: m.start - b.leadLen() + 1}}
 	}
+	if m.failure.Code == CodeNotFound && b.Format == FormatSearchReplace {
+		// Aider's elision: "..." lines splitting the block into pieces.
+		if out, line, why, ok := b.applyElided(body, eol); ok {
+			return bom + out, applied{m: match.Match{Line: line}}
+		} else if why != "" {
+			m.failure.Message += "; read as Aider's elision, " + why
+		}
+	}
 	if m.failure.Code == CodeAmbiguous || b.Insert {
 		// A looser level never breaks a tie, and an insertion's @@
 		// lines are compared trimmed at every level.
@@ -320,6 +329,69 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 		break
 	}
 	return text, applied{failure: f}
+}
+
+// elisionLine reports whether l is a line Aider reads as "the file's
+// lines here are left out": "..." after optional indentation.
+func elisionLine(l string) bool { return strings.TrimLeft(l, " \t") == "..." }
+
+// applyElided applies a SEARCH/REPLACE block whose SEARCH lines occur
+// nowhere as Aider's elision: when its SEARCH and REPLACE sections hold
+// the same "..." lines (elisionLine), pairwise equal and in the same
+// order, they split both into pieces, and each piece's SEARCH lines
+// replace by its REPLACE lines, in order, each where its SEARCH lines
+// occur exactly once in the text as the pieces before it left it, after
+// the piece before (Aider requires one occurrence of each piece too, but
+// not the order). It returns the new body, the 1-based line where the
+// first piece matched, and ok; or, when the block holds "..." lines but
+// its pieces do not apply so, why (ok false, why "" for a block without
+// elision). A piece with REPLACE lines but no SEARCH lines, which Aider
+// appends to the file, is refused: nothing says where it goes.
+func (b Block) applyElided(body, eol string) (out string, line int, why string, ok bool) {
+	split := func(ls []string) (pieces [][]string, dots []string) {
+		cur := []string{}
+		for _, l := range ls {
+			if elisionLine(l) {
+				pieces, dots, cur = append(pieces, cur), append(dots, l), []string{}
+				continue
+			}
+			cur = append(cur, l)
+		}
+		return append(pieces, cur), dots
+	}
+	olds, oldDots := split(b.Old)
+	news, newDots := split(b.New)
+	switch {
+	case len(oldDots) == 0:
+		return "", 0, "", false
+	case !slices.Equal(oldDots, newDots):
+		return "", 0, fmt.Sprintf("the SEARCH section has %d \"...\" lines and the REPLACE section %d, which must be the same lines", len(oldDots), len(newDots)), false
+	}
+	out, at := body, 0 // at: the first line after the last piece written
+	for k := range olds {
+		if len(olds[k]) == 0 && len(news[k]) == 0 {
+			continue
+		}
+		if len(olds[k]) == 0 {
+			return "", 0, fmt.Sprintf("piece %d has REPLACE lines but no SEARCH lines, so nothing says where they go", k+1), false
+		}
+		t := splitText(out, eol)
+		m := Block{Format: FormatSearchReplace, Old: olds[k]}.match(t)
+		switch {
+		case m.failure != nil && m.failure.Code == CodeAmbiguous:
+			return "", 0, fmt.Sprintf("piece %d's SEARCH lines occur at lines %s", k+1, joinInts(m.failure.Candidates)), false
+		case m.failure != nil:
+			return "", 0, fmt.Sprintf("piece %d's SEARCH lines do not occur (its line %q is not there)", k+1, lines.Excerpt(m.failure.Expected, "", MaxShown)), false
+		case m.start < at:
+			return "", 0, fmt.Sprintf("piece %d's SEARCH lines occur at line %d, above piece %d's", k+1, m.start+1, k), false
+		}
+		if line == 0 {
+			line = m.start + 1
+		}
+		out = t.replace(m.start, m.end, news[k], eol)
+		at = m.start + len(news[k])
+	}
+	return out, line, "", true
 }
 
 // anchored reports whether the block has EDIT semantics (anchors, and an

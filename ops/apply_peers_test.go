@@ -159,3 +159,32 @@ func TestApplyPatchAfterCd(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyAiderElision: a SEARCH/REPLACE block split by "..." lines
+// applies piece by piece, as Aider's try_dotdotdots applies it; one whose
+// pieces do not each occur once, in order, refuses the reply, the files
+// byte for byte as they were.
+func TestApplyAiderElision(t *testing.T) {
+	w, root := applyWorkspace(t)
+	proc := filepath.Join(root, "python/process.py")
+	orig := read(t, proc)
+	r := "python/process.py\n```python\n<<<<<<< SEARCH\nclass AuthenticationString(bytes):\n...\nclass _ParentProcess(BaseProcess):\n=======\nclass AuthenticationString(bytes):  # secret\n...\nclass _ParentProcess(BaseProcess):  # parent\n>>>>>>> REPLACE\n```\n"
+	if _, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: r}); err != nil {
+		t.Fatal(err)
+	}
+	want := replaceOnce(t, replaceOnce(t, orig, "class AuthenticationString(bytes):\n", "class AuthenticationString(bytes):  # secret\n"),
+		"class _ParentProcess(BaseProcess):\n", "class _ParentProcess(BaseProcess):  # parent\n")
+	if got := read(t, proc); got != want {
+		t.Fatalf("got\n%s", got)
+	}
+
+	before := snapshot(t, root)
+	// "def is_alive(self):" occurs twice: the second piece is ambiguous.
+	r = "python/process.py\n<<<<<<< SEARCH\nclass BaseProcess(object):\n...\n    def is_alive(self):\n=======\nclass BaseProcess(object):\n...\n    def is_alive(self):  # x\n>>>>>>> REPLACE\n"
+	res, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: r})
+	sameFiles(t, root, before)
+	var oe *ops.Error
+	if !errors.As(err, &oe) || oe.Code != ops.CodeApply || res.Written || !strings.Contains(res.Blocks[0].Reason, "read as Aider's elision, piece 2's SEARCH lines occur at lines") {
+		t.Fatalf("error %v, blocks %+v", err, res.Blocks)
+	}
+}
