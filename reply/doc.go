@@ -59,13 +59,60 @@
 // placed there, as a unified diff's hunks are (below), so an earlier
 // hunk's change never makes a hunk unique and hunks may not overlap. A
 // hunk followed by "*** End of File" must end at the file's last line
-// (Block.AtEnd). "*** Delete File: P" is a Block with Delete set and no
+// (Block.AtEnd). A hunk with only added lines (no context and no removed
+// lines) is an insertion (Block.Insert), as Codex reads it: without "@@
+// context" lines it goes after the file's last line (Codex's scenario
+// 016_pure_addition_update_chunk), with them right after the last line of
+// their one chain (the first context line, then each next one the first
+// after it, compared trimmed): such chains ending at several lines are
+// AMBIGUOUS, listing those lines, and none is NOT_FOUND, naming the
+// context line that breaks the chain (Codex appends such a hunk to the
+// file whatever its context lines say: openai/codex#30946). An
+// insertion is placed in the original file too: at one place there, not
+// inside an earlier hunk's lines, and not where an earlier insertion
+// with context lines goes (OVERLAP: which lines come first cannot be
+// told; insertions at the end of the file keep their reply order).
+// "*** Delete File: P" is a Block with Delete set and no
 // lines (Block.FileOnly); "*** Move to: Q" after "*** Update File: P" sets
 // MoveTo Q on each of the file's hunks, or, with no hunks, is one FileOnly
 // block. These are Malformed, naming the reason: a Delete File or Move to
-// naming no file, a hunk with no context and no removed lines, an update
+// naming no file, an insertion with both "@@ context" lines and "***
+// End of File" (they disagree on where it goes), an update
 // without hunks or a move, a line that is not part of the patch after
 // "*** Begin Patch", and a patch without "*** End Patch".
+//
+// A patch may follow the shell line Codex models write to run it,
+// "apply_patch <<'EOF'" (or applypatch; the heredoc's word quoted or
+// not), maybe after "cd DIR &&" or "cd DIR;", and then be followed by the
+// line ending the heredoc (its word, trailing white space allowed; blank
+// lines may come between). The shell line is split into words as a POSIX
+// shell splits it (quotes and backslashes removed, nothing expanded), and
+// DIR makes every path of the patch, "*** Move to:" targets included,
+// DIR/path, with DIR cleaned as cd cleans it (an absolute path in the
+// patch stays as it is); the caller confines the result to its root, so
+// "cd .." or "cd /elsewhere" is refused there. When the shell would do
+// anything else, the whole patch is one Malformed at its first line,
+// naming the offending line, with every file of the patch in Paths:
+// another command before apply_patch or after the heredoc, apply_patch
+// with arguments, a heredoc fed to another command, "<<-" (which strips
+// the tabs starting the patch's lines), a cd with options, with no
+// folder or several, joined by anything but && or ;, or to a folder the
+// shell would expand ($, `, ~, *, ?, [ or {), a line the shell cannot
+// split (an open quote), a heredoc not ended after the patch or ended by
+// a line holding more than its word, a cd on a line of its own before the
+// patch (directly above it, or anywhere in its code fence), and, in a
+// code fence that holds the heredoc or whose language is a shell's, any
+// line before or after the patch that is not blank or a '#' comment.
+//
+// Marker lines ("*** Begin Patch", the file lines, "*** Move to:", "***
+// End of File", "*** End Patch") may be padded with spaces or tabs before
+// and after, as Codex reads them. Inside a hunk, where a line starting
+// with a space is a context line, a line that is a marker padded with
+// spaces cannot be told from a context line holding a marker's text: it
+// makes the file's hunks Malformed, naming the line, except a padded
+// "*** End Patch" that no line of the patch follows (after blank lines:
+// no hunk line, "@@" line or "*** " line), which is the patch's last line
+// and so its end, as Codex reads it.
 //
 // # Unified diffs
 //
@@ -152,15 +199,24 @@
 // structural lines (again with trailing spaces or tabs allowed): a
 // separator, a run of exactly 7 '-' or '=' or of the start marker's run
 // length; an end marker, a line starting with 7 or more '>', a run of '>'
-// of the start marker's length, or (Cline's) a run of 5 to 9 '+' then
-// REPLACE; another start marker; and a line at column 1 that looks like a
+// of the start marker's length, a run of 5 to 9 '>' then white space and
+// SEARCH, REPLACE or EDIT in any case, maybe with a '>' after it
+// (">>>>> REPLACE>": the run lengths of one block may differ, as Aider
+// and Cline accept), or (Cline's) a run of 5 to 9 '+' then REPLACE;
+// another start marker; and a line at column 1 that looks like a
 // marker (below). An EDIT block ends at an end marker with nothing after
 // the run or EDIT or END; a SEARCH/REPLACE block at one with nothing or
 // REPLACE ("+++++++ REPLACE" included). Both bare and named end markers
 // are accepted because the structure before them already says which kind
 // of block ends, so no reading is ambiguous; an end marker naming the
 // other kind (">>>>>>> REPLACE" closing an EDIT block) or anything else is
-// refused. In a SEARCH/REPLACE block a dash separator is an ordinary line.
+// refused. In a SEARCH/REPLACE block a dash separator is an ordinary line,
+// and, when the block (up to its end marker) holds no "=" separator of
+// those lengths, its one line that is a run of 5 to 9 '=' (Cline's
+// "=====", Aider's "={5,9}") is the separator; with several such lines,
+// which one separates cannot be told, and the block is malformed, naming
+// them. Next to a separator of the standard length such runs are ordinary
+// lines, as before.
 //
 // Inside a block, a line of one or more backslashes followed by a
 // structural line loses one backslash and is an ordinary line ("\=======" is
@@ -174,11 +230,13 @@
 // text writes it "\:start_line:N").
 //
 // A block's path line is the line before its start marker (below). A
-// block with none, when only blank and fence lines follow the well-formed
+// block with none, when only blank lines, fence lines and lines "..."
+// (Aider's elision of the file between two blocks) follow the well-formed
 // block before it, takes that block's path (Aider's rule, issue 14); a
 // path on the opening fence line ("```python src/x.py": the text after
-// the language, one word with "/" or ".", or quoted) serves too, and one that differs from the path line above
-// it is malformed ("two paths"); and ParseWith's Options.Path (apply
+// the language, one word with "/" or ".", or quoted; or "```src/x.py",
+// one word with "/" or "." in place of the language) serves too, and one
+// that differs from the path line above it is malformed ("two paths"); and ParseWith's Options.Path (apply
 // --path) names the file of any block for which the reply names none.
 //
 // # Lines that look like markers
@@ -219,7 +277,10 @@
 // The path line is the last non-blank line before the start marker, skipping
 // one code-fence line (``` or ~~~, with or without a language) between it and
 // the marker, so both "src/a.py\n```python\n<<<<<<< EDIT" and
-// "```\nsrc/a.py\n<<<<<<< SEARCH" name src/a.py. A path with spaces is
+// "```\nsrc/a.py\n<<<<<<< SEARCH" name src/a.py; a path in a fence of
+// its own just above the block's fence, as DeepSeek Coder V2 writes it
+// ("```python\nsrc/a.py\n```\n```python\n<<<<<<< SEARCH", Aider's
+// find_filename), is the path line too. A path with spaces is
 // read only in backticks or quotes ("`src/my file.py`"), since a bare line
 // with spaces ("Update the file x.py") may be prose; on a fence line only
 // in quotes ("```python "src/my file.py""): the unquoted fence line
@@ -227,10 +288,13 @@
 // is malformed unless the path line above names the same text. It is
 // never looked for
 // inside or before the previous block. Decoration is stripped, repeatedly and
-// in any order: surrounding white space, a Markdown heading ("# ", "### "), a
-// list bullet ("- ", "* ", "+ "), a "File:", "Filename:" or "Path:" label
-// (any case), a trailing colon, and surrounding backticks, "**" or "*", and
-// quotes. What remains is not a path, and the block is malformed ("path line
+// in any order: surrounding white space, a Markdown heading ("# ", "### "),
+// or a run of up to six '#' glued to a name ("#src/a.py"), a list bullet
+// ("- ", "* ", "+ "), a "File:", "Filename:" or "Path:" label (any case),
+// a trailing colon, and surrounding backticks, "**" or "*", and quotes;
+// then backticks and stars left on one side only ("**src/a.py",
+// "`src/a.py") when a name follows them, as Aider strips DeepSeek Coder
+// V2's mangled names (a name so stripped holds no spaces). What remains is not a path, and the block is malformed ("path line
 // missing"), when it is empty, is longer than 200 bytes, contains white
 // space (but for spaces inside backticks or quotes in a path with "/" or
 // "."), ends with a period,
@@ -284,6 +348,17 @@
 // and only if the old lines are the whole file. Old lines are replaced by the
 // new lines; empty old lines insert, empty new lines delete. A
 // SEARCH/REPLACE block's old lines must occur exactly once, anywhere.
+// When they occur nowhere and its SEARCH and REPLACE sections hold the
+// same lines "..." (after optional indentation), in the same order, the
+// block is Aider's elision: those lines split both sections into pieces,
+// and each piece's SEARCH lines are replaced by its REPLACE lines, in
+// order, each where they occur exactly once in the text the pieces
+// before it left, below the piece before (Aider does not require the
+// order); a piece with REPLACE lines and no SEARCH lines (which Aider
+// appends to the file) or any piece that does not so apply leaves the
+// block NOT_FOUND, the message saying which piece and why. Where the
+// SEARCH lines, "..." included, do occur (a Python stub's "..."), the
+// block applies as written.
 //
 // A block whose anchors and old lines are all empty (an EDIT block with only
 // new lines, or a SEARCH/REPLACE block with an empty SEARCH section) creates

@@ -70,6 +70,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("`src/my file.py`\n```python \"src/my file.py\"\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n```python src/my file.py\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n")
 	f.Add("*** Begin Patch\n*** Add File: n.py\n+x\n*** Update File: a.py\n@@ class A:\n@@ def f(self):\n     x = 1\n-    y\n+    z\n\n@@\n a\n*** End of File\n*** Delete File: d.py\n*** End Patch\n")
 
+	f.Add("```bash\n# x\ncd \"my dir\" && apply_patch <<'EOF'\n *** Begin Patch\n*** Update File: a.py\n@@ class A:\n+    x = 1\n *** End Patch\nEOF\nrm x\n```\ncd sub\n*** Begin Patch\n*** Delete File: b\n*** End Patch\n")
+
 	f.Fuzz(func(t *testing.T, data string) {
 		res := reply.Parse(data)
 		if again := reply.Parse(data); !reflect.DeepEqual(res, again) {

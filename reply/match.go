@@ -3,6 +3,7 @@ package reply
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -164,9 +165,10 @@ func (f *Failure) Error() string {
 // missing file is expected: the caller applies it to the empty text "",
 // and Apply refuses it (CodeFileExists) on a non-empty text. A block that
 // deletes or moves its file or changes its mode (Delete, MoveTo, OldMode)
-// never creates one.
+// never creates one, and neither does an apply_patch hunk that only adds
+// lines to a file (Insert).
 func (b Block) IsCreate() bool {
-	return !b.Delete && b.MoveTo == "" && b.OldMode == "" && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
+	return !b.Delete && !b.Insert && b.MoveTo == "" && b.OldMode == "" && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
 }
 
 // Preview is the start of each section of a block, for one-line summaries.
@@ -219,7 +221,8 @@ func (b Block) Apply(text string) (string, *Failure) {
 // ApplyLevel is Apply with allowed as the loosest match level (package
 // match; Apply is allowed = match.Exact, without the hint below), and
 // returns where and at which level the block matched (Match.Line is the 1-based line of the block's
-// first line; zero for a block that creates a file).
+// first line, for an Insert block the 1-based line its first new line
+// becomes; zero for a block that creates a file).
 //
 // The block's lines (leading anchor, old lines and trailing anchor, or the
 // SEARCH lines) are matched as one sequence, at the first level from exact
@@ -272,8 +275,18 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 	if m.failure == nil {
 		return bom + t.replace(m.start, m.end, b.New, eol), applied{m: match.Match{Line: m.start - b.leadLen() + 1}}
 	}
-	if m.failure.Code == CodeAmbiguous {
-		return text, applied{failure: m.failure} // a looser level never breaks a tie
+	if m.failure.Code == CodeNotFound && b.Format == FormatSearchReplace {
+		// Aider's elision: "..." lines splitting the block into pieces.
+		if out, line, why, ok := b.applyElided(body, eol); ok {
+			return bom + out, applied{m: match.Match{Line: line}}
+		} else if why != "" {
+			m.failure.Message += "; read as Aider's elision, " + why
+		}
+	}
+	if m.failure.Code == CodeAmbiguous || b.Insert {
+		// A looser level never breaks a tie, and an insertion's @@
+		// lines are compared trimmed at every level.
+		return text, applied{failure: m.failure}
 	}
 	for l := match.Trailing; l <= allowed; l++ {
 		ms := b.find(t, l)
@@ -328,6 +341,69 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 	return text, applied{failure: f}
 }
 
+// elisionLine reports whether l is a line Aider reads as "the file's
+// lines here are left out": "..." after optional indentation.
+func elisionLine(l string) bool { return strings.TrimLeft(l, " \t") == "..." }
+
+// applyElided applies a SEARCH/REPLACE block whose SEARCH lines occur
+// nowhere as Aider's elision: when its SEARCH and REPLACE sections hold
+// the same "..." lines (elisionLine), pairwise equal and in the same
+// order, they split both into pieces, and each piece's SEARCH lines
+// replace by its REPLACE lines, in order, each where its SEARCH lines
+// occur exactly once in the text as the pieces before it left it, after
+// the piece before (Aider requires one occurrence of each piece too, but
+// not the order). It returns the new body, the 1-based line where the
+// first piece matched, and ok; or, when the block holds "..." lines but
+// its pieces do not apply so, why (ok false, why "" for a block without
+// elision). A piece with REPLACE lines but no SEARCH lines, which Aider
+// appends to the file, is refused: nothing says where it goes.
+func (b Block) applyElided(body, eol string) (out string, line int, why string, ok bool) {
+	split := func(ls []string) (pieces [][]string, dots []string) {
+		cur := []string{}
+		for _, l := range ls {
+			if elisionLine(l) {
+				pieces, dots, cur = append(pieces, cur), append(dots, l), []string{}
+				continue
+			}
+			cur = append(cur, l)
+		}
+		return append(pieces, cur), dots
+	}
+	olds, oldDots := split(b.Old)
+	news, newDots := split(b.New)
+	switch {
+	case len(oldDots) == 0:
+		return "", 0, "", false
+	case !slices.Equal(oldDots, newDots):
+		return "", 0, fmt.Sprintf("the SEARCH section has %d \"...\" lines and the REPLACE section %d, which must be the same lines", len(oldDots), len(newDots)), false
+	}
+	out, at := body, 0 // at: the first line after the last piece written
+	for k := range olds {
+		if len(olds[k]) == 0 && len(news[k]) == 0 {
+			continue
+		}
+		if len(olds[k]) == 0 {
+			return "", 0, fmt.Sprintf("piece %d has REPLACE lines but no SEARCH lines, so nothing says where they go", k+1), false
+		}
+		t := splitText(out, eol)
+		m := Block{Format: FormatSearchReplace, Old: olds[k]}.match(t)
+		switch {
+		case m.failure != nil && m.failure.Code == CodeAmbiguous:
+			return "", 0, fmt.Sprintf("piece %d's SEARCH lines occur at lines %s", k+1, joinInts(m.failure.Candidates)), false
+		case m.failure != nil:
+			return "", 0, fmt.Sprintf("piece %d's SEARCH lines do not occur (its line %q is not there)", k+1, lines.Excerpt(m.failure.Expected, "", MaxShown)), false
+		case m.start < at:
+			return "", 0, fmt.Sprintf("piece %d's SEARCH lines occur at line %d, above piece %d's", k+1, m.start+1, k), false
+		}
+		if line == 0 {
+			line = m.start + 1
+		}
+		out = t.replace(m.start, m.end, news[k], eol)
+		at = m.start + len(news[k])
+	}
+	return out, line, "", true
+}
+
 // anchored reports whether the block has EDIT semantics (anchors, and an
 // empty anchor meaning the start or end of the file): every format but
 // SEARCH/REPLACE and a unified diff's hunk.
@@ -372,6 +448,13 @@ func (b Block) window() []string {
 // match t at level l exactly, with the positional rules of an EDIT
 // block's empty anchors.
 func (b Block) find(t lineText, l match.Level) []match.Match {
+	if b.Insert {
+		var out []match.Match
+		for _, p := range b.insertPlaces(t.text) {
+			out = append(out, match.Match{Line: p, Level: l})
+		}
+		return out
+	}
 	w := b.window()
 	edit := b.anchored()
 	var out []match.Match
@@ -418,6 +501,23 @@ func (b Block) narrow(ls []string, places []int, w int) []int {
 	if len(b.Scope) == 0 || len(places) == 0 {
 		return places
 	}
+	var out []int
+	for _, end := range b.scopeEnds(ls) {
+		// The first place after the chain's last line.
+		k := sort.SearchInts(places, end+1)
+		if k < len(places) && (len(out) == 0 || out[len(out)-1] != places[k]) {
+			out = append(out, places[k])
+		}
+	}
+	return out
+}
+
+// scopeEnds returns, ascending and without repeats, the 0-based lines of
+// ls where a chain of b.Scope ends: an occurrence of the first Scope line,
+// then of each next one, each the first at or after the line after the one
+// before; lines are compared with surrounding white space trimmed (see
+// Block.Scope).
+func (b Block) scopeEnds(ls []string) []int {
 	n := len(ls)
 	// next[i][x] is the first line at or after x that is Scope[i]
 	// (trimmed), or n.
@@ -432,25 +532,76 @@ func (b Block) narrow(ls []string, places []int, w int) []int {
 			}
 		}
 	}
-	chosen := map[int]bool{}
 	var out []int
 	for o := next[0][0]; o < n; o = next[0][o+1] {
 		end := o
 		for i := 1; i < len(b.Scope) && end < n; i++ {
 			end = next[i][end+1]
 		}
-		if end >= n {
-			continue
-		}
-		// The first place after the chain's last line.
-		k := sort.SearchInts(places, end+1)
-		if k < len(places) && !chosen[places[k]] {
-			chosen[places[k]] = true
-			out = append(out, places[k])
+		if end < n && (len(out) == 0 || out[len(out)-1] != end) {
+			out = append(out, end)
 		}
 	}
-	sort.Ints(out)
 	return out
+}
+
+// insertPlaces returns, ascending, the 0-based lines of ls before which
+// an Insert block's lines may go: right after each distinct end of a
+// chain of its Scope lines (scopeEnds), or, without Scope, after the last
+// line (len(ls)).
+func (b Block) insertPlaces(ls []string) []int {
+	if len(b.Scope) == 0 {
+		return []int{len(ls)}
+	}
+	ends := b.scopeEnds(ls)
+	for i := range ends {
+		ends[i]++
+	}
+	return ends
+}
+
+// insertMatch places an Insert block in t: at its one place
+// (insertPlaces), or it fails with NOT_FOUND (the Scope lines do not occur
+// in order) or AMBIGUOUS (they lead to several places; Candidates are the
+// 1-based lines of the last Scope line at each).
+func (b Block) insertMatch(t lineText) matchResult {
+	places := b.insertPlaces(t.text)
+	switch {
+	case len(places) == 1:
+		return matchResult{start: places[0], end: places[0]}
+	case len(places) == 0:
+		// Which Scope line breaks the chain, for the nearest lines.
+		missing, at := b.Scope[0], 0
+		for _, sc := range b.Scope {
+			found := false
+			for ; at < len(t.text); at++ {
+				if strings.TrimSpace(t.text[at]) == sc {
+					found = true
+					at++
+					break
+				}
+			}
+			if !found {
+				missing = sc
+				break
+			}
+		}
+		f := &Failure{Code: CodeNotFound, Expected: missing, hasExpected: true, Nearest: nearest(t.text, missing, maxNearest)}
+		for j := range f.Nearest {
+			f.Nearest[j].Text = lines.Excerpt(f.Nearest[j].Text, missing, MaxShown)
+		}
+		f.Expected = lines.Excerpt(missing, "", MaxShown)
+		f.Message = fmt.Sprintf("@@ line not found: the hunk only adds lines, right after its @@ line(s) %q, but the line %q does not occur in the file after the ones before it (lines are compared with surrounding white space trimmed)",
+			b.Scope, f.Expected)
+		return matchResult{failure: f}
+	}
+	at := make([]int, len(places))
+	for i, p := range places {
+		at[i] = p // the 1-based line of the last @@ line is its 0-based successor
+	}
+	return matchResult{failure: &Failure{Code: CodeAmbiguous, Candidates: at,
+		Message: fmt.Sprintf("the block is ambiguous: the hunk only adds lines, right after its @@ line(s) %q, which occur at %d places (ending at lines %s); add an @@ line above them (such as the class line) or context lines that single one out",
+			b.Scope, len(at), joinInts(at))}}
 }
 
 func createWhat(b Block) string {
@@ -577,6 +728,9 @@ type matchResult struct {
 
 // match finds the one place where the block applies in t.
 func (b Block) match(t lineText) matchResult {
+	if b.Insert {
+		return b.insertMatch(t)
+	}
 	edit := b.anchored()
 	var lead, trail []string
 	if edit {

@@ -42,8 +42,10 @@ type Block struct {
 	// FormatEdit.
 	Format Format `json:"format"`
 	// Path is the file the block edits, as the model wrote it with the
-	// decoration stripped (see the package documentation). It is not
-	// cleaned or checked against any root: that is the caller's job.
+	// decoration stripped (see the package documentation), or, for a
+	// patch run after "cd DIR &&", DIR (cleaned as cd cleans it) joined
+	// with it. It is not otherwise cleaned, nor checked against any root:
+	// that is the caller's job.
 	Path string `json:"path"`
 	// Leading is the leading anchor: lines kept, just before Old. Empty
 	// means the start of the file.
@@ -79,6 +81,13 @@ type Block struct {
 	// AtEnd, for an apply_patch hunk followed by "*** End of File", says
 	// the block's lines must end at the text's last line.
 	AtEnd bool `json:"at_end,omitempty"`
+	// Insert marks an apply_patch update hunk that only adds lines (no
+	// context and no removed lines: Old is empty, New its added lines).
+	// It inserts New right after the last line of the one chain of Scope
+	// lines in the text (see Scope; one such place, else AMBIGUOUS, or
+	// NOT_FOUND for none), or, without Scope, after the text's last line,
+	// as Codex's patches do. It never creates a file (IsCreate).
+	Insert bool `json:"insert,omitempty"`
 	// Delete says the block deletes the file Path (issue 14): an
 	// apply_patch "*** Delete File:" (no lines; FileOnly), or a hunk of a
 	// unified diff whose +++ name is /dev/null (Old its removed lines, New
@@ -89,8 +98,9 @@ type Block struct {
 	// block's change (issue 14): an apply_patch "*** Move to:", a unified
 	// diff's "rename from"/"rename to" lines or git's "--- a/P" and
 	// "+++ b/Q" with P and Q different. Every block of the file carries it;
-	// a pure rename is one FileOnly block. Like Path, it is not checked
-	// against any root, and the caller refuses a MoveTo that exists.
+	// a pure rename is one FileOnly block. Like Path, it is in DIR after
+	// a "cd DIR &&", is not checked against any root, and the caller
+	// refuses a MoveTo that exists.
 	MoveTo string `json:"move_to,omitempty"`
 	// Mode, when not "", is the git mode (ModeFile or ModeExecutable) the
 	// extended headers of a git diff give the file (issue 14): the mode of
@@ -234,6 +244,7 @@ type fence struct {
 	char  byte // '`' or '~'
 	width int
 	shell bool // the fence's language is a shell
+	at    int  // 0-based index of its opening line
 }
 
 // token classifies a line inside a block.
@@ -358,6 +369,10 @@ func classify(l string, run int) token {
 		return tokText
 	case !sh.indent && sh.char == '>' && sh.run == run && (sh.word == "" || sh.space):
 		return tokEnd
+	case !sh.indent && sh.char == '>' && sh.run >= minRun && sh.space && blockWord(sh.word) && !sh.extra:
+		// A run of another length before the word (">>>>> REPLACE>"),
+		// as Aider and Cline accept: the word says it ends a block.
+		return tokEnd
 	case !sh.indent && sh.char == '+' && sh.run >= minRun && sh.run <= maxRun && sh.space && sh.word == "REPLACE" && !sh.extra:
 		return tokEnd
 	case !sh.indent && markerLike(sh):
@@ -455,7 +470,7 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		}
 	}
 	if isPatchStart(t) {
-		return p.patch(i), true
+		return p.wrappedPatch(i, floor), true
 	}
 	if strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@") {
 		return p.diff(i), true
@@ -650,14 +665,19 @@ func (p *parser) block(i int, f Format, run, floor int) (next, nextFloor int) {
 	err := ""
 	first := i + 1 // the first line of the block's sections
 	hint := 0
+	alt, alts := -1, []int(nil) // a separator of another length, and all such lines
 	if f == FormatSearchReplace {
 		hint, first, err = p.startLine(i + 1)
+		alt, alts = p.altSeparator(first, run)
 	}
 scan:
 	for j := first; j < len(p.lines) && err == ""; j++ {
 		p.steps++
 		l := p.lines[j]
 		tok := classify(l, run)
+		if j == alt {
+			tok = tokEqual
+		}
 		n := j + 1 // 1-based line, for messages
 		switch tok {
 		case tokText:
@@ -721,6 +741,9 @@ scan:
 				break scan
 			case state == 1 && tok == tokEnd:
 				err = fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates SEARCH and REPLACE lines", n)
+				if len(alts) > 1 {
+					err += fmt.Sprintf(" (lines %s are runs of '=' of other lengths, and which one separates them cannot be told)", joinInts(alts))
+				}
 			case state == 2 && tok == tokEqual:
 				err = fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
 			}
@@ -773,6 +796,36 @@ scan:
 	}
 	p.res.Blocks = append(p.res.Blocks, b)
 	return next, nextFloor
+}
+
+// altSeparator looks at the SEARCH/REPLACE block whose sections start at
+// line j, up to its end marker or the next start marker: when no line is
+// a separator of the standard length or of the start marker's run, and
+// exactly one line is a run of 5 to 9 '=' (Cline's and Aider's
+// separators of other lengths), that line is the separator; its index is
+// returned, else -1. It also returns the 1-based lines of every such run,
+// to explain a block that has several.
+func (p *parser) altSeparator(j, run int) (int, []int) {
+	var at []int
+	for ; j < len(p.lines); j++ {
+		p.steps++
+		l := p.lines[j]
+		switch classify(l, run) {
+		case tokEqual:
+			return -1, nil
+		case tokEnd, tokStart:
+			j = len(p.lines)
+			continue
+		}
+		t := strings.TrimRight(l, " \t")
+		if len(t) >= minRun && len(t) <= maxRun && isRun(t, '=', len(t)) {
+			at = append(at, j+1)
+		}
+	}
+	if len(at) == 1 {
+		return at[0] - 1, at
+	}
+	return -1, at
 }
 
 // startLine reads Roo Code's hint at the start of a SEARCH section, line
@@ -843,8 +896,12 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 	if j >= floor {
 		if _, _, info, ok := fenceLine(p.lines[j]); ok {
 			// A path on the fence line: "```python src/x.py", or one
-			// with spaces in quotes: "```python "src/my file.py"".
-			if f := strings.Fields(info); len(f) >= 2 {
+			// with spaces in quotes: "```python "src/my file.py"", or
+			// in place of the language: "```src/x.py" (a language
+			// holds no "/" or ".").
+			f := strings.Fields(info)
+			switch {
+			case len(f) >= 2:
 				rest := strings.TrimSpace(info[len(f[0]):])
 				if fp, ok := cleanPath(rest); ok && strings.ContainsAny(fp, "/.") {
 					fencePath = fp
@@ -852,9 +909,23 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 					fenceSpaced = rest
 				}
 				fenceAt = j + 1
+			case len(f) == 1 && strings.ContainsAny(f[0], "/."):
+				if fp, ok := cleanPath(f[0]); ok {
+					fencePath, fenceAt = fp, j+1
+				}
 			}
 			j--
 			blank()
+			// The path in a fence of its own just above, as DeepSeek
+			// Coder V2 writes it (Aider's find_filename reads it):
+			// "```python", "x.py", "```", then the block's fence.
+			if fencePath == "" && fenceSpaced == "" && j-2 >= floor {
+				_, _, closing, isClose := fenceLine(p.lines[j])
+				_, _, _, isOpen := fenceLine(p.lines[j-2])
+				if _, isPath := cleanPath(p.lines[j-1]); isClose && closing == "" && isOpen && isPath {
+					j--
+				}
+			}
 		}
 	}
 	if fenceSpaced != "" {
@@ -874,7 +945,10 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 	for k := floor; reuse && k < i; k++ {
 		p.steps++
 		_, _, info, fence := fenceLine(p.lines[k])
-		reuse = strings.TrimSpace(p.lines[k]) == "" || fence && !strings.ContainsAny(info, "/.")
+		// "..." between two blocks elides the file's lines between them
+		// (Aider's tests write it so).
+		t := strings.TrimSpace(p.lines[k])
+		reuse = t == "" || t == "..." || fence && !strings.ContainsAny(info, "/.")
 	}
 	var own string
 	switch {
@@ -922,7 +996,9 @@ func cleanPath(s string) (string, bool) {
 		if t, ok := strings.CutSuffix(s, ":"); ok {
 			s, colon = t, true
 		}
-		if h := strings.TrimLeft(s, "#"); len(s)-len(h) <= 6 && h != s && (strings.HasPrefix(h, " ") || strings.HasPrefix(h, "\t")) {
+		// A heading ("# x.py"), or the '#' run DeepSeek Coder V2 glues
+		// to a name ("#x.py"), which Aider strips too.
+		if h := strings.TrimLeft(s, "#"); len(s)-len(h) <= 6 && h != s && (strings.HasPrefix(h, " ") || strings.HasPrefix(h, "\t") || startsName(strings.TrimLeft(h, "*`"))) {
 			s = h
 		}
 		for _, b := range []string{"- ", "* ", "+ "} {
@@ -952,6 +1028,13 @@ func cleanPath(s string) (string, bool) {
 			break
 		}
 	}
+	// Backticks and stars left on one side only (DeepSeek Coder V2's
+	// "**x.py", "`x.py"), stripped as Aider strips them; a name so
+	// unbalanced is never one with spaces.
+	if t := strings.Trim(s, "`*"); t != s && startsName(t) {
+		s, quoted = strings.TrimRight(t, ":"), false
+		colon = colon || len(s) < len(t)
+	}
 	// Spaces only inside backticks or quotes, and not at either end: a
 	// bare line with spaces is as likely prose ("Update the file x.py")
 	// as a path.
@@ -966,6 +1049,12 @@ func cleanPath(s string) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// startsName reports whether s starts as a file name may: with a letter,
+// a digit, '.', '_' or '/'.
+func startsName(s string) bool {
+	return s != "" && (unicode.IsLetter(rune(s[0])) || unicode.IsDigit(rune(s[0])) || strings.IndexByte("._/", s[0]) >= 0 || s[0] >= 0x80)
 }
 
 // spacedPath reports whether the line l would be a path but for the
@@ -1009,7 +1098,7 @@ func (p *parser) prose(i int) {
 		switch {
 		case !p.fence.open:
 			lang, _, _ := strings.Cut(info, " ")
-			p.fence = fence{open: true, char: char, width: width, shell: shellLanguages[strings.ToLower(lang)]}
+			p.fence = fence{open: true, char: char, width: width, shell: shellLanguages[strings.ToLower(lang)], at: i}
 			return
 		case char == p.fence.char && width >= p.fence.width && info == "":
 			p.fence = fence{}
@@ -1106,7 +1195,8 @@ func abbreviate(s string, n int) string {
 // String formats the block as Parse reads it: the path line, the start
 // marker, the sections and separators, and the end marker (">>>>>>>" for an
 // EDIT block, ">>>>>>> REPLACE" for a SEARCH/REPLACE block or a hunk, which
-// is written as a SEARCH/REPLACE block), each line ending in LF. Parse(b.String()) gives b back (but for Line and PathLine)
+// is written as a SEARCH/REPLACE block), each line ending in LF; an Insert
+// block, which no SEARCH/REPLACE block can say, as an apply_patch patch. Parse(b.String()) gives b back (but for Line and PathLine)
 // when Path is a path by Parse's rules and no line of the block is a
 // structural line (a separator, a start marker, a line starting with
 // >>>>>>>, or a line at column 1 that looks like a marker; "-------" is
@@ -1129,6 +1219,25 @@ func (b Block) String() string {
 			s.WriteString(l)
 			s.WriteByte('\n')
 		}
+	}
+	if b.Insert {
+		// No SEARCH/REPLACE block says "insert after these lines": the
+		// apply_patch hunk it came from does.
+		w(patchBegin, patchUpdate+" "+b.Path)
+		if b.MoveTo != "" {
+			w(patchMove + " " + b.MoveTo)
+		}
+		if len(b.Scope) == 0 {
+			w("@@")
+		}
+		for _, sc := range b.Scope {
+			w("@@ " + sc)
+		}
+		for _, l := range b.New {
+			w("+" + l)
+		}
+		w(patchEnd)
+		return s.String()
 	}
 	if strings.Contains(b.Path, " ") {
 		w("`" + b.Path + "`") // a path with spaces is read only in backticks

@@ -338,6 +338,12 @@ func adversarialReplies(n int) map[string]string {
 		"fences":            strings.Repeat("```sh\nrm a\n", n/2),
 		"one long line":     strings.Repeat("`", 4*n),
 		"one line of runs":  strings.Repeat("` `` ``` ", n),
+		// Shell lines around patches (each looks back and ahead in its
+		// fence) and padded patch ends (each looks ahead).
+		"heredocs":    "```sh\n" + strings.Repeat("# x\ncd a && apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: x\n*** End Patch\nEOF\n", n/6),
+		"padded ends": "*** Begin Patch\n*** Update File: a\n" + strings.Repeat("-x\n *** End Patch\n\n\n", n/4),
+		// Blocks that look ahead for a separator of another length.
+		"equal runs": strings.Repeat("a.py\n<<<<<<< SEARCH\n=====\n======\n", n/4) + strings.Repeat("=====\n", n/2),
 	}
 }
 

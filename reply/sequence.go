@@ -164,7 +164,7 @@ func (o *origHunks) count() int {
 // *** End of File) otherwise.
 func (o *origHunks) places(b Block, l match.Level) []int {
 	var cands []int
-	if l != match.Exact || b.AtEnd || len(b.Scope) > 0 {
+	if l != match.Exact || b.AtEnd || len(b.Scope) > 0 || b.Insert {
 		o.steps += len(o.text) + 1
 		for _, x := range b.find(o.orig, l) {
 			cands = append(cands, x.Line)
@@ -210,7 +210,7 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 		return nil
 	}
 	o.next = nil
-	if len(b.Old) == 0 {
+	if len(b.Old) == 0 && !b.Insert {
 		return nil
 	}
 	what, level := "diff", ""
@@ -230,6 +230,10 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 			}
 		}
 		return p
+	}
+	if len(cands) == 0 && b.Insert {
+		return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
+			Message: fmt.Sprintf("the hunk only adds lines, right after its @@ line(s) %q, which lead to line %d only as earlier hunks of the patch left the text: they do not occur so in the original file; the hunks of one patch are written against the original file", b.Scope, m.Line-1)}
 	}
 	if len(cands) == 0 {
 		return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
@@ -252,13 +256,32 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 		if b.Format == FormatApplyPatch {
 			tell = "no @@ line singles one out"
 		}
+		where := fmt.Sprintf("the hunk's context and removed lines occur%s at %d places in the original file (starting at lines %s), and %s", level, len(cands), joinInts(lines), tell)
+		if b.Insert {
+			for i := range lines {
+				lines[i]-- // the @@ line's, as insertMatch gives them
+			}
+			where = fmt.Sprintf("the hunk only adds lines, right after its @@ line(s) %q, which occur at %d places in the original file (ending at lines %s)", b.Scope, len(cands), joinInts(lines))
+		}
 		return &Failure{Code: CodeAmbiguous, Candidates: lines,
-			Message: fmt.Sprintf("the block is ambiguous: the hunk's context and removed lines occur%s at %d places in the original file (starting at lines %s), and %s; the hunks of one %s are written against the original file, so an earlier hunk's change does not make one of them the place", level, len(cands), joinInts(lines), tell, what)}
+			Message: fmt.Sprintf("the block is ambiguous: %s; the hunks of one %s are written against the original file, so an earlier hunk's change does not make one of them the place", where, what)}
 	}
 	p := cands[0]
 	for _, h := range o.placed {
 		o.steps++
-		if p < h.end && h.start < p+len(b.Old) {
+		if b.Insert && len(b.Scope) > 0 && h.start == p && h.end == p {
+			// Two insertions at one place: applied in order, the later
+			// one's lines would go above the earlier one's.
+			return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
+				Message: fmt.Sprintf("the hunk inserts its lines at line %d of the original file, where the hunk on reply line %d inserts too; the hunks of one patch are written against the original file, so which lines come first cannot be told: make them one hunk",
+					p+1, blocks[h.block].Line)}
+		}
+		if b.Insert && h.start < p && p < h.end {
+			return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
+				Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: it inserts its lines before line %d of the original file, inside that hunk's lines %d-%d; the hunks of one patch are written against the original file and may not overlap",
+					blocks[h.block].Line, p+1, h.start+1, h.end)}
+		}
+		if !b.Insert && p < h.end && h.start < p+len(b.Old) {
 			return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
 				Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: in the original file this hunk's lines are %d-%d and that hunk's %d-%d; the hunks of one diff or patch are written against the original file and may not overlap",
 					blocks[h.block].Line, p+1, p+len(b.Old), h.start+1, h.end)}
@@ -338,6 +361,10 @@ func (h *hunkSpans) update(blocks []Block, k, at int) {
 // overlapFailure is hunk k's refusal: it matched, at 1-based line, on
 // lines hunk j wrote.
 func overlapFailure(blocks []Block, j, k, line int) *Failure {
+	if blocks[k].Insert {
+		return &Failure{Code: CodeOverlap, Candidates: []int{line},
+			Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: it inserts its lines at line %d, inside lines that hunk wrote; the hunks of one patch are written against the original file and may not overlap", blocks[j].Line, line)}
+	}
 	return &Failure{Code: CodeOverlap, Candidates: []int{line},
 		Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: its lines match at line %d only on lines that hunk wrote; the hunks of one diff or patch are written against the original file and may not overlap", blocks[j].Line, line)}
 }
@@ -634,7 +661,7 @@ func (s *seq) text() string {
 // Block.apply would; ok is false, and nothing changed, for a block that
 // needs the general path.
 func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, bool) {
-	if s.slow || b.IsCreate() || s.eol() == "\r" || b.AtEnd || len(b.Scope) > 0 {
+	if s.slow || b.IsCreate() || b.Insert || s.eol() == "\r" || b.AtEnd || len(b.Scope) > 0 {
 		return match.Match{}, false
 	}
 	for _, l := range b.New {
