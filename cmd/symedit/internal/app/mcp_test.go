@@ -1223,6 +1223,10 @@ func TestMCPMalformedFrames(t *testing.T) {
 		{`{"id":"s","method":"tools/list"}`, "s", -32600},
 		{`{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}`, nil, -32600},
 		{deep, nil, -32700},
+		// An id with no method and neither result nor error: no request
+		// and no response, answered as JSON-RPC 2.0 says (Invalid Request).
+		{`{"jsonrpc":"2.0","id":13}`, 13.0, -32600},
+		{`{"jsonrpc":"2.0","id":"x","params":{}}`, "x", -32600},
 		// Deeper than the SDK's decoder takes (1,000), valid JSON: the id is read.
 		{`{"jsonrpc":"2.0","id":11,"method":"tools/list","params":{"a":` + strings.Repeat("[", 2000) + strings.Repeat("]", 2000) + `}}`, 11.0, -32600},
 	} {

@@ -227,6 +227,20 @@ func decodeFrame(line []byte, over, limit int) (jsonrpc.Message, *rpcError) {
 		return nil, &rpcError{code: jsonrpc.CodeInvalidRequest,
 			message: "invalid request: a JSON-RPC 2.0 message is a JSON object (batches are not supported)"}
 	}
+	// A frame with an id, no method and neither result nor error is no
+	// message at all: the SDK would take it for a response to nothing and
+	// drop it, leaving the client waiting. JSON-RPC 2.0 answers it with
+	// Invalid Request.
+	var shape struct {
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+	if json.Unmarshal(line, &shape) == nil && shape.ID != nil && shape.Method == nil && shape.Result == nil && shape.Error == nil {
+		return nil, &rpcError{id: frameID(line), code: jsonrpc.CodeInvalidRequest,
+			message: "invalid request: the message has an id but no method (a request) and neither result nor error (a response)"}
+	}
 	msg, err := jsonrpc.DecodeMessage(line)
 	if err != nil {
 		return nil, &rpcError{id: frameID(line), code: jsonrpc.CodeInvalidRequest, message: "invalid request: " + err.Error()}
