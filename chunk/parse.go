@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/symedit/symedit/internal/jsontext"
 	"sort"
 )
 
@@ -14,13 +15,17 @@ import (
 // insertion or a deletion). Any string may hold several lines.
 //
 // The error is an *InputError naming the chunk (1-based) and key for
-// malformed JSON, an unknown key, a value of the wrong type, a missing
+// malformed JSON (text that is not valid UTF-8 or holds a \u escape of a
+// lone surrogate included: encoding/json would read U+FFFD in its place), an unknown key, a value of the wrong type, a missing
 // old_lines or new_lines, a chunk that changes nothing (both empty), or an
 // empty list.
 func Parse(data []byte) ([]Chunk, error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
 		return nil, &InputError{Msg: "empty input: want a JSON array of chunks or {\"chunks\": [...]}"}
+	}
+	if err := jsontext.Check(data); err != nil {
+		return nil, &InputError{Msg: "bad JSON: " + err.Error()}
 	}
 	var raw []json.RawMessage
 	if data[0] == '{' {

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/symedit/symedit/internal/jsontext"
 	"github.com/symedit/symedit/internal/lines"
 )
 
@@ -57,7 +58,9 @@ func (e *LineEditError) Unwrap() error {
 
 // ParseLineEdits decodes a JSON array of line edits, or {"edits": [...]}.
 // Each edit has new_content and either start_line and end_line, or
-// insert_after. Unknown keys, wrong types, a missing new_content, both or
+// insert_after. Text that would not decode as sent (invalid UTF-8, a \u
+// escape of a lone surrogate), unknown keys, wrong types, a missing
+// new_content, both or
 // neither of the two forms, end_line < start_line, or an empty list are a
 // *LineEditError with Input set, naming the edit (1-based) and key.
 func ParseLineEdits(data []byte) ([]LineEdit, error) {
@@ -69,6 +72,9 @@ func ParseLineEdits(data []byte) ([]LineEdit, error) {
 		return &LineEditError{Edit: i, Key: key, Input: true, Message: "invalid line edits: " + editPrefix(i) + k + fmt.Sprintf(format, args...)}
 	}
 	data = bytes.TrimSpace(data)
+	if err := jsontext.Check(data); err != nil {
+		return nil, bad(0, "", "bad JSON: %v", err)
+	}
 	var raw []json.RawMessage
 	if len(data) > 0 && data[0] == '{' {
 		var top struct {

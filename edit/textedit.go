@@ -16,6 +16,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/symedit/symedit/internal/jsontext"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/remedy"
 )
@@ -466,7 +467,8 @@ type TextEditResult struct {
 // empty), a string "new_text" (required, "" deletes) and an optional
 // "occurrences", a positive integer literal (1 when absent). The parsing is
 // strict: the error is a *TextEditInputError, naming the edit (1-based) and
-// the key, for malformed JSON, a non-object edit, an unknown or repeated
+// the key, for malformed JSON (text that is not valid UTF-8 or holds a \u
+// escape of a lone surrogate included), a non-object edit, an unknown or repeated
 // key, a value of the wrong type (null included), a missing or empty
 // old_text, a missing new_text, an occurrences that is 0, negative,
 // fractional or not a number, an empty list, and more than MaxTextEdits
@@ -476,6 +478,9 @@ func ParseTextEdits(data []byte) ([]TextEdit, error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
 		return nil, &TextEditInputError{Msg: "empty input: " + want}
+	}
+	if err := jsontext.Check(data); err != nil {
+		return nil, &TextEditInputError{Msg: "bad JSON: " + err.Error()}
 	}
 	if !json.Valid(data) {
 		var v any

@@ -11,6 +11,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/jsontext"
 )
 
 // The operation names of a BatchOp: its "op" field.
@@ -77,13 +78,17 @@ type BatchReplace struct {
 }
 
 // UnmarshalJSON reads one operation strictly: {"op": NAME, ...the fields
-// of NAME's request}. Errors: *InputError for a missing or unknown op or a
-// missing required field, json's errors for an unknown field or a value
+// of NAME's request}. Errors: *InputError for text that would not decode
+// as sent (invalid UTF-8, a \u escape of a lone surrogate: see package
+// internal/jsontext), a missing or unknown op or a missing required field, json's errors for an unknown field or a value
 // of the wrong type, and the requests' own parse errors
 // (*chunk.InputError, *edit.TextEditInputError, *edit.LineEditError) for
 // malformed chunks or edits.
 func (op *BatchOp) UnmarshalJSON(data []byte) error {
 	var head map[string]json.RawMessage
+	if err := jsontext.Check(data); err != nil {
+		return &InputError{fmt.Errorf("bad JSON: %w", err)}
+	}
 	if err := json.Unmarshal(data, &head); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"io/fs"
 	"runtime/debug"
 
 	"bytes"
@@ -1227,6 +1228,10 @@ func TestMCPMalformedFrames(t *testing.T) {
 		// and no response, answered as JSON-RPC 2.0 says (Invalid Request).
 		{`{"jsonrpc":"2.0","id":13}`, 13.0, -32600},
 		{`{"jsonrpc":"2.0","id":"x","params":{}}`, "x", -32600},
+		// Text that encoding/json would read with U+FFFD in place of what
+		// was sent: invalid UTF-8, a lone surrogate escape.
+		{"{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"tools/call\",\"params\":{\"name\":\"write\",\"arguments\":{\"path\":\"u.py\",\"content\":\"x = '\xff'\\n\"}}}", 14.0, -32700},
+		{`{"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"name":"write","arguments":{"path":"u.py","content":"x = '\ud800'\n"}}}`, 15.0, -32700},
 		// Deeper than the SDK's decoder takes (1,000), valid JSON: the id is read.
 		{`{"jsonrpc":"2.0","id":11,"method":"tools/list","params":{"a":` + strings.Repeat("[", 2000) + strings.Repeat("]", 2000) + `}}`, 11.0, -32600},
 	} {
@@ -1235,6 +1240,9 @@ func TestMCPMalformedFrames(t *testing.T) {
 		if get(m, "id") != tt.id || get(m, "error", "code") != tt.code || get(m, "jsonrpc") != "2.0" {
 			t.Errorf("%.60s: reply %v, want id %v and code %v", tt.frame, m, tt.id, tt.code)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "u.py")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a write with text that does not decode as sent created u.py: %v", err)
 	}
 	r.send(`{"jsonrpc":"2.0","id":12,"result":{}}`) // a response to nothing: ignored
 	r.send(`{"jsonrpc":"2.0","id":9,"method":"tools/list"}`)

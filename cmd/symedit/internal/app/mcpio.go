@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/jsontext"
 )
 
 // maxFrame is the largest JSON-RPC frame (one line) the MCP server reads:
@@ -222,6 +223,11 @@ func decodeFrame(line []byte, over, limit int) (jsonrpc.Message, *rpcError) {
 			err = errors.New("invalid JSON")
 		}
 		return nil, &rpcError{code: jsonrpc.CodeParseError, message: "parse error: the message is not valid JSON: " + err.Error()}
+	}
+	if err := jsontext.Check(line); err != nil {
+		// encoding/json would read it with U+FFFD in place of what was
+		// sent, and an edit would write that.
+		return nil, &rpcError{id: headID(line), code: jsonrpc.CodeParseError, message: "parse error: the message does not decode as sent: " + err.Error()}
 	}
 	if line[0] != '{' {
 		return nil, &rpcError{code: jsonrpc.CodeInvalidRequest,
