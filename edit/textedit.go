@@ -38,6 +38,11 @@ const MaxMatchLocations = 20
 // is bounded however long the file's lines are (issue 12, item 12).
 const MaxWindow = 200
 
+// MaxSentShown bounds how much of the text a caller sent a refusal quotes
+// (see TextEditError.SearchText): the same 240 bytes the chunk engine's
+// and the reply parser's refusals show of a line.
+const MaxSentShown = 240
+
 // Window returns the part of line that a listing shows for a match whose
 // first byte is at 0-based byte offset at in line: line itself when it is
 // at most MaxWindow bytes long, else at most MaxWindow bytes around at
@@ -307,8 +312,13 @@ type TextEditError struct {
 	// Message is a one-paragraph explanation, without the listings.
 	Message string `json:"message"`
 	// SearchText is old_text as it was searched for: with LF line endings
-	// when the text's line endings are uniform (see ApplyTextEdits).
-	SearchText string `json:"search_text"`
+	// when the text's line endings are uniform (see ApplyTextEdits). An
+	// old_text over 4*MaxSentShown bytes is quoted by its first
+	// 2*MaxSentShown and last MaxSentShown bytes around a line "[... K
+	// bytes left out ...]", so that no refusal grows with what was sent;
+	// SearchTextOmitted is then K.
+	SearchText        string `json:"search_text"`
+	SearchTextOmitted int    `json:"search_text_omitted,omitempty"`
 	// Expected is the edit's occurrences, Actual the number found.
 	Expected int `json:"expected_occurrences"`
 	Actual   int `json:"actual_occurrences"`

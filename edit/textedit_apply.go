@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/match"
 )
 
@@ -590,7 +591,8 @@ func (e *textEngine) addHint(err *TextEditError, old string, max match.Level) {
 // failure builds the error for edit k (of total) whose old_text (as
 // searched) occurs at matches instead of want times.
 func (e *textEngine) failure(k, total int, te TextEdit, old string, want int, matches []int) *TextEditError {
-	err := &TextEditError{Type: TextEditWrongCount, Edit: k, Total: total, SearchText: old, Expected: want, Actual: len(matches)}
+	err := &TextEditError{Type: TextEditWrongCount, Edit: k, Total: total, Expected: want, Actual: len(matches)}
+	err.SearchText, err.SearchTextOmitted = lines.Sent(old, MaxSentShown)
 	if len(matches) == 0 {
 		err.Type = TextEditNoMatch
 	}
@@ -915,10 +917,13 @@ func (e *textEngine) escapeFix(old string) (SuggestedFix, bool) {
 		}
 		if n, at := teCount(e.cur, text); n > 0 {
 			orig, _ := e.locate(at)
-			return SuggestedFix{Type: TextFixEscapeSpecial,
+			fix := SuggestedFix{Type: TextFixEscapeSpecial,
 				Suggestion: fmt.Sprintf("old_text is matched literally, character for character: it is not a regular expression, and its backslashes are not escapes. old_text %s occurs %d %s (first at line %d).",
-					v.what, n, tePlural(n, "time", "times"), e.origLine(orig)),
-				Example: `"old_text": ` + teJSON(text)}, true
+					v.what, n, tePlural(n, "time", "times"), e.origLine(orig))}
+			if len(text) <= 1000 { // as teExample: an example is a line or a few
+				fix.Example = `"old_text": ` + teJSON(text)
+			}
+			return fix, true
 		}
 	}
 	for _, syn := range []string{".*", ".+", `\s`, `\d`, `\w`, `\b`, "[^", "(?", `\(`, `\.`, `\[`} {

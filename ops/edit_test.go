@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -444,5 +445,67 @@ func TestEditConcurrentOneFile(t *testing.T) {
 	}
 	if string(final) != want {
 		t.Error("the final file is not the original with the applied edits")
+	}
+}
+
+// TestRefusalQuotesSentTextBounded: a refusal quotes what the caller sent
+// (an edit's old_text, a replace's search text) by its first and last
+// bytes, never whole: a megabyte sent is not a megabyte printed, in the
+// text or in the JSON. The file is byte-identical.
+func TestRefusalQuotesSentTextBounded(t *testing.T) {
+	w, path, src := textFixture(t, "python/process.py", "")
+	const limit = 8 << 10 // a few KB, whatever was sent
+	long := strings.Repeat("x = 'not in the file'  # ", 1<<20/25)
+	manyLines := strings.Repeat("    self._popen = None  # not in the file\n", 1<<20/42)
+	twice := "        self._check_closed()\n" + strings.Repeat("        pass\n", 1<<20/13)
+	for _, tt := range []struct {
+		name string
+		old  string
+		occ  int
+		code ops.Code
+	}{
+		{"one long line", long, 0, ops.CodeNoMatch},
+		{"many lines", manyLines, 0, ops.CodeNoMatch},
+		{"wrong count", "        self._check_closed()\n", 1, ops.CodeWrongCount},
+		{"long, starting like the file", twice, 0, ops.CodeNoMatch},
+	} {
+		req := ops.EditRequest{Path: path, Edits: ops.TextEdits{{OldText: tt.old, NewText: "y = 1\n"}}}
+		if tt.occ > 0 {
+			req.Edits[0].Occurrences = tt.occ
+		}
+		res, err := w.Edit(context.Background(), req)
+		oe := textRefused(t, &res.Result, err, tt.code, tt.name)
+		js, jerr := json.Marshal(res)
+		if jerr != nil {
+			t.Fatal(jerr)
+		}
+		if n := len(err.Error()); n > limit {
+			t.Errorf("%s: the refusal's text is %d bytes, over %d", tt.name, n, limit)
+		}
+		if len(js) > limit {
+			t.Errorf("%s: the result's JSON is %d bytes, over %d", tt.name, len(js), limit)
+		}
+		if len(tt.old) > 4*edit.MaxSentShown && (oe.SearchTextOmitted == 0 || !strings.HasPrefix(oe.SearchText, tt.old[:2*edit.MaxSentShown]) ||
+			!strings.HasSuffix(oe.SearchText, tt.old[len(tt.old)-edit.MaxSentShown:]) ||
+			!strings.Contains(oe.SearchText, fmt.Sprintf("[... %d bytes left out ...]", oe.SearchTextOmitted))) {
+			t.Errorf("%s: search_text %.80q... (%d bytes), omitted %d", tt.name, oe.SearchText, len(oe.SearchText), oe.SearchTextOmitted)
+		}
+		textSameFile(t, path, src, tt.name)
+	}
+
+	// replace: the search text, in the message of NO_MATCH_TEXT and COUNT.
+	for _, req := range []ops.ReplaceRequest{
+		{Search: long, Replacement: "x", Paths: []string{path}},
+		{Search: "self", Replacement: "this", Paths: []string{path}, Expect: replaceIntp(1)},
+	} {
+		res, err := w.Replace(context.Background(), req)
+		if err == nil {
+			t.Fatalf("replace %.20q: applied", req.Search)
+		}
+		js, _ := json.Marshal(res)
+		if n := len(err.Error()); n > limit || len(js) > limit {
+			t.Errorf("replace %.20q: text %d bytes, JSON %d bytes, over %d", req.Search, n, len(js), limit)
+		}
+		textSameFile(t, path, src, "replace")
 	}
 }

@@ -58,9 +58,12 @@ type Error struct {
 	// ExpectedOccurrences and ActualOccurrences how many times it was to
 	// occur and did, in the text as the edits before it left it (NO_MATCH
 	// and WRONG_COUNT of the edit operation; seed 002's fields).
-	SearchText          string `json:"search_text,omitempty" jsonschema:"The failing edit's old_text as it was searched for (with LF line endings when the file's are uniform); for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
-	ExpectedOccurrences int    `json:"expected_occurrences,omitempty" jsonschema:"How many times old_text was to occur (the edit's occurrences), in the text as the edits before it left it; for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
-	ActualOccurrences   int    `json:"actual_occurrences,omitempty" jsonschema:"How many times old_text occurred in that text; omitted when 0 (as for NO_MATCH)."`
+	SearchText string `json:"search_text,omitempty" jsonschema:"The failing edit's old_text as it was searched for (with LF line endings when the file's are uniform); for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
+	// SearchTextOmitted is how many bytes of a long old_text SearchText
+	// leaves out (edit.TextEditError.SearchText).
+	SearchTextOmitted   int `json:"search_text_omitted,omitempty" jsonschema:"How many bytes of a long old_text search_text leaves out, where its line [... N bytes left out ...] stands; omitted when none."`
+	ExpectedOccurrences int `json:"expected_occurrences,omitempty" jsonschema:"How many times old_text was to occur (the edit's occurrences), in the text as the edits before it left it; for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
+	ActualOccurrences   int `json:"actual_occurrences,omitempty" jsonschema:"How many times old_text occurred in that text; omitted when 0 (as for NO_MATCH)."`
 	// Matches are the occurrences a WRONG_COUNT edit found, in text order,
 	// at most edit.MaxMatchLocations (their 1-based original lines are
 	// Candidates): line, byte columns, the line and its neighbours.
@@ -124,7 +127,7 @@ func AsError(err error) *Error {
 		// The message is the one paragraph; the listings the full text
 		// (Error) prints are fields.
 		e.Chunk, e.Message = te.Edit, te.Message
-		e.SearchText, e.ExpectedOccurrences, e.ActualOccurrences = te.SearchText, te.Expected, te.Actual
+		e.SearchText, e.SearchTextOmitted, e.ExpectedOccurrences, e.ActualOccurrences = te.SearchText, te.SearchTextOmitted, te.Expected, te.Actual
 		e.Matches, e.OmittedMatches = te.Locations, te.OmittedLocations
 		for _, l := range te.Locations {
 			e.Candidates = append(e.Candidates, l.LineNumber)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/remedy"
 )
 
@@ -229,7 +230,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		switch {
 		case req.Expect != nil && res.TotalMatches != *req.Expect:
 			refusal = AsError(&ReplaceError{Count: true, Msg: fmt.Sprintf("expected %d match(es) of %s, found %d; nothing was written%s",
-				*req.Expect, strconv.Quote(req.Search), res.TotalMatches, matchList(files, res.TotalMatches))})
+				*req.Expect, quoteSent(req.Search), res.TotalMatches, matchList(files, res.TotalMatches))})
 		case res.TotalMatches == 0:
 			refusal = noMatchError(req.Search, where, files)
 		}
@@ -463,7 +464,7 @@ func (f *replaceFile) result(o WriteOptions) ReplaceFile {
 // lines most similar to the search text over the files listed, best
 // first, in its message and as its Nearest ([]SimilarLine).
 func noMatchError(search, where string, files []*replaceFile) *Error {
-	re := &ReplaceError{Msg: fmt.Sprintf("no match for %s in %s; nothing was written", strconv.Quote(search), where)}
+	re := &ReplaceError{Msg: fmt.Sprintf("no match for %s in %s; nothing was written", quoteSent(search), where)}
 	for _, f := range files {
 		if f.ch == nil {
 			continue
@@ -514,4 +515,11 @@ func matchList(files []*replaceFile, total int) string {
 		fmt.Fprintf(&b, "\n  ... and %d more", total-listed)
 	}
 	return ":" + b.String()
+}
+
+// quoteSent quotes the search text a caller sent, bounded as an edit's
+// old_text is (lines.Sent): a refusal never grows with the pattern.
+func quoteSent(search string) string {
+	s, _ := lines.Sent(search, edit.MaxSentShown)
+	return strconv.Quote(s)
 }

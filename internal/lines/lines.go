@@ -5,6 +5,7 @@ package lines
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -95,6 +96,27 @@ func Excerpt(s, other string, n int) string {
 		out += "..."
 	}
 	return out
+}
+
+// Sent returns s, text a caller sent (an old_text, a search pattern),
+// bounded for a refusal that quotes it: s itself when it is at most 4n
+// bytes, else its first 2n bytes and its last n bytes (cut at UTF-8
+// boundaries) around a line "[... K bytes left out ...]", and K, the
+// number of bytes left out (0 when none). So no refusal grows with what
+// was sent, as Excerpt keeps it from growing with the file's lines.
+func Sent(s string, n int) (string, int) {
+	if len(s) <= 4*n {
+		return s, 0
+	}
+	head, tail := 2*n, len(s)-n
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	left := tail - head
+	return s[:head] + fmt.Sprintf("\n[... %d bytes left out ...]\n", left) + s[tail:], left
 }
 
 // Starts are the 0-based byte offsets at which the lines of a text start,
