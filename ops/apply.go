@@ -144,6 +144,7 @@ type applyFile struct {
 	dest        *edit.Document // the Document of MoveTo, from ReadOrNew
 	destErr     error
 	conflict    string // why the reply's other files rule this file's move out
+	nameErr     string // why a diff's two names for the file chose neither (applier.choose)
 	writeFailed bool   // the commit of this file failed
 	err         error  // why the file failed
 	// oldMode and newMode are a git diff's mode change, or, with oldMode
@@ -184,15 +185,22 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 		return res, res.Fail(&ApplyError{Msg: "the reply has no edit blocks (<<<<<<< EDIT or <<<<<<< SEARCH after a path line); nothing was written"})
 	}
 	a := &applier{w: w, req: req, level: level, all: parsed.Blocks}
-	a.group(parsed)
 	var paths []string
-	for _, f := range a.files {
-		paths = append(paths, f.out.Path)
-		if f.out.MoveTo != "" {
-			paths = append(paths, f.out.MoveTo)
+	for _, b := range parsed.Blocks {
+		paths = append(paths, b.Path)
+		if b.MoveTo != "" {
+			paths = append(paths, b.MoveTo)
 		}
+		paths = append(paths, b.PathChoices...)
 	}
 	defer w.lockAll(paths)()
+	// A diff's two names for one file (diff -u x.orig x) resolve to the
+	// one that exists before the blocks are grouped by file; a name
+	// outside the root refuses the reply, as confine does.
+	if err := a.choose(); err != nil {
+		return res, res.Fail(err)
+	}
+	a.group(parsed)
 	a.read()
 	// Every path first: one outside the root refuses the whole reply
 	// before any block is applied (issue 11, section 2); a move's new
@@ -228,6 +236,68 @@ type applier struct {
 	unnamed     int
 	malformed   int
 	failed      bool
+	// nameErr says, for a block (index into all) whose diff names its
+	// file twice (reply.Block.PathChoices), why neither name could be
+	// chosen: both exist, or neither does.
+	nameErr map[int]string
+}
+
+// choose sets the Path of each block whose diff names its file twice
+// without git's a/ and b/ (reply.Block.PathChoices: diff -u x.orig x,
+// diff -u x x.new) to the name that exists under the root, as GNU patch
+// chooses among the names of a diff (its manual, "Multiple Patches":
+// the names that exist first); when both exist (but are not one file)
+// or neither does, the block keeps the +++ name and nameErr says why,
+// naming both. Both names are confined like every path: one outside the
+// root refuses the reply (OUTSIDE_ROOT), naming the block.
+func (a *applier) choose() error {
+	type found struct {
+		exists bool
+		real   string
+	}
+	for i := range a.all {
+		b := &a.all[i]
+		if len(b.PathChoices) != 2 {
+			continue
+		}
+		var seen [2]found
+		for k, name := range b.PathChoices {
+			real, _, err := a.w.files.Stat(name)
+			switch {
+			case errors.Is(err, edit.ErrOutsideRoot):
+				confined := "confined to the working directory unless --root names another folder"
+				if a.w.opt.MCP {
+					confined = "confined to the server's root"
+				}
+				return fmt.Errorf("block %d (reply line %d): %w; apply is %s: the reply was refused and nothing was written",
+					i+1, b.Line, err, confined)
+			case errors.Is(err, fs.ErrNotExist):
+			default:
+				// There, even if not a file apply edits: reading it
+				// says why.
+				seen[k] = found{exists: true, real: real}
+			}
+		}
+		old, new := b.PathChoices[0], b.PathChoices[1]
+		why := fmt.Sprintf("the diff at reply line %d names its file %s on its --- line and %s on its +++ line, without git's a/ and b/ (as diff -u %s %s writes), and GNU patch edits the one of them that exists", b.PathLine-1, old, new, old, new)
+		switch {
+		case seen[0].exists && seen[1].exists && seen[0].real != "" && seen[0].real == seen[1].real:
+		case seen[0].exists && seen[1].exists:
+			a.setNameErr(i, fmt.Sprintf("%s and %s both exist: %s, so which one to edit cannot be told; nothing was written", old, new, why))
+		case seen[0].exists:
+			b.Path = old
+		case !seen[1].exists:
+			a.setNameErr(i, fmt.Sprintf("neither %s nor %s exists: %s; nothing was written", old, new, why))
+		}
+	}
+	return nil
+}
+
+func (a *applier) setNameErr(i int, reason string) {
+	if a.nameErr == nil {
+		a.nameErr = map[int]string{}
+	}
+	a.nameErr[i] = reason
 }
 
 // group makes the block results and groups the blocks by file.
@@ -244,6 +314,9 @@ func (a *applier) group(parsed reply.Result) {
 		}
 		f.blocks = append(f.blocks, i)
 		f.out.Blocks = append(f.out.Blocks, i+1)
+		if why, ok := a.nameErr[i]; ok && f.nameErr == "" {
+			f.nameErr = why
+		}
 	}
 	a.malformedIn = map[string]int{}
 	a.malformed = len(parsed.Malformed)
@@ -328,6 +401,10 @@ func (a *applier) fail(f *applyFile, reason string, from int, err error) {
 // applyFile applies a file's blocks in order on its text, then runs the
 // syntax guard; it sets the file's and its blocks' statuses.
 func (a *applier) applyFile(ctx context.Context, f *applyFile) {
+	if f.nameErr != "" {
+		a.fail(f, f.nameErr, 0, nil)
+		return
+	}
 	doc, err := f.doc, f.readErr
 	if err != nil {
 		a.fail(f, err.Error(), 0, err)
