@@ -551,7 +551,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 			ch.what += fmt.Sprintf(", mode %s to %s", f.oldMode, f.newMode)
 		}
 		if (o.DryRun || o.Diff) && f.out.MoveTo == "" {
-			f.out.Diff = modeDiff(doc, f.oldMode, f.newMode, f.out.Diff, a.w.opt.Dir)
+			f.out.Diff = modeDiff(doc, f.oldMode, f.newMode, ch.content, f.out.Diff, a.w.opt.Dir)
 		}
 	}
 	if err != nil {
@@ -571,18 +571,16 @@ func (f *applyFile) modeChanged() bool {
 }
 
 // modeDiff is git diff's form of a change of doc's mode from oldMode to
-// newMode ("old mode", "new mode") or, for a file created with newMode
-// (oldMode ""), "new file mode", followed by the content's diff d (git
-// diff's headers without its "diff --git" line, or "").
-func modeDiff(doc *edit.Document, oldMode, newMode, d, dir string) string {
+// newMode ("old mode", "new mode") followed by the content's diff d (git
+// diff's headers without its "diff --git" line, or ""), or, for a file
+// created with newMode (oldMode ""), of creating it with content
+// (edit.NewFileDiff).
+func modeDiff(doc *edit.Document, oldMode, newMode string, content []byte, d, dir string) string {
 	p := diffPath(doc, dir)
-	h := fmt.Sprintf("diff --git %s %s\n", edit.GitName("a/", p), edit.GitName("b/", p))
 	if oldMode == "" {
-		if _, rest, ok := strings.Cut(d, "\n"); ok && strings.HasPrefix(d, "--- ") {
-			d = "--- /dev/null\n" + rest // git's form of a new file's diff
-		}
-		return h + "new file mode " + newMode + "\n" + d
+		return edit.NewFileDiff(p, content, newMode)
 	}
+	h := fmt.Sprintf("diff --git %s %s\n", edit.GitName("a/", p), edit.GitName("b/", p))
 	return h + "old mode " + oldMode + "\nnew mode " + newMode + "\n" + d
 }
 
