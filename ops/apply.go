@@ -521,7 +521,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 				f.out.Path, doc.LineCount()), len(f.blocks)-1, nil)
 			return
 		case len(mine) > 0 && text != "":
-			a.fail(f, fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
+			a.fail(f, fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null, or a +++ line dated 1970-01-01), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
 				f.out.Path, lineCount(text), doc.LineCount()), len(f.blocks)-1, nil)
 			return
 		}
