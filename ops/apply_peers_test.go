@@ -349,6 +349,11 @@ func TestApplyTwoNamesAsPatch(t *testing.T) {
 		cases = append(cases, peerCase{name: c.name, before: map[string]string{c.target: before, "other.py": "o\n"}, diff: d,
 			strip: 0, peers: []string{"patch"}, want: map[string]string{c.target: after, "other.py": "o\n"}})
 	}
+	// diff -N x.py x.py.new with x.py.new missing: the +++ line's epoch
+	// date deletes the name that exists.
+	d := gnuDiff(t, map[string]string{"x.py": before}, nil, "-Nu", "x.py", "x.py.new")
+	cases = append(cases, peerCase{name: "diff -Nu x.py x.py.new, deleting", before: map[string]string{"x.py": before, "other.py": "o\n"}, diff: d,
+		strip: 0, peers: []string{"patch"}, want: map[string]string{"other.py": "o\n"}})
 	runPeerCases(t, cases)
 }
 
@@ -395,6 +400,10 @@ func TestApplyDiffRefusals(t *testing.T) {
 		// removes only some of the lines.
 		{"epoch delete leaving lines", "--- a/f.txt\t2024-01-01 00:00:00.000000000 +0000\n+++ b/f.txt\t1970-01-01 00:00:00.000000000 +0000\n@@ -1,2 +0,0 @@\n-1\n-2\n",
 			ops.CodeApply, "its removed lines are not the whole file"},
+		// diff -N y.py y.py.new, y.py missing: patch names the new
+		// file by the folders it must create.
+		{"epoch create with two names", "--- y.py\t1970-01-01 00:00:00.000000000 +0000\n+++ y.py.new\t2026-11-27 04:06:28.798010668 +0000\n@@ -0,0 +1 @@\n+x\n",
+			ops.CodeApply, "which name the file it creates gets cannot be told"},
 		// Both sides dated at the epoch: no file on either side.
 		{"epoch on both sides", "--- a/f.txt\t1970-01-01 00:00:00.000000000 +0000\n+++ b/f.txt\t1970-01-01 00:00:00.000000000 +0000\n@@ -0,0 +1 @@\n+x\n",
 			ops.CodeApply, "both say the file does not exist"},

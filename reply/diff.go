@@ -55,8 +55,17 @@ func (p *parser) diff(i int) int {
 	switch {
 	case create && (newName == "/dev/null" || newGone):
 		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) both say the file does not exist (/dev/null or the 1970-01-01 timestamp)", i+1, i+2)
+	case oldGone && oldName != newName && oldName != "/dev/null" && newName != "/dev/null":
+		// diff -N x.py x.py.new: GNU patch names the new file by the
+		// directories it has to create, which the text cannot tell.
+		choices = []string{oldName, newName} // for the Malformed's paths
+		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) name different files, %s and %s, and its --- line is dated 1970-01-01 (diff -N's mark of a missing file): which name the file it creates gets cannot be told; name it alike on both lines, or write --- /dev/null", i+1, i+2, oldName, newName)
 	case ren != nil && (ren.from != oldName || ren.to != newName):
 		fileErr = fmt.Sprintf("the rename lines on lines %d-%d move %s to %s, but the --- and +++ lines (%d-%d) name %s and %s", ren.line, ren.line+1, ren.from, ren.to, i+1, i+2, oldName, newName)
+	case deleting && newGone && newName != "/dev/null" && pathpkg.Clean(oldName) != pathpkg.Clean(newName):
+		// diff -N x.py x.py.new: the file deleted is the name that
+		// exists, as for an edit below.
+		path, pathLine, choices = oldName, i+1, []string{oldName, newName}
 	case deleting:
 		path, pathLine = oldName, i+1
 	case !create && oldName != newName && (git || ren != nil):

@@ -192,3 +192,25 @@ func TestDiffTwoNames(t *testing.T) {
 		t.Errorf("%+v, want one malformed naming both files", res.Malformed)
 	}
 }
+
+// TestDiffEpochTwoNames: diff -N of two differently named files (GNU
+// diff's "diff -Nu x.py x.py.new" with one missing) dates the missing one
+// at the epoch. A deletion deletes the name that exists (PathChoices, as
+// patch does); a creation is refused, since patch names the new file by
+// the folders it must create, which the text cannot tell. /dev/null
+// dated at the epoch is still /dev/null.
+func TestDiffEpochTwoNames(t *testing.T) {
+	b := parseOne(t, "--- x.py\t2026-11-27 04:06:28.798010668 +0000\n+++ x.py.new\t1970-01-01 00:00:00.000000000 +0000\n@@ -1 +0,0 @@\n-x\n")[0]
+	if !b.Delete || b.Path != "x.py" || !reflect.DeepEqual(b.PathChoices, []string{"x.py", "x.py.new"}) {
+		t.Errorf("deletion: %+v, want Delete of x.py with both names", b)
+	}
+	res := reply.Parse("--- x.py\t1970-01-01 00:00:00.000000000 +0000\n+++ x.py.new\t2026-11-27 04:06:28.798010668 +0000\n@@ -0,0 +1 @@\n+x\n")
+	if len(res.Blocks) != 0 || len(res.Malformed) != 1 || !strings.Contains(res.Malformed[0].Reason, "which name the file it creates gets cannot be told") ||
+		!reflect.DeepEqual(res.Malformed[0].Paths, []string{"x.py", "x.py.new"}) {
+		t.Errorf("creation: %+v, want one malformed block", res)
+	}
+	b = parseOne(t, "--- /dev/null\t1970-01-01 00:00:00.000000000 +0000\n+++ b/n.txt\t2026-11-27 04:06:28 +0000\n@@ -0,0 +1 @@\n+x\n")[0]
+	if !b.IsCreate() || b.Path != "n.txt" {
+		t.Errorf("/dev/null at the epoch: %+v", b)
+	}
+}

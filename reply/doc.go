@@ -101,7 +101,11 @@
 // create block. A +++ line naming /dev/null, or so dated, deletes the
 // file: a hunk of it has Delete set and may only remove lines, and the
 // caller deletes the file only when the file's hunks, applied in order,
-// leave the empty text. Both lines so is Malformed.
+// leave the empty text. Both lines so is Malformed. With two different
+// names (diff -N x.py x.py.new), a deletion's PathChoices holds both, and
+// the one that exists is deleted; a creation is Malformed, since GNU
+// patch names the new file by the folders it would have to create, which
+// the text cannot tell.
 //
 // Its hunks follow, each at a line beginning "@@". A numbered
 // header "@@ -l,s +l,s @@" says how many old and new lines follow (an
