@@ -17,6 +17,7 @@ var ownDiffBefore = map[string]string{
 	"eol.txt":   "a\nb\n",
 	"s.sh":      "echo hi\n",
 	"mv.txt":    "move\nme\n",
+	"crlf.txt":  "a\r\nb\r\nc",
 }
 
 // TestApplyReadsItsOwnDiffs: the diff symedit's dry run prints for a
@@ -51,6 +52,8 @@ func TestApplyReadsItsOwnDiffs(t *testing.T) {
 			[]string{"old mode 100644\nnew mode 100755\n"}},
 		{"adds the final line ending", "--- a/noeol.txt\n+++ b/noeol.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n",
 			[]string{"-b\n\\ No newline at end of file\n+b\n"}},
+		{"edit of a CRLF file without a final line ending", "crlf.txt\n<<<<<<< SEARCH\nc\n=======\nC\n>>>>>>> REPLACE\n",
+			[]string{"-c\n\\ No newline at end of file\n+C\n\\ No newline at end of file\n"}},
 		{"removes the final line ending", "--- a/eol.txt\n+++ b/eol.txt\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n",
 			[]string{"-b\n+b\n\\ No newline at end of file\n"}},
 	} {

@@ -79,11 +79,12 @@ type Block struct {
 	// Pinned, for a unified diff's hunk with line numbers and no context
 	// lines (diff -U0 writes such hunks; git apply reads them only with
 	// --unidiff-zero), says that nothing but its numbers places it: it
-	// applies only where Hint puts it (its old lines at lines Hint to
-	// Hint+len(Old)-1, or, with no old lines, its new lines after line
-	// Hint-1) and only when that place ends at the text's last line,
-	// where the numbers cannot point at the wrong line; elsewhere Apply
-	// refuses it (TRAILING_NOT_FOUND). AtEnd is set too.
+	// applies only where Hint puts it (its old lines at 1-based lines
+	// Hint to Hint+len(Old)-1 inclusive, or, with no old lines, its new
+	// lines after line Hint-1) and only when that place ends at the
+	// text's last line, where the numbers cannot point at the wrong
+	// line; elsewhere Apply refuses it (TRAILING_NOT_FOUND), and old
+	// lines that are not there are OLD_MISMATCH. AtEnd is set too.
 	Pinned bool `json:"pinned,omitempty"`
 	// AtEnd, for an apply_patch hunk followed by "*** End of File" or a
 	// unified diff's hunk with "\ No newline at end of file", says the
