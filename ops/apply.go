@@ -279,7 +279,7 @@ func (a *applier) choose() error {
 			}
 		}
 		old, new := b.PathChoices[0], b.PathChoices[1]
-		why := fmt.Sprintf("the diff at reply line %d names its file %s on its --- line and %s on its +++ line, without git's a/ and b/ (as diff -u %s %s writes), and GNU patch edits the one of them that exists", b.PathLine-1, old, new, old, new)
+		why := fmt.Sprintf("the diff of the hunk at reply line %d names its file %s on its --- line and %s on its +++ line, without git's a/ and b/ (as diff -u %s %s writes), and GNU patch edits the one of them that exists", b.Line, old, new, old, new)
 		switch {
 		case seen[0].exists && seen[1].exists && seen[0].real != "" && seen[0].real == seen[1].real:
 		case seen[0].exists && seen[1].exists:

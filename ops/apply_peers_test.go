@@ -387,7 +387,10 @@ func TestApplyDiffRefusals(t *testing.T) {
 			ops.CodeApply, "x.py.orig and x.py both exist"},
 		// GNU diff -u y.py y.py.new where neither exists.
 		{"two names, neither exists", "--- y.py\n+++ y.py.new\n@@ -1 +1 @@\n-a = 1\n+a = 2\n",
-			ops.CodeApply, "neither y.py nor y.py.new exists"},
+			ops.CodeApply, "neither y.py nor y.py.new exists: the diff of the hunk at reply line 3 names its file y.py on its --- line and y.py.new on its +++ line"},
+		// diff -Nu z.py z.py.new deleting, where both names exist.
+		{"epoch delete with two names, both exist", "--- x.py\t2026-11-27 04:06:28.798010668 +0000\n+++ x.py.orig\t1970-01-01 00:00:00.000000000 +0000\n@@ -1 +0,0 @@\n-a = 1\n",
+			ops.CodeApply, "x.py and x.py.orig both exist"},
 		// A name outside the root, on either line.
 		{"two names, one outside the root", "--- ../x.py.orig\n+++ x.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n",
 			ops.CodeOutsideRoot, "block 1 (reply line 3)"},
