@@ -63,6 +63,26 @@ func Diff(path string, old, new []byte) string {
 	return out.String()
 }
 
+// NewFileDiff returns git diff's form of creating the file at path with
+// content and the git mode mode (such as "100644", or "100755" for an
+// executable file): "diff --git a/PATH b/PATH" and "new file mode MODE",
+// then, unless content is empty (git writes the header alone for an
+// empty file), "--- /dev/null", "+++ b/PATH" and one hunk adding every
+// line (@@ -0,0 +1,N @@, "\ No newline at end of file" after a last line
+// without a line ending), so that git apply, patch and symedit apply all
+// read it as creating the file. Names are written as Diff writes them
+// (GitName, HeaderName).
+func NewFileDiff(path string, content []byte, mode string) string {
+	path = strings.TrimPrefix(path, "./")
+	h := fmt.Sprintf("diff --git %s %s\nnew file mode %s\n", GitName("a/", path), GitName("b/", path), mode)
+	d := Diff(path, nil, content)
+	if d == "" {
+		return h
+	}
+	_, rest, _ := strings.Cut(d, "\n") // the --- line names /dev/null
+	return h + "--- /dev/null\n" + rest
+}
+
 // writeDiffHeader writes the "---" and "+++" lines of a diff of path, with
 // "a/" and "b/" prefixes and the leading "./" dropped, as git writes them
 // (HeaderName).

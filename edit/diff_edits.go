@@ -576,8 +576,14 @@ func groupOpCodes(codes []difflib.OpCode, n int) [][]difflib.OpCode {
 // content for the file at path, in Diff's format: built from edits by
 // DiffEdits when they are known (content must be doc.Content with edits
 // applied), else (nil edits: a write of a whole content) by Diff, which
-// compares the contents; also by Diff should the edits be refused.
+// compares the contents; also by Diff should the edits be refused. For a
+// file that does not exist yet (doc.IsNew) it is NewFileDiff's git form
+// of creating it, with mode 100644 ("--- /dev/null"; a diff from an
+// empty "a/PATH" would not say the file is new).
 func DiffChange(path string, doc *Document, content []byte, edits []Edit) string {
+	if doc.IsNew() {
+		return NewFileDiff(path, content, "100644")
+	}
 	if edits != nil {
 		if d, err := DiffEdits(path, doc, edits); err == nil {
 			return d

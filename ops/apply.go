@@ -145,6 +145,7 @@ type applyFile struct {
 	dest        *edit.Document // the Document of MoveTo, from ReadOrNew
 	destErr     error
 	conflict    string // why the reply's other files rule this file's move out
+	nameErr     string // why a diff's two names for the file chose neither (applier.choose)
 	writeFailed bool   // the commit of this file failed
 	err         error  // why the file failed
 	// oldMode and newMode are a git diff's mode change, or, with oldMode
@@ -185,15 +186,22 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 		return res, res.Fail(&ApplyError{Msg: "the reply has no edit blocks (<<<<<<< EDIT or <<<<<<< SEARCH after a path line); nothing was written"})
 	}
 	a := &applier{w: w, req: req, level: level, all: parsed.Blocks}
-	a.group(parsed)
 	var paths []string
-	for _, f := range a.files {
-		paths = append(paths, f.out.Path)
-		if f.out.MoveTo != "" {
-			paths = append(paths, f.out.MoveTo)
+	for _, b := range parsed.Blocks {
+		paths = append(paths, b.Path)
+		if b.MoveTo != "" {
+			paths = append(paths, b.MoveTo)
 		}
+		paths = append(paths, b.PathChoices...)
 	}
 	defer w.lockAll(paths)()
+	// A diff's two names for one file (diff -u x.orig x) resolve to the
+	// one that exists before the blocks are grouped by file; a name
+	// outside the root refuses the reply, as confine does.
+	if err := a.choose(); err != nil {
+		return res, res.Fail(err)
+	}
+	a.group(parsed)
 	a.read()
 	// Every path first: one outside the root refuses the whole reply
 	// before any block is applied (issue 11, section 2); a move's new
@@ -232,6 +240,10 @@ type applier struct {
 	// partialHelps: a file whose blocks all apply was not written because
 	// others failed, so Partial would write it.
 	partialHelps bool
+	// nameErr says, for a block (index into all) whose diff names its
+	// file twice (reply.Block.PathChoices), why neither name could be
+	// chosen: both exist, or neither does.
+	nameErr map[int]string
 }
 
 // remedy returns the request change that lets more of a failed reply
@@ -250,6 +262,59 @@ func (a *applier) remedy() remedy.Remedy {
 	return nil
 }
 
+// choose sets the Path of each block whose diff names its file twice
+// without git's a/ and b/ (reply.Block.PathChoices: diff -u x.orig x,
+// diff -u x x.new) to the name that exists under the root, as GNU patch
+// chooses among the names of a diff (its manual, "Multiple Patches":
+// the names that exist first); when both exist (but are not one file)
+// or neither does, the block keeps the +++ name and nameErr says why,
+// naming both. Both names are confined like every path: one outside the
+// root refuses the reply (OUTSIDE_ROOT), naming the block.
+func (a *applier) choose() error {
+	type found struct {
+		exists bool
+		real   string
+	}
+	for i := range a.all {
+		b := &a.all[i]
+		if len(b.PathChoices) != 2 {
+			continue
+		}
+		var seen [2]found
+		for k, name := range b.PathChoices {
+			real, _, err := a.w.files.Stat(name)
+			switch {
+			case errors.Is(err, edit.ErrOutsideRoot):
+				return outsideRoot(i+1, b.Line, err)
+			case errors.Is(err, fs.ErrNotExist):
+			default:
+				// There, even if not a file apply edits: reading it
+				// says why.
+				seen[k] = found{exists: true, real: real}
+			}
+		}
+		old, new := b.PathChoices[0], b.PathChoices[1]
+		why := fmt.Sprintf("the diff of the hunk at reply line %d names its file %s on its --- line and %s on its +++ line, without git's a/ and b/ (as diff -u %s %s writes), and GNU patch edits the one of them that exists", b.Line, old, new, old, new)
+		switch {
+		case seen[0].exists && seen[1].exists && seen[0].real != "" && seen[0].real == seen[1].real:
+		case seen[0].exists && seen[1].exists:
+			a.setNameErr(i, fmt.Sprintf("%s and %s both exist: %s, so which one to edit cannot be told; nothing was written", old, new, why))
+		case seen[0].exists:
+			b.Path = old
+		case !seen[1].exists:
+			a.setNameErr(i, fmt.Sprintf("neither %s nor %s exists: %s; nothing was written", old, new, why))
+		}
+	}
+	return nil
+}
+
+func (a *applier) setNameErr(i int, reason string) {
+	if a.nameErr == nil {
+		a.nameErr = map[int]string{}
+	}
+	a.nameErr[i] = reason
+}
+
 // group makes the block results and groups the blocks by file.
 func (a *applier) group(parsed reply.Result) {
 	byPath := map[string]*applyFile{}
@@ -264,6 +329,9 @@ func (a *applier) group(parsed reply.Result) {
 		}
 		f.blocks = append(f.blocks, i)
 		f.out.Blocks = append(f.out.Blocks, i+1)
+		if why, ok := a.nameErr[i]; ok && f.nameErr == "" {
+			f.nameErr = why
+		}
 	}
 	a.malformedIn = map[string]int{}
 	a.malformed = len(parsed.Malformed)
@@ -291,12 +359,19 @@ func (a *applier) confine() error {
 		for _, err := range []error{f.readErr, f.destErr} {
 			if errors.Is(err, edit.ErrOutsideRoot) {
 				b := a.blocks[f.blocks[0]]
-				return &remedied{err: fmt.Errorf("block %d (reply line %d): %w; apply writes only inside its root (the working directory unless another is named): the reply was refused and nothing was written",
-					b.Index, b.ReplyLine, err), remedy: remedy.Set(remedy.Root, "")}
+				return outsideRoot(b.Index, b.ReplyLine, err)
 			}
 		}
 	}
 	return nil
+}
+
+// outsideRoot is the refusal of a reply whose block (1-based index, at
+// 1-based reply line) names a path outside the root (err): naming another
+// root is what lets it through.
+func outsideRoot(block, line int, err error) error {
+	return &remedied{err: fmt.Errorf("block %d (reply line %d): %w; apply writes only inside its root (the working directory unless another is named): the reply was refused and nothing was written",
+		block, line, err), remedy: remedy.Set(remedy.Root, "")}
 }
 
 // read reads every file (and a move's new name), under their locks.
@@ -344,6 +419,10 @@ func (a *applier) fail(f *applyFile, reason string, from int, err error) {
 // applyFile applies a file's blocks in order on its text, then runs the
 // syntax guard; it sets the file's and its blocks' statuses.
 func (a *applier) applyFile(ctx context.Context, f *applyFile) {
+	if f.nameErr != "" {
+		a.fail(f, f.nameErr, 0, nil)
+		return
+	}
 	doc, err := f.doc, f.readErr
 	if err != nil {
 		a.fail(f, err.Error(), 0, err)
@@ -460,7 +539,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 				f.out.Path, doc.LineCount()), len(f.blocks)-1, nil)
 			return
 		case len(mine) > 0 && text != "":
-			a.fail(f, fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
+			a.fail(f, fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null, or a +++ line dated 1970-01-01), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
 				f.out.Path, lineCount(text), doc.LineCount()), len(f.blocks)-1, nil)
 			return
 		}
@@ -490,7 +569,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 			ch.what += fmt.Sprintf(", mode %s to %s", f.oldMode, f.newMode)
 		}
 		if (o.DryRun || o.Diff) && f.out.MoveTo == "" {
-			f.out.Diff = modeDiff(doc, f.oldMode, f.newMode, f.out.Diff, a.w.opt.Dir)
+			f.out.Diff = modeDiff(doc, f.oldMode, f.newMode, ch.content, f.out.Diff, a.w.opt.Dir)
 		}
 	}
 	if err != nil {
@@ -510,18 +589,16 @@ func (f *applyFile) modeChanged() bool {
 }
 
 // modeDiff is git diff's form of a change of doc's mode from oldMode to
-// newMode ("old mode", "new mode") or, for a file created with newMode
-// (oldMode ""), "new file mode", followed by the content's diff d (git
-// diff's headers without its "diff --git" line, or "").
-func modeDiff(doc *edit.Document, oldMode, newMode, d, dir string) string {
+// newMode ("old mode", "new mode") followed by the content's diff d (git
+// diff's headers without its "diff --git" line, or ""), or, for a file
+// created with newMode (oldMode ""), of creating it with content
+// (edit.NewFileDiff).
+func modeDiff(doc *edit.Document, oldMode, newMode string, content []byte, d, dir string) string {
 	p := diffPath(doc, dir)
-	h := fmt.Sprintf("diff --git %s %s\n", edit.GitName("a/", p), edit.GitName("b/", p))
 	if oldMode == "" {
-		if _, rest, ok := strings.Cut(d, "\n"); ok && strings.HasPrefix(d, "--- ") {
-			d = "--- /dev/null\n" + rest // git's form of a new file's diff
-		}
-		return h + "new file mode " + newMode + "\n" + d
+		return edit.NewFileDiff(p, content, newMode)
 	}
+	h := fmt.Sprintf("diff --git %s %s\n", edit.GitName("a/", p), edit.GitName("b/", p))
 	return h + "old mode " + oldMode + "\nnew mode " + newMode + "\n" + d
 }
 

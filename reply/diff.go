@@ -2,7 +2,9 @@ package reply
 
 import (
 	"fmt"
+	pathpkg "path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,8 +17,8 @@ var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@
 // of FormatUnifiedDiff, or a Malformed. It returns the index of the first
 // line after the file's last hunk. See the package documentation.
 func (p *parser) diff(i int) int {
-	oldName, oldErr := diffName(p.lines[i], "--- ")
-	newName, newErr := diffName(p.lines[i+1], "+++ ")
+	oldName, oldStamp, oldErr := diffName(p.lines[i], "--- ")
+	newName, newStamp, newErr := diffName(p.lines[i+1], "+++ ")
 	ren := p.rename
 	p.rename = nil
 	gh := p.gitHead
@@ -34,22 +36,49 @@ func (p *parser) diff(i int) int {
 		// git names a created or deleted file b/x or a/x.
 		oldName, newName = strings.TrimPrefix(oldName, "a/"), strings.TrimPrefix(newName, "b/")
 	}
+	// diff -N dates a missing file at the Unix epoch: GNU patch reads it
+	// as /dev/null.
+	oldGone, newGone := epochStamp(oldStamp), epochStamp(newStamp)
 	path, pathLine := newName, i+2
-	create := oldName == "/dev/null"
-	deleting := newName == "/dev/null" && !create
+	create := oldName == "/dev/null" || oldGone
+	deleting := (newName == "/dev/null" || newGone) && !create
+	createWhy, deleteWhy := "--- /dev/null", "+++ /dev/null"
+	if oldGone {
+		createWhy = "the --- line's 1970-01-01 timestamp, diff -N's mark of a missing file"
+	}
+	if newGone {
+		deleteWhy = "the +++ line's 1970-01-01 timestamp, diff -N's mark of a missing file"
+	}
 	moveTo := ""
+	var choices []string
 	var fileErr string
 	switch {
+	case create && (newName == "/dev/null" || newGone):
+		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) both say the file does not exist (/dev/null or the 1970-01-01 timestamp)", i+1, i+2)
+	case oldGone && oldName != newName && oldName != "/dev/null" && newName != "/dev/null":
+		// diff -N x.py x.py.new: GNU patch names the new file by the
+		// directories it has to create, which the text cannot tell.
+		choices = []string{oldName, newName} // for the Malformed's paths
+		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) name different files, %s and %s, and its --- line is dated 1970-01-01 (diff -N's mark of a missing file): which name the file it creates gets cannot be told; name it alike on both lines, or write --- /dev/null", i+1, i+2, oldName, newName)
 	case ren != nil && (ren.from != oldName || ren.to != newName):
 		fileErr = fmt.Sprintf("the rename lines on lines %d-%d move %s to %s, but the --- and +++ lines (%d-%d) name %s and %s", ren.line, ren.line+1, ren.from, ren.to, i+1, i+2, oldName, newName)
+	case deleting && newGone && newName != "/dev/null" && pathpkg.Clean(oldName) != pathpkg.Clean(newName):
+		// diff -N x.py x.py.new: the file deleted is the name that
+		// exists, as for an edit below.
+		path, pathLine, choices = oldName, i+1, []string{oldName, newName}
 	case deleting:
 		path, pathLine = oldName, i+1
 	case !create && oldName != newName && (git || ren != nil):
 		// git's rename: the file's hunks apply to oldName, and the
 		// result is written as newName.
 		path, pathLine, moveTo = oldName, i+1, newName
+	case !create && oldName != newName && pathpkg.Clean(oldName) == pathpkg.Clean(newName):
+		// "./x" and "x": one file.
 	case !create && oldName != newName:
-		fileErr = fmt.Sprintf("the diff's --- and +++ lines (%d-%d) name different files, %s and %s, without git's a/ and b/ or rename lines that would make it a rename: apply cannot tell which one is meant", i+1, i+2, oldName, newName)
+		// diff -u x.orig x, diff -u x x.new: two names for the file
+		// edited; GNU patch patches the one that exists, and so does the
+		// caller (PathChoices).
+		choices = []string{oldName, newName}
 	}
 	if gh != nil && (gh.at != i || gh.path != path) {
 		gh = nil // not this diff's "diff --git" line
@@ -62,34 +91,59 @@ func (p *parser) diff(i int) int {
 		fileErr = fmt.Sprintf("line %d %q does not name a file: %s", i+1, abbreviate(p.lines[i], 60), oldErr)
 	case newErr != "":
 		fileErr = fmt.Sprintf("line %d %q does not name a file: %s", i+2, abbreviate(p.lines[i+1], 60), newErr)
-	case fileErr == "" && path == "":
+	case fileErr == "" && (path == "" || slices.Contains(choices, "")):
 		fileErr = fmt.Sprintf("line %d %q does not name a file", i+2, abbreviate(p.lines[i+1], 60))
 	}
+	paths := []string{path}
+	if choices != nil {
+		paths = choices
+	}
 	bad := func(line int, reason string) {
-		p.res.Malformed = append(p.res.Malformed, Malformed{Line: line, Format: FormatUnifiedDiff, Path: path, Paths: []string{path}, Reason: reason})
+		p.res.Malformed = append(p.res.Malformed, Malformed{Line: line, Format: FormatUnifiedDiff, Path: path, Paths: paths, Reason: reason})
 	}
 	j := i + 2
-	hunks := 0
+	hunks, emptyOld := 0, 0
 	for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
 		p.steps++
-		b, next, err := p.hunk(j, deleting)
+		b, next, sh, err := p.hunk(j)
 		hunks++
+		// A numbered hunk without context lines (diff -U0): only its
+		// line numbers place it.
+		zero := sh.numbered && sh.context == 0 && !create && !deleting
 		switch {
 		case fileErr != "":
 		case err != "":
 			bad(j+1, err)
 		case deleting && len(b.New) > 0:
-			bad(j+1, fmt.Sprintf("the hunk on line %d deletes %s (+++ /dev/null) but has context or added lines: a deletion removes every line", j+1, path))
+			bad(j+1, fmt.Sprintf("the hunk on line %d deletes %s (%s) but has context or added lines: a deletion removes every line", j+1, path, deleteWhy))
 		case create && (len(b.Old) > 0 || hunks > 1):
-			bad(j+1, fmt.Sprintf("the hunk on line %d creates %s (--- /dev/null) but has context or removed lines, or follows another hunk", j+1, path))
-		case !create && len(b.Old) == 0:
-			bad(j+1, fmt.Sprintf("the hunk on line %d has no context and no removed lines, so nothing says where it goes (as diff -U0 writes): give it context lines", j+1))
-		default:
-			b.Path, b.PathLine, b.Delete, b.MoveTo = path, pathLine, deleting, moveTo
+			bad(j+1, fmt.Sprintf("the hunk on line %d creates %s (%s) but has context or removed lines, or follows another hunk", j+1, path, createWhy))
+		case emptyOld > 0:
+			bad(j+1, fmt.Sprintf("the hunk on line %d follows the hunk on line %d, which says the old file is empty (@@ -0,0): there is nothing for it to apply to", j+1, emptyOld))
+		case zero && sh.oldStart == 0 && len(b.Old) == 0 && hunks == 1 && moveTo == "":
+			// Against an empty old file (@@ -0,0 +1,N @@, as diff
+			// -u writes a new file without /dev/null): a create
+			// block, which applies to a missing or empty file only,
+			// as git apply and patch apply it.
+			emptyOld = j + 1
+			b.Hint = 0
+			fallthrough
+		case zero:
+			// Placed where its numbers say only at the end of the
+			// file (Apply checks), where they cannot point at the
+			// wrong line.
+			if emptyOld == 0 {
+				b.Pinned, b.AtEnd = true, true
+			}
+			fallthrough
+		case create || len(b.Old) > 0:
+			b.Path, b.PathLine, b.Delete, b.MoveTo, b.PathChoices = path, pathLine, deleting, moveTo, choices
 			if gh != nil && !deleting {
 				b.Mode, b.OldMode = gh.mode, gh.oldMode
 			}
 			p.res.Blocks = append(p.res.Blocks, b)
+		default:
+			bad(j+1, fmt.Sprintf("the hunk on line %d has no line numbers, no context and no removed lines, so nothing says where it goes: give it context lines", j+1))
 		}
 		j = next
 	}
@@ -99,19 +153,33 @@ func (p *parser) diff(i int) int {
 	return j
 }
 
+// hunkShape is what a hunk's header and lines say beyond its Block:
+// whether its header has line numbers, its old side's first line (-l,
+// 1-based, 0 for an empty old side at the start of the file) and its
+// number of context lines.
+type hunkShape struct {
+	numbered bool
+	oldStart int
+	context  int
+}
+
 // hunk reads the hunk whose @@ line is line i. A numbered header's counts
 // say how many lines follow (an empty line is an empty context line, as
 // patch reads it); a header without numbers (@@ ... @@, as Aider writes)
 // takes the lines that start with a space, '-' or '+', and empty lines
-// between them. A "\ No newline at end of file" line marks the line before
-// it (for a hunk that deletes its file, deleting, the last line may lack
-// one on the old side only). It returns the hunk as a Block (Format, Old, New, Line and Hint set),
-// the index after it, and a reason when it is malformed.
-func (p *parser) hunk(i int, deleting bool) (Block, int, string) {
+// between them. A "\ No newline at end of file" line marks the line
+// before it as the last of its side (old for a removed line, new for an
+// added one, both for a context line), without a line ending: no line of
+// that side may follow it, and it may not be empty. It returns the hunk
+// as a Block (Format, Old, New, Line, Hint, OldNoEOL, NewNoEOL and AtEnd
+// set), the index after it, and a reason when it is malformed.
+func (p *parser) hunk(i int) (Block, int, hunkShape, string) {
 	b := Block{Format: FormatUnifiedDiff, Line: i + 1}
+	var sh hunkShape
 	oldLeft, newLeft, counted := 0, 0, false
 	if m := hunkHeader.FindStringSubmatch(p.lines[i]); m != nil {
-		counted = true
+		counted, sh.numbered = true, true
+		sh.oldStart, _ = strconv.Atoi(m[1])
 		oldLeft, newLeft = 1, 1
 		if m[2] != "" {
 			oldLeft, _ = strconv.Atoi(m[2])
@@ -128,6 +196,7 @@ func (p *parser) hunk(i int, deleting bool) (Block, int, string) {
 	wantOld, wantNew := oldLeft, newLeft
 	oldNoEOL, newNoEOL := false, false
 	last := byte(0) // the kind of the line before: ' ', '-' or '+'
+	lastText := ""  // and its text
 	j := i + 1
 	for ; j < len(p.lines); j++ {
 		p.steps++
@@ -148,6 +217,8 @@ func (p *parser) hunk(i int, deleting bool) (Block, int, string) {
 		switch {
 		case l == "":
 		case strings.HasPrefix(l, "\\"):
+			// "\ No newline at end of file" (in any language: diff
+			// and git translate it) marks the line before it.
 			switch last {
 			case ' ':
 				oldNoEOL, newNoEOL = true, true
@@ -156,20 +227,37 @@ func (p *parser) hunk(i int, deleting bool) (Block, int, string) {
 			case '+':
 				newNoEOL = true
 			default:
-				return b, j + 1, fmt.Sprintf("line %d %q follows no line of the hunk on line %d", j+1, abbreviate(l, 40), i+1)
+				return b, j + 1, sh, fmt.Sprintf("line %d %q follows no line of the hunk on line %d", j+1, abbreviate(l, 40), i+1)
 			}
+			if lastText == "" {
+				return b, j + 1, sh, fmt.Sprintf("line %d %q marks an empty line as the file's last line without a line ending, which is no line at all (hunk on line %d)", j+1, abbreviate(l, 40), i+1)
+			}
+			last = 0
 			continue
 		case hunkLine(l):
 			kind, text = l[0], l[1:]
 		default:
 			if !counted {
-				return p.endHunk(b, i, j, oldNoEOL, newNoEOL || deleting && oldNoEOL)
+				b, j = p.endHunk(b, j, oldNoEOL, newNoEOL)
+				return b, j, sh, ""
 			}
-			return b, j, fmt.Sprintf("the hunk on line %d ends at line %d %q with %d old and %d new lines still to come (its header says %d and %d)",
+			return b, j, sh, fmt.Sprintf("the hunk on line %d ends at line %d %q with %d old and %d new lines still to come (its header says %d and %d)",
 				i+1, j+1, abbreviate(l, 40), oldLeft, newLeft, wantOld, wantNew)
 		}
+		if kind != '+' && oldNoEOL || kind != '-' && newNoEOL {
+			// Only the file's last line can lack a line ending.
+			side := "old"
+			if kind != '-' && newNoEOL {
+				side = "new"
+			}
+			return b, j, sh, fmt.Sprintf("line %d %q follows the line \"\\ No newline at end of file\" marks as the last of the hunk's %s side (hunk on line %d): only the file's last line can lack a line ending",
+				j+1, abbreviate(l, 40), side, i+1)
+		}
 		if counted && (kind != '+' && oldLeft == 0 || kind != '-' && newLeft == 0) {
-			return b, j, fmt.Sprintf("the hunk on line %d has more lines than its header says (%d old, %d new): line %d is one too many", i+1, wantOld, wantNew, j+1)
+			return b, j, sh, fmt.Sprintf("the hunk on line %d has more lines than its header says (%d old, %d new): line %d is one too many", i+1, wantOld, wantNew, j+1)
+		}
+		if kind == ' ' {
+			sh.context++
 		}
 		if kind != '+' {
 			b.Old = append(b.Old, text)
@@ -179,10 +267,10 @@ func (p *parser) hunk(i int, deleting bool) (Block, int, string) {
 			b.New = append(b.New, text)
 			newLeft--
 		}
-		last = kind
+		last, lastText = kind, text
 	}
 	if counted && (oldLeft > 0 || newLeft > 0) {
-		return b, j, fmt.Sprintf("the reply ends inside the hunk on line %d, with %d old and %d new lines still to come", i+1, oldLeft, newLeft)
+		return b, j, sh, fmt.Sprintf("the reply ends inside the hunk on line %d, with %d old and %d new lines still to come", i+1, oldLeft, newLeft)
 	}
 	if counted && j < len(p.lines) && hunkLine(p.lines[j]) && !(strings.HasPrefix(p.lines[j], "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1], "+++ ")) {
 		// Never prose: a hunk line after the counted ones.
@@ -190,22 +278,21 @@ func (p *parser) hunk(i int, deleting bool) (Block, int, string) {
 		for next < len(p.lines) && (hunkLine(p.lines[next]) || strings.HasPrefix(p.lines[next], "\\")) {
 			next++
 		}
-		return b, next, fmt.Sprintf("the hunk on line %d has more lines than its header says (%d old, %d new): line %d %q is one too many",
+		return b, next, sh, fmt.Sprintf("the hunk on line %d has more lines than its header says (%d old, %d new): line %d %q is one too many",
 			i+1, wantOld, wantNew, j+1, abbreviate(p.lines[j], 40))
 	}
-	return p.endHunk(b, i, j, oldNoEOL, newNoEOL || deleting && oldNoEOL)
+	b, j = p.endHunk(b, j, oldNoEOL, newNoEOL)
+	return b, j, sh, ""
 }
 
-// endHunk checks a hunk read up to line j: it may not change whether the
-// file ends with a line ending, which a block cannot say.
-func (p *parser) endHunk(b Block, i, j int, oldNoEOL, newNoEOL bool) (Block, int, string) {
-	if oldNoEOL != newNoEOL {
-		return b, j, fmt.Sprintf("the hunk on line %d adds or removes the file's final line ending (\\ No newline at end of file on one side only): apply does not do that yet", i+1)
-	}
-	if len(b.Old) == 0 && newNoEOL {
-		return b, j, fmt.Sprintf("the hunk on line %d creates a file without a final line ending: apply does not do that yet", i+1)
-	}
-	return b, j, ""
+// endHunk finishes a hunk read up to line j: a "\ No newline at end of
+// file" on either side (oldNoEOL, newNoEOL) pins the hunk to the end of
+// the file (AtEnd), since only a file's last line can lack a line ending,
+// and says whether the file ends with one before and after the hunk.
+func (p *parser) endHunk(b Block, j int, oldNoEOL, newNoEOL bool) (Block, int) {
+	b.OldNoEOL, b.NewNoEOL = oldNoEOL, newNoEOL
+	b.AtEnd = oldNoEOL || newNoEOL
+	return b, j
 }
 
 // hunkLine reports whether l is a hunk's context, removed or added line:

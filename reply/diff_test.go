@@ -246,7 +246,9 @@ func TestPatchRoundTrip(t *testing.T) {
 // silently (the one place left after hunk 1 changed the other); the
 // second was refused already and stays refused.
 func TestDiffHunksAgainstOriginal(t *testing.T) {
-	orig := "a\nfoo()\nb\nc\nd\ne\nf\ng\nh\ni\nfoo()\nj\n"
+	// Each hunk has a context line: one without (diff -U0) is placed by
+	// its numbers alone (TestDiffZeroContext).
+	orig := "a\nfoo()\nb\nc\nd\ne\nf\ng\nh\ni\nfoo()\nb\n"
 	for _, c := range []struct {
 		name, diff string
 		code       string
@@ -254,20 +256,20 @@ func TestDiffHunksAgainstOriginal(t *testing.T) {
 		candidates []int
 	}{
 		{name: "overlaps an earlier hunk in the original",
-			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -2 +2 @@\n-foo()\n+baz()\n",
-			code: reply.CodeOverlap, want: "overlaps the hunk on reply line 3: in the original file this hunk's lines are 2-2 and that hunk's 1-3", candidates: []int{2}},
+			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -2,2 +2,2 @@\n-foo()\n+baz()\n b\n",
+			code: reply.CodeOverlap, want: "overlaps the hunk on reply line 3: in the original file this hunk's lines are 2-3 and that hunk's 1-3", candidates: []int{2}},
 		{name: "lines only adjacent after an earlier hunk removed one",
-			diff: "@@ -5 +4,0 @@\n-d\n@@ -4,3 +4,2 @@\n-c\n-e\n+ce\n f\n",
+			diff: "@@ -5,2 +5,1 @@\n-d\n e\n@@ -4,3 +4,2 @@\n-c\n-e\n+ce\n f\n",
 			code: reply.CodeOverlap, want: "overlaps the hunk on reply line 3", candidates: []int{4}},
 		{name: "ambiguous in the original, numbers at neither",
-			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -30 +30 @@\n-foo()\n+baz()\n",
+			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -30,2 +30,2 @@\n-foo()\n+baz()\n b\n",
 			code: reply.CodeAmbiguous, want: "occur at 2 places in the original file (starting at lines 2, 11)", candidates: []int{2, 11}},
 		{name: "ambiguous in the original, numbers at one",
-			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -11 +11 @@\n-foo()\n+baz()\n",
-			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+			diff: "@@ -1,3 +1,3 @@\n a\n-foo()\n+bar()\n b\n@@ -11,2 +11,2 @@\n-foo()\n+baz()\n b\n",
+			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nb\n"},
 		{name: "several hunks, one removing lines above the next",
-			diff: "@@ -3,3 +3,2 @@\n b\n-c\n d\n@@ -10,3 +9,3 @@\n i\n-foo()\n+baz()\n j\n",
-			want: "a\nfoo()\nb\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+			diff: "@@ -3,3 +3,2 @@\n b\n-c\n d\n@@ -10,3 +9,3 @@\n i\n-foo()\n+baz()\n b\n",
+			want: "a\nfoo()\nb\nd\ne\nf\ng\nh\ni\nbaz()\nb\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res := reply.Parse("--- a/x.py\n+++ b/x.py\n" + c.diff)
@@ -295,7 +297,7 @@ func TestDiffHunksAgainstOriginal(t *testing.T) {
 // left after an earlier hunk changed the other, or onto lines that were
 // adjacent only once an earlier hunk removed one between them.
 func TestHunksAgainstOriginalLooseAndPatch(t *testing.T) {
-	const loose = "a\nfoo()  \nb\nc\nd\ne\nf\ng\nh\ni\nfoo()\t\nj\n"
+	const loose = "a\nfoo()  \nb\nc\nd\ne\nf\ng\nh\ni\nfoo()\t\nb\n"
 	const exactTwice = "a\nfoo()\nb\nc\nd\ne\nf\ng\nh\ni\nfoo()\nj\n"
 	for _, c := range []struct {
 		name, reply string
@@ -306,11 +308,11 @@ func TestHunksAgainstOriginalLooseAndPatch(t *testing.T) {
 		candidates  []int
 	}{
 		{name: "diff at trailing, ambiguous in the original",
-			reply: "--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-foo()  \n+bar()\n b\n@@ -30 +30 @@\n-foo()\n+baz()\n", level: match.Trailing,
+			reply: "--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-foo()  \n+bar()\n b\n@@ -30,2 +30,2 @@\n-foo()\n+baz()\n b\n", level: match.Trailing,
 			code: reply.CodeAmbiguous, want: "occur at match level trailing at 2 places in the original file (starting at lines 2, 11), and its line numbers point at none of them", candidates: []int{2, 11}},
 		{name: "diff at trailing, numbers at one",
-			reply: "--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-foo()  \n+bar()\n b\n@@ -11 +11 @@\n-foo()\n+baz()\n", level: match.Trailing,
-			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+			reply: "--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n a\n-foo()  \n+bar()\n b\n@@ -11,2 +11,2 @@\n-foo()\n+baz()\n b\n", level: match.Trailing,
+			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nb\n"},
 		{name: "patch, ambiguous in the original",
 			reply: "*** Begin Patch\n*** Update File: x.py\n@@\n a\n-foo()\n+bar()\n b\n@@\n-foo()\n+baz()\n*** End Patch\n", level: match.Exact, orig: exactTwice,
 			code: reply.CodeAmbiguous, want: "occur at 2 places in the original file (starting at lines 2, 11), and no @@ line singles one out", candidates: []int{2, 11}},
@@ -319,10 +321,10 @@ func TestHunksAgainstOriginalLooseAndPatch(t *testing.T) {
 			code: reply.CodeAmbiguous, want: "at match level trailing at 2 places in the original file (starting at lines 2, 11)", candidates: []int{2, 11}},
 		{name: "patch, an @@ line singles one out",
 			reply: "*** Begin Patch\n*** Update File: x.py\n@@\n a\n-foo()  \n+bar()\n b\n@@ i\n-foo()\t\n+baz()\n*** End Patch\n", level: match.Exact,
-			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+			want: "a\nbar()\nb\nc\nd\ne\nf\ng\nh\ni\nbaz()\nb\n"},
 		{name: "patch, hunks in order",
 			reply: "*** Begin Patch\n*** Update File: x.py\n@@\n b\n-c\n d\n@@\n h\n i\n-foo()\t\n+baz()\n*** End Patch\n", level: match.Exact,
-			want: "a\nfoo()  \nb\nd\ne\nf\ng\nh\ni\nbaz()\nj\n"},
+			want: "a\nfoo()  \nb\nd\ne\nf\ng\nh\ni\nbaz()\nb\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			orig := c.orig

@@ -132,42 +132,89 @@
 // When the two names differ only in
 // their first folder ("a/x" and "b/x" as git writes them, "old/x" and
 // "new/x" from diff -u of two folders) that folder is dropped, as patch
-// -p1 does. Its hunks follow, each at a line beginning "@@". A numbered
+// -p1 does. When they differ otherwise, without git's a/ and b/ or rename
+// lines (GNU diff's habit with an edited copy: "diff -u x.py.orig x.py",
+// "diff -u x.py x.py.new"), both are candidates for the one file edited:
+// Block.PathChoices holds them, the --- name first, and Path is the +++
+// name; as GNU patch does (its manual, "Multiple Patches": of the names
+// given, one that exists), the caller edits the one that exists, in
+// place, and refuses the diff when both or neither exist. Two names that
+// are one path once cleaned ("./x" and "x") are one file.
+//
+// A --- line naming /dev/null, or dated at the Unix epoch (diff -N and
+// diff -ruN write "1970-01-01 00:00:00.000000000 +0000", in the local time
+// zone, for a file missing on that side; GNU patch reads it as
+// /dev/null), creates the file: its one hunk may only add lines, and is a
+// create block. A +++ line naming /dev/null, or so dated, deletes the
+// file: a hunk of it has Delete set and may only remove lines, and the
+// caller deletes the file only when the file's hunks, applied in order,
+// leave the empty text. Both lines so is Malformed. With two different
+// names (diff -N x.py x.py.new), a deletion's PathChoices holds both, and
+// the one that exists is deleted; a creation is Malformed, since GNU
+// patch names the new file by the folders it would have to create, which
+// the text cannot tell.
+//
+// Its hunks follow, each at a line beginning "@@". A numbered
 // header "@@ -l,s +l,s @@" says how many old and new lines follow (an
 // empty line is an empty context line, as patch reads it); a line too many
 // or too few is a Malformed. A header without numbers ("@@ ... @@", as
 // Aider writes) takes the lines that start with a space, '-' or '+', and
-// empty lines between them. "\ No newline at end of file" marks the line
-// before it. Hunks of one file apply in order, each on the result of the
-// ones before, and a hunk that matches on lines an earlier hunk wrote is
-// refused (OVERLAP), as they overlap in the original. Each hunk is also
-// placed in the original text (ApplyAll), at the match level it matched
-// at: its lines must occur there at one place, or at the one its line
-// numbers name (else
+// empty lines between them. Hunks of one file apply in order, each on the
+// result of the ones before, and a hunk that matches on lines an earlier
+// hunk wrote is refused (OVERLAP), as they overlap in the original. Each
+// hunk is also placed in the original text (ApplyAll), at the match level
+// it matched at: its lines must occur there at one place, or at the one
+// its line numbers name (else
 // AMBIGUOUS, with the original's places), that place may not overlap an
 // earlier hunk's original lines (OVERLAP, naming both hunks' lines), and
 // it must be where the hunk landed once the hunks above it applied; so an
 // earlier hunk's change never makes a hunk unique. A hunk's Hint is its
-// +l (where it starts once the hunks before it are applied), which chooses
+// +l (where it starts once the hunks before it are applied; for +l,0, the
+// line after l), which chooses
 // between identical candidates when exactly one starts there: stale line numbers do not matter while the
 // hunk's lines are unique, and identical candidates that the numbers do
-// not tell apart are AMBIGUOUS with both listed. A hunk of a file created
-// from /dev/null is a create block. A hunk of a diff whose +++ name is
-// /dev/null has Delete set: it may only remove lines (its last removed line
-// may lack a line ending), and the caller deletes the file only when the
-// file's hunks, applied in order, leave the empty text. A rename sets
+// not tell apart are AMBIGUOUS with both listed.
+//
+// A numbered hunk with no context lines (diff -U0, which git apply reads
+// only with --unidiff-zero) has only its numbers to place it, and there
+// git apply (which moves a pure insertion to the end of the file) and
+// patch (which inserts it at its line) disagree. It is Pinned: it applies
+// only where its numbers put it (its old lines from line Hint, or its new
+// lines after line Hint-1) and only when that place ends at the file's
+// last line, where both agree; elsewhere it is refused
+// (TRAILING_NOT_FOUND, naming the hunk's reply line, the lines its
+// numbers name and the file's length), and old lines that are not there
+// are OLD_MISMATCH. The one exception is a hunk against an empty old
+// file, "@@ -0,0 +1,N @@" (diff -u of an empty file, and how symedit's
+// own diffs named a new file before they wrote /dev/null): the only hunk
+// of its file, it is a create block (a missing or empty file gets its
+// lines; a file with lines is FILE_EXISTS), as git apply and patch apply
+// it; a hunk after it is Malformed. A hunk without numbers has no place
+// but its lines: without context and removed lines it is Malformed.
+//
+// "\ No newline at end of file" marks the line before it as the last of
+// its side, without a line ending: a removed line the last of the old
+// side (Block.OldNoEOL), an added line the last of the new side
+// (NewNoEOL), a context line both. Such a hunk ends at the file's last
+// line (AtEnd). Its old side's mark says the file's last line has no line
+// ending (OLD_MISMATCH when it has one); the result ends without a line
+// ending when the new side is marked, and with one (the text's dominant
+// ending) when only the old side is, so a diff that adds or removes the
+// final line ending applies to the bytes git apply and patch write. A
+// line of the marked side after the mark, a mark after an empty line (an
+// empty last line without an ending is no line) or a mark that follows
+// no line is Malformed.
+//
+// A rename sets
 // MoveTo on the file's hunks (Path is the old name): git's "rename from P"
 // and "rename to Q" lines followed (after git's index, mode and similarity
 // lines) by --- and +++ lines, which must name P and Q; the same lines
 // without a diff after them (a pure rename), one FileOnly block; or --- a/P
 // and +++ b/Q naming different files. These are Malformed, naming the
-// reason: a diff whose --- and +++ name different files without git's a/
-// and b/ (diff -u file.orig file: which one is meant cannot be told), rename
-// lines that disagree with the --- and +++ lines, a deletion hunk with
-// context or added lines, a hunk without context or removed lines (diff
-// -U0: nothing says where it goes), a hunk that adds or removes the file's
-// final line ending (a block cannot say that), a hunk cut short by the
-// end of the reply or by a line that is not a hunk line, and a "diff --git"
+// reason: rename lines that disagree with the --- and +++ lines, a
+// deletion hunk with context or added lines, a creating hunk with context
+// or removed lines or after another hunk, a hunk cut short by the end of
+// the reply or by a line that is not a hunk line, and a "diff --git"
 // header whose change has no hunks and is no rename but a binary file, a
 // copy, a symbolic link or submodule, or names two files, so that such a
 // change is never silently left out. Git writes no hunks either for an
@@ -376,7 +423,9 @@
 // lines: it is empty, and a create block applies to it, keeping the mark;
 // issue 12, item 15); a byte order mark anywhere else is an ordinary
 // character of its line; the presence or absence of a final line
-// ending is kept; every byte outside the replaced lines is kept. The line
+// ending is kept, unless a unified diff's hunk says otherwise with "\ No
+// newline at end of file" (above); every byte outside the replaced lines
+// is kept. The line
 // arithmetic is edit.Document.ReplaceLines', with one correction: an empty
 // line never ends up as the text's unterminated last line, where it would
 // vanish (it would read as a final line ending), so deleting the last line
@@ -408,10 +457,13 @@
 //
 //   - LEADING_NOT_FOUND: the leading anchor occurs nowhere;
 //   - OLD_MISMATCH: the leading anchor (or the start of the file) was found,
-//     but the old lines do not follow it;
+//     but the old lines do not follow it (a diff's hunk without context:
+//     they are not where its numbers say; a hunk whose old side ends
+//     without a line ending: the file's last line has one);
 //   - TRAILING_NOT_FOUND: leading anchor and old lines were found, but the
 //     trailing anchor does not follow them (or, when it is empty, they are
-//     not at the end of the file);
+//     not at the end of the file; a diff's hunk without context: its
+//     numbers do not put it at the end of the file);
 //   - AMBIGUOUS: the block matches several places; Candidates lists them;
 //   - NOT_FOUND: a SEARCH/REPLACE block's old lines occur nowhere;
 //   - FILE_EXISTS: a create block on a non-empty text;

@@ -67,6 +67,10 @@ func FuzzParse(f *testing.F) {
 	f.Add("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n*** Update File: c.py\n*** Move to: d.py\n@@\n-x\n+y\n*** Delete File: e.py\n*** End Patch\n")
 	f.Add("diff --git a/e.py b/e.py\nnew file mode 100644\nindex 0000000..e69de29\ndiff --git a/d.py b/d.py\ndeleted file mode 100644\ndiff --git a/r.sh b/r.sh\nold mode 100644\nnew mode 100755\n")
 	f.Add("diff --git \"a/t\\303\\251st.py\" \"b/t\\303\\251st.py\"\n--- \"a/t\\303\\251st.py\"\n+++ \"b/t\\303\\251st.py\"\n@@ -1 +1 @@\n-x\n+y\ndiff --git a/x b/y b/x b/y\nnew file mode 100644\n--- my file.py\t2026-11-25 00:00:00 +0000\n+++ my file.py\t2026-11-25 00:00:00 +0000\n@@ -1 +1 @@\n-x\n+y\n")
+	// GNU diff's and git's forms apply reads as the peers do: -U0 hunks,
+	// diff -N's epoch dates, two names for an edited copy, final line
+	// endings added and removed.
+	f.Add("--- a/f\t1970-01-01 00:00:00.000000000 +0000\n+++ b/f\t2026-11-27 04:06:28 +0000\n@@ -0,0 +1 @@\n+x\n--- f.orig\n+++ f\n@@ -5,0 +6,2 @@\n+x\n+y\n@@ -9 +10 @@\n-a\n\\ No newline at end of file\n+a\n--- x\n+++ x.new\t1969-12-31 16:00:00 -0800\n@@ -1 +0,0 @@\n-x\n\\ No newline at end of file\n")
 	f.Add("`src/my file.py`\n```python \"src/my file.py\"\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n```python src/my file.py\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n")
 	f.Add("*** Begin Patch\n*** Add File: n.py\n+x\n*** Update File: a.py\n@@ class A:\n@@ def f(self):\n     x = 1\n-    y\n+    z\n\n@@\n a\n*** End of File\n*** Delete File: d.py\n*** End Patch\n")
 

@@ -3,6 +3,7 @@ package reply
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // unquoteGit decodes a file name that git wrote C-quoted (quote.c's
@@ -70,29 +71,42 @@ func unquoteGit(s string) (name, rest, reason string) {
 
 func octal(c byte) bool { return c >= '0' && c <= '7' }
 
-// diffName is the file name of a --- or +++ header line l after prefix.
-// A name git C-quoted ("a/t\303\251st.py") is decoded (unquoteGit); after
-// its closing quote only a tab and a timestamp may follow. Otherwise the
-// name runs up to a tab (git writes one after a name with a space, diff -u
-// one before its timestamp) and is taken exactly; without a tab it is the
-// rest of the line, trimmed of surrounding white space. It returns a
-// reason when the name cannot be read.
-func diffName(l, prefix string) (string, string) {
+// diffName is the file name of a --- or +++ header line l after prefix,
+// and the text after the tab that ends it (diff -u's timestamp, "" when
+// none). A name git C-quoted ("a/t\303\251st.py") is decoded
+// (unquoteGit); after its closing quote only a tab and a timestamp may
+// follow. Otherwise the name runs up to a tab (git writes one after a
+// name with a space, diff -u one before its timestamp) and is taken
+// exactly; without a tab it is the rest of the line, trimmed of
+// surrounding white space. It returns a reason when the name cannot be
+// read.
+func diffName(l, prefix string) (name, stamp, reason string) {
 	s := strings.TrimLeft(strings.TrimPrefix(l, prefix), " ")
 	if strings.HasPrefix(s, `"`) {
 		name, rest, why := unquoteGit(s)
 		if why != "" {
-			return "", why
+			return "", "", why
 		}
 		if rest != "" && rest[0] != '\t' && strings.TrimSpace(rest) != "" {
-			return "", fmt.Sprintf("%q follows the quoted name", abbreviate(rest, 30))
+			return "", "", fmt.Sprintf("%q follows the quoted name", abbreviate(rest, 30))
 		}
-		return name, ""
+		return name, strings.TrimSpace(rest), ""
 	}
-	if name, _, tab := strings.Cut(s, "\t"); tab {
-		return name, ""
+	if name, rest, tab := strings.Cut(s, "\t"); tab {
+		return name, strings.TrimSpace(rest), ""
 	}
-	return strings.TrimSpace(s), ""
+	return strings.TrimSpace(s), "", ""
+}
+
+// epochStamp reports whether stamp, the text after a --- or +++ line's
+// name, is the Unix epoch (1970-01-01 00:00:00 UTC, written in any time
+// zone, "1970-01-01 01:00:00.000000000 +0100" too): diff -N and diff -ruN
+// date a file that does not exist so, and GNU patch reads it as the file
+// being created (on the --- line) or deleted (on the +++ line). The
+// stamp is diff -u's format, "YYYY-MM-DD HH:MM:SS[.fraction] +HHMM".
+func epochStamp(stamp string) bool {
+	t, err := time.Parse("2006-01-02 15:04:05 -0700", stamp)
+	return err == nil && t.Unix() == 0 && t.Nanosecond() == 0
 }
 
 // gitName reads the name at the start of s on a "diff --git" or "rename

@@ -21,11 +21,17 @@ const (
 	// CodeLeadingNotFound: an EDIT block's leading anchor occurs nowhere.
 	CodeLeadingNotFound = "LEADING_NOT_FOUND"
 	// CodeOldMismatch: the leading anchor was found (or is empty, meaning
-	// the start of the file), but the old lines do not follow it.
+	// the start of the file), but the old lines do not follow it; or a
+	// unified diff's hunk without context lines (Block.Pinned) does not
+	// find its old lines where its line numbers say; or a hunk whose old
+	// side ends without a line ending (Block.OldNoEOL) meets a text whose
+	// last line has one.
 	CodeOldMismatch = "OLD_MISMATCH"
 	// CodeTrailingNotFound: the leading anchor and the old lines were
 	// found, but the trailing anchor does not follow them, or (when it is
-	// empty) they are not at the end of the file.
+	// empty) they are not at the end of the file; or a unified diff's
+	// hunk without context lines (Block.Pinned) is placed by its line
+	// numbers somewhere other than the end of the file.
 	CodeTrailingNotFound = "TRAILING_NOT_FOUND"
 	// CodeAmbiguous: the block's lines occur at several places.
 	CodeAmbiguous = "AMBIGUOUS"
@@ -168,7 +174,7 @@ func (f *Failure) Error() string {
 // never creates one, and neither does an apply_patch hunk that only adds
 // lines to a file (Insert).
 func (b Block) IsCreate() bool {
-	return !b.Delete && !b.Insert && b.MoveTo == "" && b.OldMode == "" && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
+	return !b.Delete && !b.Insert && !b.Pinned && b.MoveTo == "" && b.OldMode == "" && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
 }
 
 // Preview is the start of each section of a block, for one-line summaries.
@@ -267,13 +273,22 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 		if len(b.New) == 0 {
 			return text, applied{}
 		}
+		if b.NewNoEOL {
+			return bom + strings.Join(b.New, "\n"), applied{}
+		}
 		return bom + strings.Join(b.New, "\n") + "\n", applied{}
 	}
 	eol := lines.DominantEnding(body)
 	t := splitText(body, eol)
+	if f := b.checkNoEOL(t); f != nil {
+		return text, applied{failure: f}
+	}
+	if b.Pinned {
+		return b.applyPinned(bom, t, eol)
+	}
 	m := b.match(t)
 	if m.failure == nil {
-		return bom + t.replace(m.start, m.end, b.New, eol), applied{m: match.Match{Line: m.start - b.leadLen() + 1}}
+		return bom + b.finalEOL(t.replace(m.start, m.end, b.New, eol), eol), applied{m: match.Match{Line: m.start - b.leadLen() + 1}}
 	}
 	if m.failure.Code == CodeNotFound && b.Format == FormatSearchReplace {
 		// Aider's elision: "..." lines splitting the block into pieces.
@@ -322,7 +337,7 @@ func (b Block) apply(text string, allowed match.Level, hint bool) (string, appli
 		}
 		start := x.Line + b.leadLen()
 		x.Line++
-		return bom + t.replace(start, start+len(b.Old), repl, eol), applied{m: x}
+		return bom + b.finalEOL(t.replace(start, start+len(b.Old), repl, eol), eol), applied{m: x}
 	}
 	f := m.failure
 	for l := allowed + 1; hint && l <= match.Loose; l++ {
@@ -402,6 +417,66 @@ func (b Block) applyElided(body, eol string) (out string, line int, why string, 
 		at = m.start + len(news[k])
 	}
 	return out, line, "", true
+}
+
+// applyPinned applies a hunk without context lines (Pinned) to t: at the
+// place its line numbers say, only when that place ends at t's last line,
+// and only when its old lines are there, exactly (line endings aside).
+// Elsewhere git apply, without --unidiff-zero, moves a pure insertion to
+// the end of the file while patch inserts it at its line: no reading of
+// it is sure.
+func (b Block) applyPinned(bom string, t lineText, eol string) (string, applied) {
+	n, at := len(t.text), b.Hint-1 // at: 0-based first old line
+	if at < 0 || at+len(b.Old) != n {
+		where := fmt.Sprintf("its old lines at lines %d-%d", b.Hint, b.Hint+len(b.Old)-1)
+		if len(b.Old) == 0 {
+			where = fmt.Sprintf("its new lines after line %d", b.Hint-1)
+		}
+		f := &Failure{Code: CodeTrailingNotFound}
+		if n > 0 {
+			f.Line = min(max(b.Hint, 1), n)
+			f.Actual = t.text[f.Line-1]
+		}
+		f.Message = fmt.Sprintf("the hunk on reply line %d has no context lines (as diff -U0 writes), so only its line numbers place it, and they put %s, which is not the end of the file (%d lines): apply places a hunk without context only at the end of the file (git apply needs --unidiff-zero for it, and it and patch put such a hunk at different places elsewhere); send the hunk with context lines (diff -U3)",
+			b.Line, where, n)
+		return t.src, applied{failure: f}
+	}
+	for k, l := range b.Old {
+		if t.text[at+k] != l {
+			return t.src, applied{failure: &Failure{Code: CodeOldMismatch, Line: at + k + 1, Expected: l, Actual: t.text[at+k],
+				Message: fmt.Sprintf("the hunk on reply line %d has no context lines, so its line numbers place it: line %d of its old side is not line %d of the file", b.Line, k+1, at+k+1)}}
+		}
+	}
+	return bom + b.finalEOL(t.replace(at, n, b.New, eol), eol), applied{m: match.Match{Line: b.Hint}}
+}
+
+// checkNoEOL refuses a hunk whose old side ends without a line ending
+// (OldNoEOL) on a text whose last line has one: the hunk was written
+// against another file, and git apply refuses it too.
+func (b Block) checkNoEOL(t lineText) *Failure {
+	n := len(t.text)
+	if !b.OldNoEOL || n == 0 || t.ends[n-1] == "" {
+		return nil
+	}
+	return &Failure{Code: CodeOldMismatch, Line: n, Expected: b.Old[len(b.Old)-1], Actual: t.text[n-1],
+		Message: fmt.Sprintf("the hunk says the file's last line has no line ending (\\ No newline at end of file after its old lines), but line %d, the last, has one", n)}
+}
+
+// finalEOL gives out, the text once the block's lines are replaced (with
+// the original's final line ending or its absence kept), the final line
+// ending a unified diff's hunk says: none when its new side ends without
+// one (NewNoEOL), eol when only its old side did (OldNoEOL), as git apply
+// and patch write it. An empty text stays empty.
+func (b Block) finalEOL(out, eol string) string {
+	switch {
+	case b.NewNoEOL && strings.HasSuffix(out, "\n"):
+		return strings.TrimSuffix(strings.TrimSuffix(out, "\n"), "\r")
+	case b.NewNoEOL && eol == "\r":
+		return strings.TrimSuffix(out, "\r")
+	case !b.NewNoEOL && b.OldNoEOL && out != "" && !strings.HasSuffix(out, "\n") && !strings.HasSuffix(out, "\r"):
+		return out + eol
+	}
+	return out
 }
 
 // anchored reports whether the block has EDIT semantics (anchors, and an
@@ -609,7 +684,7 @@ func createWhat(b Block) string {
 		return "*** Add File"
 	}
 	if b.Format == FormatUnifiedDiff {
-		return "--- /dev/null"
+		return "--- /dev/null, a --- line dated 1970-01-01 or a hunk against an empty old file, @@ -0,0"
 	}
 	if !b.anchored() {
 		return "its SEARCH section is empty"

@@ -78,8 +78,19 @@ type Block struct {
 	// before (lines compared with surrounding white space trimmed). Among
 	// several matches, only those places count (issue 14).
 	Scope []string `json:"scope,omitempty"`
-	// AtEnd, for an apply_patch hunk followed by "*** End of File", says
-	// the block's lines must end at the text's last line.
+	// Pinned, for a unified diff's hunk with line numbers and no context
+	// lines (diff -U0 writes such hunks; git apply reads them only with
+	// --unidiff-zero), says that nothing but its numbers places it: it
+	// applies only where Hint puts it (its old lines at 1-based lines
+	// Hint to Hint+len(Old)-1 inclusive, or, with no old lines, its new
+	// lines after line Hint-1) and only when that place ends at the
+	// text's last line, where the numbers cannot point at the wrong
+	// line; elsewhere Apply refuses it (TRAILING_NOT_FOUND), and old
+	// lines that are not there are OLD_MISMATCH. AtEnd is set too.
+	Pinned bool `json:"pinned,omitempty"`
+	// AtEnd, for an apply_patch hunk followed by "*** End of File" or a
+	// unified diff's hunk with "\ No newline at end of file", says the
+	// block's lines must end at the text's last line.
 	AtEnd bool `json:"at_end,omitempty"`
 	// Insert marks an apply_patch update hunk that only adds lines (no
 	// context and no removed lines: Old is empty, New its added lines).
@@ -88,6 +99,16 @@ type Block struct {
 	// NOT_FOUND for none), or, without Scope, after the text's last line,
 	// as Codex's patches do. It never creates a file (IsCreate).
 	Insert bool `json:"insert,omitempty"`
+	// OldNoEOL and NewNoEOL, for a unified diff's hunk, say that its old
+	// side, and its new side, end with the file's last line and that line
+	// has no line ending ("\ No newline at end of file" after it), as git
+	// and diff -u write it. Apply refuses a hunk with OldNoEOL on a text
+	// whose last line has a line ending; the result ends without a line
+	// ending when NewNoEOL is set, and with one (the text's dominant
+	// ending) when only OldNoEOL is, as git apply and patch write it.
+	// Either sets AtEnd.
+	OldNoEOL bool `json:"old_no_eol,omitempty"`
+	NewNoEOL bool `json:"new_no_eol,omitempty"`
 	// Delete says the block deletes the file Path (issue 14): an
 	// apply_patch "*** Delete File:" (no lines; FileOnly), or a hunk of a
 	// unified diff whose +++ name is /dev/null (Old its removed lines, New
@@ -110,6 +131,14 @@ type Block struct {
 	// lines (a create block, or a FileOnly block for a mode change).
 	Mode    string `json:"mode,omitempty"`
 	OldMode string `json:"old_mode,omitempty"`
+	// PathChoices, when not nil, are the two names the --- and +++ lines
+	// of a unified diff give the one file it edits when they differ
+	// without git's a/ and b/ or rename lines ("diff -u x.py.orig x.py",
+	// "diff -u x.py x.py.new"), the --- name first; Path is the +++ name.
+	// As GNU patch does, the caller edits (in place, under that name) the
+	// one of the two that exists, and refuses the block when both or
+	// neither exist. Like Path, they are not checked against any root.
+	PathChoices []string `json:"path_choices,omitempty"`
 }
 
 // FileOnly reports whether the block deletes, moves or changes the mode of
@@ -492,7 +521,7 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		}
 	}
 	if hunkHeader.MatchString(l) {
-		_, next, _ := p.hunk(i, false)
+		_, next, _, _ := p.hunk(i)
 		return bad(Malformed{Format: FormatUnifiedDiff,
 			Reason: fmt.Sprintf("line %d %q is a unified diff's hunk header without the --- and +++ lines that name its file, so the hunk is not applied", n, abbreviate(t, 60))}, max(next, i+1))
 	}

@@ -485,12 +485,17 @@ func TestParseDeleteAndMove(t *testing.T) {
 	}
 	want := []op{{"a.py", "b.py", false, false}, {"c.py", "", true, true}, {"m.py", "n/m.py", false, true},
 		{"d.py", "", false, false}, {"e.py", "", true, false}, {"f.py", "g.py", false, false},
-		{"h.py", "i.py", false, true}, {"j.py", "k.py", false, false}}
+		{"h.py", "i.py", false, true}, {"j.py", "k.py", false, false}, {"l.py", "", false, false}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("blocks %+v\nwant %+v", got, want)
 	}
-	if len(res.Malformed) != 1 || res.Malformed[0].Path != "l.py" || !strings.Contains(res.Malformed[0].Reason, "name different files") {
-		t.Errorf("malformed %+v, want the diff of l.py.orig and l.py", res.Malformed)
+	// GNU diff's names of a copy edited (diff -u l.py.orig l.py): the
+	// caller takes the one that exists.
+	if l := res.Blocks[len(res.Blocks)-1]; !reflect.DeepEqual(l.PathChoices, []string{"l.py.orig", "l.py"}) {
+		t.Errorf("path choices %q, want l.py.orig and l.py", l.PathChoices)
+	}
+	if len(res.Malformed) != 0 {
+		t.Errorf("malformed %+v", res.Malformed)
 	}
 	for _, b := range res.Blocks {
 		if b.IsCreate() {
@@ -516,18 +521,23 @@ func TestParseRenameMismatch(t *testing.T) {
 }
 
 // TestDeleteWithoutFinalNewline: a deletion hunk whose last removed line
-// has no line ending ("\ No newline at end of file" on the old side only)
-// is read, and removes the whole of such a file; the same hunk on a file
-// with one more line leaves bytes.
+// has no line ending ("\ No newline at end of file" on the old side only,
+// as git diff writes the deletion of such a file) is read, and removes the
+// whole of such a file; the marker pins the hunk to the file's end, so on
+// a file with one more line, or whose last line has a line ending, it is
+// refused and leaves the text as it was.
 func TestDeleteWithoutFinalNewline(t *testing.T) {
 	res := reply.Parse("--- a/x.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a = 1\n-b = 2\n\\ No newline at end of file\n")
-	if len(res.Blocks) != 1 || len(res.Malformed) != 0 || !res.Blocks[0].Delete {
+	if len(res.Blocks) != 1 || len(res.Malformed) != 0 || !res.Blocks[0].Delete || !res.Blocks[0].OldNoEOL || !res.Blocks[0].AtEnd {
 		t.Fatalf("%+v, want one Delete block", res)
 	}
-	for text, want := range map[string]string{"a = 1\nb = 2": "", "a = 1\nb = 2\nc = 3\n": "c = 3\n"} {
+	if got, _, failedAt, f := reply.ApplyAll(res.Blocks, "a = 1\nb = 2", match.Exact); failedAt >= 0 || got != "" {
+		t.Errorf("ApplyAll = %q, %d, %v; want \"\"", got, failedAt, f)
+	}
+	for _, text := range []string{"a = 1\nb = 2\nc = 3", "a = 1\nb = 2\n"} {
 		got, _, failedAt, f := reply.ApplyAll(res.Blocks, text, match.Exact)
-		if failedAt >= 0 || got != want {
-			t.Errorf("ApplyAll(%q) = %q, %d, %v; want %q", text, got, failedAt, f, want)
+		if failedAt != 0 || f == nil || got != text {
+			t.Errorf("ApplyAll(%q) = %q, %d, %v; want it refused", text, got, failedAt, f)
 		}
 	}
 }
