@@ -223,3 +223,86 @@ func TestSymbolsIndexWarmEqualsNoCacheAfterRaces(t *testing.T) {
 		})
 	}
 }
+
+// An agent that takes a symbol's lines from a warm outline and edits
+// them with `lines` edits that symbol, after a race between the index's
+// stat and the read: the outline it got was the file's own.
+func TestLinesFromAWarmOutlineAfterARace(t *testing.T) {
+	w, dir := raceTree(t)
+	outline(t, w, SymbolsRequest{afterStat: func(string) { pointLink(t, dir, "v2") }}, "race/cur/f004.py")
+	js, _ := outline(t, w, SymbolsRequest{}, "race/v1/f004.py")
+	var files []SymbolsFile
+	if err := json.Unmarshal([]byte(js), &files); err != nil {
+		t.Fatal(err)
+	}
+	first, last := 0, 0
+	for _, s := range files[0].Symbols {
+		if s.NamePath == "alpha004" {
+			first, last = s.Start.Line, s.LastLine()
+		}
+	}
+	if first == 0 {
+		t.Fatalf("no alpha004 in %s", lines(t, js))
+	}
+	_, err := w.Lines(context.Background(), LinesRequest{Path: "race/v1/f004.py",
+		Edits: LineEdits{{StartLine: first, EndLine: last, NewContent: "def alpha004():\n    return 10\n"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(raceV1, "return 1\n", "return 10\n", 1)
+	if got, err := os.ReadFile(filepath.Join(dir, "race", "v1", "f004.py")); err != nil || string(got) != want {
+		t.Errorf("lines %d-%d from the outline wrote:\n%s\nwant:\n%s", first, last, got, want)
+	}
+}
+
+// The writing operations, and show, locate a symbol in the file they
+// read, never through the index: with an entry that holds another file's
+// symbols under this file's exact key (what a stale index would hold),
+// `symbols` is misled, and chunk, lines and show are not.
+func TestWritesNeverTrustTheIndex(t *testing.T) {
+	w, dir := raceTree(t)
+	ctx := context.Background()
+	other, err := w.Symbols(ctx, SymbolsRequest{Path: "race/v2/f004.py", NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Plant the other file's symbols under race/v1/f004.py's key.
+	real, fi, err := w.files.Stat("race/v1/f004.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := symcache.Open(symcache.Options{Dir: w.opt.IndexDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Put(symcache.KeyOf(real, "python", fi), time.Now(), other.Files[0].Symbols); err != nil || c.Stats().Writes != 1 {
+		t.Fatalf("planting the entry: %v, %+v", err, c.Stats())
+	}
+	if js, st := outline(t, w, SymbolsRequest{}, "race/v1/f004.py"); lines(t, js) != "zulu004 1-2; alpha004 5-6; " || st.Hits != 1 {
+		t.Fatalf("the planted entry is not served: %s %+v", lines(t, js), st)
+	}
+
+	show, err := w.Show(ctx, ShowRequest{Location: "race/v1/f004.py::alpha004"})
+	if err != nil || show.FirstLine != 1 || show.LastLine != 2 {
+		t.Errorf("show alpha004: lines %d-%d (%v), want 1-2", show.FirstLine, show.LastLine, err)
+	}
+	ch, err := w.Chunk(ctx, ChunkRequest{Location: "race/v1/f004.py::alpha004",
+		Chunks: Chunks{{OldLines: []string{"    return 1"}, NewLines: []string{"    return 11"}}}})
+	if err != nil || ch.Symbol == nil || ch.Symbol.Start.Line != 1 {
+		t.Fatalf("chunk alpha004: %v, %+v", err, ch)
+	}
+	if _, err := w.Lines(ctx, LinesRequest{Path: "race/v1/f004.py",
+		Edits: LineEdits{{StartLine: 5, EndLine: 6, NewContent: "def beta004():\n    return 22\n"}}}); err != nil {
+		t.Fatal(err)
+	}
+	want := "def alpha004():\n    return 11\n\n\ndef beta004():\n    return 22\n"
+	if got, err := os.ReadFile(filepath.Join(dir, "race", "v1", "f004.py")); err != nil || string(got) != want {
+		t.Errorf("after chunk and lines:\n%s\nwant:\n%s", got, want)
+	}
+	// Written, the file has a new identity: the planted entry is never
+	// served again.
+	warm, _ := outline(t, w, SymbolsRequest{}, "race/v1/f004.py")
+	if plain, _ := outline(t, w, SymbolsRequest{NoCache: true}, "race/v1/f004.py"); warm != plain {
+		t.Errorf("after the writes: index %s, file %s", lines(t, warm), lines(t, plain))
+	}
+}
