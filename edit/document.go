@@ -80,11 +80,21 @@ type Document struct {
 	// Mode is the file's mode when it was read (zero for NewDocument).
 	Mode fs.FileMode
 
-	idx    *lineIndex // the lines of Text, split on first use
-	name   string     // the file system's name for the file ("" means Path)
-	real   string     // the file's real absolute path, final link followed; see RealPath
-	absent bool       // the file does not exist yet: Commit creates it
+	idx    *lineIndex  // the lines of Text, split on first use
+	name   string      // the file system's name for the file ("" means Path)
+	real   string      // the file's real absolute path, final link followed; see RealPath
+	info   fs.FileInfo // the file's information from the descriptor read; see Info
+	absent bool        // the file does not exist yet: Commit creates it
 }
+
+// Info returns the information (fstat) of the descriptor Content was read
+// from, taken after the open and before the read: the identity (device,
+// inode) and the size and times of the file actually read, whatever a
+// path resolved before or after names. It is nil for a Document from
+// NewDocument or for a missing file from ReadOrNew. A Files over a file
+// system other than the operating system's (a test's wrapper) gives the
+// information that file system's Stat returned just before the read.
+func (d *Document) Info() fs.FileInfo { return d.info }
 
 // fsName returns the name Commit uses for the document's file.
 func (d *Document) fsName() string {

@@ -213,7 +213,7 @@ func (f *Files) ReadResolved(r *Resolution) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Mode, d.name, d.real = fi.Mode(), r.name, f.abs(r.target)
+	d.Mode, d.name, d.real, d.info = fi.Mode(), r.name, f.abs(r.target), fi
 	return d, nil
 }
 

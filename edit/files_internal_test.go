@@ -337,6 +337,10 @@ func TestReadResolvedChecksTheFileOpened(t *testing.T) {
 			if err != nil || string(doc.Content) != "x = 2\n" || doc.RealPath() != r.RealPath() || doc.Path != replaced {
 				t.Errorf("a file renamed into place after Resolve: %v, want its content x = 2", err)
 			}
+			// Info is the file read, not the one Resolve saw.
+			if now, err := os.Stat(replaced); doc != nil && (err != nil || doc.Info() == nil || !os.SameFile(doc.Info(), now) || doc.Info().Size() != 6) {
+				t.Errorf("a file renamed into place after Resolve: Info %v, want the new file's (%v)", doc.Info(), err)
+			}
 		})
 	}
 }

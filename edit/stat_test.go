@@ -60,3 +60,43 @@ func TestFilesStat(t *testing.T) {
 		t.Errorf("hard link: %v", err)
 	}
 }
+
+// TestDocumentInfo: a Document's Info is the read file's own information,
+// unconfined and confined, through a final link too; a Document that was
+// not read from a file has none.
+func TestDocumentInfo(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.py")
+	if err := os.WriteFile(p, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.py", filepath.Join(dir, "link.py")); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []string{"", dir} {
+		f, err := edit.Open(edit.Options{Root: root, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		for _, name := range []string{"a.py", "link.py"} {
+			doc, err := f.Read(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fi := doc.Info(); fi == nil || !os.SameFile(fi, want) || fi.Size() != want.Size() || !fi.ModTime().Equal(want.ModTime()) {
+				t.Errorf("root %q, %s: Info %v, want the file's", root, name, fi)
+			}
+		}
+		if doc, err := f.ReadOrNew("new.py"); err != nil || doc.Info() != nil {
+			t.Errorf("root %q: a new file's Info %v (%v)", root, doc.Info(), err)
+		}
+	}
+	if doc, _ := edit.NewDocument("b.py", []byte("y = 2\n")); doc.Info() != nil {
+		t.Errorf("NewDocument's Info %v", doc.Info())
+	}
+}

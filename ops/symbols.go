@@ -34,6 +34,11 @@ type SymbolsRequest struct {
 	// is never held whole. An error from OnFile stops the run: Symbols
 	// returns it as the result's error.
 	OnFile func(f *SymbolsFile, n int) error `json:"-"`
+
+	// afterStat, set only by tests, runs between a file's stat for its
+	// index key and its read, so that a test can repoint a link or rename
+	// a file exactly there.
+	afterStat func(path string)
 }
 
 // paths returns Path and Paths, without an empty Path.
@@ -94,7 +99,9 @@ type IndexStats struct {
 // concurrently, in path order. A file whose key (its real path, size,
 // times, inode, the language and the build) has an entry in the symbol
 // index is neither read nor parsed; any other is, and its symbols are
-// stored; the output does not depend on the index. The result is never
+// stored under the identity of the file read (the fstat of the
+// descriptor its content came from); the output does not depend on the
+// index. The result is never
 // nil. The error is nil or the result's *Error (see SymbolsResult.Error).
 func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsResult, error) {
 	res := &SymbolsResult{Files: []SymbolsFile{}}
@@ -108,6 +115,7 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 	}
 	res.Walked, res.Skipped, res.Summary = found.Walked, found.Skipped, found.Summary()
 	ix := w.openIndex(req.NoCache)
+	ix.afterStat = req.afterStat
 	var first error
 	n := len(found.Files)
 	err = forEachOrdered(n, req.jobs(), func(i int) *SymbolsFile {
@@ -149,8 +157,9 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 // the editing operations do not use it: they need the file's text (and
 // the guard its tree) anyway, so the index would save them nothing.
 type symbolIndex struct {
-	cache  *symcache.Cache // nil: NoCache, or no cache folder
-	parses atomic.Int64    // files read and parsed
+	cache     *symcache.Cache   // nil: NoCache, or no cache folder
+	parses    atomic.Int64      // files read and parsed
+	afterStat func(path string) // SymbolsRequest.afterStat
 }
 
 // openIndex opens the index in Options.IndexDir (symcache's default
@@ -170,6 +179,20 @@ func (w *Workspace) openIndex(noCache bool) *symbolIndex {
 // through the index. The checks Read makes before reading (the root, not
 // a regular file, hard links, size) are made on every file; those of its
 // content (binary, encoding) were made when its entry was written.
+//
+// A miss reads the file, and its entry is keyed by what was read: the
+// real path that read resolved and the fstat of the descriptor the
+// content came from, never by the stat taken for the lookup. Between
+// that stat and the read a folder link on the way may have been
+// repointed, or a folder renamed, and the content read be another
+// file's; keyed by the stat, that other file's symbols would be served
+// for this one for as long as this one stayed unchanged. A hit needs the
+// entry's identity (device, inode, size, modification and change times)
+// to equal that of the file the path names now, by the stat its
+// resolution makes: the same file, unchanged since it was read (a write
+// moves the change time, which no program can set back), whatever path
+// led to it; a hit opens no source file. The racily-clean time is taken
+// before that stat, so before the read's open and fstat too.
 func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, lang string) (*grammars.Language, []symbols.Symbol, error) {
 	parseFile := func() (*grammars.Language, []symbols.Symbol, error) {
 		ix.parses.Add(1)
@@ -191,9 +214,11 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, lang str
 	if err != nil {
 		return parseFile() // its errors, in its order
 	}
-	key := symcache.KeyOf(real, l.Name, fi)
-	if syms, ok := ix.cache.Get(key); ok {
+	if syms, ok := ix.cache.Get(symcache.KeyOf(real, l.Name, fi)); ok {
 		return l, syms, nil
+	}
+	if ix.afterStat != nil {
+		ix.afterStat(path)
 	}
 	doc, err := w.files.Read(path)
 	if err != nil {
@@ -204,7 +229,10 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, lang str
 	if err != nil {
 		return nil, nil, err
 	}
-	_ = ix.cache.Put(key, stated, p.symbols) // counted in the stats; the output does not depend on it
+	if read := doc.Info(); read != nil {
+		// Counted in the stats; the output does not depend on it.
+		_ = ix.cache.Put(symcache.KeyOf(doc.RealPath(), l.Name, read), stated, p.symbols)
+	}
 	return l, p.symbols, nil
 }
 

@@ -5,7 +5,8 @@
 //
 // An entry is keyed by the file's identity (Key: absolute real path,
 // language, size, modification and change times with nanoseconds, inode
-// and device) and by the symedit build (BuildID: the schema version, a
+// and device; for Put, those of the descriptor the content was read
+// from) and by the symedit build (BuildID: the schema version, a
 // digest of the embedded symbols queries, the module and VCS information
 // and the executable's size and modification time). Get returns an
 // entry's symbols only when every part of both matches.

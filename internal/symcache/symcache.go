@@ -199,9 +199,11 @@ func (c *Cache) EntryPath(k Key) string {
 	return filepath.Join(c.dir, h[:2], h[2:])
 }
 
-// Get returns the symbols stored for k, or false when there is no entry,
-// the entry is for another key or build, or it is corrupt (counted in
-// Stats.Corrupt; the caller's Put replaces it).
+// Get returns the symbols stored for k, the key of the file a path names
+// now (a stat is enough: an entry's key is that of the file read, see
+// Put, so an equal key is that file, unchanged), or false when there is
+// no entry, the entry is for another key or build, or it is corrupt
+// (counted in Stats.Corrupt; the caller's Put replaces it).
 func (c *Cache) Get(k Key) ([]symbols.Symbol, bool) {
 	syms, ok := c.get(k)
 	if ok {
@@ -235,8 +237,13 @@ func (c *Cache) get(k Key) ([]symbols.Symbol, bool) {
 }
 
 // Put stores syms as the symbols of the file with key k, whose content
-// the caller read after stated, a time it took just before the stat that
-// produced k. It stores nothing when k is racy (Key.Racy): the content
+// the caller read after stated, a time it took before it resolved the
+// file's path. k must describe the file the content was read from: its
+// information taken from the descriptor read (fstat after the open),
+// never from a stat of the path, which between the stat and the open may
+// name another file (a folder link repointed, a folder renamed) whose
+// symbols would then be served for this one for as long as it stays
+// unchanged. It stores nothing when k is racy (Key.Racy): the content
 // read may be newer than k shows. A failure to write is counted
 // (Stats.Failed) and returned; the index stays valid either way. The
 // error is an *fs.PathError or *os.LinkError.
