@@ -98,8 +98,8 @@ func outline(t *testing.T, w *Workspace, req SymbolsRequest, paths ...string) (s
 	return string(js), res.Index
 }
 
-// lines returns a file's symbols from a Symbols JSON as "name start-end".
-func lines(t *testing.T, js string) string {
+// outlineRanges returns a file's symbols from a Symbols JSON as "name start-end".
+func outlineRanges(t *testing.T, js string) string {
 	t.Helper()
 	var files []SymbolsFile
 	if err := json.Unmarshal([]byte(js), &files); err != nil {
@@ -130,7 +130,7 @@ func TestSymbolsIndexLinkFlippedBetweenStatAndRead(t *testing.T) {
 	}
 	// The raced run outlines what it read; which target that was is the
 	// race's to decide, but it must be one of them.
-	if got := lines(t, raced); got != "zulu004 1-2; alpha004 5-6; " && got != "alpha004 1-2; beta004 5-6; " {
+	if got := outlineRanges(t, raced); got != "zulu004 1-2; alpha004 5-6; " && got != "alpha004 1-2; beta004 5-6; " {
 		t.Errorf("raced run: %s", got)
 	}
 	for run := range 2 {
@@ -138,12 +138,12 @@ func TestSymbolsIndexLinkFlippedBetweenStatAndRead(t *testing.T) {
 			warm, st := outline(t, w, SymbolsRequest{}, p)
 			plain, _ := outline(t, w, SymbolsRequest{NoCache: true}, p)
 			if warm != plain {
-				t.Errorf("run %d, %s: the index gave %s, the file holds %s (stats %+v)", run, p, lines(t, warm), lines(t, plain), st)
+				t.Errorf("run %d, %s: the index gave %s, the file holds %s (stats %+v)", run, p, outlineRanges(t, warm), outlineRanges(t, plain), st)
 			}
 		}
 	}
-	if got, _ := outline(t, w, SymbolsRequest{}, "race/v1/f004.py"); lines(t, got) != "alpha004 1-2; beta004 5-6; " {
-		t.Errorf("race/v1/f004.py: %s", lines(t, got))
+	if got, _ := outline(t, w, SymbolsRequest{}, "race/v1/f004.py"); outlineRanges(t, got) != "alpha004 1-2; beta004 5-6; " {
+		t.Errorf("race/v1/f004.py: %s", outlineRanges(t, got))
 	}
 }
 
@@ -242,7 +242,7 @@ func TestLinesFromAWarmOutlineAfterARace(t *testing.T) {
 		}
 	}
 	if first == 0 {
-		t.Fatalf("no alpha004 in %s", lines(t, js))
+		t.Fatalf("no alpha004 in %s", outlineRanges(t, js))
 	}
 	_, err := w.Lines(context.Background(), LinesRequest{Path: "race/v1/f004.py",
 		Edits: LineEdits{{StartLine: first, EndLine: last, NewContent: "def alpha004():\n    return 10\n"}}})
@@ -278,8 +278,8 @@ func TestWritesNeverTrustTheIndex(t *testing.T) {
 	if err := c.Put(symcache.KeyOf(real, "python", fi), time.Now(), other.Files[0].Symbols); err != nil || c.Stats().Writes != 1 {
 		t.Fatalf("planting the entry: %v, %+v", err, c.Stats())
 	}
-	if js, st := outline(t, w, SymbolsRequest{}, "race/v1/f004.py"); lines(t, js) != "zulu004 1-2; alpha004 5-6; " || st.Hits != 1 {
-		t.Fatalf("the planted entry is not served: %s %+v", lines(t, js), st)
+	if js, st := outline(t, w, SymbolsRequest{}, "race/v1/f004.py"); outlineRanges(t, js) != "zulu004 1-2; alpha004 5-6; " || st.Hits != 1 {
+		t.Fatalf("the planted entry is not served: %s %+v", outlineRanges(t, js), st)
 	}
 
 	show, err := w.Show(ctx, ShowRequest{Location: "race/v1/f004.py::alpha004"})
@@ -303,6 +303,6 @@ func TestWritesNeverTrustTheIndex(t *testing.T) {
 	// served again.
 	warm, _ := outline(t, w, SymbolsRequest{}, "race/v1/f004.py")
 	if plain, _ := outline(t, w, SymbolsRequest{NoCache: true}, "race/v1/f004.py"); warm != plain {
-		t.Errorf("after the writes: index %s, file %s", lines(t, warm), lines(t, plain))
+		t.Errorf("after the writes: index %s, file %s", outlineRanges(t, warm), outlineRanges(t, plain))
 	}
 }
