@@ -560,6 +560,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	}
 	out, err := a.w.check(ctx, ch, o)
 	f.ch = ch
+	f.out.SHA256Before, f.out.SHA256After, f.out.Lines = ch.receipt()
 	f.out.Syntax, f.out.Diff = syntaxOf(out.syntax), out.diff
 	if f.out.MoveTo != "" && (o.DryRun || o.Diff) {
 		f.out.Diff = renameDiff(doc, f.dest, ch.content, a.w.opt.Dir, f.oldMode, f.newMode)

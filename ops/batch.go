@@ -246,6 +246,12 @@ type BatchOpResult struct {
 	// Syntax is the syntax guard's report on the file after all its
 	// operations, on the file's last operation, when the guard ran.
 	Syntax *Syntax `json:"syntax,omitempty"`
+	// SHA256Before, SHA256After and Lines are the file's receipt (see
+	// Result), on the file's last operation, once all its operations
+	// were computed.
+	SHA256Before string `json:"sha256_before,omitempty" jsonschema:"The file's SHA-256 as it was read, on the file's last operation; omitted for a new file or when nothing was computed."`
+	SHA256After  string `json:"sha256_after,omitempty" jsonschema:"The SHA-256 of the file's content after all its operations, on the file's last operation: the next call's expect_sha256; omitted when nothing was computed."`
+	Lines        int    `json:"lines,omitempty" jsonschema:"How many lines the file has after all its operations, on the file's last operation; omitted when nothing was computed."`
 }
 
 // BatchResult is the result of a BatchRequest. Its Result has no path and
@@ -487,6 +493,7 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	f.out = out
 	last := &results[f.ops[len(f.ops)-1]]
 	last.Diff, last.Syntax = out.diff, syntaxOf(out.syntax)
+	last.SHA256Before, last.SHA256After, last.Lines = f.ch.receipt()
 	if err != nil {
 		batchFail(f, len(f.ops)-1, err, results)
 		return

@@ -38,6 +38,9 @@ type ChunkRequest struct {
 	// Match is the loosest match level allowed (match.Parse: exact,
 	// trailing, indent, loose); "" means trailing.
 	Match string `json:"match,omitempty"`
+	// ExpectSymbolSHA256 refuses (CHANGED) unless the symbol's text has
+	// this SHA-256 (ShowResult.SymbolSHA256); "" checks nothing.
+	ExpectSymbolSHA256 SHA256 `json:"expect_symbol_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the symbol's text has this SHA-256 (show's symbol_sha256, 64 hexadecimal digits): a lock on this symbol that edits elsewhere in the file do not break. Omitted: no such check (an empty string is refused)."`
 	WriteOptions
 }
 
@@ -83,8 +86,14 @@ func (w *Workspace) Chunk(ctx context.Context, req ChunkRequest) (*ChunkResult, 
 	if err := req.WriteOptions.validate(); err != nil {
 		return res, res.Fail(err)
 	}
+	if err := req.ExpectSymbolSHA256.validate("expect_symbol_sha256"); err != nil {
+		return res, res.Fail(err)
+	}
 	defer w.lock(loc.Path)()
 	t, err := w.locate(ctx, loc, req.WriteOptions)
+	if err == nil {
+		err = t.checkSymbol(req.ExpectSymbolSHA256)
+	}
 	if err != nil {
 		return res, res.Fail(err)
 	}

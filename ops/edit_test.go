@@ -509,3 +509,95 @@ func TestRefusalQuotesSentTextBounded(t *testing.T) {
 		textSameFile(t, path, src, "replace")
 	}
 }
+
+// TestReceiptChainsEdits: a writing result carries the file's SHA-256
+// before and after and its new line count, equal to the file on disk, so
+// the next edit's expect_sha256 is the last result's sha256_after: no
+// read between edits. A dry run's receipt is the content it would write.
+func TestReceiptChainsEdits(t *testing.T) {
+	w, path, src := textFixture(t, "python/process.py", "")
+	sum := func(b []byte) ops.SHA256 {
+		s := sha256.Sum256(b)
+		return ops.SHA256(hex.EncodeToString(s[:]))
+	}
+	edit1 := ops.EditRequest{Path: path, Edits: ops.TextEdits{{OldText: "import os\n", NewText: "import os\nimport zzz_receipt\n"}}}
+	dry := edit1
+	dry.DryRun = true
+	res, err := w.Edit(context.Background(), dry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(string(src), "import os\n", "import os\nimport zzz_receipt\n", 1)
+	if ops.SHA256(res.SHA256Before) != sum(src) || ops.SHA256(res.SHA256After) != sum([]byte(want)) || res.Lines != strings.Count(want, "\n") {
+		t.Errorf("dry run receipt %s -> %s, %d lines; want %s -> %s, %d", res.SHA256Before, res.SHA256After, res.Lines, sum(src), sum([]byte(want)), strings.Count(want, "\n"))
+	}
+	textSameFile(t, path, src, "dry run")
+	res, err = w.Edit(context.Background(), edit1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	disk, _ := os.ReadFile(path)
+	if ops.SHA256(res.SHA256After) != sum(disk) || res.Lines != strings.Count(string(disk), "\n") {
+		t.Errorf("receipt %s, %d lines; the file has %s, %d lines", res.SHA256After, res.Lines, sum(disk), strings.Count(string(disk), "\n"))
+	}
+	// The next edit, expecting the receipt's hash, applies; one expecting
+	// the hash before the first edit is refused as CHANGED.
+	next := ops.EditRequest{Path: path, Edits: ops.TextEdits{{OldText: "import zzz_receipt\n", NewText: "import zzz_receipt  # chained\n"}}}
+	stale := next
+	stale.ExpectSHA256 = ops.SHA256(res.SHA256Before)
+	if _, err := w.Edit(context.Background(), stale); ops.CodeOf(err) != ops.CodeChanged {
+		t.Errorf("expecting the old hash: %v, want CHANGED", err)
+	}
+	textSameFile(t, path, disk, "stale hash")
+	next.ExpectSHA256 = ops.SHA256(res.SHA256After)
+	if _, err := w.Edit(context.Background(), next); err != nil {
+		t.Errorf("expecting the receipt's hash: %v", err)
+	}
+}
+
+// TestSymbolLock: show gives the file's and the symbol's SHA-256; a chunk
+// or replace_body expecting the symbol's hash applies after an edit
+// elsewhere in the file (which breaks the file's hash) and is refused
+// (CHANGED, the file byte-identical) once the symbol itself changed.
+func TestSymbolLock(t *testing.T) {
+	w, path, src := textFixture(t, "python/process.py", "")
+	ctx := context.Background()
+	loc := path + "::BaseProcess/start"
+	shown, err := w.Show(ctx, ops.ShowRequest{Location: loc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fileSum, symSum := sha256.Sum256(src), sha256.Sum256([]byte(shown.Text))
+	if shown.SHA256 != hex.EncodeToString(fileSum[:]) || shown.SymbolSHA256 != hex.EncodeToString(symSum[:]) {
+		t.Fatalf("show: sha256 %s, symbol_sha256 %s", shown.SHA256, shown.SymbolSHA256)
+	}
+	lock := ops.SHA256(shown.SymbolSHA256)
+	// Another function changes: the file's hash no longer holds, the
+	// symbol's does.
+	if _, err := w.Edit(ctx, ops.EditRequest{Path: path, Edits: ops.TextEdits{{OldText: "    def terminate(self):\n", NewText: "    def terminate(self):  # SIGTERM\n"}}}); err != nil {
+		t.Fatal(err)
+	}
+	chunk := ops.Chunks{{ContextBefore: []string{"        self._check_closed()"}, OldLines: []string{"        assert self._popen is None, 'cannot start a process twice'"},
+		NewLines: []string{"        assert self._popen is None, 'started twice'"}, ContextAfter: []string{"        assert self._parent_pid == os.getpid(), \\"}}}
+	if _, err := w.Chunk(ctx, ops.ChunkRequest{Location: loc, Chunks: chunk, WriteOptions: ops.WriteOptions{ExpectSHA256: ops.SHA256(shown.SHA256)}}); ops.CodeOf(err) != ops.CodeChanged {
+		t.Errorf("the file's old hash: %v, want CHANGED", err)
+	}
+	if _, err := w.Chunk(ctx, ops.ChunkRequest{Location: loc, Chunks: chunk, ExpectSymbolSHA256: lock}); err != nil {
+		t.Fatalf("the symbol's hash after an edit elsewhere: %v", err)
+	}
+	// The symbol itself changed: both operations are refused.
+	before, _ := os.ReadFile(path)
+	again := ops.Chunks{{ContextBefore: []string{"        self._check_closed()"}, OldLines: []string{"        assert self._popen is None, 'started twice'"},
+		NewLines: []string{"        assert self._popen is None, 'started again'"}, ContextAfter: []string{"        assert self._parent_pid == os.getpid(), \\"}}}
+	if _, err := w.Chunk(ctx, ops.ChunkRequest{Location: loc, Chunks: again, ExpectSymbolSHA256: lock}); ops.CodeOf(err) != ops.CodeChanged || !strings.Contains(err.Error(), "the symbol BaseProcess/start") {
+		t.Errorf("chunk on the changed symbol: %v, want CHANGED naming it", err)
+	}
+	if _, err := w.ReplaceBody(ctx, ops.SymbolTextRequest{Location: loc, Text: shown.Text, ExpectSymbolSHA256: lock}); ops.CodeOf(err) != ops.CodeChanged {
+		t.Errorf("replace_body on the changed symbol: %v, want CHANGED", err)
+	}
+	textSameFile(t, path, before, "symbol lock refusals")
+	if _, err := w.ReplaceBody(ctx, ops.SymbolTextRequest{Location: loc, Text: shown.Text, ExpectSymbolSHA256: "abc"}); ops.CodeOf(err) != ops.CodeUsage {
+		t.Errorf("a malformed symbol hash: %v, want USAGE", err)
+	}
+	textSameFile(t, path, before, "malformed symbol hash")
+}

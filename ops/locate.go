@@ -2,6 +2,10 @@ package ops
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
@@ -54,6 +58,35 @@ type target struct {
 	*parsed
 	sym         symbols.Symbol
 	first, last int // 1-based file lines, inclusive
+}
+
+// text returns the symbol's whole lines as show prints them: each line
+// ending in "\n", line endings normalized.
+func (t *target) text() string {
+	return strings.Join(t.doc.Lines(t.first, t.last), "\n") + "\n"
+}
+
+// sha256 returns the SHA-256 of the symbol's text (text), in 64 lowercase
+// hexadecimal digits: show's symbol_sha256, which expect_symbol_sha256
+// takes.
+func (t *target) sha256() string {
+	sum := sha256.Sum256([]byte(t.text()))
+	return hex.EncodeToString(sum[:])
+}
+
+// checkSymbol refuses (CHANGED, edit.ErrChanged) when want is not "" and
+// the symbol's text no longer has that SHA-256: a lock on one symbol,
+// which edits elsewhere in the file do not break.
+func (t *target) checkSymbol(want SHA256) error {
+	if want == "" {
+		return nil
+	}
+	if got := t.sha256(); !strings.EqualFold(got, string(want)) {
+		return &edit.FileError{Path: t.doc.Path, Err: edit.ErrChanged, Reason: fmt.Sprintf(
+			"the symbol %s (lines %d-%d) has the SHA-256 %s, not the expected %s: it changed since it was read; nothing was written",
+			t.sym.NamePath, t.first, t.last, got, strings.ToLower(string(want)))}
+	}
+	return nil
 }
 
 // ParseLocation parses a location: FILE:LINE:COL, FILE:LINE or

@@ -441,6 +441,9 @@ func (f *replaceFile) result(o WriteOptions) ReplaceFile {
 	out.Syntax = syntaxOf(f.checked.syntax)
 	out.Written = f.checked.written
 	out.Changed = f.ch != nil && f.ch.changed()
+	if f.ch != nil {
+		out.SHA256Before, out.SHA256After, out.Lines = f.ch.receipt()
+	}
 	if o.DryRun || o.Diff && out.Written {
 		out.Diff = f.checked.diff
 	}

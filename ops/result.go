@@ -29,6 +29,17 @@ type Result struct {
 	Diff string `json:"diff,omitempty" jsonschema:"The change as a unified diff (git apply and patch -p1 accept it); set for a dry run, a refused one included; else omitted."`
 	// Syntax is the syntax guard's report, when it ran or said why not.
 	Syntax *Syntax `json:"syntax,omitempty" jsonschema:"The syntax guard's report on the new content; omitted when the guard neither checked nor said why not."`
+	// SHA256Before is the file's SHA-256 as read (64 lowercase hexadecimal
+	// digits; "" for a file that did not exist), and SHA256After that of
+	// the content written (or, for a dry run, that would be): what the next
+	// request's ExpectSHA256 takes, so a caller chains edits without
+	// reading the file again. Lines is the new content's line count
+	// (edit.Document's rule: a final line ending starts no line). All three
+	// are set when the change was computed, refused or not, and left out
+	// otherwise.
+	SHA256Before string `json:"sha256_before,omitempty" jsonschema:"The file's SHA-256 as it was read (64 hexadecimal digits); omitted for a new file or when nothing was read."`
+	SHA256After  string `json:"sha256_after,omitempty" jsonschema:"The SHA-256 of the new content (written, or for a dry run the content that would be): send it as the next call's expect_sha256 to chain edits without reading the file again; omitted when no change was computed."`
+	Lines        int    `json:"lines,omitempty" jsonschema:"How many lines the new content has; omitted when no change was computed."`
 	// Summary says in one line what the operation did or would do, as the
 	// CLI prints it.
 	Summary string `json:"summary,omitempty" jsonschema:"One line saying what the operation did or would do, as the CLI prints it."`

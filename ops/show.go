@@ -43,6 +43,11 @@ type ShowResult struct {
 	// without line numbers: what chunk context and old_lines are copied
 	// from.
 	Text string `json:"text,omitempty" jsonschema:"The lines first_line to last_line as they are in the file, each ending in \"\\n\" (line endings normalized, no byte order mark), without line numbers: what chunk context and old_lines are copied from; omitted on failure."`
+	// SHA256 is the file's SHA-256 as read and SymbolSHA256 that of Text,
+	// both 64 lowercase hexadecimal digits: what a writing request's
+	// ExpectSHA256 and a location's ExpectSymbolSHA256 take.
+	SHA256       string `json:"sha256,omitempty" jsonschema:"The file's SHA-256 as read: send it as a writing call's expect_sha256 to refuse if the file changed since; omitted on failure."`
+	SymbolSHA256 string `json:"symbol_sha256,omitempty" jsonschema:"The SHA-256 of text: send it as chunk's or replace_body's (insert_before's, insert_after's) expect_symbol_sha256 to refuse only if this symbol changed since, whatever else in the file did; omitted on failure."`
 	// Error is why the symbol could not be shown, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the symbol could not be shown; omitted on success."`
 
@@ -94,6 +99,7 @@ func (w *Workspace) Show(ctx context.Context, req ShowRequest) (*ShowResult, err
 	s := symbolOf(t.sym)
 	res.OK, res.Language, res.Symbol = true, t.lang.Name, &s
 	res.FirstLine, res.LastLine = t.first, t.last
-	res.Text = strings.Join(t.doc.Lines(t.first, t.last), "\n") + "\n"
+	res.Text = t.text()
+	res.SHA256, res.SymbolSHA256 = t.doc.SHA256(), t.sha256()
 	return res, nil
 }

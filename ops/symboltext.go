@@ -22,6 +22,9 @@ type SymbolTextRequest struct {
 	// entirely left of the symbol's indentation is shifted to it
 	// (edit.Reindent says by how much).
 	Text string `json:"text"`
+	// ExpectSymbolSHA256 refuses (CHANGED) unless the symbol's text has
+	// this SHA-256 (ShowResult.SymbolSHA256); "" checks nothing.
+	ExpectSymbolSHA256 SHA256 `json:"expect_symbol_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the symbol's text has this SHA-256 (show's symbol_sha256, 64 hexadecimal digits): a lock on this symbol that edits elsewhere in the file do not break. Omitted: no such check (an empty string is refused)."`
 	WriteOptions
 }
 
@@ -118,8 +121,14 @@ func (w *Workspace) symbolText(ctx context.Context, op symbolTextOp, req SymbolT
 	if err := req.WriteOptions.validate(); err != nil {
 		return res, res.Fail(err)
 	}
+	if err := req.ExpectSymbolSHA256.validate("expect_symbol_sha256"); err != nil {
+		return res, res.Fail(err)
+	}
 	defer w.lock(loc.Path)()
 	t, err := w.locate(ctx, loc, req.WriteOptions)
+	if err == nil {
+		err = t.checkSymbol(req.ExpectSymbolSHA256)
+	}
 	if err != nil {
 		return res, res.Fail(err)
 	}

@@ -96,10 +96,11 @@ type SHA256 string
 
 // EmptySHA256 is the message of the *UsageError for an empty expected
 // SHA-256, sent as JSON or given as a flag.
-const EmptySHA256 = "empty: want the file's SHA-256 as 64 hexadecimal digits (as sha256sum prints), or leave the check out"
+const EmptySHA256 = "empty: want a SHA-256 as 64 hexadecimal digits (as sha256sum prints), or leave the check out"
 
-// UnmarshalJSON decodes a JSON string, refusing "" with a *UsageError for
-// the field expect_sha256.
+// UnmarshalJSON decodes a JSON string, refusing "" with a *UsageError
+// (its Field is "expect_sha256": the field of every writing request; a
+// location's expect_symbol_sha256 is refused alike).
 func (s *SHA256) UnmarshalJSON(data []byte) error {
 	var v string
 	if err := json.Unmarshal(data, &v); err != nil {
@@ -109,6 +110,18 @@ func (s *SHA256) UnmarshalJSON(data []byte) error {
 		return &UsageError{Field: "expect_sha256", Msg: EmptySHA256}
 	}
 	*s = SHA256(v)
+	return nil
+}
+
+// validate returns nil for "" or 64 hexadecimal digits, else a
+// *UsageError for the request's field.
+func (s SHA256) validate(field string) error {
+	if s == "" {
+		return nil
+	}
+	if b, err := hex.DecodeString(string(s)); err != nil || len(b) != sha256.Size {
+		return &UsageError{Field: field, Msg: fmt.Sprintf("%q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", string(s))}
+	}
 	return nil
 }
 
@@ -126,10 +139,8 @@ func (o WriteOptions) validate() error {
 	if _, err := o.mode(); err != nil {
 		return err
 	}
-	if o.ExpectSHA256 != "" {
-		if b, err := hex.DecodeString(string(o.ExpectSHA256)); err != nil || len(b) != sha256.Size {
-			return &UsageError{Field: "expect_sha256", Msg: fmt.Sprintf("%q is not a SHA-256: want 64 hexadecimal digits (as sha256sum prints)", o.ExpectSHA256)}
-		}
+	if err := o.ExpectSHA256.validate("expect_sha256"); err != nil {
+		return err
 	}
 	// A language that does not exist is refused before anything is read:
 	// taken as "no language", the guard would be skipped and the edit

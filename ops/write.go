@@ -3,6 +3,8 @@ package ops
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -107,6 +110,7 @@ func (w *Workspace) commit(ch *change, o WriteOptions, out *outcome) error {
 // promises the diff and the check results). It returns res.Error, or nil.
 func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res *Result) error {
 	res.Path, res.DryRun = ch.doc.Path, o.DryRun
+	res.SHA256Before, res.SHA256After, res.Lines = ch.receipt()
 	out, err := w.check(ctx, ch, o)
 	if err == nil {
 		err = cancelled(ctx)
@@ -124,6 +128,23 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 	res.OK, res.Changed, res.Written, res.Diff = true, ch.changed(), out.written, out.diff
 	res.Summary = ch.what
 	return nil
+}
+
+// receipt returns the file's SHA-256 as read ("" for a new file), that
+// of ch's new content, and the new content's line count: the receipt
+// fields of a result (Result.SHA256Before, SHA256After, Lines).
+func (ch *change) receipt() (before, after string, n int) {
+	if !ch.doc.IsNew() {
+		before = ch.doc.SHA256()
+	}
+	sum := sha256.Sum256(ch.content)
+	text := bytes.TrimPrefix(ch.content, []byte("\uFEFF"))
+	starts := lines.IndexStarts(text)
+	n = len(starts)
+	if starts[n-1] == len(text) {
+		n-- // a final line ending (or no text) starts no line
+	}
+	return before, hex.EncodeToString(sum[:]), n
 }
 
 // cancelled returns an error when ctx is done: checked just before a

@@ -29,7 +29,7 @@ func chunkCommand(e *env) *cli.Command {
 			"--match sets the loosest level allowed (default trailing); with indent or loose, new_lines\n" +
 			"are shifted by the indentation offset the chunk matched with, and each chunk's level is reported.",
 		ArgsUsage: "LOCATION CHUNKS",
-		Flags:     append(writeFlags(), matchFlag(match.Trailing)),
+		Flags:     append(writeFlags(), matchFlag(match.Trailing), symbolHashFlag()),
 		Action: e.withWorkspace(2, 2, "LOCATION CHUNKS", func(c *cli.Context, w *ops.Workspace, args []string) error {
 			return e.chunk(c, w, args[0], args[1])
 		}),
@@ -39,7 +39,8 @@ func chunkCommand(e *env) *cli.Command {
 // chunk runs `symedit chunk`: LOCATION and CHUNKS (a file or "-") into an
 // ops.ChunkRequest.
 func (e *env) chunk(c *cli.Context, w *ops.Workspace, location, chunksArg string) error {
-	req := ops.ChunkRequest{Location: location, Match: c.String("match"), WriteOptions: writeOptions(c)}
+	req := ops.ChunkRequest{Location: location, Match: c.String("match"), WriteOptions: writeOptions(c),
+		ExpectSymbolSHA256: ops.SHA256(c.String("expect-symbol-sha256"))}
 	res := &ops.ChunkResult{}
 	res.Path, res.DryRun = location, req.DryRun
 	raw, err := e.readInput(chunksArg)

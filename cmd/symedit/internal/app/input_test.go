@@ -52,3 +52,19 @@ func TestInputNotDecodableRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptySymbolHashRefused: --expect-symbol-sha256 "" is a usage error,
+// never "no check", on every command that takes it.
+func TestEmptySymbolHashRefused(t *testing.T) {
+	for _, args := range [][]string{
+		{"chunk", "--expect-symbol-sha256", "", "x.py::f", "-"},
+		{"replace-body", "--expect-symbol-sha256=", "x.py::f", "-"},
+		{"insert-after", "--expect-symbol-sha256", "", "x.py::f", "-"},
+	} {
+		var out, errb bytes.Buffer
+		code := Main(append([]string{"symedit"}, args...), strings.NewReader(""), &out, &errb)
+		if code != ExitError || !strings.Contains(errb.String(), "--expect-symbol-sha256: empty") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}

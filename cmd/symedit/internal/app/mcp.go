@@ -204,7 +204,7 @@ func describe(s *jsonschema.Schema, text string) *jsonschema.Schema {
 		if p.Description == "" {
 			p.Description = shared[name]
 		}
-		if name == "expect_sha256" {
+		if name == "expect_sha256" || name == "expect_symbol_sha256" {
 			// An empty string would turn the check off: the schema says
 			// so to a model, and ops.SHA256 refuses it when decoded.
 			p.Pattern = "^[0-9a-fA-F]{64}$"

@@ -336,21 +336,22 @@ func TestMCPConcurrentEditsOneFile(t *testing.T) {
 }
 
 // TestMCPToolSchemas: the typed tools keep the input fields the tools
-// had before they moved to ops (plus expect_sha256 on the writing ones)
+// had before they moved to ops (plus expect_sha256 on the writing ones,
+// and expect_symbol_sha256 on those that write a located symbol)
 // and the same required fields, and each declares an object output
 // schema whose properties include the result's ok and error.
 func TestMCPToolSchemas(t *testing.T) {
 	want := map[string][]string{
 		"symbols": {"path"}, "check": {"path"}, "show": {"location", "line_numbers"},
-		"chunk":         {"location", "chunks", "match", "dry_run", "expect_sha256"},
+		"chunk":         {"location", "chunks", "match", "dry_run", "expect_sha256", "expect_symbol_sha256"},
 		"edit":          {"path", "edits", "match", "dry_run", "expect_sha256"},
 		"lines":         {"path", "edits", "dry_run", "expect_sha256"},
 		"replace":       {"search", "replacement", "paths", "regex", "ignore_case", "count", "expect", "partial", "dry_run", "expect_sha256"},
 		"write":         {"path", "content", "dry_run", "expect_sha256"},
 		"apply":         {"reply", "path", "match", "partial", "dry_run", "expect_sha256"},
-		"replace_body":  {"location", "text", "dry_run", "expect_sha256"},
-		"insert_before": {"location", "text", "dry_run", "expect_sha256"},
-		"insert_after":  {"location", "text", "dry_run", "expect_sha256"},
+		"replace_body":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
+		"insert_before": {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
+		"insert_after":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
 	}
 	required := map[string][]string{
 		"symbols": {"path"}, "check": {"path"}, "show": {"location"}, "chunk": {"location", "chunks"}, "edit": {"path", "edits"},

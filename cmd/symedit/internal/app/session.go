@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/symedit/symedit/ops"
 	"github.com/urfave/cli/v2"
@@ -22,16 +23,27 @@ func writeFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "allow-hardlinks", Usage: "edit a file with several hard links (the write splits this name from the others)"},
 		&cli.BoolFlag{Name: "allow-read-only", Usage: "replace a file this user may not write (the new file belongs to this user: another user's file also needs --allow-metadata-loss)"},
 		&cli.BoolFlag{Name: "allow-metadata-loss", Usage: "write even if the new file cannot keep the owner, setuid/setgid/sticky bits or extended attributes (ACLs)"},
-		&cli.StringFlag{Name: "expect-sha256", Usage: "refuse unless the file's content has this SHA-256 (`HEX`), as when it was read earlier",
-			// An empty hash would turn the check off: a caller that passes
-			// the flag believes the file is checked.
-			Action: func(_ *cli.Context, v string) error {
-				if v == "" {
-					return &ops.UsageError{Field: "expect_sha256", Msg: ops.EmptySHA256}
-				}
-				return nil
-			}},
+		hashFlag("expect-sha256", "refuse unless the file's content has this SHA-256 (`HEX`), as when it was read earlier"),
 	}
+}
+
+// hashFlag is a flag taking a SHA-256. An empty hash would turn its check
+// off: a caller that passes the flag believes the file is checked, so ""
+// is a usage error.
+func hashFlag(name, usage string) cli.Flag {
+	return &cli.StringFlag{Name: name, Usage: usage,
+		Action: func(_ *cli.Context, v string) error {
+			if v == "" {
+				return &ops.UsageError{Field: strings.ReplaceAll(name, "-", "_"), Msg: ops.EmptySHA256}
+			}
+			return nil
+		}}
+}
+
+// symbolHashFlag is --expect-symbol-sha256, for the commands that name a
+// symbol and write.
+func symbolHashFlag() cli.Flag {
+	return hashFlag("expect-symbol-sha256", "refuse unless the symbol's text has this SHA-256 (`HEX`, as show --json gives it), whatever else in the file changed")
 }
 
 // readFlags are the flags of commands that only read: JSON, language and

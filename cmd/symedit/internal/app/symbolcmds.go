@@ -33,7 +33,7 @@ func symbolCommands(e *env) []*cli.Command {
 			Description: "BODY/TEXT is a file, or - for standard input. Text sent left of the symbol's indentation\n" +
 				"(a method sent flush-left) is shifted to it, and the result says so; other text is written as sent.",
 			ArgsUsage: "LOCATION TEXT",
-			Flags:     writeFlags(),
+			Flags:     append(writeFlags(), symbolHashFlag()),
 			Action: e.withWorkspace(2, 2, "LOCATION TEXT", func(c *cli.Context, w *ops.Workspace, args []string) error {
 				return e.symbolOp(c, w, op, args[0], args[1])
 			}),
@@ -45,7 +45,7 @@ func symbolCommands(e *env) []*cli.Command {
 // symbolOp runs a whole-symbol command: LOCATION and TEXT (a file or "-")
 // into an ops.SymbolTextRequest.
 func (e *env) symbolOp(c *cli.Context, w *ops.Workspace, op symbolOp, location, textArg string) error {
-	req := ops.SymbolTextRequest{Location: location, WriteOptions: writeOptions(c)}
+	req := ops.SymbolTextRequest{Location: location, WriteOptions: writeOptions(c), ExpectSymbolSHA256: ops.SHA256(c.String("expect-symbol-sha256"))}
 	text, err := e.readText(textArg)
 	if err != nil {
 		res := &ops.SymbolTextResult{}
