@@ -383,6 +383,9 @@ type pendingWrite struct {
 	t    tempFile
 	tmp  string // t's name in d while it has one ("" while unnamed)
 	open bool   // t is not closed yet
+	// hardlinks is Options.AllowHardlinks: the original may have several
+	// hard links (see checkLinks).
+	hardlinks bool
 }
 
 // prepareWrite checks that p.base in p.d is the regular file p.doc was
@@ -400,7 +403,7 @@ func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.Fi
 	if err != nil {
 		return err
 	}
-	p.orig, p.st = orig, st
+	p.orig, p.st, p.hardlinks = orig, st, opt.AllowHardlinks
 	if !opt.AllowReadOnly {
 		if err := d.Access(base); err != nil {
 			var pe *fs.PathError
@@ -541,12 +544,39 @@ func (p *pendingWrite) finish() error {
 	if now, err := d.Lstat(p.base); err != nil || !sameFile(now, p.st) {
 		return &FileError{Path: doc.Path, Reason: "the file changed on disk while symedit was writing; nothing was written, read it again and retry", Err: ErrChanged}
 	}
+	if err := p.checkLinks(); err != nil {
+		return err
+	}
 	if err := d.Rename(p.tmp, p.base); err != nil {
 		return failed(doc, "cannot rename the temporary file over the original", err)
 	}
 	p.tmp = ""
 	p.orig.Close()
 	p.orig = nil
+	return nil
+}
+
+// checkLinks refuses (ErrChanged) to replace a file that has got a hard
+// link since it was read, unless p.hardlinks: Read refuses a file with
+// several links, because the rename would give this name the new content
+// and leave the old one at the others, and a link made after the read
+// must not slip past that. The link count is taken from the original's
+// descriptor, held open since its content was compared, and not from
+// the status compared by sameFile: a link made between the read and the
+// commit is already in that status, and one made later may leave the
+// status change time as it was (the kernel's clock for it is coarse).
+// The caller holds the folder's lock.
+func (p *pendingWrite) checkLinks() error {
+	if p.hardlinks || p.orig == nil {
+		return nil
+	}
+	var st unix.Stat_t
+	if err := unix.Fstat(int(p.orig.Fd()), &st); err != nil {
+		return failed(p.doc, "cannot read the file's status", err)
+	}
+	if st.Nlink > 1 {
+		return &FileError{Path: p.doc.Path, Reason: fmt.Sprintf("the file got another hard link since symedit read it (it has %d now), and replacing this name would split it from the others; nothing was written, read it again", st.Nlink), Err: ErrChanged}
+	}
 	return nil
 }
 

@@ -55,8 +55,10 @@
 // sticky bits, in that order ([ErrMetadata] for what cannot be kept,
 // unless [Options].AllowMetadataLoss); syncs it; compares the file's
 // inode, size and times with what was read (a writer that does not lock)
-// and renames the temporary file over the original, then syncs the
-// folder. A symbolic link is written through to its target and stays a
+// and its link count (one, unless [Options].AllowHardlinks: a link made
+// since the read is refused with [ErrChanged], as Read refuses a file
+// with several links) and renames the temporary file over the original,
+// then syncs the folder. A symbolic link is written through to its target and stays a
 // link. A new file gets 0666 less the umask and is linked into place. New
 // content that Read would refuse is refused before anything is written.
 // On any failure the temporary file is removed and the original is
