@@ -347,11 +347,12 @@ func commitMode(fsys fileSystem, opt Options, doc *Document, content []byte, mod
 		return failed(doc, "cannot open the file's folder", err)
 	}
 	defer d.Close()
-	if err := lock(doc, d); err != nil {
+	locked, err := lockDir(doc, d)
+	if err != nil {
 		return err
 	}
 	defer d.Unlock()
-	p := &pendingWrite{doc: doc, d: d, dir: dirOf(target), base: filepath.Base(target)}
+	p := &pendingWrite{doc: doc, d: d, dir: dirOf(target), base: filepath.Base(target), locked: locked}
 	defer p.discard()
 	if err := p.prepareWrite(opt, content, mode, true); err != nil {
 		return err
@@ -386,6 +387,16 @@ type pendingWrite struct {
 	// hardlinks is Options.AllowHardlinks: the original may have several
 	// hard links (see checkLinks).
 	hardlinks bool
+	// locked: the caller holds d's lock (not only asked for it: a file
+	// system may have no lock for folders), so a temporary name of p.base
+	// that only a commit holding the lock gives is stale (see finish).
+	locked bool
+	// ownDir: d is p's own, closed by discard (a deleted file's copy,
+	// which may outlive the batch whose folders it would share).
+	ownDir bool
+	// deleting: the file is being deleted, and the temporary file is its
+	// copy, for putting it back (see removeLocked).
+	deleting bool
 }
 
 // prepareWrite checks that p.base in p.d is the regular file p.doc was
@@ -441,6 +452,9 @@ func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.Fi
 	}
 	if err := copyMeta(doc, p.t, meta, opt); err != nil {
 		return err
+	}
+	if p.deleting {
+		return nil // synced only if it is put back (putBack)
 	}
 	if err := p.t.Sync(); err != nil {
 		return failed(doc, "cannot sync the temporary file", err)
@@ -529,12 +543,30 @@ func (p *pendingWrite) finish() error {
 		return nil
 	}
 	if p.tmp == "" {
-		name := tempName(p.base)
-		if err := d.LinkTemp(p.t, name); err != nil {
+		name, err := p.nameTemp()
+		if err != nil {
 			return failed(doc, "cannot name the temporary file", err)
 		}
 		p.tmp = name
 	}
+	if err := p.replace(); err != nil {
+		// The name goes while the lock is still held: nameTemp's fixed
+		// name is taken as stale by the next holder.
+		_ = d.Remove(p.tmp)
+		p.tmp = ""
+		return err
+	}
+	p.tmp = ""
+	p.orig.Close()
+	p.orig = nil
+	return nil
+}
+
+// replace is the end of finish for a replaced file, its temporary file
+// named p.tmp: it closes the temporary file, makes the last checks and
+// renames it over the original.
+func (p *pendingWrite) replace() error {
+	doc, d := p.doc, p.d
 	p.open = false
 	if err := p.t.Close(); err != nil {
 		return failed(doc, "cannot close the temporary file", err)
@@ -550,11 +582,35 @@ func (p *pendingWrite) finish() error {
 	if err := d.Rename(p.tmp, p.base); err != nil {
 		return failed(doc, "cannot rename the temporary file over the original", err)
 	}
-	p.tmp = ""
-	p.orig.Close()
-	p.orig = nil
 	return nil
 }
+
+// nameTemp gives p's unnamed temporary file a name for the rename over
+// the original, and returns it. Under the folder's lock the name is
+// always the same, ".BASE.symedit-0000000000000000", held only from here
+// to the rename: one found there is a killed commit's, and is removed
+// and taken. Elsewhere (no lock, or taken meanwhile) it is a random one.
+func (p *pendingWrite) nameTemp() (string, error) {
+	if p.locked {
+		name := lockedTempName(p.base)
+		err := p.d.LinkTemp(p.t, name)
+		if errors.Is(err, fs.ErrExist) && p.d.Remove(name) == nil {
+			err = p.d.LinkTemp(p.t, name)
+		}
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
+	name := tempName(p.base)
+	return name, p.d.LinkTemp(p.t, name)
+}
+
+// lockedTempName is the name nameTemp gives a temporary file of base
+// under the folder's lock.
+func lockedTempName(base string) string { return tempPrefix(base) + "0000000000000000" }
 
 // checkLinks refuses (ErrChanged) to replace a file that has got a hard
 // link since it was read, unless p.hardlinks: Read refuses a file with
@@ -596,6 +652,10 @@ func (p *pendingWrite) discard() {
 		_ = p.orig.Close()
 		p.orig = nil
 	}
+	if p.ownDir {
+		p.ownDir = false
+		_ = p.d.Close()
+	}
 }
 
 // errCreatedMeanwhile is the error of a created file whose name another
@@ -604,15 +664,21 @@ func errCreatedMeanwhile(doc *Document) error {
 	return &FileError{Path: doc.Path, Reason: "the file was created by someone else since symedit looked; nothing was written, read it and retry", Err: ErrChanged}
 }
 
-// lock takes d's lock. A file system without flock on a folder (ENOLCK,
+// lock is lockDir without saying whether the lock was taken.
+func lock(doc *Document, d commitDir) error {
+	_, err := lockDir(doc, d)
+	return err
+}
+
+// lockDir takes d's lock and reports whether it holds it. A file system without flock on a folder (ENOLCK,
 // EOPNOTSUPP, ENOSYS, EINVAL; EBADF or EISDIR where NFS turns flock into
 // a POSIX lock, which wants a folder open for writing) is written
 // unlocked: the checks before the rename still catch most concurrent
 // writers.
-func lock(doc *Document, d commitDir) error {
+func lockDir(doc *Document, d commitDir) (bool, error) {
 	err := d.Lock()
 	if err == nil {
-		return nil
+		return true, nil
 	}
 	var pe *fs.PathError
 	sysErr := err
@@ -622,11 +688,11 @@ func lock(doc *Document, d commitDir) error {
 	switch {
 	case errors.Is(sysErr, unix.ENOLCK), errors.Is(sysErr, unix.EOPNOTSUPP), errors.Is(sysErr, unix.ENOSYS),
 		errors.Is(sysErr, unix.EINVAL), errors.Is(sysErr, unix.EBADF), errors.Is(sysErr, unix.EISDIR):
-		return nil
+		return false, nil
 	case errors.Is(sysErr, unix.EWOULDBLOCK):
-		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("another symedit process has been writing in the file's folder for %v; nothing was written, retry later", LockWait), Err: fmt.Errorf("%w: %w", ErrLocked, sysErr)}
+		return false, &FileError{Path: doc.Path, Reason: fmt.Sprintf("another symedit process has been writing in the file's folder for %v; nothing was written, retry later", LockWait), Err: fmt.Errorf("%w: %w", ErrLocked, sysErr)}
 	}
-	return failed(doc, "cannot lock the file's folder", err)
+	return false, failed(doc, "cannot lock the file's folder", err)
 }
 
 // openUnchanged opens base in d, checks that it is a regular file holding
@@ -763,7 +829,8 @@ func create(fsys fileSystem, doc *Document, name string, content []byte, mode fu
 // caller's). It lists the folder, so a commit calls it only where it
 // writes a named temporary file itself (no O_TMPFILE): where the file
 // system has O_TMPFILE a kill leaves a name only in the instant between
-// naming the temporary file and the rename. The caller holds d's lock, so
+// naming the temporary file and the rename, a fixed name that the next
+// commit removes without a listing (nameTemp). The caller holds d's lock, so
 // no symedit that locks is writing them; the age spares one that does
 // not (a file system without flock). Errors are ignored: the clean-up is
 // a courtesy, never a reason to refuse an edit.

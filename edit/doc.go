@@ -66,8 +66,9 @@
 // rename and the folder after it, all under the folder's lock.
 //
 // [Files.CommitChanges] (and [Files.CommitAll]) commits several files as
-// one transaction: writes, deletions (the file renamed aside, removed only
-// once every change succeeded) and changes of the execute permission
+// one transaction: writes, deletions (checked and copied as a write is,
+// the name removed in phase 2, the unnamed copy kept to put it back
+// until every change succeeded) and changes of the execute permission
 // ([Change].Exec, for git's mode changes; issue 14), each undone, mode
 // included, when a later one fails. It works in two phases, so that its
 // syncs do not wait one after another (issue 15). Phase 1, unlocked and
@@ -82,9 +83,21 @@
 // the transaction wrote in is synced once, not once per file.
 // [Files.CommitEach] commits several files the same way but each on its
 // own (symedit replace): it stops at the first failure and keeps the
-// files written before it. Without O_TMPFILE, stale temporary files of a
-// killed symedit are removed by the next commit of the same file once
-// [StaleTempAge] old.
+// files written before it.
+//
+// # Killed processes
+//
+// Where the file system has O_TMPFILE, a symedit killed at any step
+// leaves no file of its own: temporary files and deleted files' copies
+// are unnamed, a deleted file is never renamed aside, and a temporary
+// file gets a name only under the folder's lock, from just before the
+// rename over the original to the rename, and always the same one
+// (".NAME.symedit-0000000000000000"): the next commit of the same file
+// (any command that writes it) finds it there and removes it. Without
+// O_TMPFILE (or without the folder's lock), temporary files are named
+// ".NAME.symedit-" and 16 random hex digits from their creation; the next
+// commit of the same file removes those a killed symedit left once they
+// are [StaleTempAge] old.
 //
 // # Syntax guard
 //
