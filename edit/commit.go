@@ -397,6 +397,9 @@ type pendingWrite struct {
 	// deleting: the file is being deleted, and the temporary file is its
 	// copy, for putting it back (see removeLocked).
 	deleting bool
+	// from is, for a created file that is another's new name (a move),
+	// that file's status when its metadata was copied (prepareMove).
+	from *unix.Stat_t
 }
 
 // prepareWrite checks that p.base in p.d is the regular file p.doc was
@@ -415,27 +418,8 @@ func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.Fi
 		return err
 	}
 	p.orig, p.st, p.hardlinks = orig, st, opt.AllowHardlinks
-	if !opt.AllowReadOnly {
-		if err := d.Access(base); err != nil {
-			var pe *fs.PathError
-			sysErr := err
-			if errors.As(err, &pe) {
-				sysErr = pe.Err
-			}
-			if errors.Is(sysErr, unix.EROFS) {
-				return failed(doc, "cannot write the file", err) // no flag helps
-			}
-			// Replacing the file anyway makes a new file, which belongs to
-			// this user: another user's file loses its owner too.
-			r := remedy.Set(remedy.AllowReadOnly, "true")
-			why := ""
-			if int(st.Uid) != os.Geteuid() {
-				r = append(r, remedy.Setting{Option: remedy.AllowMetadataLoss, Value: "true"})
-				why = "; it belongs to another user, and a replacement would belong to this one"
-			}
-			return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s%s); the file was not changed", reason(err), why),
-				Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr), remedy: r}
-		}
+	if err := checkWritable(doc, d, base, st, opt); err != nil {
+		return err
 	}
 	meta, err := readMeta(p.orig, p.st)
 	if err != nil {
@@ -451,6 +435,10 @@ func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.Fi
 		return failed(doc, "cannot write the temporary file", err)
 	}
 	if err := copyMeta(doc, p.t, meta, opt); err != nil {
+		var fe *FileError
+		if p.deleting && errors.As(err, &fe) && errors.Is(err, ErrMetadata) {
+			fe.Reason = "deleting a file takes what writing it takes, and " + fe.Reason
+		}
 		return err
 	}
 	if p.deleting {
@@ -459,6 +447,101 @@ func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.Fi
 	if err := p.t.Sync(); err != nil {
 		return failed(doc, "cannot sync the temporary file", err)
 	}
+	return nil
+}
+
+// checkWritable refuses (ErrNotWritable) the file base in d, whose status
+// is st, unless the caller may open it for writing or opt.AllowReadOnly:
+// replacing, moving or deleting a file takes what writing it takes.
+func checkWritable(doc *Document, d commitDir, base string, st *unix.Stat_t, opt Options) error {
+	if opt.AllowReadOnly {
+		return nil
+	}
+	err := d.Access(base)
+	if err == nil {
+		return nil
+	}
+	var pe *fs.PathError
+	sysErr := err
+	if errors.As(err, &pe) {
+		sysErr = pe.Err
+	}
+	if errors.Is(sysErr, unix.EROFS) {
+		return failed(doc, "cannot write the file", err) // no option helps
+	}
+	// Replacing the file anyway makes a new file, which belongs to this
+	// user: another user's file loses its owner too.
+	r := remedy.Set(remedy.AllowReadOnly, "true")
+	why := ""
+	if int(st.Uid) != os.Geteuid() {
+		r = append(r, remedy.Setting{Option: remedy.AllowMetadataLoss, Value: "true"})
+		why = "; it belongs to another user, and a replacement would belong to this one"
+	}
+	return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s%s); the file was not changed", reason(err), why),
+		Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr), remedy: r}
+}
+
+// moveSource is the file a move gives a new name (Change.From), as
+// readMoveSource found it.
+type moveSource struct {
+	doc  *Document
+	st   *unix.Stat_t
+	meta *fileMeta
+}
+
+// readMoveSource checks the file from was read from as a commit of it
+// would: still the regular file read, holding its content, and writable
+// by the caller unless opt.AllowReadOnly (ErrNotWritable); and reads its
+// status and metadata. The error is a *FileError.
+func readMoveSource(fsys fileSystem, opt Options, from *Document) (*moveSource, error) {
+	name := from.fsName()
+	sd, err := fsys.OpenDir(dirOf(name))
+	if err != nil {
+		return nil, failed(from, "cannot open the file's folder", err)
+	}
+	defer sd.Close()
+	base := filepath.Base(name)
+	orig, st, err := openUnchanged(from, sd, base)
+	if err != nil {
+		return nil, err
+	}
+	defer orig.Close()
+	if err := checkWritable(from, sd, base, st, opt); err != nil {
+		return nil, err
+	}
+	meta, err := readMeta(orig, st)
+	if err != nil {
+		return nil, failed(from, "cannot read the file's extended attributes", err)
+	}
+	return &moveSource{doc: from, st: st, meta: meta}, nil
+}
+
+// prepareMove writes content to a new temporary file for p.base in p.d,
+// a file that does not exist yet, as the new name of src (a move; the
+// transaction deletes src): it gets src's owner, extended attributes and
+// mode (changed by mode, if not nil), ErrMetadata for what cannot be
+// kept unless opt.AllowMetadataLoss, and is synced. p.from is set to
+// src's status, for the check that the deletion removes the file as it
+// was read here (checkMoves). The error is a *FileError, whose Path is
+// src's for a refusal; the caller then discards p.
+func (p *pendingWrite) prepareMove(opt Options, src *moveSource, content []byte, mode func(fs.FileMode) fs.FileMode) error {
+	meta := *src.meta
+	if mode != nil {
+		meta.mode = mode(meta.mode)
+	}
+	if err := p.createTemp(0o600, false); err != nil {
+		return err
+	}
+	if _, err := p.t.Write(content); err != nil {
+		return failed(p.doc, "cannot write the temporary file", err)
+	}
+	if err := copyMeta(src.doc, p.t, &meta, opt); err != nil {
+		return err
+	}
+	if err := p.t.Sync(); err != nil {
+		return failed(p.doc, "cannot sync the temporary file", err)
+	}
+	p.from = src.st
 	return nil
 }
 

@@ -68,7 +68,10 @@
 // [Files.CommitChanges] (and [Files.CommitAll]) commits several files as
 // one transaction: writes, deletions (checked and copied as a write is,
 // the name removed in phase 2, the unnamed copy kept to put it back
-// until every change succeeded) and changes of the execute permission
+// until every change succeeded), moves (a created file whose
+// [Change].From is the file it moves, which is deleted: the new name is
+// checked and given metadata as a commit of that file would be) and
+// changes of the execute permission
 // ([Change].Exec, for git's mode changes; issue 14), each undone, mode
 // included, when a later one fails. It works in two phases, so that its
 // syncs do not wait one after another (issue 15). Phase 1, unlocked and

@@ -57,6 +57,18 @@ type Change struct {
 	// zero value, keeps the file's mode. A failed transaction restores
 	// the mode the file was read with.
 	Exec Exec
+	// From, for a created file (Doc from ReadOrNew for a file that does
+	// not exist), is the Document of the file it is the new name of (a
+	// move), which another Change of the same transaction deletes. The
+	// new file is then what a commit of From would write: From must be
+	// writable by the caller (ErrNotWritable unless
+	// Options.AllowReadOnly) and the new file gets its owner, extended
+	// attributes (POSIX ACLs included) and mode, setuid, setgid and
+	// sticky bits included, with Exec's change (ErrMetadata for what
+	// cannot be kept unless Options.AllowMetadataLoss), instead of a new
+	// file's 0666 less the umask; the error's Path is From's. From must
+	// be unchanged, metadata included, until its deletion (ErrChanged).
+	From *Document
 }
 
 // Exec is a change of a file's execute permission (Change.Exec), as git
@@ -307,6 +319,9 @@ func commitBatchOf(fsys fileSystem, opt Options, changes []Change, deleted []*pe
 		}
 	}()
 	failed, err = prepareAll(fsys, opt, dirs, changes, pending)
+	if err == nil {
+		failed, err = checkMoves(changes, pending)
+	}
 	if err != nil && !each {
 		return failed, 0, err
 	}
@@ -352,6 +367,28 @@ func commitBatchOf(fsys fileSystem, opt Options, changes []Change, deleted []*pe
 		return failed, n, err
 	}
 	return -1, n, nil
+}
+
+// checkMoves makes sure that each moved file's new name got the metadata
+// of the file its deletion removes: the status of the file a move copied
+// (Change.From, pendingWrite.from) and the status its deletion's
+// preparation took (which phase 2 compares under the lock) must be the
+// same, status change time included, so no chmod, chown or new extended
+// attribute came between. It returns the index of the first move that
+// fails, with ErrChanged, or -1. A deletion in another batch is not
+// compared (the transaction's order puts it next to its move).
+func checkMoves(changes []Change, pending []*pendingWrite) (int, error) {
+	for i, c := range changes {
+		if c.From == nil || pending[i] == nil || pending[i].from == nil {
+			continue
+		}
+		for j, d := range changes {
+			if d.Delete && d.Doc == c.From && pending[j] != nil && pending[j].st != nil && !sameFile(pending[i].from, pending[j].st) {
+				return i, &FileError{Path: c.From.Path, Reason: "the file changed on disk while symedit was moving it; nothing was written, read it again and retry", Err: ErrChanged}
+			}
+		}
+	}
+	return -1, nil
 }
 
 // prepareAll is phase 1 of commitBatchOf: pending[i] gets change i
@@ -428,12 +465,24 @@ func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pen
 		if _, err := fsys.Lstat(name); err == nil {
 			return nil, errCreatedMeanwhile(doc)
 		}
+		// A move's checks of the file it moves come before any folder
+		// is made for the new name.
+		var src *moveSource
+		if c.From != nil {
+			var err error
+			if src, err = readMoveSource(fsys, opt, c.From); err != nil {
+				return nil, err
+			}
+		}
 		if err := fsys.MkdirAll(dirOf(name), 0o777); err != nil {
 			return nil, failed(doc, "cannot create the file's folder", err)
 		}
 		p, err := dirs.pending(doc, dirOf(name), filepath.Base(name))
 		if err != nil {
 			return nil, err
+		}
+		if src != nil {
+			return p, p.prepareMove(opt, src, c.Content, c.Exec.Apply)
 		}
 		return p, p.prepareCreate(c.Content, c.Exec.Apply, false)
 	}
