@@ -48,9 +48,13 @@ type Change struct {
 	Doc     *Document
 	Content []byte
 	// Delete removes the file Doc was read from, after the checks of
-	// Commit (still as read, a regular file, inside the root); a symbolic
-	// link is refused (ErrNotRegular), as is a Document from ReadOrNew
-	// for a file that does not exist.
+	// Commit (still as read, a regular file, inside the root, no hard
+	// link made since the read: ErrChanged; writable by the caller:
+	// ErrNotWritable unless Options.AllowReadOnly; its metadata one that
+	// a file this caller writes could keep: ErrMetadata unless
+	// Options.AllowMetadataLoss); a symbolic link is refused
+	// (ErrNotRegular), as is a Document from ReadOrNew for a file that
+	// does not exist.
 	Delete bool
 	// Exec changes the file's execute permission with its content (a git
 	// diff's mode change or new executable file, issue 14); ExecKeep, the
@@ -203,6 +207,9 @@ func commitEach(ctx context.Context, fsys fileSystem, opt Options, docs []*Docum
 // temporary file, unnamed where the file system has O_TMPFILE, and the
 // original) until its rename, so a longer transaction goes in batches of
 // this many, each put in place and synced before the next is prepared.
+// A deleted file's copy and its folder stay open until the whole
+// transaction is over (two descriptors per deleted file), in case it
+// must be put back.
 const commitBatch = 256
 
 // prepareJobs is how many files a transaction prepares at once: the work

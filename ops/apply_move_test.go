@@ -19,10 +19,11 @@ import (
 )
 
 // moveReplies are the replies that move old.py (holding "x = 1\n") to
-// sub/new.py: a Codex patch with a hunk, a git rename with a hunk, and a
-// git rename without hunks.
+// sub/new.py: a Codex patch with a hunk and one without, a git rename
+// with a hunk, and a git rename without hunks.
 var moveReplies = map[string]string{
-	"codex": "*** Begin Patch\n*** Update File: old.py\n*** Move to: sub/new.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n",
+	"codex":      "*** Begin Patch\n*** Update File: old.py\n*** Move to: sub/new.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n",
+	"codex-pure": "*** Begin Patch\n*** Update File: old.py\n*** Move to: sub/new.py\n*** End Patch\n",
 	"git": "diff --git a/old.py b/sub/new.py\nsimilarity index 50%\nrename from old.py\nrename to sub/new.py\n" +
 		"--- a/old.py\n+++ b/sub/new.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n",
 	"git-pure": "diff --git a/old.py b/sub/new.py\nsimilarity index 100%\nrename from old.py\nrename to sub/new.py\n",
@@ -166,7 +167,7 @@ func TestApplyMoveKeepsWhatEditKeeps(t *testing.T) {
 					t.Fatalf("result %q: want the move written", res)
 				}
 				want := []byte("x = 2\n")
-				if kind == "git-pure" {
+				if strings.HasSuffix(kind, "-pure") {
 					want = orig
 				}
 				checkFile(t, dest, want, tt.mode, tt.uid)
