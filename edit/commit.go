@@ -347,11 +347,12 @@ func commitMode(fsys fileSystem, opt Options, doc *Document, content []byte, mod
 		return failed(doc, "cannot open the file's folder", err)
 	}
 	defer d.Close()
-	if err := lock(doc, d); err != nil {
+	locked, err := lockDir(doc, d)
+	if err != nil {
 		return err
 	}
 	defer d.Unlock()
-	p := &pendingWrite{doc: doc, d: d, dir: dirOf(target), base: filepath.Base(target)}
+	p := &pendingWrite{doc: doc, d: d, dir: dirOf(target), base: filepath.Base(target), locked: locked}
 	defer p.discard()
 	if err := p.prepareWrite(opt, content, mode, true); err != nil {
 		return err
@@ -383,6 +384,22 @@ type pendingWrite struct {
 	t    tempFile
 	tmp  string // t's name in d while it has one ("" while unnamed)
 	open bool   // t is not closed yet
+	// hardlinks is Options.AllowHardlinks: the original may have several
+	// hard links (see checkLinks).
+	hardlinks bool
+	// locked: the caller holds d's lock (not only asked for it: a file
+	// system may have no lock for folders), so a temporary name of p.base
+	// that only a commit holding the lock gives is stale (see finish).
+	locked bool
+	// ownDir: d is p's own, closed by discard (a deleted file's copy,
+	// which may outlive the batch whose folders it would share).
+	ownDir bool
+	// deleting: the file is being deleted, and the temporary file is its
+	// copy, for putting it back (see removeLocked).
+	deleting bool
+	// from is, for a created file that is another's new name (a move),
+	// that file's status when its metadata was copied (prepareMove).
+	from *unix.Stat_t
 }
 
 // prepareWrite checks that p.base in p.d is the regular file p.doc was
@@ -400,28 +417,9 @@ func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.Fi
 	if err != nil {
 		return err
 	}
-	p.orig, p.st = orig, st
-	if !opt.AllowReadOnly {
-		if err := d.Access(base); err != nil {
-			var pe *fs.PathError
-			sysErr := err
-			if errors.As(err, &pe) {
-				sysErr = pe.Err
-			}
-			if errors.Is(sysErr, unix.EROFS) {
-				return failed(doc, "cannot write the file", err) // no flag helps
-			}
-			// Replacing the file anyway makes a new file, which belongs to
-			// this user: another user's file loses its owner too.
-			r := remedy.Set(remedy.AllowReadOnly, "true")
-			why := ""
-			if int(st.Uid) != os.Geteuid() {
-				r = append(r, remedy.Setting{Option: remedy.AllowMetadataLoss, Value: "true"})
-				why = "; it belongs to another user, and a replacement would belong to this one"
-			}
-			return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s%s); the file was not changed", reason(err), why),
-				Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr), remedy: r}
-		}
+	p.orig, p.st, p.hardlinks = orig, st, opt.AllowHardlinks
+	if err := checkWritable(doc, d, base, st, opt); err != nil {
+		return err
 	}
 	meta, err := readMeta(p.orig, p.st)
 	if err != nil {
@@ -437,11 +435,113 @@ func (p *pendingWrite) prepareWrite(opt Options, content []byte, mode func(fs.Fi
 		return failed(doc, "cannot write the temporary file", err)
 	}
 	if err := copyMeta(doc, p.t, meta, opt); err != nil {
+		var fe *FileError
+		if p.deleting && errors.As(err, &fe) && errors.Is(err, ErrMetadata) {
+			fe.Reason = "deleting a file takes what writing it takes, and " + fe.Reason
+		}
 		return err
+	}
+	if p.deleting {
+		return nil // synced only if it is put back (putBack)
 	}
 	if err := p.t.Sync(); err != nil {
 		return failed(doc, "cannot sync the temporary file", err)
 	}
+	return nil
+}
+
+// checkWritable refuses (ErrNotWritable) the file base in d, whose status
+// is st, unless the caller may open it for writing or opt.AllowReadOnly:
+// replacing, moving or deleting a file takes what writing it takes.
+func checkWritable(doc *Document, d commitDir, base string, st *unix.Stat_t, opt Options) error {
+	if opt.AllowReadOnly {
+		return nil
+	}
+	err := d.Access(base)
+	if err == nil {
+		return nil
+	}
+	var pe *fs.PathError
+	sysErr := err
+	if errors.As(err, &pe) {
+		sysErr = pe.Err
+	}
+	if errors.Is(sysErr, unix.EROFS) {
+		return failed(doc, "cannot write the file", err) // no option helps
+	}
+	// Replacing the file anyway makes a new file, which belongs to this
+	// user: another user's file loses its owner too.
+	r := remedy.Set(remedy.AllowReadOnly, "true")
+	why := ""
+	if int(st.Uid) != os.Geteuid() {
+		r = append(r, remedy.Setting{Option: remedy.AllowMetadataLoss, Value: "true"})
+		why = "; it belongs to another user, and a replacement would belong to this one"
+	}
+	return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s%s); the file was not changed", reason(err), why),
+		Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr), remedy: r}
+}
+
+// moveSource is the file a move gives a new name (Change.From), as
+// readMoveSource found it.
+type moveSource struct {
+	doc  *Document
+	st   *unix.Stat_t
+	meta *fileMeta
+}
+
+// readMoveSource checks the file from was read from as a commit of it
+// would: still the regular file read, holding its content, and writable
+// by the caller unless opt.AllowReadOnly (ErrNotWritable); and reads its
+// status and metadata. The error is a *FileError.
+func readMoveSource(fsys fileSystem, opt Options, from *Document) (*moveSource, error) {
+	name := from.fsName()
+	sd, err := fsys.OpenDir(dirOf(name))
+	if err != nil {
+		return nil, failed(from, "cannot open the file's folder", err)
+	}
+	defer sd.Close()
+	base := filepath.Base(name)
+	orig, st, err := openUnchanged(from, sd, base)
+	if err != nil {
+		return nil, err
+	}
+	defer orig.Close()
+	if err := checkWritable(from, sd, base, st, opt); err != nil {
+		return nil, err
+	}
+	meta, err := readMeta(orig, st)
+	if err != nil {
+		return nil, failed(from, "cannot read the file's extended attributes", err)
+	}
+	return &moveSource{doc: from, st: st, meta: meta}, nil
+}
+
+// prepareMove writes content to a new temporary file for p.base in p.d,
+// a file that does not exist yet, as the new name of src (a move; the
+// transaction deletes src): it gets src's owner, extended attributes and
+// mode (changed by mode, if not nil), ErrMetadata for what cannot be
+// kept unless opt.AllowMetadataLoss, and is synced. p.from is set to
+// src's status, for the check that the deletion removes the file as it
+// was read here (checkMoves). The error is a *FileError, whose Path is
+// src's for a refusal; the caller then discards p.
+func (p *pendingWrite) prepareMove(opt Options, src *moveSource, content []byte, mode func(fs.FileMode) fs.FileMode) error {
+	meta := *src.meta
+	if mode != nil {
+		meta.mode = mode(meta.mode)
+	}
+	if err := p.createTemp(0o600, false); err != nil {
+		return err
+	}
+	if _, err := p.t.Write(content); err != nil {
+		return failed(p.doc, "cannot write the temporary file", err)
+	}
+	if err := copyMeta(src.doc, p.t, &meta, opt); err != nil {
+		return err
+	}
+	if err := p.t.Sync(); err != nil {
+		return failed(p.doc, "cannot sync the temporary file", err)
+	}
+	p.from = src.st
 	return nil
 }
 
@@ -526,12 +626,30 @@ func (p *pendingWrite) finish() error {
 		return nil
 	}
 	if p.tmp == "" {
-		name := tempName(p.base)
-		if err := d.LinkTemp(p.t, name); err != nil {
+		name, err := p.nameTemp()
+		if err != nil {
 			return failed(doc, "cannot name the temporary file", err)
 		}
 		p.tmp = name
 	}
+	if err := p.replace(); err != nil {
+		// The name goes while the lock is still held: nameTemp's fixed
+		// name is taken as stale by the next holder.
+		_ = d.Remove(p.tmp)
+		p.tmp = ""
+		return err
+	}
+	p.tmp = ""
+	p.orig.Close()
+	p.orig = nil
+	return nil
+}
+
+// replace is the end of finish for a replaced file, its temporary file
+// named p.tmp: it closes the temporary file, makes the last checks and
+// renames it over the original.
+func (p *pendingWrite) replace() error {
+	doc, d := p.doc, p.d
 	p.open = false
 	if err := p.t.Close(); err != nil {
 		return failed(doc, "cannot close the temporary file", err)
@@ -541,12 +659,63 @@ func (p *pendingWrite) finish() error {
 	if now, err := d.Lstat(p.base); err != nil || !sameFile(now, p.st) {
 		return &FileError{Path: doc.Path, Reason: "the file changed on disk while symedit was writing; nothing was written, read it again and retry", Err: ErrChanged}
 	}
+	if err := p.checkLinks(); err != nil {
+		return err
+	}
 	if err := d.Rename(p.tmp, p.base); err != nil {
 		return failed(doc, "cannot rename the temporary file over the original", err)
 	}
-	p.tmp = ""
-	p.orig.Close()
-	p.orig = nil
+	return nil
+}
+
+// nameTemp gives p's unnamed temporary file a name for the rename over
+// the original, and returns it. Under the folder's lock the name is
+// always the same, ".BASE.symedit-0000000000000000", held only from here
+// to the rename: one found there is a killed commit's, and is removed
+// and taken. Elsewhere (no lock, or taken meanwhile) it is a random one.
+func (p *pendingWrite) nameTemp() (string, error) {
+	if p.locked {
+		name := lockedTempName(p.base)
+		err := p.d.LinkTemp(p.t, name)
+		if errors.Is(err, fs.ErrExist) && p.d.Remove(name) == nil {
+			err = p.d.LinkTemp(p.t, name)
+		}
+		if err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", err
+		}
+	}
+	name := tempName(p.base)
+	return name, p.d.LinkTemp(p.t, name)
+}
+
+// lockedTempName is the name nameTemp gives a temporary file of base
+// under the folder's lock.
+func lockedTempName(base string) string { return tempPrefix(base) + "0000000000000000" }
+
+// checkLinks refuses (ErrChanged) to replace a file that has got a hard
+// link since it was read, unless p.hardlinks: Read refuses a file with
+// several links, because the rename would give this name the new content
+// and leave the old one at the others, and a link made after the read
+// must not slip past that. The link count is taken from the original's
+// descriptor, held open since its content was compared, and not from
+// the status compared by sameFile: a link made between the read and the
+// commit is already in that status, and one made later may leave the
+// status change time as it was (the kernel's clock for it is coarse).
+// The caller holds the folder's lock.
+func (p *pendingWrite) checkLinks() error {
+	if p.hardlinks || p.orig == nil {
+		return nil
+	}
+	var st unix.Stat_t
+	if err := unix.Fstat(int(p.orig.Fd()), &st); err != nil {
+		return failed(p.doc, "cannot read the file's status", err)
+	}
+	if st.Nlink > 1 {
+		return &FileError{Path: p.doc.Path, Reason: fmt.Sprintf("the file got another hard link since symedit read it (it has %d now), and replacing this name would split it from the others; nothing was written, read it again", st.Nlink), Err: ErrChanged}
+	}
 	return nil
 }
 
@@ -566,6 +735,10 @@ func (p *pendingWrite) discard() {
 		_ = p.orig.Close()
 		p.orig = nil
 	}
+	if p.ownDir {
+		p.ownDir = false
+		_ = p.d.Close()
+	}
 }
 
 // errCreatedMeanwhile is the error of a created file whose name another
@@ -574,15 +747,21 @@ func errCreatedMeanwhile(doc *Document) error {
 	return &FileError{Path: doc.Path, Reason: "the file was created by someone else since symedit looked; nothing was written, read it and retry", Err: ErrChanged}
 }
 
-// lock takes d's lock. A file system without flock on a folder (ENOLCK,
+// lock is lockDir without saying whether the lock was taken.
+func lock(doc *Document, d commitDir) error {
+	_, err := lockDir(doc, d)
+	return err
+}
+
+// lockDir takes d's lock and reports whether it holds it. A file system without flock on a folder (ENOLCK,
 // EOPNOTSUPP, ENOSYS, EINVAL; EBADF or EISDIR where NFS turns flock into
 // a POSIX lock, which wants a folder open for writing) is written
 // unlocked: the checks before the rename still catch most concurrent
 // writers.
-func lock(doc *Document, d commitDir) error {
+func lockDir(doc *Document, d commitDir) (bool, error) {
 	err := d.Lock()
 	if err == nil {
-		return nil
+		return true, nil
 	}
 	var pe *fs.PathError
 	sysErr := err
@@ -592,11 +771,11 @@ func lock(doc *Document, d commitDir) error {
 	switch {
 	case errors.Is(sysErr, unix.ENOLCK), errors.Is(sysErr, unix.EOPNOTSUPP), errors.Is(sysErr, unix.ENOSYS),
 		errors.Is(sysErr, unix.EINVAL), errors.Is(sysErr, unix.EBADF), errors.Is(sysErr, unix.EISDIR):
-		return nil
+		return false, nil
 	case errors.Is(sysErr, unix.EWOULDBLOCK):
-		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("another symedit process has been writing in the file's folder for %v; nothing was written, retry later", LockWait), Err: fmt.Errorf("%w: %w", ErrLocked, sysErr)}
+		return false, &FileError{Path: doc.Path, Reason: fmt.Sprintf("another symedit process has been writing in the file's folder for %v; nothing was written, retry later", LockWait), Err: fmt.Errorf("%w: %w", ErrLocked, sysErr)}
 	}
-	return failed(doc, "cannot lock the file's folder", err)
+	return false, failed(doc, "cannot lock the file's folder", err)
 }
 
 // openUnchanged opens base in d, checks that it is a regular file holding
@@ -733,7 +912,8 @@ func create(fsys fileSystem, doc *Document, name string, content []byte, mode fu
 // caller's). It lists the folder, so a commit calls it only where it
 // writes a named temporary file itself (no O_TMPFILE): where the file
 // system has O_TMPFILE a kill leaves a name only in the instant between
-// naming the temporary file and the rename. The caller holds d's lock, so
+// naming the temporary file and the rename, a fixed name that the next
+// commit removes without a listing (nameTemp). The caller holds d's lock, so
 // no symedit that locks is writing them; the age spares one that does
 // not (a file system without flock). Errors are ignored: the clean-up is
 // a courtesy, never a reason to refuse an edit.

@@ -43,6 +43,10 @@ type faultFS struct {
 	before map[string]func()
 	// noTmpfile makes the real folder use named temporary files.
 	noTmpfile bool
+	// every, if set, is called with each step's number (1-based) and
+	// name before the step, under mu (the steps of a transaction's
+	// phase 1 may come from several goroutines).
+	every func(n int, op string)
 }
 
 func newFaultFS(fail string, err error) *faultFS {
@@ -61,6 +65,9 @@ func (f *faultFS) record(op string) bool {
 		op = fmt.Sprintf("%s#%d", op, f.count[op])
 	}
 	f.calls = append(f.calls, op)
+	if f.every != nil {
+		f.every(len(f.calls), op)
+	}
 	h := f.before[op]
 	f.mu.Unlock()
 	if h != nil {

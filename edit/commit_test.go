@@ -375,7 +375,9 @@ const helperEnv = "SYMEDIT_COMMIT_HELPER"
 // the umask SYMEDIT_COMMIT_HELPER_UMASK when set), tries to commit new
 // content with the Options named in SYMEDIT_COMMIT_HELPER_OPTS
 // ("readonly", "metadata") and prints "helper-result: <json-free
-// key=value pairs>" for the parent to check.
+// key=value pairs>" for the parent to check. In the modes "move" and
+// "delete" it moves the file to SYMEDIT_COMMIT_HELPER_DEST or deletes it
+// instead (helperMove).
 func TestHelperCommit(t *testing.T) {
 	mode := os.Getenv(helperEnv)
 	if mode == "" {
@@ -391,6 +393,9 @@ func TestHelperCommit(t *testing.T) {
 			return
 		}
 	case "perm":
+	case "move", "delete":
+		helperMove(mode, path)
+		return
 	default:
 		fmt.Printf("helper-result: setup-error=%q\n", "unknown mode "+mode)
 		return

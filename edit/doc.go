@@ -55,8 +55,10 @@
 // sticky bits, in that order ([ErrMetadata] for what cannot be kept,
 // unless [Options].AllowMetadataLoss); syncs it; compares the file's
 // inode, size and times with what was read (a writer that does not lock)
-// and renames the temporary file over the original, then syncs the
-// folder. A symbolic link is written through to its target and stays a
+// and its link count (one, unless [Options].AllowHardlinks: a link made
+// since the read is refused with [ErrChanged], as Read refuses a file
+// with several links) and renames the temporary file over the original,
+// then syncs the folder. A symbolic link is written through to its target and stays a
 // link. A new file gets 0666 less the umask and is linked into place. New
 // content that Read would refuse is refused before anything is written.
 // On any failure the temporary file is removed and the original is
@@ -64,8 +66,12 @@
 // rename and the folder after it, all under the folder's lock.
 //
 // [Files.CommitChanges] (and [Files.CommitAll]) commits several files as
-// one transaction: writes, deletions (the file renamed aside, removed only
-// once every change succeeded) and changes of the execute permission
+// one transaction: writes, deletions (checked and copied as a write is,
+// the name removed in phase 2, the unnamed copy kept to put it back
+// until every change succeeded), moves (a created file whose
+// [Change].From is the file it moves, which is deleted: the new name is
+// checked and given metadata as a commit of that file would be) and
+// changes of the execute permission
 // ([Change].Exec, for git's mode changes; issue 14), each undone, mode
 // included, when a later one fails. It works in two phases, so that its
 // syncs do not wait one after another (issue 15). Phase 1, unlocked and
@@ -80,9 +86,21 @@
 // the transaction wrote in is synced once, not once per file.
 // [Files.CommitEach] commits several files the same way but each on its
 // own (symedit replace): it stops at the first failure and keeps the
-// files written before it. Without O_TMPFILE, stale temporary files of a
-// killed symedit are removed by the next commit of the same file once
-// [StaleTempAge] old.
+// files written before it.
+//
+// # Killed processes
+//
+// Where the file system has O_TMPFILE, a symedit killed at any step
+// leaves no file of its own: temporary files and deleted files' copies
+// are unnamed, a deleted file is never renamed aside, and a temporary
+// file gets a name only under the folder's lock, from just before the
+// rename over the original to the rename, and always the same one
+// (".NAME.symedit-0000000000000000"): the next commit of the same file
+// (any command that writes it) finds it there and removes it. Without
+// O_TMPFILE (or without the folder's lock), temporary files are named
+// ".NAME.symedit-" and 16 random hex digits from their creation; the next
+// commit of the same file removes those a killed symedit left once they
+// are [StaleTempAge] old.
 //
 // # Syntax guard
 //

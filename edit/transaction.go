@@ -48,15 +48,31 @@ type Change struct {
 	Doc     *Document
 	Content []byte
 	// Delete removes the file Doc was read from, after the checks of
-	// Commit (still as read, a regular file, inside the root); a symbolic
-	// link is refused (ErrNotRegular), as is a Document from ReadOrNew
-	// for a file that does not exist.
+	// Commit (still as read, a regular file, inside the root, no hard
+	// link made since the read: ErrChanged; writable by the caller:
+	// ErrNotWritable unless Options.AllowReadOnly; its metadata one that
+	// a file this caller writes could keep: ErrMetadata unless
+	// Options.AllowMetadataLoss); a symbolic link is refused
+	// (ErrNotRegular), as is a Document from ReadOrNew for a file that
+	// does not exist.
 	Delete bool
 	// Exec changes the file's execute permission with its content (a git
 	// diff's mode change or new executable file, issue 14); ExecKeep, the
 	// zero value, keeps the file's mode. A failed transaction restores
 	// the mode the file was read with.
 	Exec Exec
+	// From, for a created file (Doc from ReadOrNew for a file that does
+	// not exist), is the Document of the file it is the new name of (a
+	// move), which another Change of the same transaction deletes. The
+	// new file is then what a commit of From would write: From must be
+	// writable by the caller (ErrNotWritable unless
+	// Options.AllowReadOnly) and the new file gets its owner, extended
+	// attributes (POSIX ACLs included) and mode, setuid, setgid and
+	// sticky bits included, with Exec's change (ErrMetadata for what
+	// cannot be kept unless Options.AllowMetadataLoss), instead of a new
+	// file's 0666 less the umask; the error's Path is From's. From must
+	// be unchanged, metadata included, until its deletion (ErrChanged).
+	From *Document
 }
 
 // Exec is a change of a file's execute permission (Change.Exec), as git
@@ -118,13 +134,19 @@ func commitAll(fsys fileSystem, opt Options, docs []*Document, contents [][]byte
 
 // CommitChanges applies changes in order as one transaction, as CommitAll
 // does, with deletions too (issue 14: apply_patch's Delete File and Move
-// to, a unified diff's +++ /dev/null and renames). A deleted file is first
-// renamed aside, in its folder, to a temporary name (".NAME.symedit-" and
-// 16 hex digits); only when every change has succeeded are those removed.
-// If a change fails, the changes before it are undone in reverse order: a
+// to, a unified diff's +++ /dev/null and renames). A deleted file is
+// checked and copied as a written file is (its own content, with its
+// metadata, to a temporary file: ErrNotWritable and ErrMetadata as for a
+// write), and only its name is removed in phase 2; the copy, unnamed
+// where the file system has O_TMPFILE, is kept until the transaction is
+// over. Nothing is renamed aside, so a kill leaves no name behind. If a
+// change fails, the changes before it are undone in reverse order: a
 // written file gets its content as read, a created file is removed, a
-// deleted file is renamed back (refused, and listed in RestoreErrs, if a
-// file appeared at its name meanwhile). The error is a *TransactionError.
+// deleted file gets its name back from its copy (a new inode with the
+// content and metadata as read; if a file appeared at its name meanwhile
+// the copy is linked as "NAME.symedit-deleted-" and 16 hex digits beside
+// it, and that is listed in RestoreErrs). The error is a
+// *TransactionError.
 //
 // What is synced when: first (phase 1), without any lock, every file is
 // checked (still as read, a regular file, writable) and its new content
@@ -134,8 +156,8 @@ func commitAll(fsys fileSystem, opt Options, docs []*Document, contents [][]byte
 // folders made for created files remain, and TransactionError.Restored is
 // empty. Then (phase 2), in order, each change takes its folder's lock
 // alone, makes Commit's last check (the same inode, size and times as
-// read) and renames (links, for a created file; renames aside, for a
-// deleted file); a failure then restores the changes before it, as
+// read, no new hard link) and renames (links, for a created file;
+// removes the name, for a deleted file); a failure then restores the changes before it, as
 // above. Last, each folder the transaction wrote in is synced once
 // (a failed folder sync is not reported: the content is in place).
 // Past 256 changes this runs in batches of 256, each synced before the
@@ -167,13 +189,13 @@ func commitEach(ctx context.Context, fsys fileSystem, opt Options, docs []*Docum
 	for i, d := range docs {
 		changes[i] = Change{Doc: d, Content: contents[i]}
 	}
-	aside := make([]string, batch) // unused: no deletions
+	deleted := make([]*pendingWrite, batch) // unused: no deletions
 	for start := 0; start < len(changes); start += batch {
 		if err := ctx.Err(); err != nil {
 			return start, err
 		}
 		end := min(len(changes), start+batch)
-		if _, done, err := commitBatchOf(fsys, opt, changes[start:end], aside, true, ctx.Err); err != nil {
+		if _, done, err := commitBatchOf(fsys, opt, changes[start:end], deleted, true, ctx.Err); err != nil {
 			return start + done, err
 		}
 	}
@@ -185,6 +207,9 @@ func commitEach(ctx context.Context, fsys fileSystem, opt Options, docs []*Docum
 // temporary file, unnamed where the file system has O_TMPFILE, and the
 // original) until its rename, so a longer transaction goes in batches of
 // this many, each put in place and synced before the next is prepared.
+// A deleted file's copy and its folder stay open until the whole
+// transaction is over (two descriptors per deleted file), in case it
+// must be put back.
 const commitBatch = 256
 
 // prepareJobs is how many files a transaction prepares at once: the work
@@ -198,19 +223,20 @@ func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
 
 // commitChangesBy is commitChanges in batches of batch changes.
 func commitChangesBy(fsys fileSystem, opt Options, changes []Change, batch int) error {
-	aside := make([]string, len(changes)) // a deleted file's temporary name
+	// deleted[i] is the copy of deleted file i, unnamed, kept until the
+	// transaction is over in case it must be put back.
+	deleted := make([]*pendingWrite, len(changes))
+	defer func() {
+		for _, p := range deleted {
+			if p != nil {
+				p.discard()
+			}
+		}
+	}()
 	for start := 0; start < len(changes); start += batch {
 		end := min(len(changes), start+batch)
-		if i, done, err := commitBatchOf(fsys, opt, changes[start:end], aside[start:end], false, nil); err != nil {
-			return rollback(fsys, opt, changes, aside, start+i, start+done, err)
-		}
-	}
-	for _, name := range aside {
-		if name != "" {
-			// The file's name is gone already; a temporary file left by a
-			// failed removal is a stale one that a later commit in the
-			// folder removes (see removeStaleTemps).
-			_ = fsys.Remove(name)
+		if i, done, err := commitBatchOf(fsys, opt, changes[start:end], deleted[start:end], false, nil); err != nil {
+			return rollback(fsys, opt, changes, deleted, start+i, start+done, err)
 		}
 	}
 	return nil
@@ -221,14 +247,14 @@ func commitChangesBy(fsys fileSystem, opt Options, changes []Change, batch int) 
 // that failed, or came after one that failed, while the batch was being
 // prepared was not put in place), and returns the *TransactionError: a
 // written file gets its content (and mode) as read, a created file is
-// removed, a deleted file is renamed back from its temporary name
-// aside[k]. Each is a Commit of its own, under its folder's lock.
-func rollback(fsys fileSystem, opt Options, changes []Change, aside []string, failed, done int, err error) error {
+// removed, a deleted file is put back from its copy deleted[k]. Each is a
+// Commit of its own, under its folder's lock.
+func rollback(fsys fileSystem, opt Options, changes []Change, deleted []*pendingWrite, failed, done int, err error) error {
 	te := &TransactionError{Failed: failed, Path: changes[failed].Doc.Path, Err: err}
 	for k := done - 1; k >= 0; k-- {
 		var rerr error
 		if changes[k].Delete {
-			rerr = putBack(fsys, changes[k].Doc, aside[k])
+			rerr = deleted[k].putBack()
 		} else {
 			rerr = restore(fsys, opt, changes[k].Doc, changes[k].Content, changes[k].Exec != ExecKeep)
 		}
@@ -242,7 +268,8 @@ func rollback(fsys fileSystem, opt Options, changes []Change, aside []string, fa
 }
 
 // commitBatchOf commits changes (at most commitBatch of them) in two
-// phases, setting aside[i] to the temporary name of each deleted file.
+// phases, setting deleted[i] to the copy of each deleted file (see
+// removeLocked), which the caller discards once the transaction is over.
 // With each (CommitEach) the changes are not one transaction: when
 // phase 1 fails at a change, phase 2 still puts the changes before it in
 // place, as committing them one by one would have. stop, if not nil, is
@@ -254,14 +281,17 @@ func rollback(fsys fileSystem, opt Options, changes []Change, aside []string, fa
 // as read, a regular file, writable) and its new content written to a
 // temporary file with the original's metadata, and synced; a created
 // file's folders are made and its temporary file written and synced; a
-// deleted file is looked at (there, not a symbolic link). A failure in
-// phase 1 leaves every file as it was: nothing is in place yet.
+// deleted file (not a symbolic link) is checked as a written one is, and
+// its own content written to its temporary file, which is its copy for
+// putting it back: so deleting a file takes what editing it takes (the
+// caller may write it, its metadata can be kept). A failure in phase 1
+// leaves every file as it was: nothing is in place yet.
 //
 // Phase 2 goes through the changes in order, each under its folder's
 // lock, taken for that change alone: Commit's last check and the rename
-// (a created file: the link; a deleted file: the content check and the
-// rename aside). Last, each folder of the batch is synced once (also
-// when a change failed after others were put in place).
+// (a created file: the link; a deleted file: the same last check and
+// the removal of its name). Last, each folder of the batch is synced
+// once (also when a change failed after others were put in place).
 //
 // Why phase 1 takes no lock: the lock orders symedit processes, and a
 // symedit always replaces a file by a rename, which puts a new inode at
@@ -284,7 +314,7 @@ func rollback(fsys fileSystem, opt Options, changes []Change, aside []string, fa
 // it (without each, none if phase 1 failed; the caller restores them),
 // and the error (a *FileError, or stop's); every temporary file is then
 // removed.
-func commitBatchOf(fsys fileSystem, opt Options, changes []Change, aside []string, each bool, stop func() error) (failed, done int, err error) {
+func commitBatchOf(fsys fileSystem, opt Options, changes []Change, deleted []*pendingWrite, each bool, stop func() error) (failed, done int, err error) {
 	dirs := &dirCache{fsys: fsys, open: map[string]commitDir{}}
 	defer dirs.close()
 	pending := make([]*pendingWrite, len(changes))
@@ -296,6 +326,9 @@ func commitBatchOf(fsys fileSystem, opt Options, changes []Change, aside []strin
 		}
 	}()
 	failed, err = prepareAll(fsys, opt, dirs, changes, pending)
+	if err == nil {
+		failed, err = checkMoves(changes, pending)
+	}
 	if err != nil && !each {
 		return failed, 0, err
 	}
@@ -309,7 +342,9 @@ func commitBatchOf(fsys fileSystem, opt Options, changes []Change, aside []strin
 			perr = stop()
 		}
 		if perr == nil && changes[i].Delete {
-			aside[i], perr = p.removeAside()
+			if perr = p.removeLocked(); perr == nil {
+				deleted[i], pending[i] = p, nil // the caller's until the transaction is over
+			}
 		} else if perr == nil {
 			perr = p.finishLocked()
 		}
@@ -322,11 +357,45 @@ func commitBatchOf(fsys fileSystem, opt Options, changes []Change, aside []strin
 	// durability after a crash, so it is not reported as a failed edit.
 	if n > 0 {
 		dirs.sync()
+		synced := map[string]bool{}
+		for _, p := range deleted[:n] {
+			if p == nil {
+				continue
+			}
+			// A deleted file's folder is open on its own (its copy may
+			// outlive the batch): synced here unless the batch's are.
+			if _, ok := dirs.open[p.dir]; !ok && !synced[p.dir] {
+				synced[p.dir] = true
+				_ = p.d.Sync()
+			}
+		}
 	}
 	if err != nil {
 		return failed, n, err
 	}
 	return -1, n, nil
+}
+
+// checkMoves makes sure that each moved file's new name got the metadata
+// of the file its deletion removes: the status of the file a move copied
+// (Change.From, pendingWrite.from) and the status its deletion's
+// preparation took (which phase 2 compares under the lock) must be the
+// same, status change time included, so no chmod, chown or new extended
+// attribute came between. It returns the index of the first move that
+// fails, with ErrChanged, or -1. A deletion in another batch is not
+// compared (the transaction's order puts it next to its move).
+func checkMoves(changes []Change, pending []*pendingWrite) (int, error) {
+	for i, c := range changes {
+		if c.From == nil || pending[i] == nil || pending[i].from == nil {
+			continue
+		}
+		for j, d := range changes {
+			if d.Delete && d.Doc == c.From && pending[j] != nil && pending[j].st != nil && !sameFile(pending[i].from, pending[j].st) {
+				return i, &FileError{Path: c.From.Path, Reason: "the file changed on disk while symedit was moving it; nothing was written, read it again and retry", Err: ErrChanged}
+			}
+		}
+	}
+	return -1, nil
 }
 
 // prepareAll is phase 1 of commitBatchOf: pending[i] gets change i
@@ -387,7 +456,14 @@ func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pen
 		} else if fi.Mode()&fs.ModeSymlink != 0 {
 			return nil, &FileError{Path: doc.Path, Reason: "a symbolic link; symedit does not delete links: delete it yourself", Err: ErrNotRegular}
 		}
-		return dirs.pending(doc, dirOf(name), filepath.Base(name))
+		// Its own folder: the copy may have to outlive the batch, whose
+		// folders are closed at its end.
+		d, err := fsys.OpenDir(dirOf(name))
+		if err != nil {
+			return nil, failed(doc, "cannot open the file's folder", err)
+		}
+		p := &pendingWrite{doc: doc, d: d, dir: dirOf(name), base: filepath.Base(name), ownDir: true, deleting: true}
+		return p, p.prepareWrite(opt, doc.Content, nil, false)
 	}
 	if err := CheckContent(doc, c.Content); err != nil {
 		return nil, err
@@ -396,12 +472,24 @@ func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pen
 		if _, err := fsys.Lstat(name); err == nil {
 			return nil, errCreatedMeanwhile(doc)
 		}
+		// A move's checks of the file it moves come before any folder
+		// is made for the new name.
+		var src *moveSource
+		if c.From != nil {
+			var err error
+			if src, err = readMoveSource(fsys, opt, c.From); err != nil {
+				return nil, err
+			}
+		}
 		if err := fsys.MkdirAll(dirOf(name), 0o777); err != nil {
 			return nil, failed(doc, "cannot create the file's folder", err)
 		}
 		p, err := dirs.pending(doc, dirOf(name), filepath.Base(name))
 		if err != nil {
 			return nil, err
+		}
+		if src != nil {
+			return p, p.prepareMove(opt, src, c.Content, c.Exec.Apply)
 		}
 		return p, p.prepareCreate(c.Content, c.Exec.Apply, false)
 	}
@@ -420,34 +508,74 @@ func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pen
 // the stale temporary files of its name are removed and finish puts it
 // in place. The folder is synced later, once for the batch.
 func (p *pendingWrite) finishLocked() error {
-	if err := lock(p.doc, p.d); err != nil {
+	locked, err := lockDir(p.doc, p.d)
+	if err != nil {
 		return err
 	}
 	defer p.d.Unlock()
+	p.locked = locked
 	p.removeStale()
 	return p.finish()
 }
 
-// removeAside is phase 2 of a deletion: under the folder's lock, it
-// checks that the file is a regular file (not a symbolic link) that still
-// holds the content read, and renames it to a temporary name in its
-// folder. It returns that name (a file system name, as fsName).
-func (p *pendingWrite) removeAside() (string, error) {
+// removeLocked is phase 2 of a deletion: under the folder's lock, the
+// stale temporary files of its name are removed and, after Commit's last
+// check (the same file as read, not written since, no new hard link),
+// the file's name is removed. The file is not renamed aside: a name
+// would outlive a kill of the process until something removed it. Its
+// copy, written in phase 1 (an unnamed temporary file where the file
+// system has O_TMPFILE), puts it back if the transaction fails
+// (putBack); the caller discards it once the transaction is over.
+func (p *pendingWrite) removeLocked() error {
 	doc, d := p.doc, p.d
-	if err := lock(doc, d); err != nil {
-		return "", err
+	locked, err := lockDir(doc, d)
+	if err != nil {
+		return err
 	}
 	defer d.Unlock()
-	orig, _, err := openUnchanged(doc, d, p.base)
-	if err != nil {
-		return "", err
+	p.locked = locked
+	p.removeStale()
+	if now, err := d.Lstat(p.base); err != nil || !sameFile(now, p.st) {
+		return &FileError{Path: doc.Path, Reason: "the file changed on disk while symedit was working; nothing was deleted, read it again and retry", Err: ErrChanged}
 	}
-	orig.Close()
-	tmp := tempName(p.base)
-	if err := d.Rename(p.base, tmp); err != nil {
-		return "", failed(doc, "cannot rename the file aside to delete it", err)
+	if err := p.checkLinks(); err != nil {
+		return err
 	}
-	return filepath.Join(p.dir, tmp), nil
+	if err := d.Remove(p.base); err != nil {
+		return failed(doc, "cannot delete the file", err)
+	}
+	p.orig.Close()
+	p.orig = nil
+	return nil
+}
+
+// putBack gives the file that removeLocked deleted its name again, from
+// its copy (content, owner, mode and extended attributes as read; a new
+// inode, so another hard link it had is not its any more), unless a file
+// appeared at the name meanwhile: the copy is then linked as
+// "NAME.symedit-deleted-" and 16 hex digits beside it, and the error says
+// so.
+func (p *pendingWrite) putBack() error {
+	doc, d := p.doc, p.d
+	if err := lock(doc, d); err != nil {
+		return err
+	}
+	defer d.Unlock()
+	name := p.base
+	if _, err := d.Lstat(name); err == nil {
+		name = p.base + ".symedit-deleted-" + randomSuffix()
+	}
+	if err := p.t.Sync(); err != nil {
+		return &FileError{Path: doc.Path, Reason: "cannot sync the deleted file's copy to put it back: " + reason(err), Err: err}
+	}
+	if err := d.LinkTemp(p.t, name); err != nil {
+		return &FileError{Path: doc.Path, Reason: "cannot put the deleted file back: " + reason(err), Err: err}
+	}
+	_ = d.Sync()
+	if name != p.base {
+		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("a file appeared at the deleted file's name; the deleted file is kept as %s", filepath.Join(p.dir, name)), Err: ErrChanged}
+	}
+	return nil
 }
 
 // dirCache holds the folders of a batch, each opened once (by its name)
@@ -490,29 +618,6 @@ func (c *dirCache) close() {
 	for _, dir := range c.order {
 		_ = c.open[dir].Close()
 	}
-}
-
-// putBack renames the file removeAside set aside as tmp back to its name,
-// unless a file appeared there meanwhile.
-func putBack(fsys fileSystem, doc *Document, tmp string) error {
-	dir, base := dirOf(tmp), filepath.Base(doc.fsName())
-	d, err := fsys.OpenDir(dir)
-	if err != nil {
-		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("cannot open the folder to put the deleted file back (it is kept as %s): %s", tmp, reason(err)), Err: err}
-	}
-	defer d.Close()
-	if err := lock(doc, d); err != nil {
-		return err
-	}
-	defer d.Unlock()
-	if _, err := d.Lstat(base); err == nil {
-		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("a file appeared at the deleted file's name; the deleted file is kept as %s", tmp), Err: ErrChanged}
-	}
-	if err := d.Rename(filepath.Base(tmp), base); err != nil {
-		return &FileError{Path: doc.Path, Reason: fmt.Sprintf("cannot rename the deleted file back (it is kept as %s): %s", tmp, reason(err)), Err: err}
-	}
-	_ = d.Sync()
-	return nil
 }
 
 // restore puts back the file doc was read from after written was

@@ -191,9 +191,9 @@ func TestCommitChangesRestoresDeletedAndMoved(t *testing.T) {
 			{Doc: read("d.py"), Delete: true},
 			{Doc: read("c.ts"), Content: []byte("export const c = 2;\n")},
 		}
-		fsys := &nthRenameFS{} // renames: a.py aside, d.py aside, c.ts into place
+		fsys := &nthRenameFS{} // renames: c.ts into place (a deletion renames nothing)
 		if fail {
-			fsys.n = 3
+			fsys.n = 1
 		}
 		err := commitChanges(fsys, Options{}, changes)
 		leftovers, _ := filepath.Glob(filepath.Join(dir, ".*symedit-*"))

@@ -163,7 +163,9 @@ type applyFile struct {
 // blocks all apply is written on its own), and the files are committed
 // as one transaction (edit.Files.CommitChanges: deletions, moves and git's
 // mode changes included, the files written before a failed write
-// restored; a moved file keeps its execute permission). The lock of
+// restored; a moved file is what an edit of it would write, its mode,
+// owner and extended attributes kept, and a move or deletion is refused
+// where an edit would be: NOT_WRITABLE, METADATA). The lock of
 // every file the reply names is held from the read to the commit. The
 // result is never nil; the error is nil or the result's *Error: APPLY
 // (a block failed, a block is malformed, a write failed, no blocks),
@@ -489,10 +491,6 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		f.exec = edit.ExecSet
 	case reply.ModeFile:
 		f.exec = edit.ExecClear
-	default:
-		if f.out.MoveTo != "" && doc.Mode&0o111 != 0 {
-			f.exec = edit.ExecSet // a moved file stays executable, as git keeps its mode
-		}
 	}
 	// The file's blocks in order, each on the result of the one before,
 	// without a pass over the file per block (issue 12, item 13). A block
@@ -746,7 +744,9 @@ func (f *applyFile) changes() []edit.Change {
 	case f.del:
 		return []edit.Change{{Doc: f.ch.doc, Delete: true}}
 	case f.out.MoveTo != "":
-		return []edit.Change{{Doc: f.dest, Content: f.ch.content, Exec: f.exec}, {Doc: f.ch.doc, Delete: true}}
+		// The new name is the file's (From): its mode, owner and extended
+		// attributes, and the refusals an edit of it would meet.
+		return []edit.Change{{Doc: f.dest, Content: f.ch.content, Exec: f.exec, From: f.ch.doc}, {Doc: f.ch.doc, Delete: true}}
 	}
 	return []edit.Change{{Doc: f.ch.doc, Content: f.ch.content, Exec: f.exec}}
 }
