@@ -382,6 +382,18 @@ func noMatch(t Target, trimmed []string, k normalized, n int, best attempt, hits
 	if e.Expected != "" {
 		e.Nearest = nearest(t, e.Expected, 3)
 	}
+	// Lines that look the same may differ in white space or invisible
+	// characters (a tab shown as spaces, a no-break space): say how.
+	real := e.Actual
+	if e.Line == 0 && len(e.Nearest) > 0 {
+		real = e.Nearest[0].Text
+	}
+	if why, ok := match.Whitespace(e.Expected, real); ok && e.Expected != "" {
+		if unit := match.IndentUnit(t.Lines); unit != "" {
+			why += "; the file indents with " + unit
+		}
+		e.Message += " (they differ only in white space or invisible characters: " + why + ")"
+	}
 	for i := range e.Nearest {
 		e.Nearest[i].Text = shown(e.Nearest[i].Text, e.Expected)
 	}

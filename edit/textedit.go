@@ -428,6 +428,13 @@ func teDescribeDiff(d StringDiff) string {
 		TextDiffPunctuation: "punctuation or quotes differ",
 		TextDiffContent:     "the text differs",
 	}[d.Type]
+	// A tab shown as spaces, a no-break space, a CR: say which, for the
+	// fragments of one line (Whitespace compares lines).
+	if d.Type == TextDiffWhitespace && !strings.Contains(d.Expected+d.Found, "\n") {
+		if why, ok := match.Whitespace(d.Expected, d.Found); ok && !strings.HasPrefix(why, "the white space between words") {
+			what += " (" + why + ")"
+		}
+	}
 	return fmt.Sprintf("%s: old_text has %s, the file has %s", what, strconv.Quote(d.Expected), strconv.Quote(d.Found))
 }
 

@@ -66,3 +66,21 @@ func TestApplyTextEditsLevelPartialLine(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestNoMatchNamesInvisibleDifference: an old_text that differs from the
+// file's line only by a tab shown as spaces, or by a no-break space, is
+// refused with the difference in words (Claude Code users' reports of
+// edits failing with no visible difference).
+func TestNoMatchNamesInvisibleDifference(t *testing.T) {
+	for _, tt := range []struct {
+		text, old, want string
+	}{
+		{"func f() {\n\treturn 1\n}\n", "    return 1", "the file's line is indented with 1 tab, the sent line with 4 spaces"},
+		{"x = 1\ny =\u00a0compute(x)\n", "y = compute(x)", "the file's line has a no-break space (U+00A0) at byte"},
+	} {
+		_, err := edit.ApplyTextEdits(tt.text, "", []edit.TextEdit{{OldText: tt.old, NewText: "z"}})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: %v, want %q", tt.old, err, tt.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"github.com/symedit/symedit/match"
 	"strconv"
 	"strings"
 )
@@ -17,6 +18,9 @@ type ShowRequest struct {
 	// each line prefixed by its 1-based file line number; Text never has
 	// them.
 	LineNumbers bool `json:"line_numbers,omitempty" jsonschema:"true: prefix each line of the text with its 1-based file line number (never copy these prefixes into an edit). Omitted or false: the lines as they are."`
+	// Visible asks for the readable listing with white space and
+	// invisible characters marked (match.Visible); Text never has marks.
+	Visible bool `json:"visible,omitempty" jsonschema:"true: in the text content, mark tabs (→), trailing spaces (·), CRs (␍), no-break spaces (⍽) and other invisible characters ([U+200B]), to see why a line does not match (never copy the marks into an edit); structured text stays the file's. Omitted or false: no marks."`
 	// Lang parses the file as this language (grammars.Select) instead of
 	// by extension.
 	Lang string `json:"-"`
@@ -51,7 +55,7 @@ type ShowResult struct {
 	// Error is why the symbol could not be shown, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the symbol could not be shown; omitted on success."`
 
-	numbered bool
+	numbered, visible bool
 }
 
 // Fail records err in res (ok false, error set) and returns it as an
@@ -66,16 +70,23 @@ func (res *ShowResult) Fail(err error) error {
 // request asked for LineNumbers, each line prefixed by its 1-based file
 // line number, right-aligned to the widest, and two spaces.
 func (res *ShowResult) Listing() string {
-	if !res.numbered {
+	if !res.numbered && !res.visible {
 		return res.Text
 	}
 	var b strings.Builder
 	width := len(strconv.Itoa(res.LastLine))
-	for i, l := range strings.SplitAfter(strings.TrimSuffix(res.Text, "\n"), "\n") {
-		fmt.Fprintf(&b, "%*d  %s", width, res.FirstLine+i, l)
-	}
-	if res.Text != "" {
+	for i, l := range strings.Split(strings.TrimSuffix(res.Text, "\n"), "\n") {
+		if res.visible {
+			l = match.Visible(l)
+		}
+		if res.numbered {
+			fmt.Fprintf(&b, "%*d  ", width, res.FirstLine+i)
+		}
+		b.WriteString(l)
 		b.WriteByte('\n')
+	}
+	if res.Text == "" {
+		return ""
 	}
 	return b.String()
 }
@@ -86,7 +97,7 @@ func (res *ShowResult) Listing() string {
 // USAGE (a malformed location), OUTSIDE_ROOT, UNSUPPORTED_LANGUAGE, ERROR
 // (no such file, unreadable or binary content).
 func (w *Workspace) Show(ctx context.Context, req ShowRequest) (*ShowResult, error) {
-	res := &ShowResult{Path: req.Location, numbered: req.LineNumbers}
+	res := &ShowResult{Path: req.Location, numbered: req.LineNumbers, visible: req.Visible}
 	loc, err := ParseLocation(req.Location)
 	if err != nil {
 		return res, res.Fail(err)

@@ -124,3 +124,37 @@ func ExampleWorkspace_Show() {
 	// 5      def greet(self, name):
 	// 6          return 'hello ' + name
 }
+
+// TestShowVisible: the listing marks a tab, trailing spaces, a no-break
+// space and a zero-width space, numbered or not, while Text stays the
+// file's lines byte for byte (what an edit copies).
+func TestShowVisible(t *testing.T) {
+	dir := t.TempDir()
+	src := "def f():\n\tx = 1  \n\ty = 'a\u00a0b\u200b'\n\treturn y\n"
+	path := filepath.Join(dir, "v.py")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	res, err := w.Show(context.Background(), ops.ShowRequest{Location: path + "::f", Visible: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != src {
+		t.Errorf("text %q, want the file's %q", res.Text, src)
+	}
+	if want := "def f():\n→x = 1··\n→y = 'a⍽b[U+200B]'\n→return y\n"; res.Listing() != want {
+		t.Errorf("listing %q, want %q", res.Listing(), want)
+	}
+	res, err = w.Show(context.Background(), ops.ShowRequest{Location: path + "::f", Visible: true, LineNumbers: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1  def f():\n2  →x = 1··\n3  →y = 'a⍽b[U+200B]'\n4  →return y\n"; res.Listing() != want {
+		t.Errorf("numbered listing %q, want %q", res.Listing(), want)
+	}
+}

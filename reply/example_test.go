@@ -87,7 +87,7 @@ func ExampleBlock_Apply_failure() {
 	fmt.Printf("nearest: line %d %q (similarity %.2f)\n", f.Nearest[0].Line, f.Nearest[0].Text, f.Nearest[0].Similarity)
 	// Output:
 	// OLD_MISMATCH 3
-	// old lines do not match: the leading anchor matches at lines 1-2, but line 3 is "\tv uint32" where line 1 of the old lines is "\tv uint32 " (they differ only in trailing white space: lines must match exactly)
+	// old lines do not match: the leading anchor matches at lines 1-2, but line 3 is "\tv uint32" where line 1 of the old lines is "\tv uint32 " (they differ only in white space or invisible characters: the sent line ends with 1 space the file's line does not have; the file indents with tabs; lines must match exactly)
 	// nearest: line 3 "\tv uint32" (similarity 0.99)
 }
 

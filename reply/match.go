@@ -1000,7 +1000,7 @@ func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHi
 		f.Line, f.Actual = at+1, t.text[at]
 		exp = lines.Excerpt(f.Expected, f.Actual, MaxShown)
 		f.Message = fmt.Sprintf("%s: %s, but line %d is %q where line %d of %s is %q%s",
-			head, where, at+1, lines.Excerpt(f.Actual, f.Expected, MaxShown), i, section, exp, whitespaceHint(f.Actual, f.Expected))
+			head, where, at+1, lines.Excerpt(f.Actual, f.Expected, MaxShown), i, section, exp, whitespaceHint(f.Actual, f.Expected, match.IndentUnit(t.text)))
 	}
 	if len(f.Candidates) > 1 {
 		f.Message += fmt.Sprintf(" (%d places match that far, at lines %s; this is the one most like the block)", len(f.Candidates), joinInts(f.Candidates))
@@ -1013,7 +1013,7 @@ func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHi
 		}
 	}
 	if f.Line == 0 && len(f.Nearest) > 0 {
-		f.Message += whitespaceHint(f.Nearest[0].Text, f.Expected)
+		f.Message += whitespaceHint(f.Nearest[0].Text, f.Expected, match.IndentUnit(t.text))
 	}
 	for j := range f.Nearest {
 		f.Nearest[j].Text = lines.Excerpt(f.Nearest[j].Text, f.Expected, MaxShown)
@@ -1090,29 +1090,20 @@ func lineRange(first, last int) string {
 	return fmt.Sprintf("lines %d-%d", first, last)
 }
 
-// whitespaceHint explains a difference in white space only, which exact
-// matching does not forgive.
-func whitespaceHint(actual, expected string) string {
-	if actual == expected {
+// whitespaceHint explains, for a block's line expected that the file's
+// line actual matches but for white space or invisible characters, each
+// difference (match.Whitespace: a tab shown as spaces, a no-break space,
+// a CR) and how the file indents (unit, match.IndentUnit); "" for lines
+// that differ in more.
+func whitespaceHint(actual, expected, unit string) string {
+	why, ok := match.Whitespace(expected, actual)
+	if !ok {
 		return ""
 	}
-	strip := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if r == ' ' || r == '\t' || r == '\f' || r == '\v' {
-				return -1
-			}
-			return r
-		}, s)
+	if unit != "" {
+		why += "; the file indents with " + unit
 	}
-	switch {
-	case strings.TrimRight(actual, " \t") == strings.TrimRight(expected, " \t"):
-		return " (they differ only in trailing white space: lines must match exactly)"
-	case strings.TrimLeft(actual, " \t") == strings.TrimLeft(expected, " \t"):
-		return " (they differ only in indentation: lines must match exactly)"
-	case strip(actual) == strip(expected):
-		return " (they differ only in white space: lines must match exactly)"
-	}
-	return ""
+	return " (they differ only in white space or invisible characters: " + why + "; lines must match exactly)"
 }
 
 // nearest returns up to k lines of ls most similar to want, best first

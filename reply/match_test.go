@@ -177,11 +177,12 @@ func TestApplyExact(t *testing.T) {
 		line  int
 		hint  string
 	}{
-		{edit(l("type noCopy struct{} "), nil, l("x"), nil), reply.CodeLeadingNotFound, 0, "trailing white space"},
-		{edit(l("type noCopy struct{}"), l(" "), l("x"), nil), reply.CodeOldMismatch, 9, "trailing white space"},
-		{edit(l("type noCopy struct{}"), l(""), l("x"), l("    // Lock is a no-op used by -copylocks checker from `go vet`.")), reply.CodeTrailingNotFound, 10, "indentation"},
-		{sr(l("func (*noCopy) Lock() {}"), l("x")), reply.CodeNotFound, 0, "white space"},
-		{sr(l("// Note that it must not be embedded, due to the Lock and Unlock methods.", "type noCopy struct{}\t"), l("x")), reply.CodeNotFound, 8, "trailing white space"},
+		{edit(l("type noCopy struct{} "), nil, l("x"), nil), reply.CodeLeadingNotFound, 0, "the sent line ends with 1 space the file's line does not have"},
+		{edit(l("type noCopy struct{}"), l(" "), l("x"), nil), reply.CodeOldMismatch, 9, "the file's line is empty, the sent line holds 1 space"},
+		{edit(l("type noCopy struct{}"), l(""), l("x"), l("    // Lock is a no-op used by -copylocks checker from `go vet`.")), reply.CodeTrailingNotFound, 10,
+			"the file's line is indented with nothing, the sent line with 4 spaces"},
+		{sr(l("func (*noCopy) Lock() {}"), l("x")), reply.CodeNotFound, 0, "the white space between words differs"},
+		{sr(l("// Note that it must not be embedded, due to the Lock and Unlock methods.", "type noCopy struct{}\t"), l("x")), reply.CodeNotFound, 8, "the sent line ends with 1 tab the file's line does not have"},
 	} {
 		out, f := c.block.Apply(noCopyText)
 		if f == nil || f.Code != c.code || f.Line != c.line || !strings.Contains(f.Message, c.hint) || out != noCopyText {

@@ -14,9 +14,10 @@ func showCommand(e *env) *cli.Command {
 		Usage:     "print a symbol's source lines",
 		ArgsUsage: "LOCATION",
 		Flags: append(readFlags(),
-			&cli.BoolFlag{Name: "n", Usage: "prefix each line with its 1-based file line number"}),
+			&cli.BoolFlag{Name: "n", Usage: "prefix each line with its 1-based file line number"},
+			&cli.BoolFlag{Name: "visible", Usage: "mark tabs (→), trailing spaces (·), CRs (␍), no-break spaces (⍽) and other invisible characters ([U+200B])"}),
 		Action: e.withWorkspace(1, 1, "LOCATION", func(c *cli.Context, w *ops.Workspace, args []string) error {
-			res, err := w.Show(c.Context, ops.ShowRequest{Location: args[0], LineNumbers: c.Bool("n"), Lang: c.String("lang")})
+			res, err := w.Show(c.Context, ops.ShowRequest{Location: args[0], LineNumbers: c.Bool("n"), Visible: c.Bool("visible"), Lang: c.String("lang")})
 			return e.printShow(c, res, err)
 		}),
 	}
