@@ -6,7 +6,7 @@ GO          ?= go
 BIN         := bin/symedit
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build demo test deps lint bench fuzz clean
+.PHONY: all build install demo test deps lint bench fuzz clean
 
 all: build
 
@@ -14,6 +14,17 @@ all: build
 # GOFLAGS says -buildvcs=false (as on this machine).
 build:
 	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/symedit
+
+# install: the binary into $(PREFIX)/bin when PREFIX is set, else into
+# go install's folder ($GOBIN, else $(go env GOPATH)/bin), stamped with the
+# VCS revision as build does.
+install:
+ifdef PREFIX
+	mkdir -p $(PREFIX)/bin
+	$(GO) build -buildvcs=auto -o $(PREFIX)/bin/symedit ./cmd/symedit
+else
+	$(GO) install -buildvcs=auto ./cmd/symedit
+endif
 
 # demo: the main job on bundled real input: a dry-run chunk edit of a method
 # of CPython's multiprocessing/process.py; prints the unified diff.

@@ -31,7 +31,7 @@ func Parse(data []byte) ([]Chunk, error) {
 	if data[0] == '{' {
 		var top map[string]json.RawMessage
 		if err := json.Unmarshal(data, &top); err != nil {
-			return nil, &InputError{Msg: "bad JSON: " + err.Error()}
+			return nil, &InputError{Msg: "bad JSON: " + jsontext.At(data, err).Error()}
 		}
 		for k := range top {
 			if k != "chunks" {
@@ -46,7 +46,7 @@ func Parse(data []byte) ([]Chunk, error) {
 			return nil, &InputError{Key: "chunks", Msg: "want an array of chunk objects: " + err.Error()}
 		}
 	} else if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, &InputError{Msg: "bad JSON: " + err.Error() + ": want a JSON array of chunks or {\"chunks\": [...]}"}
+		return nil, &InputError{Msg: "bad JSON: " + jsontext.At(data, err).Error() + ": want a JSON array of chunks or {\"chunks\": [...]}"}
 	}
 	if len(raw) == 0 {
 		return nil, &InputError{Msg: "no chunks: the list is empty"}

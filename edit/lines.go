@@ -83,14 +83,14 @@ func ParseLineEdits(data []byte) ([]LineEdit, error) {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&top); err != nil {
-			return nil, bad(0, "", "want a JSON array of edits or {\"edits\": [...]}: %v", err)
+			return nil, bad(0, "", "want a JSON array of edits or {\"edits\": [...]}: %v", jsontext.At(data, err))
 		}
 		if dec.More() {
 			return nil, bad(0, "", "unexpected data after the {\"edits\": [...]} object")
 		}
 		raw = top.Edits
 	} else if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, bad(0, "", "want a JSON array of edits or {\"edits\": [...]}: %v", err)
+		return nil, bad(0, "", "want a JSON array of edits or {\"edits\": [...]}: %v", jsontext.At(data, err))
 	}
 	if len(raw) == 0 {
 		return nil, bad(0, "", "no edits: the list is empty")

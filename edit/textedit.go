@@ -502,7 +502,7 @@ func ParseTextEdits(data []byte) ([]TextEdit, error) {
 	if !json.Valid(data) {
 		var v any
 		err := json.Unmarshal(data, &v)
-		return nil, &TextEditInputError{Msg: "bad JSON: " + err.Error() + ": " + want}
+		return nil, &TextEditInputError{Msg: "bad JSON: " + jsontext.At(data, err).Error() + ": " + want}
 	}
 	list := json.RawMessage(data)
 	key := ""

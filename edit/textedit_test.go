@@ -98,7 +98,7 @@ func TestParseTextEditsErrors(t *testing.T) {
 		msg   string // a substring of the message
 	}{
 		{"empty input", "  \n", 0, "", "empty input: want a JSON array of edits"},
-		{"bad JSON", `[{"old_text": "a", "new_text": "b"}`, 0, "", "bad JSON: unexpected end of JSON input"},
+		{"bad JSON", `[{"old_text": "a", "new_text": "b"}`, 0, "", "bad JSON: line 1, column 35: unexpected end of JSON input"},
 		{"trailing data", `[] []`, 0, "", "bad JSON"},
 		{"empty list", `[]`, 0, "", "no edits: the list is empty"},
 		{"empty list in object", `{"edits": []}`, 0, "edits", "no edits"},

@@ -185,7 +185,7 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 		return res, res.Fail(&InputError{fmt.Errorf("the reply has %d edit blocks, more than the %d one reply may hold; nothing was read or written: split it into several replies", n, reply.MaxBlocks)})
 	}
 	if len(parsed.Blocks) == 0 && len(parsed.Malformed) == 0 {
-		return res, res.Fail(&ApplyError{Msg: "the reply has no edit blocks (<<<<<<< EDIT or <<<<<<< SEARCH after a path line); nothing was written"})
+		return res, res.Fail(&ApplyError{Msg: "the reply has no edit blocks: none of a path line and <<<<<<< EDIT or <<<<<<< SEARCH, a unified diff (--- and +++ lines, then @@ hunks) or a Codex patch (*** Begin Patch, *** Update File:, *** Add File:, *** Delete File:); nothing was written"})
 	}
 	a := &applier{w: w, req: req, level: level, all: parsed.Blocks}
 	var paths []string

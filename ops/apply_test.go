@@ -403,7 +403,7 @@ func TestApplyJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"ok":false,"changed":false,"written":false,"dry_run":false,"error":{"code":"APPLY","message":"the reply has no edit blocks (\u003c\u003c\u003c\u003c\u003c\u003c\u003c EDIT or \u003c\u003c\u003c\u003c\u003c\u003c\u003c SEARCH after a path line); nothing was written"},"files":[],"blocks":[],"malformed":[],"shell_suggestions":[]}`
+	want := `{"ok":false,"changed":false,"written":false,"dry_run":false,"error":{"code":"APPLY","message":"the reply has no edit blocks: none of a path line and \u003c\u003c\u003c\u003c\u003c\u003c\u003c EDIT or \u003c\u003c\u003c\u003c\u003c\u003c\u003c SEARCH, a unified diff (--- and +++ lines, then @@ hunks) or a Codex patch (*** Begin Patch, *** Update File:, *** Add File:, *** Delete File:); nothing was written"},"files":[],"blocks":[],"malformed":[],"shell_suggestions":[]}`
 	if string(b) != want {
 		t.Errorf("JSON\n%s\nwant\n%s", b, want)
 	}

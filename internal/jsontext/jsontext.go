@@ -7,6 +7,8 @@
 package jsontext
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -101,4 +103,31 @@ func errorAt(data []byte, off int, msg string) *Error {
 		}
 	}
 	return &Error{Offset: off, Line: line, Column: col, Msg: msg}
+}
+
+// At returns err, an error of encoding/json decoding data, with the
+// 1-based line and byte column of its offset in front ("line 3, column
+// 17: invalid character '}' ..."), for a *json.SyntaxError or a
+// *json.UnmarshalTypeError; any other error as it is. encoding/json says
+// only the byte offset, and a caller fixing its JSON needs the place.
+func At(data []byte, err error) error {
+	var off int64
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	default:
+		return err
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	if off > 0 && se != nil {
+		off-- // a syntax error's offset is just past the byte that is wrong
+	}
+	e := errorAt(data, int(off), "")
+	return fmt.Errorf("line %d, column %d: %w", e.Line, e.Column, err)
 }

@@ -57,3 +57,24 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// TestAt: a decoding error gets the line and byte column of the byte that
+// is wrong; other errors are left as they are.
+func TestAt(t *testing.T) {
+	data := []byte("[\n  {\"a\": 1,}\n]")
+	var v any
+	err := jsontext.At(data, json.Unmarshal(data, &v))
+	if err == nil || !strings.HasPrefix(err.Error(), "line 2, column 11: invalid character '}'") {
+		t.Errorf("syntax error: %v", err)
+	}
+	var n struct{ A int }
+	data = []byte("{\n\"A\": \"x\"}")
+	err = jsontext.At(data, json.Unmarshal(data, &n))
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || !strings.HasPrefix(err.Error(), "line 2, column") {
+		t.Errorf("type error: %v", err)
+	}
+	if other := errors.New("x"); jsontext.At(data, other) != other {
+		t.Errorf("another error was changed")
+	}
+}

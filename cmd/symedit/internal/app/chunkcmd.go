@@ -27,7 +27,9 @@ func chunkCommand(e *env) *cli.Command {
 			"Every chunk is validated against the symbol before anything is written; one that matches nowhere,\n" +
 			"or in several places, is rejected with the nearest real lines (exit 1).\n" +
 			"--match sets the loosest level allowed (default trailing); with indent or loose, new_lines\n" +
-			"are shifted by the indentation offset the chunk matched with, and each chunk's level is reported.",
+			"are shifted by the indentation offset the chunk matched with, and each chunk's level is reported.\n" +
+			locationHelp + "Example (make demo runs it):\n" +
+			"  symedit chunk --dry-run testdata/src/python/process.py::BaseProcess/start testdata/demo/chunks.json",
 		ArgsUsage: "LOCATION CHUNKS",
 		Flags:     append(writeFlags(), matchFlag(match.Trailing), symbolHashFlag()),
 		Action: e.withWorkspace(2, 2, "LOCATION CHUNKS", func(c *cli.Context, w *ops.Workspace, args []string) error {

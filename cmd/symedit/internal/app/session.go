@@ -3,8 +3,10 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/symedit/symedit/ops"
 	"github.com/urfave/cli/v2"
@@ -54,14 +56,37 @@ func readFlags() []cli.Flag {
 }
 
 // readText reads a BODY/TEXT argument: a file or "-" for standard input.
+// An argument that names no file is often the text itself, typed on the
+// command line: the error says what the argument is.
 func (e *env) readText(arg string) (string, error) {
 	b, err := e.readInput(arg)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
-			return "", fmt.Errorf("reading %s: %w", arg, pe.Err)
+			err = fmt.Errorf("reading %s: %w", arg, pe.Err)
+			if errors.Is(pe.Err, fs.ErrNotExist) {
+				err = &ops.UsageError{Msg: fmt.Sprintf("TEXT %q names no file: TEXT is a file holding the text, or - to read it from standard input (as in: printf '%%s\\n' 'def f(): pass' | symedit insert-after LOCATION -)", abbreviate(arg, 40))}
+			}
 		}
 		return "", err
 	}
 	return string(b), nil
 }
+
+// abbreviate returns s cut to n bytes and "..." when it is longer.
+func abbreviate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}
+
+// locationHelp is the help every command that names a symbol shows.
+const locationHelp = "LOCATION names the symbol, in one of three forms:\n" +
+	"  FILE::NAME_PATH   a name path joined with / (process.py::BaseProcess/start), or a unique suffix of one (process.py::start);\n" +
+	"                    a second same-named sibling is name[2]\n" +
+	"  FILE:LINE:COL     the innermost symbol at that 1-based line and 1-based byte column\n" +
+	"  FILE:LINE         the same, at the line's first non-blank column\n"

@@ -13,6 +13,8 @@ func showCommand(e *env) *cli.Command {
 		Name:      "show",
 		Usage:     "print a symbol's source lines",
 		ArgsUsage: "LOCATION",
+		Description: locationHelp + "Example:\n" +
+			"  symedit show -n testdata/src/python/process.py::BaseProcess/start",
 		Flags: append(readFlags(),
 			&cli.BoolFlag{Name: "n", Usage: "prefix each line with its 1-based file line number"},
 			&cli.BoolFlag{Name: "visible", Usage: "mark tabs (→), trailing spaces (·), CRs (␍), no-break spaces (⍽) and other invisible characters ([U+200B])"}),

@@ -30,7 +30,7 @@ func symbolCommands(e *env) []*cli.Command {
 		out = append(out, &cli.Command{
 			Name:  op.name,
 			Usage: op.usage,
-			Description: "BODY/TEXT is a file, or - for standard input. Text sent left of the symbol's indentation\n" +
+			Description: locationHelp + "BODY/TEXT is a file, or - for standard input. Text sent left of the symbol's indentation\n" +
 				"(a method sent flush-left) is shifted to it, and the result says so; other text is written as sent.",
 			ArgsUsage: "LOCATION TEXT",
 			Flags:     append(writeFlags(), symbolHashFlag()),
