@@ -27,7 +27,16 @@ const (
 )
 
 // batchOpNames lists the operation names for messages.
-const batchOpNames = "chunk, edit, lines, replace, write, replace-body, insert-before or insert-after"
+const batchOpNames = "chunk, edit, lines, replace, write, replace-body, insert-before or insert-after (or the MCP tools' replace_body, insert_before, insert_after)"
+
+// batchToolNames maps the MCP tools' names of operations (replace_body)
+// to batch's (replace-body): a caller that knows one vocabulary is not
+// refused in the other.
+var batchToolNames = map[string]string{
+	"replace_body":  OpReplaceBody,
+	"insert_before": OpInsertBefore,
+	"insert_after":  OpInsertAfter,
+}
 
 // batchRequired are the fields an op's line must have because their
 // absence would read as "".
@@ -94,6 +103,9 @@ func (op *BatchOp) UnmarshalJSON(data []byte) error {
 	}
 	if err := json.Unmarshal(head["op"], &op.Op); head["op"] == nil || err != nil {
 		return &InputError{fmt.Errorf(`no "op" string: want one of %s`, batchOpNames)}
+	}
+	if name, ok := batchToolNames[op.Op]; ok {
+		op.Op = name // the MCP tool's name for the same operation
 	}
 	*op = BatchOp{Op: op.Op}
 	// A field whose absence would silently mean "" is required: a write

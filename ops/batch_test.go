@@ -555,3 +555,18 @@ func TestEmptyExpectSHA256Refused(t *testing.T) {
 		t.Errorf("a value: %v, %q (validate refuses it later)", err, o.ExpectSHA256)
 	}
 }
+
+// TestBatchTakesToolNames: a batch line may name an operation as the MCP
+// tool does (replace_body, insert_before, insert_after); it runs as the
+// batch name's and reports that name.
+func TestBatchTakesToolNames(t *testing.T) {
+	for tool, name := range map[string]string{"replace_body": ops.OpReplaceBody, "insert_before": ops.OpInsertBefore, "insert_after": ops.OpInsertAfter} {
+		var op ops.BatchOp
+		if err := json.Unmarshal([]byte(`{"op": "`+tool+`", "location": "a.py::f", "text": "def g():\n    pass\n"}`), &op); err != nil {
+			t.Fatalf("%s: %v", tool, err)
+		}
+		if op.Op != name || op.SymbolText == nil || op.SymbolText.Location != "a.py::f" {
+			t.Errorf("%s: %+v", tool, op)
+		}
+	}
+}
