@@ -768,10 +768,11 @@ func TestMCP(t *testing.T) {
 			"context_after":  "assert self._parent_pid == os.getpid(), \\",
 		}}
 		c := callTool(t, cs, "chunk", map[string]any{"location": start, "chunks": chunks})
-		// The refusal names the tool's field, not the CLI flag (issue 11,
-		// section 7).
-		if !c.isError || !strings.Contains(c.text, `call again with "match": "indent" to accept it`) ||
-			strings.Contains(c.text, "--match") || get(c.data, "error", "hint", "flag") != `"match": "indent"` || get(c.data, "error", "hint", "level") != "indent" {
+		// The refusal names the tool's field, not the CLI flag; the remedy
+		// is data.
+		if !c.isError || !strings.Contains(c.text, `to accept that match, call again with "match": "indent"`) ||
+			strings.Contains(c.text, "--match") || get(c.data, "error", "remedy", 0, "option") != "match" ||
+			get(c.data, "error", "remedy", 0, "value") != "indent" || get(c.data, "error", "hint", "level") != "indent" {
 			t.Fatalf("a flush-left chunk without match indent: %+v", c)
 		}
 		if readFile(t, process) != orig {
@@ -1000,17 +1001,17 @@ func TestMCP(t *testing.T) {
 		}
 		c = callTool(t, cs, "write", map[string]any{"path": "new/bad.py", "content": "def (:\n"})
 		if !c.isError || get(c.data, "error", "code") != "SYNTAX" || strings.Contains(c.text, "--check") ||
-			strings.Contains(get(c.data, "error", "message").(string), "--check") || !strings.Contains(c.text, "correct the new text so that it parses") {
+			strings.Contains(get(c.data, "error", "message").(string), "--check") || !strings.Contains(c.text, "correct the text and call again") {
 			t.Errorf("write with a syntax error: %+v", c)
 		}
 		c = callTool(t, cs, "edit", map[string]any{"path": "go/atomic_type.go", "edits": []any{
 			map[string]any{"old_text": "func b32(b bool) uint64 {", "new_text": "x"}}})
-		if !c.isError || strings.Contains(c.text, "symedit show -n") || !strings.Contains(c.text, `the show tool with "line_numbers": true`) {
+		if !c.isError || strings.Contains(c.text, "symedit show -n") || !strings.Contains(c.text, "Read the file again and copy old_text exactly") {
 			t.Errorf("edit NO_MATCH names a CLI command: %+v", c)
 		}
 		// A replace that refuses a file names the partial field.
-		c = callTool(t, cs, "replace", map[string]any{"search": "#", "replacement": "// ", "paths": []string{"typescript/scheduler.ts", "python/contextlib_excerpt.py"}})
-		if !c.isError || strings.Contains(c.text, "--partial") || !strings.Contains(c.text, `(set "partial": true to write the files that pass)`) ||
+		c = callTool(t, cs, "replace", map[string]any{"search": "#", "replacement": "// ", "paths": []string{"typescript/scheduler.ts", "go/atomic_type.go"}})
+		if !c.isError || strings.Contains(c.text, "--partial") || !strings.Contains(c.text, `to write the files that pass, call again with "partial": true`) ||
 			get(c.data, "files", 0, "status") != "refused" {
 			t.Errorf("replace refused: %+v", c)
 		}
