@@ -20,4 +20,11 @@ var (
 	// loops. Tests compare it at two input sizes (linear growth) and
 	// before and after a cancellation (the work stopped).
 	SearchSteps atomic.Int64
+	// TreeNodes counts the syntax tree nodes symbol extraction visits to
+	// learn their parents and siblings (one walk per file).
+	TreeNodes atomic.Int64
+	// TreeClimbs counts the times symbol extraction asked tree-sitter for
+	// a node's parent or sibling instead: each such question descends
+	// from the root, a cost in the node's depth.
+	TreeClimbs atomic.Int64
 )
