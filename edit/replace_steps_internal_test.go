@@ -31,7 +31,8 @@ func searchStepsOf(f func()) int64 {
 // TestReplaceLinearOnOneLongLine: replacing every match on one long line
 // costs steps in proportion to the line (4x the input, about 4x the
 // steps; a line-end scan per match made it 16x), and stopping one past
-// an expected count costs the same few steps however long the line is.
+// an expected count costs the same allocations however long the line is
+// (its steps are the one scan of the line for its end).
 func TestReplaceLinearOnOneLongLine(t *testing.T) {
 	sr, err := Compile(Search{Pattern: "foo", Replacement: "baz"})
 	if err != nil {
@@ -62,9 +63,11 @@ func TestReplaceLinearOnOneLongLine(t *testing.T) {
 	s1, a1 := limited(n)
 	s4, a4 := limited(4 * n)
 	// The steps count the bytes scanned for the line's end: the line
-	// grows, the number of searches does not.
-	if s4 > 5*s1 || a4 > a1 {
-		t.Errorf("stopped at 2 matches: %d steps and %.0f allocations for %d matches, %d and %.0f for %d: want the allocations the same", s1, a1, n, s4, a4, 4*n)
+	// grows, the number of searches does not. A few allocations of slack:
+	// the race detector empties the regular expression's machine pool at
+	// random.
+	if s4 > 5*s1 || a4 > a1+8 {
+		t.Errorf("stopped at 2 matches: %d steps and %.0f allocations for %d matches, %d and %.0f for %d: want about the same allocations", s1, a1, n, s4, a4, 4*n)
 	}
 	if a4 > 20 {
 		t.Errorf("stopped at 2 matches: %.0f allocations, want a handful", a4)
