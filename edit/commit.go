@@ -2,6 +2,7 @@ package edit
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/remedy"
 	"golang.org/x/sys/unix"
 )
@@ -71,8 +73,9 @@ type fileSystem interface {
 // file; every name is a base name in it. sysDir is the real one.
 type commitDir interface {
 	// Lock takes the directory's exclusive advisory lock (flock), waiting
-	// up to LockWait; Unlock releases it.
-	Lock() error
+	// up to LockWait, or until ctx is done (ctx's error); Unlock releases
+	// it.
+	Lock(ctx context.Context) error
 	Unlock() error
 	Lstat(name string) (*unix.Stat_t, error)
 	// Open opens name for reading, not following a symbolic link and
@@ -157,10 +160,16 @@ type sysDir struct {
 
 func (d *sysDir) fd() int { return int(d.f.Fd()) }
 
-func (d *sysDir) Lock() error {
+func (d *sysDir) Lock(ctx context.Context) error {
 	deadline := time.Now().Add(LockWait)
 	delay := time.Millisecond
-	for {
+	var timer *time.Timer
+	defer func() {
+		if timer != nil {
+			timer.Stop()
+		}
+	}()
+	for waited := false; ; {
 		err := unix.Flock(d.fd(), unix.LOCK_EX|unix.LOCK_NB)
 		switch {
 		case err == nil:
@@ -173,7 +182,22 @@ func (d *sysDir) Lock() error {
 		if time.Now().After(deadline) {
 			return &fs.PathError{Op: "flock", Path: d.f.Name(), Err: err}
 		}
-		time.Sleep(delay)
+		if !waited {
+			waited = true
+			probe.FolderLockWaits.Add(1)
+		}
+		// flock has no timeout: poll, and stop as soon as ctx is done (a
+		// call's time limit is usually far shorter than LockWait).
+		if timer == nil {
+			timer = time.NewTimer(delay)
+		} else {
+			timer.Reset(delay)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer.C:
+		}
 		delay = min(2*delay, 50*time.Millisecond)
 	}
 }
@@ -323,20 +347,21 @@ func Commit(doc *Document, content []byte) error {
 
 // commit is Files.Commit on fsys with opt.
 func commit(fsys fileSystem, opt Options, doc *Document, content []byte) error {
-	return commitMode(fsys, opt, doc, content, nil)
+	return commitMode(context.Background(), fsys, opt, doc, content, nil)
 }
 
 // commitMode is commit that gives the new file the mode mode returns for
 // the file's mode (for a created file, its mode once created), or the
 // file's mode when mode is nil. It does every step under the folder's
-// lock and syncs the folder after the rename.
-func commitMode(fsys fileSystem, opt Options, doc *Document, content []byte, mode func(fs.FileMode) fs.FileMode) error {
+// lock and syncs the folder after the rename. The wait for the lock ends
+// when ctx is done (the error then wraps ctx's).
+func commitMode(ctx context.Context, fsys fileSystem, opt Options, doc *Document, content []byte, mode func(fs.FileMode) fs.FileMode) error {
 	if err := CheckContent(doc, content); err != nil {
 		return err
 	}
 	name := doc.fsName()
 	if doc.absent {
-		return create(fsys, doc, name, content, mode)
+		return create(ctx, fsys, doc, name, content, mode)
 	}
 	target, err := fsys.Resolve(name)
 	if err != nil {
@@ -347,7 +372,7 @@ func commitMode(fsys fileSystem, opt Options, doc *Document, content []byte, mod
 		return failed(doc, "cannot open the file's folder", err)
 	}
 	defer d.Close()
-	locked, err := lockDir(doc, d)
+	locked, err := lockDir(ctx, doc, d)
 	if err != nil {
 		return err
 	}
@@ -748,20 +773,25 @@ func errCreatedMeanwhile(doc *Document) error {
 }
 
 // lock is lockDir without saying whether the lock was taken.
-func lock(doc *Document, d commitDir) error {
-	_, err := lockDir(doc, d)
+func lock(ctx context.Context, doc *Document, d commitDir) error {
+	_, err := lockDir(ctx, doc, d)
 	return err
 }
 
-// lockDir takes d's lock and reports whether it holds it. A file system without flock on a folder (ENOLCK,
-// EOPNOTSUPP, ENOSYS, EINVAL; EBADF or EISDIR where NFS turns flock into
-// a POSIX lock, which wants a folder open for writing) is written
-// unlocked: the checks before the rename still catch most concurrent
-// writers.
-func lockDir(doc *Document, d commitDir) (bool, error) {
-	err := d.Lock()
+// lockDir takes d's lock and reports whether it holds it. A file system
+// without flock on a folder (ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL; EBADF
+// or EISDIR where NFS turns flock into a POSIX lock, which wants a folder
+// open for writing) is written unlocked (false, nil): the checks before
+// the rename still catch most concurrent writers. The wait for a lock
+// another process holds ends after LockWait (ErrLocked) or when ctx is
+// done first: the *FileError then wraps ctx's error.
+func lockDir(ctx context.Context, doc *Document, d commitDir) (bool, error) {
+	err := d.Lock(ctx)
 	if err == nil {
 		return true, nil
+	}
+	if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+		return false, &FileError{Path: doc.Path, Reason: "stopped while waiting for another symedit process to finish writing in the file's folder; nothing was written", Err: err}
 	}
 	var pe *fs.PathError
 	sysErr := err
@@ -876,7 +906,7 @@ func statMode(st *unix.Stat_t) fs.FileMode {
 // than replace a file that appeared since the document was read. The new
 // file's mode is 0666 less the umask (or the folder's default ACL), as
 // any tool's (issue 12, item 7).
-func create(fsys fileSystem, doc *Document, name string, content []byte, mode func(fs.FileMode) fs.FileMode) error {
+func create(ctx context.Context, fsys fileSystem, doc *Document, name string, content []byte, mode func(fs.FileMode) fs.FileMode) error {
 	if _, err := fsys.Lstat(name); err == nil {
 		return errCreatedMeanwhile(doc)
 	}
@@ -889,7 +919,7 @@ func create(fsys fileSystem, doc *Document, name string, content []byte, mode fu
 		return failed(doc, "cannot open the file's folder", err)
 	}
 	defer d.Close()
-	if err := lock(doc, d); err != nil {
+	if err := lock(ctx, doc, d); err != nil {
 		return err
 	}
 	defer d.Unlock()

@@ -3,6 +3,7 @@ package edit
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -18,6 +20,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/symedit/symedit/internal/probe"
 )
 
 // faultFS is a file system (the real one unless set) with one commit step
@@ -107,11 +111,11 @@ type faultDir struct {
 	name string // as opened
 }
 
-func (d *faultDir) Lock() error {
+func (d *faultDir) Lock(ctx context.Context) error {
 	if d.fs.record("Lock") {
 		return &fs.PathError{Op: "flock", Path: ".", Err: d.fs.err}
 	}
-	return d.commitDir.Lock()
+	return d.commitDir.Lock(ctx)
 }
 
 func (d *faultDir) Unlock() error {
@@ -924,6 +928,74 @@ func TestCommitRemovesStaleTemporaries(t *testing.T) {
 		_, err := os.Lstat(filepath.Join(dir, name))
 		if gone := errors.Is(err, fs.ErrNotExist); gone != removed {
 			t.Errorf("%s: removed %v, want %v", name, gone, removed)
+		}
+	}
+}
+
+// TestCommitLockWaitStopsWithContext: while another process holds the
+// folder's lock, a commit (alone, in a transaction, one of several) whose
+// context is cancelled while it waits, or whose deadline passes, returns
+// the context's error, not ErrLocked after LockWait, and writes nothing.
+func TestCommitLockWaitStopsWithContext(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.py")
+	if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	holder, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if err := unix.Flock(int(holder.Fd()), unix.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	files, err := Open(Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer files.Close()
+	commits := map[string]func(ctx context.Context, doc *Document) error{
+		"CommitContext": func(ctx context.Context, doc *Document) error {
+			return files.CommitContext(ctx, doc, []byte("x = 2\n"))
+		},
+		"CommitChangesContext": func(ctx context.Context, doc *Document) error {
+			return files.CommitChangesContext(ctx, []Change{{Doc: doc, Content: []byte("x = 2\n")}})
+		},
+		"CommitEach": func(ctx context.Context, doc *Document) error {
+			_, err := files.CommitEach(ctx, []*Document{doc}, [][]byte{[]byte("x = 2\n")})
+			return err
+		},
+	}
+	for name, commit := range commits {
+		for _, want := range []error{context.Canceled, context.DeadlineExceeded} {
+			t.Run(fmt.Sprintf("%s/%v", name, want), func(t *testing.T) {
+				doc, err := files.Read("f.py")
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithCancel(context.Background())
+				if want == context.DeadlineExceeded {
+					ctx, cancel = context.WithTimeout(context.Background(), time.Millisecond)
+				}
+				defer cancel()
+				waits := probe.FolderLockWaits.Load()
+				done := make(chan error, 1)
+				go func() { done <- commit(ctx, doc) }()
+				if want == context.Canceled {
+					for probe.FolderLockWaits.Load() == waits {
+						runtime.Gosched() // until the commit waits for the lock
+					}
+					cancel()
+				}
+				err = <-done
+				if !errors.Is(err, want) || errors.Is(err, ErrLocked) {
+					t.Fatalf("err = %v, want %v", err, want)
+				}
+				if got, _ := os.ReadFile(path); string(got) != "x = 1\n" {
+					t.Fatalf("file written while the lock was held: %q", got)
+				}
+			})
 		}
 	}
 }

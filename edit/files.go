@@ -1,6 +1,7 @@
 package edit
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -357,6 +358,14 @@ func (f *Files) ReadOrNew(path string) (*Document, error) {
 // error the file is untouched and no temporary file remains.
 func (f *Files) Commit(doc *Document, content []byte) error {
 	return commit(f.fsys, f.opt, doc, content)
+}
+
+// CommitContext is Commit that stops waiting for the folder's lock when
+// ctx is done: the *FileError then wraps ctx's error, and nothing was
+// written. A call with a time limit answers within it even while another
+// symedit process writes in the folder.
+func (f *Files) CommitContext(ctx context.Context, doc *Document, content []byte) error {
+	return commitMode(ctx, f.fsys, f.opt, doc, content, nil)
 }
 
 // IsNew reports a Document from ReadOrNew for a file that does not exist

@@ -2,6 +2,7 @@ package edit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/match"
 )
 
@@ -87,6 +89,15 @@ func ApplyTextEdits(text, eol string, edits []TextEdit) (TextEditResult, error) 
 // *TextEditError says so in its message, in Hint and as an
 // ALLOW_MATCH_LEVEL suggested fix naming the flag.
 func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level) (TextEditResult, error) {
+	return ApplyTextEditsContext(context.Background(), text, eol, edits, allowed)
+}
+
+// ApplyTextEditsContext is ApplyTextEditsLevel that stops when ctx is
+// done: every search (of an edit's occurrences, and of the similar
+// places a NO_MATCH error lists) asks ctx as it goes, and the error is
+// then ctx's, so that a cancelled call stops its work instead of only
+// its answer.
+func ApplyTextEditsContext(ctx context.Context, text, eol string, edits []TextEdit, allowed match.Level) (TextEditResult, error) {
 	if err := teCheckEdits(edits); err != nil {
 		return TextEditResult{}, err
 	}
@@ -97,6 +108,7 @@ func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level
 		return TextEditResult{}, fmt.Errorf("edit: ApplyTextEdits: line ending %q is not LF, CRLF or CR", eol)
 	}
 	e := newTextEngine(text, eol)
+	e.ctx = ctx
 	if len(edits) > 4 && len(e.orig) > 4096 {
 		e.freq = new([256]int)
 		for _, c := range e.orig {
@@ -111,6 +123,9 @@ func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level
 		}
 		want := max(te.Occurrences, 1)
 		matches := e.find(old)
+		if ctx.Err() != nil {
+			return TextEditResult{}, ctx.Err()
+		}
 		sum := TextEditSummary{Edit: i + 1, OccurrencesReplaced: len(matches)}
 		var lens []int
 		var repls []string
@@ -138,6 +153,9 @@ func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level
 			err := e.failure(i+1, len(edits), te, old, want, matches)
 			if len(matches) == 0 && teWholeLines(old) {
 				e.addHint(err, old, allowed)
+			}
+			if ctx.Err() != nil {
+				return TextEditResult{}, ctx.Err()
 			}
 			return TextEditResult{}, err
 		}
@@ -222,6 +240,28 @@ type textEngine struct {
 	segBufs [2][]teSegment
 	removed []teRemoval
 	freq    *[256]int // byte frequencies of orig, or nil (see find)
+	// ctx stops the searches (nil: never); see stopped.
+	ctx   context.Context
+	steps int // loop iterations since ctx was last asked
+}
+
+// stopped reports whether e's context is done. The searches call it at
+// each step of their loops, so it asks the context only every ctxEvery
+// calls, and once done it stays done.
+func (e *textEngine) stopped() bool {
+	if e.ctx == nil {
+		return false
+	}
+	probe.SearchSteps.Add(1)
+	if e.steps++; e.steps < ctxEvery {
+		return false
+	}
+	e.steps = 0
+	if e.ctx.Err() != nil {
+		e.steps = ctxEvery // ask again at once next time
+		return true
+	}
+	return false
 }
 
 func newTextEngine(text, eol string) *textEngine {
@@ -291,6 +331,9 @@ func (e *textEngine) find(old string) []int {
 		}
 		last := len(cur) - len(pat) // the last possible start
 		for fails, scanned := 0, 0; pos <= last; {
+			if e.stopped() {
+				return nil
+			}
 			j := bytes.IndexByte(cur[pos+r:last+r+1], pat[r])
 			if j < 0 {
 				return out
@@ -309,6 +352,9 @@ func (e *textEngine) find(old string) []int {
 		}
 	}
 	for pos <= len(cur)-len(pat) {
+		if e.stopped() {
+			return nil
+		}
 		i := bytes.Index(cur[pos:], pat)
 		if i < 0 {
 			break

@@ -221,7 +221,7 @@ func (e *textEngine) similar(old string) []SimilarContent {
 	seen := map[string]float64{}
 	var done, picked []teCand
 	for i, c := range cands {
-		if i >= simMaxEvals || cmp.cost >= simMaxCost {
+		if i >= simMaxEvals || cmp.cost >= simMaxCost || e.stopped() {
 			break
 		}
 		if len(picked) == maxSimilar && c.bound < picked[maxSimilar-1].sim {
@@ -349,6 +349,9 @@ func (e *textEngine) bounds(lines []teLine, want []rune, k int, nl bool) []teCan
 	var cands []teCand
 	var buckets [1001]int // candidates by bound, in thousandths
 	for i := 0; i+k <= len(lines); i++ {
+		if e.stopped() {
+			return nil
+		}
 		if i == 0 {
 			if nl { // counted in every window: an upper bound
 				addRune('\n', 1)

@@ -118,10 +118,16 @@ func (x Exec) Apply(m fs.FileMode) fs.FileMode {
 // files are renamed into place in order, each under its folder's lock,
 // and each folder is synced once, after the last rename.
 func (f *Files) CommitAll(docs []*Document, contents [][]byte) error {
-	return commitAll(f.fsys, f.opt, docs, contents)
+	return commitAll(context.Background(), f.fsys, f.opt, docs, contents)
 }
 
-func commitAll(fsys fileSystem, opt Options, docs []*Document, contents [][]byte) error {
+// CommitAllContext is CommitAll that stops when ctx is done before a file
+// is put in place, as CommitChangesContext does.
+func (f *Files) CommitAllContext(ctx context.Context, docs []*Document, contents [][]byte) error {
+	return commitAll(ctx, f.fsys, f.opt, docs, contents)
+}
+
+func commitAll(ctx context.Context, fsys fileSystem, opt Options, docs []*Document, contents [][]byte) error {
 	if len(docs) != len(contents) {
 		panic("edit: CommitAll: docs and contents differ in length")
 	}
@@ -129,7 +135,7 @@ func commitAll(fsys fileSystem, opt Options, docs []*Document, contents [][]byte
 	for i, d := range docs {
 		changes[i] = Change{Doc: d, Content: contents[i]}
 	}
-	return commitChanges(fsys, opt, changes)
+	return commitChangesCtx(ctx, fsys, opt, changes, commitBatch)
 }
 
 // CommitChanges applies changes in order as one transaction, as CommitAll
@@ -167,6 +173,16 @@ func (f *Files) CommitChanges(changes []Change) error {
 	return commitChanges(f.fsys, f.opt, changes)
 }
 
+// CommitChangesContext is CommitChanges that stops when ctx is done
+// before a change is put in place (ctx is asked before each, and ends the
+// wait for a folder's lock that another symedit process holds): the
+// changes put in place before it are then restored, as after any failure,
+// and the *TransactionError's Err wraps ctx's error. The restoring itself
+// is not stopped by ctx: a transaction is never left half done.
+func (f *Files) CommitChangesContext(ctx context.Context, changes []Change) error {
+	return commitChangesCtx(ctx, f.fsys, f.opt, changes, commitBatch)
+}
+
 // CommitEach commits contents[i] to docs[i] for every i, in order, each
 // file on its own as Commit does, not as one transaction: it stops at the
 // first file that fails, and the files before it stay written. It
@@ -195,7 +211,7 @@ func commitEach(ctx context.Context, fsys fileSystem, opt Options, docs []*Docum
 			return start, err
 		}
 		end := min(len(changes), start+batch)
-		if _, done, err := commitBatchOf(fsys, opt, changes[start:end], deleted, true, ctx.Err); err != nil {
+		if _, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted, true); err != nil {
 			return start + done, err
 		}
 	}
@@ -223,6 +239,13 @@ func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
 
 // commitChangesBy is commitChanges in batches of batch changes.
 func commitChangesBy(fsys fileSystem, opt Options, changes []Change, batch int) error {
+	return commitChangesCtx(context.Background(), fsys, opt, changes, batch)
+}
+
+// commitChangesCtx is commitChangesBy that stops when ctx is done (see
+// CommitChangesContext): ctx is asked before each change is put in place
+// and ends the wait for a folder's lock; the rollback is not stopped.
+func commitChangesCtx(ctx context.Context, fsys fileSystem, opt Options, changes []Change, batch int) error {
 	// deleted[i] is the copy of deleted file i, unnamed, kept until the
 	// transaction is over in case it must be put back.
 	deleted := make([]*pendingWrite, len(changes))
@@ -235,7 +258,7 @@ func commitChangesBy(fsys fileSystem, opt Options, changes []Change, batch int) 
 	}()
 	for start := 0; start < len(changes); start += batch {
 		end := min(len(changes), start+batch)
-		if i, done, err := commitBatchOf(fsys, opt, changes[start:end], deleted[start:end], false, nil); err != nil {
+		if i, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted[start:end], false); err != nil {
 			return rollback(fsys, opt, changes, deleted, start+i, start+done, err)
 		}
 	}
@@ -272,9 +295,9 @@ func rollback(fsys fileSystem, opt Options, changes []Change, deleted []*pending
 // removeLocked), which the caller discards once the transaction is over.
 // With each (CommitEach) the changes are not one transaction: when
 // phase 1 fails at a change, phase 2 still puts the changes before it in
-// place, as committing them one by one would have. stop, if not nil, is
-// asked before each change is put in place; its error stops the batch
-// there.
+// place, as committing them one by one would have. ctx is asked before
+// each change is put in place, and ends the wait for a folder's lock; its
+// error stops the batch there.
 //
 // Phase 1 prepares every change, prepareJobs at a time, without the
 // folders' locks: a written file is checked as Commit checks it (still
@@ -312,9 +335,9 @@ func rollback(fsys fileSystem, opt Options, changes []Change, deleted []*pending
 // On failure it returns the index in changes of the change that failed
 // (the first in order), how many changes it put in place, those before
 // it (without each, none if phase 1 failed; the caller restores them),
-// and the error (a *FileError, or stop's); every temporary file is then
+// and the error (a *FileError, or ctx's); every temporary file is then
 // removed.
-func commitBatchOf(fsys fileSystem, opt Options, changes []Change, deleted []*pendingWrite, each bool, stop func() error) (failed, done int, err error) {
+func commitBatchOf(ctx context.Context, fsys fileSystem, opt Options, changes []Change, deleted []*pendingWrite, each bool) (failed, done int, err error) {
 	dirs := &dirCache{fsys: fsys, open: map[string]commitDir{}}
 	defer dirs.close()
 	pending := make([]*pendingWrite, len(changes))
@@ -337,16 +360,13 @@ func commitBatchOf(fsys fileSystem, opt Options, changes []Change, deleted []*pe
 		n = failed
 	}
 	for i, p := range pending[:n] {
-		perr := error(nil)
-		if stop != nil {
-			perr = stop()
-		}
+		perr := ctx.Err()
 		if perr == nil && changes[i].Delete {
-			if perr = p.removeLocked(); perr == nil {
+			if perr = p.removeLocked(ctx); perr == nil {
 				deleted[i], pending[i] = p, nil // the caller's until the transaction is over
 			}
 		} else if perr == nil {
-			perr = p.finishLocked()
+			perr = p.finishLocked(ctx)
 		}
 		if perr != nil {
 			failed, err, n = i, perr, i
@@ -504,11 +524,12 @@ func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pen
 	return p, p.prepareWrite(opt, c.Content, c.Exec.Apply, false)
 }
 
-// finishLocked is phase 2 of a prepared file: under its folder's lock,
-// the stale temporary files of its name are removed and finish puts it
-// in place. The folder is synced later, once for the batch.
-func (p *pendingWrite) finishLocked() error {
-	locked, err := lockDir(p.doc, p.d)
+// finishLocked is phase 2 of a prepared file: under its folder's lock
+// (whose wait ends when ctx is done), the stale temporary files of its
+// name are removed and finish puts it in place. The folder is synced
+// later, once for the batch.
+func (p *pendingWrite) finishLocked(ctx context.Context) error {
+	locked, err := lockDir(ctx, p.doc, p.d)
 	if err != nil {
 		return err
 	}
@@ -518,17 +539,18 @@ func (p *pendingWrite) finishLocked() error {
 	return p.finish()
 }
 
-// removeLocked is phase 2 of a deletion: under the folder's lock, the
-// stale temporary files of its name are removed and, after Commit's last
-// check (the same file as read, not written since, no new hard link),
-// the file's name is removed. The file is not renamed aside: a name
-// would outlive a kill of the process until something removed it. Its
-// copy, written in phase 1 (an unnamed temporary file where the file
-// system has O_TMPFILE), puts it back if the transaction fails
-// (putBack); the caller discards it once the transaction is over.
-func (p *pendingWrite) removeLocked() error {
+// removeLocked is phase 2 of a deletion: under the folder's lock (whose
+// wait ends when ctx is done), the stale temporary files of its name are
+// removed and, after Commit's last check (the same file as read, not
+// written since, no new hard link), the file's name is removed. The file
+// is not renamed aside: a name would outlive a kill of the process until
+// something removed it. Its copy, written in phase 1 (an unnamed
+// temporary file where the file system has O_TMPFILE), puts it back if
+// the transaction fails (putBack); the caller discards it once the
+// transaction is over.
+func (p *pendingWrite) removeLocked(ctx context.Context) error {
 	doc, d := p.doc, p.d
-	locked, err := lockDir(doc, d)
+	locked, err := lockDir(ctx, doc, d)
 	if err != nil {
 		return err
 	}
@@ -557,7 +579,8 @@ func (p *pendingWrite) removeLocked() error {
 // so.
 func (p *pendingWrite) putBack() error {
 	doc, d := p.doc, p.d
-	if err := lock(doc, d); err != nil {
+	// A rollback is never stopped: the transaction must not stay half done.
+	if err := lock(context.Background(), doc, d); err != nil {
 		return err
 	}
 	defer d.Unlock()
@@ -635,7 +658,7 @@ func restore(fsys fileSystem, opt Options, doc *Document, written []byte, mode b
 	now.Content = written
 	if mode {
 		perm := doc.Mode & fs.ModePerm
-		return commitMode(fsys, opt, &now, doc.Content, func(m fs.FileMode) fs.FileMode { return m&^fs.ModePerm | perm })
+		return commitMode(context.Background(), fsys, opt, &now, doc.Content, func(m fs.FileMode) fs.FileMode { return m&^fs.ModePerm | perm })
 	}
 	return commit(fsys, opt, &now, doc.Content)
 }

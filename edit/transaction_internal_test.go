@@ -84,7 +84,7 @@ func TestCommitAllRestoresOnFailure(t *testing.T) {
 		contents = append(contents, []byte("# rewritten "+name+"\n"))
 	}
 	fsys := &nthRenameFS{n: 3} // a.py and b.go are renamed into place; c.ts fails
-	err := commitAll(fsys, Options{}, docs, contents)
+	err := commitAll(context.Background(), fsys, Options{}, docs, contents)
 	var te *TransactionError
 	if !errors.As(err, &te) {
 		t.Fatalf("commitAll = %v, want a *TransactionError", err)
@@ -136,7 +136,7 @@ func TestCommitAllSuccess(t *testing.T) {
 		docs = append(docs, d)
 		contents = append(contents, []byte{byte('a' + i), '\n'})
 	}
-	if err := commitAll(osFS{}, Options{}, docs, contents); err != nil {
+	if err := commitAll(context.Background(), osFS{}, Options{}, docs, contents); err != nil {
 		t.Fatal(err)
 	}
 	for i, d := range docs {
@@ -154,7 +154,7 @@ func TestCommitAllFirstFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = commitAll(&nthRenameFS{failLink: true}, Options{}, []*Document{d}, [][]byte{[]byte("x\n")})
+	err = commitAll(context.Background(), &nthRenameFS{failLink: true}, Options{}, []*Document{d}, [][]byte{[]byte("x\n")})
 	var te *TransactionError
 	if !errors.As(err, &te) || te.Failed != 0 || len(te.Restored) != 0 || !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("commitAll = %#v", err)

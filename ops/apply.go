@@ -196,7 +196,11 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 		}
 		paths = append(paths, b.PathChoices...)
 	}
-	defer w.lockAll(paths)()
+	unlock, err := w.lockAll(ctx, paths)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	defer unlock()
 	// A diff's two names for one file (diff -u x.orig x) resolve to the
 	// one that exists before the blocks are grouped by file; a name
 	// outside the root refuses the reply, as confine does.
@@ -219,7 +223,7 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 	if err := cancelled(ctx); err != nil {
 		return res, res.Fail(err)
 	}
-	a.commit()
+	a.commit(ctx)
 	return a.result(res, parsed)
 }
 
@@ -616,7 +620,7 @@ func failureError(f *reply.Failure) *Error {
 // commit writes the files that are to be written, unless this is a dry
 // run: all as one transaction, or, with Partial, each on its own. It sets
 // a.failed when a block failed, a block is malformed or a write failed.
-func (a *applier) commit() {
+func (a *applier) commit(ctx context.Context) {
 	a.failed = a.malformed > 0
 	for _, f := range a.files {
 		a.failed = a.failed || f.out.Status == ApplyFailed
@@ -648,7 +652,7 @@ func (a *applier) commit() {
 	if a.req.DryRun || len(toWrite) == 0 {
 		return
 	}
-	a.commitFiles(toWrite)
+	a.commitFiles(ctx, toWrite)
 	for _, f := range toWrite {
 		if f.out.Status != ApplyFailed {
 			continue
@@ -664,13 +668,13 @@ func (a *applier) commit() {
 // Partial, each on its own. Each file's Written says whether its new
 // content is on disk afterwards (issue 12, item 4): a file that was not
 // written, or was written and then restored, is failed with the reason.
-func (a *applier) commitFiles(files []*applyFile) {
+func (a *applier) commitFiles(ctx context.Context, files []*applyFile) {
 	writeFailed := func(f *applyFile, reason string, err error) {
 		f.out.Status, f.out.Reason, f.writeFailed, f.err = ApplyFailed, reason, true, err
 	}
 	if a.req.Partial {
 		for _, f := range files {
-			if err := a.w.files.CommitChanges(f.changes()); err != nil {
+			if err := a.w.files.CommitChangesContext(ctx, f.changes()); err != nil {
 				writeFailed(f, "not written: "+err.Error(), err)
 				continue
 			}
@@ -685,7 +689,7 @@ func (a *applier) commitFiles(files []*applyFile) {
 			changes, owner = append(changes, c), append(owner, i)
 		}
 	}
-	err := a.w.files.CommitChanges(changes)
+	err := a.w.files.CommitChangesContext(ctx, changes)
 	if err == nil {
 		for _, f := range files {
 			f.out.Written = true

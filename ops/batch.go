@@ -354,16 +354,25 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 		for i, f := range files {
 			all[i] = f.path
 		}
-		defer w.lockAll(all)()
+		unlock, err := w.lockAll(ctx, all)
+		if err != nil {
+			return res, res.Fail(err)
+		}
+		defer unlock()
 	}
 	_ = forEachOrdered(len(files), runtime.NumCPU(), func(i int) struct{} {
 		f := files[i]
 		if !req.Atomic {
-			defer w.locks.lock(f.key)()
+			unlock, err := w.locks.lock(ctx, f.key)
+			if err != nil {
+				batchFail(f, 0, err, results)
+				return struct{}{}
+			}
+			defer unlock()
 		}
 		w.batchFile(ctx, f, req, results)
 		if f.ok && !req.Atomic && !req.DryRun {
-			if err := w.commit(f.ch, req.WriteOptions, &f.out); err != nil {
+			if err := w.commit(ctx, f.ch, req.WriteOptions, &f.out); err != nil {
 				f.ok = false
 				batchFail(f, len(f.ops)-1, err, results)
 			}
@@ -393,7 +402,7 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 				docs, contents, changed = append(docs, f.ch.doc), append(contents, f.ch.content), append(changed, f)
 			}
 		}
-		if err := w.files.CommitAll(docs, contents); err != nil {
+		if err := w.files.CommitAllContext(ctx, docs, contents); err != nil {
 			for _, f := range changed {
 				f.ok = false
 				batchFail(f, len(f.ops)-1, err, results)
@@ -669,11 +678,11 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.L
 			ch, err = planChunk(t, *op.Chunk, &ChunkResult{})
 		}
 	case OpEdit:
-		ch, err = planEdit(doc, lang, *op.Edit, &EditResult{})
+		ch, err = planEdit(ctx, doc, lang, *op.Edit, &EditResult{})
 	case OpLines:
 		ch, err = planLines(doc, lang, *op.Lines, &LinesResult{})
 	case OpReplace:
-		ch, err = planBatchReplace(doc, lang, op.Replace)
+		ch, err = planBatchReplace(ctx, doc, lang, op.Replace)
 	case OpWrite:
 		ch, err = planWrite(doc, lang, []byte(op.Write.Content), &WriteResult{})
 	case OpReplaceBody, OpInsertBefore, OpInsertAfter:
@@ -696,18 +705,28 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.L
 // planBatchReplace replaces r's matches in doc in memory with Replace's
 // plan function. No match is NO_MATCH_TEXT (the most similar lines in its
 // Nearest), another number than r.Expect is COUNT (*ReplaceError).
-func planBatchReplace(doc *edit.Document, lang *grammars.Language, r *BatchReplace) (*change, error) {
+func planBatchReplace(ctx context.Context, doc *edit.Document, lang *grammars.Language, r *BatchReplace) (*change, error) {
 	sr, err := r.searcher()
 	if err != nil {
 		return nil, err
 	}
-	ch, _, matches := planReplace(doc, lang, sr)
+	limit := 0
+	if r.Expect != nil {
+		limit = *r.Expect + 1 // one past is a refusal already: stop counting there
+	}
+	ch, _, matches, err := planReplace(ctx, doc, lang, sr, limit)
+	if err != nil {
+		return nil, cancelled(ctx)
+	}
 	switch {
+	case limit > 0 && len(matches) >= limit:
+		return nil, &ReplaceError{Count: true, Msg: fmt.Sprintf("expected %d match(es) of %s in %s, found more than %d",
+			*r.Expect, strconv.Quote(r.Search), doc.Path, *r.Expect)}
 	case r.Expect != nil && len(matches) != *r.Expect:
 		return nil, &ReplaceError{Count: true, Msg: fmt.Sprintf("expected %d match(es) of %s in %s, found %d",
 			*r.Expect, strconv.Quote(r.Search), doc.Path, len(matches))}
 	case len(matches) == 0:
-		return nil, noMatchError(r.Search, doc.Path, []*replaceFile{{ch: ch}})
+		return nil, noMatchError(ctx, r.Search, doc.Path, []*replaceFile{{ch: ch}})
 	}
 	return ch, nil
 }

@@ -89,7 +89,11 @@ func (w *Workspace) Chunk(ctx context.Context, req ChunkRequest) (*ChunkResult, 
 	if err := req.ExpectSymbolSHA256.validate("expect_symbol_sha256"); err != nil {
 		return res, res.Fail(err)
 	}
-	defer w.lock(loc.Path)()
+	unlock, err := w.lock(ctx, loc.Path)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	defer unlock()
 	t, err := w.locate(ctx, loc, req.WriteOptions)
 	if err == nil {
 		err = t.checkSymbol(req.ExpectSymbolSHA256)

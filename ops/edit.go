@@ -103,12 +103,16 @@ func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, err
 	if _, err := matchLevel(req.Match, match.Exact); err != nil {
 		return res, res.Fail(err)
 	}
-	defer w.lock(req.Path)()
+	unlock, err := w.lock(ctx, req.Path)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	defer unlock()
 	doc, err := w.read(req.Path, req.WriteOptions)
 	if err != nil {
 		return res, res.Fail(err)
 	}
-	ch, err := planEdit(doc, language(req.Path, req.Lang), req, res)
+	ch, err := planEdit(ctx, doc, language(req.Path, req.Lang), req, res)
 	if err != nil {
 		return res, res.Fail(err)
 	}
@@ -118,13 +122,17 @@ func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, err
 // planEdit computes the change req's edits make to doc (in memory: the
 // file as read, or as a batch's earlier operations left it) and fills
 // res's own fields. lang is the guard's language, nil for none.
-func planEdit(doc *edit.Document, lang *grammars.Language, req EditRequest, res *EditResult) (*change, error) {
+// The searches stop when ctx is done (the error is then cancelled's).
+func planEdit(ctx context.Context, doc *edit.Document, lang *grammars.Language, req EditRequest, res *EditResult) (*change, error) {
 	level, err := matchLevel(req.Match, match.Exact)
 	if err != nil {
 		return nil, err
 	}
-	out, err := edit.ApplyTextEditsLevel(string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
+	out, err := edit.ApplyTextEditsContext(ctx, string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, cancelled(ctx)
+		}
 		return nil, err
 	}
 	bom := doc.Content[:len(doc.Content)-len(doc.Text)]

@@ -94,7 +94,11 @@ func (w *Workspace) Lines(ctx context.Context, req LinesRequest) (*LinesResult, 
 	if _, err := req.Edits.lineEdits(); err != nil {
 		return res, res.Fail(err)
 	}
-	defer w.lock(req.Path)()
+	unlock, err := w.lock(ctx, req.Path)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	defer unlock()
 	doc, err := w.read(req.Path, req.WriteOptions)
 	if err != nil {
 		return res, res.Fail(err)

@@ -95,6 +95,9 @@ type ReplaceResult struct {
 	// TotalMatches and TotalReplacements add up the files' counts.
 	TotalMatches      int `json:"total_matches" jsonschema:"The sum of the files' matches."`
 	TotalReplacements int `json:"total_replacements" jsonschema:"The sum of the files' replacements."`
+	// MoreMatches: a file's counting stopped one past Expect
+	// (ReplaceFile.MoreMatches), so TotalMatches is a lower bound.
+	MoreMatches bool `json:"more_matches,omitempty" jsonschema:"true: a file's counting stopped one past the expected count, so total_matches is a lower bound. Omitted otherwise."`
 	// Refused counts the files with status ReplaceRefused, FilesWritten
 	// the files written.
 	Refused      int `json:"refused" jsonschema:"How many files have status refused."`
@@ -125,6 +128,10 @@ type ReplaceFile struct {
 	// replaced (Count caps them).
 	Matches      int `json:"matches" jsonschema:"How many matches the file has."`
 	Replacements int `json:"replacements" jsonschema:"How many of the matches were replaced (count caps them)."`
+	// MoreMatches: with Expect, counting stopped at Matches, one more
+	// than expected; the file has at least that many (the run is refused,
+	// and the rest of the file was not searched).
+	MoreMatches bool `json:"more_matches,omitempty" jsonschema:"true: counting stopped one past the expected count; the file has at least matches matches. Omitted otherwise."`
 }
 
 // maxSimilarLines is the most similar lines a NO_MATCH_TEXT refusal
@@ -191,21 +198,33 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	if err := distinct(found.Files, keys); err != nil {
 		return res, res.Fail(err)
 	}
-	defer w.lockKeys(keys)()
+	unlock, err := w.lockKeys(ctx, keys)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	defer unlock()
 
 	// Read, search and check every file; a file that cannot be read is
-	// refused, and the others still get their lines.
+	// refused, and the others still get their lines. With Expect, a
+	// file's search stops one match past it: that is already a refusal,
+	// and counting on would cost time for nothing (on a 10 MB line, for
+	// hundreds of thousands of matches).
+	limit := 0
+	if req.Expect != nil {
+		limit = *req.Expect + 1
+	}
 	var files []*replaceFile
 	withMatches := 0
 	n := len(found.Files)
 	_ = forEachOrdered(n, req.jobs(), func(i int) *replaceFile {
-		return w.replaceOne(ctx, found.Files[i], rs[i].res, sr, req)
+		return w.replaceOne(ctx, found.Files[i], rs[i].res, sr, req, limit)
 	}, func(_ int, f *replaceFile) error {
 		if req.OnFile != nil {
 			req.OnFile(f.out.Path, n)
 		}
 		res.TotalMatches += f.out.Matches
 		res.TotalReplacements += f.out.Replacements
+		res.MoreMatches = res.MoreMatches || f.out.MoreMatches
 		if !f.readErr {
 			res.Searched++
 		}
@@ -217,22 +236,35 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		files = append(files, f)
 		return nil
 	})
-	res.Summary = fmt.Sprintf("%d match(es) in %d of %d file(s)", res.TotalMatches, withMatches, n) + skippedSummary(found)
+	res.Summary = fmt.Sprintf("%s in %d of %d file(s)", matchCount(res.TotalMatches, res.MoreMatches), withMatches, n) + skippedSummary(found)
 
 	var refusal *Error
-	// The counts over all files mean something only when every file was
-	// read; else the unreadable files are the refusal.
-	if !slices.ContainsFunc(files, func(f *replaceFile) bool { return f.readErr }) {
+	stopped := cancelled(ctx)
+	switch {
+	case stopped != nil:
+		// Stopped while searching or checking: the counts are partial.
+		refusal = AsError(stopped)
+	case !slices.ContainsFunc(files, func(f *replaceFile) bool { return f.readErr }):
+		// The counts over all files mean something only when every file
+		// was read; else the unreadable files are the refusal.
 		where := strings.Join(found.Files, ", ")
 		if found.Walked {
 			where = fmt.Sprintf("the %d file(s) of %s", n, strings.Join(req.Paths, " "))
 		}
 		switch {
+		case req.Expect != nil && res.MoreMatches:
+			refusal = AsError(&ReplaceError{Count: true, Msg: fmt.Sprintf("expected %d match(es) of %s, found more than %d; nothing was written%s",
+				*req.Expect, quoteSent(req.Search), *req.Expect, matchList(files, 0))})
 		case req.Expect != nil && res.TotalMatches != *req.Expect:
 			refusal = AsError(&ReplaceError{Count: true, Msg: fmt.Sprintf("expected %d match(es) of %s, found %d; nothing was written%s",
 				*req.Expect, quoteSent(req.Search), res.TotalMatches, matchList(files, res.TotalMatches))})
 		case res.TotalMatches == 0:
-			refusal = noMatchError(req.Search, where, files)
+			refusal = noMatchError(ctx, req.Search, where, files)
+			if stopped = cancelled(ctx); stopped != nil {
+				// Stopped while looking for similar lines: the refusal
+				// would miss them.
+				refusal = AsError(stopped)
+			}
 		}
 	}
 	countRefused := refusal != nil // the run as a whole: nothing is written
@@ -259,6 +291,9 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		for _, f := range files {
 			if f.out.Status == ReplaceReplaced && !f.checked.written {
 				f.out.Status = ReplaceNotWritten
+				if stopped != nil {
+					f.err = stopped
+				}
 			}
 		}
 	}
@@ -279,8 +314,10 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 }
 
 // replaceOne reads (from its resolution r, when not nil), searches and
-// (when anything matched) checks one file.
-func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolution, sr *edit.Searcher, req ReplaceRequest) *replaceFile {
+// (when anything matched) checks one file. With limit > 0 the search
+// stops at the limit-th match, and such a file is not checked: the run
+// is refused.
+func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolution, sr *edit.Searcher, req ReplaceRequest, limit int) *replaceFile {
 	f := &replaceFile{}
 	f.out.Path = path
 	if err := ctx.Err(); err != nil {
@@ -292,7 +329,11 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolut
 		f.out.Status, f.err, f.readErr = ReplaceRefused, err, true
 		return f
 	}
-	ch, n, matches := planReplace(doc, language(path, req.Lang), sr)
+	ch, n, matches, err := planReplace(ctx, doc, language(path, req.Lang), sr, limit)
+	if err != nil {
+		f.out.Status, f.err = ReplaceRefused, cancelled(ctx)
+		return f
+	}
 	f.ch, f.matches = ch, matches
 	f.out.Path, f.out.Matches, f.out.Replacements = doc.Path, len(matches), n
 	if len(matches) == 0 {
@@ -300,6 +341,11 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolut
 		return f // nothing to check: the file is never parsed
 	}
 	f.out.Status = ReplaceReplaced
+	if limit > 0 && len(matches) >= limit {
+		f.out.MoreMatches = true
+		ch.what = matchCount(len(matches), true)
+		return f // refused for its count: not worth a parse
+	}
 	if f.checked, f.err = w.check(ctx, ch, req.WriteOptions); f.err != nil {
 		f.out.Status = ReplaceRefused
 	}
@@ -311,11 +357,25 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolut
 // replacement, so that the syntax guard re-parses only around them and
 // the diff is built from them (issue 15). It returns the change, whose
 // content is doc's when nothing matched, the number of replacements and
-// every match, with 1-based lines of doc.
-func planReplace(doc *edit.Document, lang *grammars.Language, sr *edit.Searcher) (*change, int, []edit.Match) {
-	content, n, matches, edits := sr.ReplaceDocument(doc)
+// every match, with 1-based lines of doc. With limit > 0 the search stops
+// at the limit-th match (edit.Searcher.ReplaceDocumentLimit: nothing is
+// then replaced). The error is ctx's, when it is done first.
+func planReplace(ctx context.Context, doc *edit.Document, lang *grammars.Language, sr *edit.Searcher, limit int) (*change, int, []edit.Match, error) {
+	content, n, matches, edits, err := sr.ReplaceDocumentLimit(ctx, doc, limit)
+	if err != nil {
+		return nil, 0, nil, err
+	}
 	return &change{doc: doc, lang: lang, content: content, edits: edits,
-		what: fmt.Sprintf("replaced %d of %d match(es)", n, len(matches))}, n, matches
+		what: fmt.Sprintf("replaced %d of %d match(es)", n, len(matches))}, n, matches, nil
+}
+
+// matchCount says how many matches there are: "N match(es)", or, when
+// counting stopped there (more), "at least N match(es)".
+func matchCount(n int, more bool) string {
+	if more {
+		return fmt.Sprintf("at least %d match(es)", n)
+	}
+	return fmt.Sprintf("%d match(es)", n)
 }
 
 // distinct refuses (USAGE) a file named twice, directly or through a
@@ -454,10 +514,10 @@ func (f *replaceFile) result(o WriteOptions) ReplaceFile {
 	case ReplaceRefused:
 		out.Fail(f.err)
 	case ReplaceNotWritten:
-		out.Summary = fmt.Sprintf("%d match(es), not written", out.Matches)
+		out.Summary = fmt.Sprintf("%s, not written", matchCount(out.Matches, out.MoreMatches))
 		if f.err != nil {
 			out.Fail(f.err)
-			out.Summary = fmt.Sprintf("%d match(es), %s", out.Matches, f.err)
+			out.Summary = fmt.Sprintf("%s, %s", matchCount(out.Matches, out.MoreMatches), f.err)
 		}
 	}
 	return out
@@ -465,15 +525,17 @@ func (f *replaceFile) result(o WriteOptions) ReplaceFile {
 
 // noMatchError is the refusal of a replace that found nothing, with the
 // lines most similar to the search text over the files listed, best
-// first, in its message and as its Nearest ([]SimilarLine).
-func noMatchError(search, where string, files []*replaceFile) *Error {
+// first, in its message and as its Nearest ([]SimilarLine). The search
+// text is quoted as quoteSent cuts it. The search for similar lines
+// stops when ctx is done (the refusal then lists none).
+func noMatchError(ctx context.Context, search, where string, files []*replaceFile) *Error {
 	re := &ReplaceError{Msg: fmt.Sprintf("no match for %s in %s; nothing was written", quoteSent(search), where)}
 	for _, f := range files {
 		if f.ch == nil {
 			continue
 		}
 		// SimilarTo's content is already cut around the match on long lines.
-		for _, n := range edit.SimilarTo(string(f.ch.doc.Text), f.ch.doc.EOL, search) {
+		for _, n := range edit.SimilarTo(ctx, string(f.ch.doc.Text), f.ch.doc.EOL, search) {
 			re.Similar = append(re.Similar, SimilarLine{f.ch.doc.Path, n.LineNumber, n.Content, n.SimilarityScore})
 		}
 	}
@@ -498,7 +560,8 @@ func noMatchError(search, where string, files []*replaceFile) *Error {
 
 // matchList renders the matches for a count error, file by file in order:
 // at most edit.MaxMatchLocations of them, each with a window of its line,
-// then how many more there are (issue 12, item 12).
+// then how many more there are (issue 12, item 12), unless total is 0
+// (not known: counting stopped early).
 func matchList(files []*replaceFile, total int) string {
 	var b strings.Builder
 	listed := 0
@@ -514,7 +577,7 @@ func matchList(files []*replaceFile, total int) string {
 	if listed == 0 {
 		return ""
 	}
-	if listed < total {
+	if total > 0 && listed < total {
 		fmt.Fprintf(&b, "\n  ... and %d more", total-listed)
 	}
 	return ":" + b.String()

@@ -124,7 +124,11 @@ func (w *Workspace) symbolText(ctx context.Context, op symbolTextOp, req SymbolT
 	if err := req.ExpectSymbolSHA256.validate("expect_symbol_sha256"); err != nil {
 		return res, res.Fail(err)
 	}
-	defer w.lock(loc.Path)()
+	unlock, err := w.lock(ctx, loc.Path)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	defer unlock()
 	t, err := w.locate(ctx, loc, req.WriteOptions)
 	if err == nil {
 		err = t.checkSymbol(req.ExpectSymbolSHA256)

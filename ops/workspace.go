@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/probe"
 )
 
 // Options are what every call of a Workspace shares.
@@ -190,38 +192,45 @@ func language(path, lang string) *grammars.Language {
 }
 
 // lock takes the in-process lock of the file path names and returns its
-// release.
-func (w *Workspace) lock(path string) (unlock func()) {
-	return w.locks.lock(w.lockKey(path))
+// release; it gives up when ctx is done (see pathLocks.lock).
+func (w *Workspace) lock(ctx context.Context, path string) (unlock func(), err error) {
+	return w.locks.lock(ctx, w.lockKey(path))
 }
 
 // lockAll takes the in-process locks of the files paths name, each once
 // (two names of one file share a lock), in sorted order of their keys, so
 // that two calls locking overlapping sets never deadlock; it returns their
-// release.
-func (w *Workspace) lockAll(paths []string) (unlock func()) {
+// release. When ctx is done first, it releases what it took and returns
+// the error of cancelled.
+func (w *Workspace) lockAll(ctx context.Context, paths []string) (unlock func(), err error) {
 	keys := make([]string, 0, len(paths))
 	for _, p := range paths {
 		keys = append(keys, w.lockKey(p))
 	}
-	return w.lockKeys(keys)
+	return w.lockKeys(ctx, keys)
 }
 
 // lockKeys is lockAll of the files whose lock keys are keys (lockKey's);
 // keys may be reordered.
-func (w *Workspace) lockKeys(keys []string) (unlock func()) {
+func (w *Workspace) lockKeys(ctx context.Context, keys []string) (unlock func(), err error) {
 	keys = slices.Clone(keys)
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
 	unlocks := make([]func(), 0, len(keys))
-	for _, k := range keys {
-		unlocks = append(unlocks, w.locks.lock(k))
-	}
-	return func() {
+	release := func() {
 		for i := len(unlocks) - 1; i >= 0; i-- {
 			unlocks[i]()
 		}
 	}
+	for _, k := range keys {
+		u, err := w.locks.lock(ctx, k)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		unlocks = append(unlocks, u)
+	}
+	return release, nil
 }
 
 // lockKey is the key of path's lock: the file's real path when it exists
@@ -259,37 +268,61 @@ func (w *Workspace) resolve(path string) resolved {
 	return resolved{key: r.RealPath(), res: r}
 }
 
-// pathLocks is a mutex per key, dropped when no call holds or waits for
+// pathLocks is a lock per key, dropped when no call holds or waits for
 // it.
 type pathLocks struct {
 	mu sync.Mutex
 	m  map[string]*pathLock
 }
 
+// pathLock is one key's lock: a channel holding one token while the lock
+// is held, so that a wait for it can end when the call's context does (a
+// sync.Mutex cannot be given up on).
 type pathLock struct {
-	mu   sync.Mutex
-	refs int
+	held chan struct{}
+	refs int // the calls holding or waiting for it
 }
 
-func (p *pathLocks) lock(key string) func() {
+// lock takes key's lock and returns its release. When ctx is done first
+// it returns the error of cancelled (nothing was written), and holds
+// nothing: a call past its time limit answers at once instead of after
+// the call that holds the file.
+func (p *pathLocks) lock(ctx context.Context, key string) (func(), error) {
 	p.mu.Lock()
 	if p.m == nil {
 		p.m = map[string]*pathLock{}
 	}
 	l := p.m[key]
 	if l == nil {
-		l = &pathLock{}
+		l = &pathLock{held: make(chan struct{}, 1)}
 		p.m[key] = l
 	}
 	l.refs++
 	p.mu.Unlock()
-	l.mu.Lock()
-	return func() {
-		l.mu.Unlock()
+	drop := func() {
 		p.mu.Lock()
 		if l.refs--; l.refs == 0 {
 			delete(p.m, key)
 		}
 		p.mu.Unlock()
 	}
+	if err := ctx.Err(); err != nil {
+		drop()
+		return nil, cancelled(ctx)
+	}
+	select {
+	case l.held <- struct{}{}:
+	default:
+		probe.PathLockWaits.Add(1)
+		select {
+		case l.held <- struct{}{}:
+		case <-ctx.Done():
+			drop()
+			return nil, cancelled(ctx)
+		}
+	}
+	return func() {
+		<-l.held
+		drop()
+	}, nil
 }

@@ -92,12 +92,13 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	return out, nil
 }
 
-// commit writes a checked change unless this is a dry run.
-func (w *Workspace) commit(ch *change, o WriteOptions, out *outcome) error {
+// commit writes a checked change unless this is a dry run. It stops
+// waiting for the folder's lock when ctx is done.
+func (w *Workspace) commit(ctx context.Context, ch *change, o WriteOptions, out *outcome) error {
 	if o.DryRun || !ch.changed() {
 		return nil
 	}
-	if err := w.files.Commit(ch.doc, ch.content); err != nil {
+	if err := w.files.CommitContext(ctx, ch.doc, ch.content); err != nil {
 		return err
 	}
 	out.written = true
@@ -116,7 +117,7 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 		err = cancelled(ctx)
 	}
 	if err == nil {
-		err = w.commit(ch, o, &out)
+		err = w.commit(ctx, ch, o, &out)
 	}
 	res.Syntax = syntaxOf(out.syntax)
 	if err != nil {

@@ -52,7 +52,11 @@ func (w *Workspace) Write(ctx context.Context, req WriteRequest) (*WriteResult, 
 	if err := checkContent(req.Path, []byte(req.Content)); err != nil {
 		return res, res.Fail(err)
 	}
-	defer w.lock(req.Path)()
+	unlock, err := w.lock(ctx, req.Path)
+	if err != nil {
+		return res, res.Fail(err)
+	}
+	defer unlock()
 	doc, err := w.files.ReadOrNew(req.Path)
 	if err == nil && req.ExpectSHA256 != "" {
 		err = doc.CheckSHA256(string(req.ExpectSHA256))

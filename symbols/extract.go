@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/probe"
 )
 
 // Extract parses src as lang and returns the file's symbols: a flat slice in
@@ -209,6 +211,7 @@ func extractTree(ctx context.Context, src []byte, lang *grammars.Language) ([]Sy
 		m = cursor.FilterPredicates(m, src)
 		x.addMatch(q, m)
 	}
+	x.fam = x.family(tree.RootNode())
 	return x.symbols(), nil
 }
 
@@ -258,6 +261,115 @@ type extractor struct {
 	ordinals map[nodeKey]int
 	cands    []*candidate
 	seen     map[[2]nodeKey]int // (def, name) -> index in cands
+	// fam holds the parents and siblings of the nodes around the
+	// candidates (see family); nil for go/parser's candidates.
+	fam *family
+}
+
+// family is the part of a tree that the language rules walk, with each
+// node's parent and siblings at hand. Tree-sitter finds a node's parent
+// (and so its siblings) by descending from the root: a cost in the depth
+// of the node, paid for every candidate, which made a file of symbols
+// nested 2,000 deep cost 16 times one nested 500 deep. One walk of a tree
+// cursor over the nodes that contain a candidate's node (and their
+// children) costs in proportion to what it visits, and answers each
+// question after it in constant time. Nodes are keyed by their
+// *sitter.Node, which go-tree-sitter makes one per node and tree.
+type family struct {
+	parent map[*sitter.Node]*sitter.Node   // the root's is nil
+	kids   map[*sitter.Node][]*sitter.Node // every child, for each node descended into
+	at     map[*sitter.Node]int            // a node's index in its parent's kids
+}
+
+// family walks root's tree, descending only into the nodes that hold the
+// start of a candidate's definition, name or scope node: their
+// ancestors are every node the rules ask the parent of, and their
+// children every sibling the rules look at.
+func (x *extractor) family(root *sitter.Node) *family {
+	var starts []uint32
+	for _, c := range x.cands {
+		starts = append(starts, c.def.StartByte(), c.name.StartByte(), c.scope.StartByte())
+	}
+	slices.Sort(starts)
+	holds := func(n *sitter.Node) bool {
+		b, e := n.StartByte(), n.EndByte()
+		i, _ := slices.BinarySearch(starts, b)
+		return i < len(starts) && (starts[i] < e || starts[i] == b)
+	}
+	f := &family{parent: map[*sitter.Node]*sitter.Node{root: nil}, kids: map[*sitter.Node][]*sitter.Node{}, at: map[*sitter.Node]int{}}
+	cur := sitter.NewTreeCursor(root)
+	defer cur.Close()
+	var visit func(n *sitter.Node)
+	visit = func(n *sitter.Node) {
+		probe.TreeNodes.Add(1)
+		if !holds(n) || !cur.GoToFirstChild() {
+			return
+		}
+		var kids []*sitter.Node
+		for {
+			k := cur.CurrentNode()
+			f.parent[k], f.at[k] = n, len(kids)
+			kids = append(kids, k)
+			visit(k)
+			if !cur.GoToNextSibling() {
+				break
+			}
+		}
+		cur.GoToParent()
+		f.kids[n] = kids
+	}
+	visit(root)
+	return f
+}
+
+// parent is n.Parent(), from the family when it has n.
+func (x *extractor) parent(n *sitter.Node) *sitter.Node {
+	if x.fam != nil {
+		if p, ok := x.fam.parent[n]; ok {
+			return p
+		}
+	}
+	probe.TreeClimbs.Add(1)
+	return n.Parent()
+}
+
+// sibling returns the sibling of n step places on (-1: the one before),
+// or with named the nearest named one that way; nil at either end. It
+// answers from the family when it has n's parent's children, else it
+// asks tree-sitter (other, one of n's sibling methods).
+func (x *extractor) sibling(n *sitter.Node, step int, named bool, other func(*sitter.Node) *sitter.Node) *sitter.Node {
+	if x.fam != nil {
+		if p, ok := x.fam.parent[n]; ok {
+			if p == nil {
+				return nil // the root
+			}
+			kids := x.fam.kids[p]
+			for i := x.fam.at[n] + step; i >= 0 && i < len(kids); i += step {
+				if !named || kids[i].IsNamed() {
+					return kids[i]
+				}
+			}
+			return nil
+		}
+	}
+	probe.TreeClimbs.Add(1)
+	return other(n)
+}
+
+func (x *extractor) nextSibling(n *sitter.Node) *sitter.Node {
+	return x.sibling(n, 1, false, (*sitter.Node).NextSibling)
+}
+
+func (x *extractor) prevSibling(n *sitter.Node) *sitter.Node {
+	return x.sibling(n, -1, false, (*sitter.Node).PrevSibling)
+}
+
+func (x *extractor) nextNamedSibling(n *sitter.Node) *sitter.Node {
+	return x.sibling(n, 1, true, (*sitter.Node).NextNamedSibling)
+}
+
+func (x *extractor) prevNamedSibling(n *sitter.Node) *sitter.Node {
+	return x.sibling(n, -1, true, (*sitter.Node).PrevNamedSibling)
 }
 
 func (x *extractor) addMatch(q *sitter.Query, m *sitter.QueryMatch) {
@@ -306,11 +418,11 @@ func (x *extractor) symbols() []Symbol {
 			c.outer = c.def
 		}
 		if r.widen != nil {
-			c.outer = r.widen(c.outer)
+			c.outer = r.widen(x, c.outer)
 		}
 		impl := c.outer // where the definition itself starts: its decorators
 		if r.leading != nil {
-			impl = r.leading(c.outer)
+			impl = r.leading(x, c.outer)
 		}
 		start := impl
 		if c.first != nil {
@@ -371,7 +483,7 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 		scopes := map[nodeKey]bool{}
 		kept := cands[:0]
 		for _, c := range cands {
-			if o, member := r.owner(c.def); member && (o == nil || !scopes[keyOf(o)]) {
+			if o, member := r.owner(x, c.def); member && (o == nil || !scopes[keyOf(o)]) {
 				continue
 			}
 			scopes[keyOf(c.scope)] = true

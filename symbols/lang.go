@@ -15,21 +15,21 @@ type langRules struct {
 	adjust func(x *extractor, c *candidate) bool
 	// widen returns the node whose range is the symbol's: n or an
 	// enclosing wrapper (decorators, export, declare, type declaration).
-	widen func(n *sitter.Node) *sitter.Node
+	widen func(x *extractor, n *sitter.Node) *sitter.Node
 	// leading returns the node where the range starts, given the widened
 	// node: the node itself or a decorator preceding it.
-	leading func(n *sitter.Node) *sitter.Node
+	leading func(x *extractor, n *sitter.Node) *sitter.Node
 	// owner reports whether def is a member of a body (a class body ...)
 	// and, if so, the node that owns the body. A member is kept only when
 	// its owner is a symbol's scope.
-	owner func(def *sitter.Node) (owner *sitter.Node, member bool)
+	owner func(x *extractor, def *sitter.Node) (owner *sitter.Node, member bool)
 	// kindIn returns the kind of a symbol of kind k whose parent symbol has
 	// kind parent.
 	kindIn func(k, parent Kind) Kind
 	// head says how a node before a definition's keyword counts for
 	// ModifiersByte and KeywordByte; nil means the language has no
 	// decorators or modifiers (both equal StartByte).
-	head func(n *sitter.Node) headPart
+	head func(x *extractor, n *sitter.Node) headPart
 }
 
 // languageRules maps grammars.Language.Name to its rules. It is never
@@ -46,14 +46,14 @@ var languageRules = map[string]*langRules{
 // Python.
 
 var pythonRules = langRules{
-	head: func(n *sitter.Node) headPart {
+	head: func(x *extractor, n *sitter.Node) headPart {
 		if n.Type() == "decorator" {
 			return headDecorator
 		}
 		return headOther // async def is the definition's keyword, as Python's AsyncFunctionDef
 	},
-	widen: func(n *sitter.Node) *sitter.Node {
-		if p := n.Parent(); p != nil && p.Type() == "decorated_definition" {
+	widen: func(x *extractor, n *sitter.Node) *sitter.Node {
+		if p := x.parent(n); p != nil && p.Type() == "decorated_definition" {
 			return p
 		}
 		return n
@@ -74,7 +74,7 @@ var goRules = langRules{
 		case "method_declaration":
 			c.prefix, c.hasPrefix = goReceiver(c.def, x.src), true
 		case "type_spec", "type_alias":
-			if d := c.def.Parent(); d != nil && d.Type() == "type_declaration" && !hasToken(d, "(") {
+			if d := x.parent(c.def); d != nil && d.Type() == "type_declaration" && !hasToken(d, "(") {
 				c.outer = d
 			}
 		}
@@ -136,25 +136,25 @@ var javaRules = langRules{
 		c.nameText = simple.Content(x.src) + "$" + strconv.Itoa(x.javaOrdinal(c.def))
 		return true
 	},
-	head: func(n *sitter.Node) headPart {
+	head: func(x *extractor, n *sitter.Node) headPart {
 		switch n.Type() {
 		case "modifiers":
 			return headGroup
 		case "marker_annotation", "annotation":
 			return headDecorator
 		}
-		if p := n.Parent(); p != nil && p.Type() == "modifiers" {
+		if p := x.parent(n); p != nil && p.Type() == "modifiers" {
 			return headModifier // public, static, final, sealed, non-sealed, ...
 		}
 		return headOther
 	},
-	owner: func(def *sitter.Node) (*sitter.Node, bool) {
-		p := def.Parent()
+	owner: func(x *extractor, def *sitter.Node) (*sitter.Node, bool) {
+		p := x.parent(def)
 		if p == nil || !javaBodies[p.Type()] {
 			return nil, false
 		}
 		for p != nil && javaBodies[p.Type()] {
-			p = p.Parent()
+			p = x.parent(p)
 		}
 		return p, true
 	},
@@ -220,7 +220,7 @@ func javaClassDecl(n *sitter.Node) bool {
 // Extract call.
 func (x *extractor) javaOrdinal(anon *sitter.Node) int {
 	var encl *sitter.Node
-	for prev, p := anon, anon.Parent(); p != nil; prev, p = p, p.Parent() {
+	for prev, p := anon, x.parent(anon); p != nil; prev, p = p, x.parent(p) {
 		if b := javaAnonBody(p); b != nil && b.Equal(prev) || javaClassDecl(p) && p.ChildByFieldName("body") != nil && p.ChildByFieldName("body").Equal(prev) {
 			encl = prev
 			break
@@ -272,7 +272,7 @@ var tsModifiers = map[string]bool{
 }
 
 var typescriptRules = langRules{
-	head: func(n *sitter.Node) headPart {
+	head: func(x *extractor, n *sitter.Node) headPart {
 		switch {
 		case n.Type() == "decorator":
 			return headDecorator
@@ -284,15 +284,15 @@ var typescriptRules = langRules{
 	adjust: func(x *extractor, c *candidate) bool {
 		switch c.def.Type() {
 		case "function_signature", "method_signature", "abstract_method_signature":
-			if s := c.def.NextSibling(); s != nil && s.Type() == ";" && !s.IsNamed() {
+			if s := x.nextSibling(c.def); s != nil && s.Type() == ";" && !s.IsNamed() {
 				c.last = s // in a class body the ";" is the body's: the compiler's range has it
 			}
 			if c.def.Type() == "method_signature" && c.name.Content(x.src) == "constructor" {
 				c.kind = KindConstructor // declare class X { constructor(a: string); }
 			}
-			return c.def.Type() == "abstract_method_signature" || !tsIsOverload(c.def, x.src)
+			return c.def.Type() == "abstract_method_signature" || !tsIsOverload(x, c.def, x.src)
 		case "function_declaration", "generator_function_declaration", "method_definition":
-			if c.first = tsFirstOverload(c.def, x.src); c.first != nil {
+			if c.first = tsFirstOverload(x, c.def, x.src); c.first != nil {
 				sig := c.first
 				if sig.Type() == "export_statement" {
 					sig = sig.ChildByFieldName("declaration")
@@ -302,18 +302,18 @@ var typescriptRules = langRules{
 				}
 			}
 		case "lexical_declaration", "variable_declaration":
-			if !tsModuleLevel(c.def) {
+			if !tsModuleLevel(x, c.def) {
 				return false
 			}
 			if n := countNamed(c.def, "variable_declarator"); n > 1 {
-				c.outer = c.name.Parent() // the declarator
+				c.outer = x.parent(c.name) // the declarator
 			}
 		}
 		return true
 	},
-	widen: func(n *sitter.Node) *sitter.Node {
+	widen: func(x *extractor, n *sitter.Node) *sitter.Node {
 		for {
-			p := n.Parent()
+			p := x.parent(n)
 			if p == nil {
 				return n
 			}
@@ -330,12 +330,12 @@ var typescriptRules = langRules{
 			return n
 		}
 	},
-	leading: func(n *sitter.Node) *sitter.Node {
-		if p := n.Parent(); p == nil || p.Type() != "class_body" {
+	leading: func(x *extractor, n *sitter.Node) *sitter.Node {
+		if p := x.parent(n); p == nil || p.Type() != "class_body" {
 			return n
 		}
 		start := n
-		for s := n.PrevSibling(); s != nil; s = s.PrevSibling() {
+		for s := x.prevSibling(n); s != nil; s = x.prevSibling(s) {
 			if s.Type() == "decorator" {
 				start = s
 			} else if !isComment(s) {
@@ -344,9 +344,9 @@ var typescriptRules = langRules{
 		}
 		return start
 	},
-	owner: func(def *sitter.Node) (*sitter.Node, bool) {
-		if p := def.Parent(); p != nil && p.Type() == "class_body" {
-			return p.Parent(), true
+	owner: func(x *extractor, def *sitter.Node) (*sitter.Node, bool) {
+		if p := x.parent(def); p != nil && p.Type() == "class_body" {
+			return x.parent(p), true
 		}
 		return nil, false
 	},
@@ -355,13 +355,13 @@ var typescriptRules = langRules{
 // tsIsOverload reports whether sig (a function_signature or a
 // method_signature in a class body) is an overload signature: a same-named
 // implementation follows it, possibly after more same-named signatures.
-func tsIsOverload(sig *sitter.Node, src []byte) bool {
+func tsIsOverload(x *extractor, sig *sitter.Node, src []byte) bool {
 	name := fieldText(sig, "name", src)
 	n := sig
-	if p := n.Parent(); p != nil && p.Type() == "export_statement" {
+	if p := x.parent(n); p != nil && p.Type() == "export_statement" {
 		n = p
 	}
-	for s := n.NextNamedSibling(); s != nil; s = s.NextNamedSibling() {
+	for s := x.nextNamedSibling(n); s != nil; s = x.nextNamedSibling(s) {
 		if isComment(s) || s.Type() == "decorator" {
 			continue
 		}
@@ -390,14 +390,14 @@ func tsIsOverload(sig *sitter.Node, src []byte) bool {
 // same name (an export_statement around a signature included), or nil
 // when there are none. Comments and the implementation's decorators may
 // stand between them.
-func tsFirstOverload(def *sitter.Node, src []byte) *sitter.Node {
+func tsFirstOverload(x *extractor, def *sitter.Node, src []byte) *sitter.Node {
 	name := fieldText(def, "name", src)
 	n := def
-	if p := n.Parent(); p != nil && p.Type() == "export_statement" {
+	if p := x.parent(n); p != nil && p.Type() == "export_statement" {
 		n = p
 	}
 	var first *sitter.Node
-	for s := n.PrevNamedSibling(); s != nil; s = s.PrevNamedSibling() {
+	for s := x.prevNamedSibling(n); s != nil; s = x.prevNamedSibling(s) {
 		if isComment(s) || s.Type() == "decorator" {
 			continue
 		}
@@ -417,10 +417,10 @@ func tsFirstOverload(def *sitter.Node, src []byte) *sitter.Node {
 
 // tsModuleLevel reports whether a variable declaration is at module level:
 // in the program or in a namespace body, possibly exported.
-func tsModuleLevel(decl *sitter.Node) bool {
-	p := decl.Parent()
+func tsModuleLevel(x *extractor, decl *sitter.Node) bool {
+	p := x.parent(decl)
 	if p != nil && p.Type() == "export_statement" {
-		p = p.Parent()
+		p = x.parent(p)
 	}
 	if p == nil {
 		return false
@@ -429,7 +429,7 @@ func tsModuleLevel(decl *sitter.Node) bool {
 	case "program":
 		return true
 	case "statement_block":
-		g := p.Parent()
+		g := x.parent(p)
 		return g != nil && (g.Type() == "internal_module" || g.Type() == "module")
 	}
 	return false
@@ -509,7 +509,7 @@ func (x *extractor) head(c *candidate, start *sitter.Node) (mod, kw uint32) {
 		if skippable(n, x.src) {
 			return false
 		}
-		switch part(n) {
+		switch part(x, n) {
 		case headDecorator:
 			return false
 		case headModifier:
@@ -529,7 +529,7 @@ func (x *extractor) head(c *candidate, start *sitter.Node) (mod, kw uint32) {
 		return true
 	}
 	found := false
-	for s := start; s != nil && !found; s = s.NextSibling() {
+	for s := start; s != nil && !found; s = x.nextSibling(s) {
 		found = visit(s)
 		if s.Equal(c.outer) {
 			break

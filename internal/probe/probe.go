@@ -1,0 +1,30 @@
+// Package probe holds counters that the packages below the front ends
+// bump at the places where a call waits or loops, so that tests can tell
+// that a call is waiting, or how much work it did, without measuring
+// time (a loaded machine makes any time-based assertion flaky). Counting
+// is one atomic add: cheap enough to stay in production code.
+package probe
+
+import "sync/atomic"
+
+var (
+	// PathLockWaits counts the times a call of an ops.Workspace found a
+	// file's in-process lock held by another call and started waiting.
+	PathLockWaits atomic.Int64
+	// FolderLockWaits counts the times a commit found a folder's flock
+	// held (by another symedit process) and started waiting.
+	FolderLockWaits atomic.Int64
+	// SearchSteps counts the steps of the text searches: one per match a
+	// replace finds, one per byte a replace scans to find a line's end,
+	// one per iteration of the edit engine's search and similar-line
+	// loops. Tests compare it at two input sizes (linear growth) and
+	// before and after a cancellation (the work stopped).
+	SearchSteps atomic.Int64
+	// TreeNodes counts the syntax tree nodes symbol extraction visits to
+	// learn their parents and siblings (one walk per file).
+	TreeNodes atomic.Int64
+	// TreeClimbs counts the times symbol extraction asked tree-sitter for
+	// a node's parent or sibling instead: each such question descends
+	// from the root, a cost in the node's depth.
+	TreeClimbs atomic.Int64
+)
