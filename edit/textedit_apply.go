@@ -134,6 +134,15 @@ func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level
 				}
 			}
 		}
+		if want == 1 && lens == nil {
+			if at, ok := e.already(old, repl, matches); ok {
+				sum.OccurrencesReplaced, sum.AlreadyApplied = 0, true
+				o, _ := e.locate(at)
+				sum.Lines = []int{e.origLine(o)}
+				res.Edits = append(res.Edits, sum)
+				continue
+			}
+		}
 		if len(matches) != want {
 			err := e.failure(i+1, len(edits), te, old, want, matches)
 			if len(matches) == 0 && teWholeLines(old) {
@@ -157,6 +166,57 @@ func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level
 	}
 	res.Text = e.output()
 	return res, nil
+}
+
+// alreadySimilar is the similarity to old_text (SimilarContent) of a
+// place that, outside new_text's one occurrence, keeps an edit from being
+// reported as already applied.
+const alreadySimilar = 0.8
+
+// already reports whether an edit of old to repl, expected once, whose
+// old text occurs at matches (offsets of the current text), is already
+// applied, and where its new text is: repl adds a line old lacks and
+// says enough to be recognised by (match.AddsLines, match.Telling: never
+// a deletion, a new text taken from the old one, or a lone "}"), it
+// occurs exactly once, and old occurs nowhere (matches is empty, and no
+// place outside repl's is at least alreadySimilar like it), or
+// once, inside that occurrence of repl where repl holds it (an edit that
+// keeps its anchor text and adds after it would otherwise add it again).
+func (e *textEngine) already(old, repl string, matches []int) (int, bool) {
+	if len(matches) > 1 || repl == "" || strings.Contains(old, repl) {
+		return 0, false
+	}
+	if len(matches) == 1 && !strings.Contains(repl, old) {
+		return 0, false
+	}
+	ol, nl := match.SplitLines(old), match.SplitLines(repl)
+	if !match.AddsLines(ol, nl) || !match.Telling(nl) {
+		return 0, false
+	}
+	found := e.find(repl)
+	if len(found) != 1 {
+		return 0, false
+	}
+	r := found[0]
+	if len(matches) == 0 {
+		// Text edits carry no context: a text much like old_text
+		// elsewhere says old_text is mistyped (a case, a quote), not
+		// replaced, even though new_text happens to occur once.
+		o, _ := e.locate(r)
+		first := e.origLine(o)
+		last := first + strings.Count(strings.TrimSuffix(repl, "\n"), "\n")
+		for _, s := range e.similar(old) {
+			if s.SimilarityScore >= alreadySimilar && (s.EndLineNumber < first || last < s.LineNumber) {
+				return 0, false
+			}
+		}
+		return r, true
+	}
+	m := matches[0]
+	if r <= m && m+len(old) <= r+len(repl) && strings.HasPrefix(repl[m-r:], old) {
+		return r, true
+	}
+	return 0, false
 }
 
 // ApplyTextEdits applies edits to d.Text as the package-level

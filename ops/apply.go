@@ -118,6 +118,11 @@ type ApplyBlock struct {
 	// applied), Offset its indentation offset at indent and loose.
 	Match  match.Level   `json:"match,omitempty" jsonschema:"The match level the block applied at; omitted when exact or not applied."`
 	Offset *match.Offset `json:"offset,omitempty" jsonschema:"The block's indentation shift, at the indent and loose levels; else omitted."`
+	// AlreadyApplied reports that the block was already in the file (its
+	// old lines found nowhere, or only inside its own new lines, and its
+	// new lines, with its anchors or context, at exactly one place): it
+	// applied without changing anything (Status ApplyApplied).
+	AlreadyApplied bool `json:"already_applied,omitempty" jsonschema:"True when the block was already in the file (its new lines found with its anchors or context at exactly one place, its old lines nowhere else): it applied (status applied) and changed nothing. Omitted otherwise."`
 	// ReplyLine is the 1-based reply line of the block's start marker.
 	ReplyLine int `json:"reply_line" jsonschema:"The 1-based line of the reply where the block's start marker is."`
 	reply.Preview
@@ -506,19 +511,24 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		}
 		mine, mineAt = append(mine, a.all[bi]), append(mineAt, k)
 	}
-	text, ms, failedAt, failure := string(doc.Content), []match.Match(nil), -1, (*reply.Failure)(nil)
+	text, ms, failedAt, failure := string(doc.Content), []reply.Outcome(nil), -1, (*reply.Failure)(nil)
 	if len(mine) > 0 {
-		text, ms, failedAt, failure = reply.ApplyAll(mine, text, a.level)
+		text, ms, failedAt, failure = reply.ApplyAllOutcomes(mine, text, a.level)
 		if failedAt >= 0 {
 			failedAt = mineAt[failedAt]
 		}
 	}
-	for k, m := range ms {
+	already := 0
+	for k, oc := range ms {
+		m := oc.Match
 		b := &a.blocks[f.blocks[mineAt[k]]]
-		b.Status, b.Match = ApplyApplied, m.Level
+		b.Status, b.Match, b.AlreadyApplied = ApplyApplied, m.Level, oc.AlreadyApplied
 		if m.Level >= match.Indent {
 			o := m.Offset
 			b.Offset = &o
+		}
+		if oc.AlreadyApplied {
+			already++
 		}
 	}
 	if failure != nil {
@@ -554,7 +564,15 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	if f.out.MoveTo != "" {
 		lang = language(f.out.MoveTo, o.Lang)
 	}
-	ch := &change{doc: doc, lang: lang, content: []byte(text), what: fmt.Sprintf("applied %d block(s)", len(f.blocks))}
+	ch := &change{doc: doc, lang: lang, content: []byte(text), what: fmt.Sprintf("applied %d block(s)", len(f.blocks)-already)}
+	switch {
+	case already > 0 && already == len(f.blocks):
+		// A retried reply: say so, so that no one looks for a change.
+		ch.what = fmt.Sprintf("already applied, nothing to write: %d block(s) already in the file", already)
+		f.out.AlreadyApplied = true
+	case already > 0:
+		ch.what += fmt.Sprintf(", %d already applied", already)
+	}
 	if f.out.MoveTo != "" {
 		ch.what += ", moved to " + f.out.MoveTo
 	}
@@ -793,6 +811,19 @@ func (a *applier) result(res *ApplyResult, parsed reply.Result) (*ApplyResult, e
 	}
 	res.OK = true
 	res.Summary = fmt.Sprintf("applied %d block(s) to %d file(s)", len(a.blocks), len(a.files))
+	already := 0
+	for _, b := range a.blocks {
+		if b.AlreadyApplied {
+			already++
+		}
+	}
+	switch {
+	case already > 0 && already == len(a.blocks):
+		res.AlreadyApplied = true
+		res.Summary = fmt.Sprintf("already applied, nothing to write: %d block(s) already in %d file(s)", already, len(a.files))
+	case already > 0:
+		res.Summary += fmt.Sprintf(" (%d of them already applied, unchanged)", already)
+	}
 	if a.req.DryRun {
 		res.Summary = fmt.Sprintf("dry run, nothing written: %d block(s) apply to %d file(s)", len(a.blocks), len(a.files))
 	}

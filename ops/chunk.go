@@ -46,8 +46,9 @@ type ChunkResult struct {
 	Result
 	// Symbol is the symbol the chunks edited, as it was.
 	Symbol *Symbol `json:"symbol,omitempty" jsonschema:"The symbol the chunks edited, as it was before the edit; omitted when it was not found."`
-	// ChunksApplied counts the chunks placed.
-	ChunksApplied int `json:"chunks_applied" jsonschema:"How many chunks were placed."`
+	// ChunksApplied counts the chunks placed, not counting those already
+	// applied (Placement.AlreadyApplied).
+	ChunksApplied int `json:"chunks_applied" jsonschema:"How many chunks were placed, not counting those already in the symbol (already_applied in placements)."`
 	// Placements say where each chunk applied and at which level.
 	Placements []chunk.Placement `json:"placements,omitempty" jsonschema:"Where each chunk applied and at which match level, in input order; omitted when refused."`
 }
@@ -115,7 +116,21 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	if err != nil {
 		return nil, err
 	}
-	ch.what = fmt.Sprintf("applied %d chunk(s) to %s (%s, lines %d-%d)", len(req.Chunks), t.sym.NamePath, t.sym.Kind, t.first, t.last)
+	var already []string
+	for _, p := range out.Placements {
+		if p.AlreadyApplied {
+			already = append(already, fmt.Sprintf("chunk %d at line %d", p.Chunk, p.Line))
+		}
+	}
+	ch.what = fmt.Sprintf("applied %d chunk(s) to %s (%s, lines %d-%d)", len(req.Chunks)-len(already), t.sym.NamePath, t.sym.Kind, t.first, t.last)
+	switch {
+	case len(already) == len(req.Chunks):
+		// A retried request: say so, so that no one looks for a change.
+		ch.what = fmt.Sprintf("already applied, nothing to write: %d chunk(s) already in %s (%s, lines %d-%d)", len(already), t.sym.NamePath, t.sym.Kind, t.first, t.last)
+		res.AlreadyApplied = true
+	case len(already) > 0:
+		ch.what += "; already applied: " + strings.Join(already, ", ")
+	}
 	// The levels exact and trailing are chunk's contract; a chunk placed
 	// at a looser level is named in the summary (the JSON always says).
 	var looser []string
@@ -127,6 +142,6 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	if len(looser) > 0 {
 		ch.what += "; " + strings.Join(looser, "; ")
 	}
-	res.ChunksApplied, res.Placements = len(out.Placements), out.Placements
+	res.ChunksApplied, res.Placements = len(out.Placements)-len(already), out.Placements
 	return ch, nil
 }

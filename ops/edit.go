@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
@@ -132,6 +133,20 @@ func planEdit(doc *edit.Document, lang *grammars.Language, req EditRequest, res 
 	content = append(append(content, bom...), out.Text...)
 	ch := &change{doc: doc, lang: lang, content: content,
 		what: fmt.Sprintf("applied %d edit(s), %d replacement(s)", len(req.Edits), out.TotalReplacements)}
+	var already []string
+	for _, sum := range out.Edits {
+		if sum.AlreadyApplied {
+			already = append(already, fmt.Sprintf("edit %d at line %d", sum.Edit, sum.Lines[0]))
+		}
+	}
+	switch {
+	case len(already) == len(req.Edits):
+		// A retried request: say so, so that no one looks for a change.
+		ch.what = fmt.Sprintf("already applied, nothing to write: %d edit(s) already in the file", len(already))
+		res.AlreadyApplied = true
+	case len(already) > 0:
+		ch.what += "; already applied: " + strings.Join(already, ", ")
+	}
 	// An edit matched looser than exact is named in the summary (the JSON
 	// always says, "match" being absent for exact).
 	for _, sum := range out.Edits {

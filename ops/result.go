@@ -29,6 +29,12 @@ type Result struct {
 	Diff string `json:"diff,omitempty" jsonschema:"The change as a unified diff (git apply and patch -p1 accept it); set for a dry run, a refused one included; else omitted."`
 	// Syntax is the syntax guard's report, when it ran or said why not.
 	Syntax *Syntax `json:"syntax,omitempty" jsonschema:"The syntax guard's report on the new content; omitted when the guard neither checked nor said why not."`
+	// AlreadyApplied reports that every chunk, edit or block of the
+	// request (in a file of an apply result: of that file) was already in
+	// the file: its old side found nowhere and its new side, with its
+	// context, at exactly one place. Nothing was written; OK is true.
+	// Each chunk, edit or block says so itself too.
+	AlreadyApplied bool `json:"already_applied,omitempty" jsonschema:"True when every chunk, edit or block of the request (in a file of apply's files: of that file) was already in the file (its old side found nowhere, its new side with its context at exactly one place): nothing was written, and ok is true. Each placement, edit or block says so too. Omitted otherwise."`
 	// Summary says in one line what the operation did or would do, as the
 	// CLI prints it.
 	Summary string `json:"summary,omitempty" jsonschema:"One line saying what the operation did or would do, as the CLI prints it."`

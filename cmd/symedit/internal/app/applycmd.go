@@ -95,6 +95,9 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 	out := e.stdout
 	for _, b := range res.Blocks {
 		fmt.Fprintf(out, "block %d (reply line %d) %s: %s", b.Index, b.ReplyLine, b.Path, b.Status)
+		if b.AlreadyApplied {
+			fmt.Fprint(out, " (already applied, unchanged)")
+		}
 		if b.Status == statusApplied && b.Match > match.Exact {
 			o := match.Offset{}
 			if b.Offset != nil {
@@ -141,6 +144,8 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 			fmt.Fprintf(out, "file %s: moved to %s\n", f.Path, f.MoveTo)
 		case f.Written:
 			fmt.Fprintf(out, "file %s: written\n", f.Path)
+		case f.AlreadyApplied:
+			fmt.Fprintf(out, "file %s: already applied, nothing written\n", f.Path)
 		case dry && f.Status == statusApplied && f.Op == ops.ApplyDelete:
 			fmt.Fprintf(out, "file %s: not deleted (dry run)\n", f.Path)
 		case dry && f.Status == statusApplied && f.Op == ops.ApplyMove:
