@@ -251,12 +251,13 @@ func reversed(t Target, trimmed []string, k normalized, max match.Level) (attemp
 // its applied form occurs at exactly one place with its context, at the
 // chunk's levels, and its old_lines occur nowhere at all, context or not
 // (an old side still present elsewhere says the file is not simply the
-// chunk's result). The span then writes the file's own lines back.
+// chunk's result), unless they lie inside its new_lines, which keep them.
+// The span then writes the file's own lines back.
 func alreadyApplied(t Target, trimmed []string, k normalized, n int, max match.Level) (span, bool) {
 	if !match.AddsLines(k.old, k.new) || !telling(k) {
 		return span{}, false
 	}
-	if len(k.old) > 0 && len(match.Find(t.Lines, k.old, max)) > 0 {
+	if len(k.old) > 0 && len(match.Within(k.old, k.new)) == 0 && len(match.Find(t.Lines, k.old, max)) > 0 {
 		return span{}, false
 	}
 	a, level, ok := reversed(t, trimmed, k, max)

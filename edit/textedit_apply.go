@@ -171,7 +171,7 @@ func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level
 // alreadySimilar is the similarity to old_text (SimilarContent) of a
 // place that, outside new_text's one occurrence, keeps an edit from being
 // reported as already applied.
-const alreadySimilar = 0.8
+const alreadySimilar = 0.9
 
 // already reports whether an edit of old to repl, expected once, whose
 // old text occurs at matches (offsets of the current text), is already

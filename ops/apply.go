@@ -656,6 +656,8 @@ func (a *applier) commit() {
 			a.partialHelps = true
 		case named:
 			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d is for this file", line)
+		case f.out.AlreadyApplied && f.ch != nil && !f.ch.changed() && !f.modeChanged():
+			continue // every block already in the file: nothing to write
 		default:
 			toWrite = append(toWrite, f)
 			continue

@@ -306,7 +306,8 @@ func (b Block) reversed() Block {
 // applied there: b is retryable, f says its lines are not found (not
 // AMBIGUOUS, FILE_EXISTS, OVERLAP, FILE_ONLY), its old lines occur
 // nowhere in the text at any allowed level (context or not: an old side
-// still present elsewhere says the text is not simply b's result), and
+// still present elsewhere says the text is not simply b's result; unless
+// they lie inside its new lines, which keep them), and
 // its applied form (anchors or context around its new lines) matches at
 // exactly one place at the first allowed level with any match, with b's
 // positional rules. The match is that place.
@@ -318,7 +319,10 @@ func (b Block) already(text string, allowed match.Level, f *Failure) (match.Matc
 	if !b.retryable() {
 		return match.Match{}, false
 	}
-	if len(b.Old) > 0 {
+	if len(b.Old) > 0 && len(match.Within(b.Old, b.New)) == 0 {
+		// Old lines that the block removes must be gone; old lines it
+		// keeps inside its new ones (an insertion between anchors) are
+		// its own, wherever else they occur.
 		body := strings.TrimPrefix(text, utf8BOM)
 		t := splitText(body, lines.DominantEnding(body))
 		if _, ms := match.Search(t.text, b.Old, allowed); len(ms) > 0 {
