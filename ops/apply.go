@@ -32,6 +32,11 @@ type ApplyRequest struct {
 	// others; without it nothing is written unless every block of every
 	// file applies.
 	Partial bool `json:"partial,omitempty" jsonschema:"true: write each file whose blocks all apply, and report the others. Omitted or false: write nothing unless every block of every file applies."`
+	// AllowElision writes a block whose new lines hold a placeholder line
+	// ("// ... existing code ...") where its old lines have code; without
+	// it such a block fails (ELIDED). Aider's "..." lines, on both sides
+	// of a SEARCH/REPLACE block, are not such a placeholder.
+	AllowElision bool `json:"allow_elision,omitempty" jsonschema:"true: write a block whose new lines hold a placeholder line such as // ... existing code ... or # rest of the function unchanged where its old lines have code. Omitted or false: such a block fails (ELIDED), since the placeholder would delete that code; ... lines on both sides of a SEARCH/REPLACE block are Aider's elision, not a placeholder."`
 	WriteOptions
 }
 
@@ -511,6 +516,17 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		}
 		mine, mineAt = append(mine, a.all[bi]), append(mineAt, k)
 	}
+	if !a.req.AllowElision {
+		for k, b := range mine {
+			bi := f.blocks[mineAt[k]]
+			if e := elided("block", a.blocks[bi].Index, "new lines", b.Old, b.New); e != nil {
+				a.blocks[bi].Failure = &reply.Failure{Code: reply.CodeElided, Message: e.Error()}
+				a.fail(f, e.Error(), mineAt[k], e)
+				f.err = AsError(e)
+				return
+			}
+		}
+	}
 	text, ms, failedAt, failure := string(doc.Content), []reply.Outcome(nil), -1, (*reply.Failure)(nil)
 	if len(mine) > 0 {
 		text, ms, failedAt, failure = reply.ApplyAllOutcomes(mine, text, a.level)
@@ -809,7 +825,18 @@ func (a *applier) result(res *ApplyResult, parsed reply.Result) (*ApplyResult, e
 		res.Files = append(res.Files, out)
 	}
 	if a.failed {
-		return res, res.Fail(&ApplyError{Msg: a.failure(res), remedy: a.remedy()})
+		ae := &ApplyError{Msg: a.failure(res), remedy: a.remedy()}
+		// A reply refused only for placeholders says so in its code.
+		elidedOnly := a.malformed == 0
+		for _, f := range a.files {
+			if f.out.Status == ApplyFailed && CodeOf(f.err) != CodeElided {
+				elidedOnly = false
+			}
+		}
+		if elidedOnly {
+			ae.code = CodeElided
+		}
+		return res, res.Fail(ae)
 	}
 	res.OK = true
 	res.Summary = fmt.Sprintf("applied %d block(s) to %d file(s)", len(a.blocks), len(a.files))

@@ -38,6 +38,10 @@ type ChunkRequest struct {
 	// Match is the loosest match level allowed (match.Parse: exact,
 	// trailing, indent, loose); "" means trailing.
 	Match string `json:"match,omitempty"`
+	// AllowElision writes a chunk whose new_lines hold a placeholder line
+	// ("// ... existing code ...") where its old_lines have code; without
+	// it such a chunk is refused (ELIDED).
+	AllowElision bool `json:"allow_elision,omitempty" jsonschema:"true: write a chunk whose new_lines hold a placeholder line such as // ... existing code ... or # rest of the function unchanged where its old_lines have code. Omitted or false: such a chunk is refused (ELIDED), since the placeholder would delete that code."`
 	WriteOptions
 }
 
@@ -51,6 +55,16 @@ type ChunkResult struct {
 	ChunksApplied int `json:"chunks_applied" jsonschema:"How many chunks were placed, not counting those already in the symbol (already_applied in placements)."`
 	// Placements say where each chunk applied and at which level.
 	Placements []chunk.Placement `json:"placements,omitempty" jsonschema:"Where each chunk applied and at which match level, in input order; omitted when refused."`
+}
+
+// splitLines returns a chunk field's lines, a string holding line breaks
+// split at them (as the chunk spec reads it).
+func splitLines(field []string) []string {
+	var out []string
+	for _, s := range field {
+		out = append(out, match.SplitLines(s)...)
+	}
+	return out
 }
 
 // matchLevel parses a request's match level, def when it is "". The error
@@ -108,6 +122,13 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	}
 	s := symbolOf(t.sym)
 	res.Symbol = &s
+	if !req.AllowElision {
+		for i, c := range req.Chunks {
+			if e := elided("chunk", i+1, "new_lines", splitLines(c.OldLines), splitLines(c.NewLines)); e != nil {
+				return nil, e
+			}
+		}
+	}
 	out, err := chunk.ApplyLevel(chunk.Target{Lines: t.doc.Lines(t.first, t.last), FirstLine: t.first}, req.Chunks, level)
 	if err != nil {
 		return nil, err

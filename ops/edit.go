@@ -69,6 +69,10 @@ type EditRequest struct {
 	// old_text holding a line break that is not found literally is matched
 	// as whole lines (edit.ApplyTextEditsLevel).
 	Match string `json:"match,omitempty"`
+	// AllowElision writes an edit whose new_text holds a placeholder line
+	// ("// ... existing code ...") where its old_text has code; without
+	// it such an edit is refused (ELIDED).
+	AllowElision bool `json:"allow_elision,omitempty" jsonschema:"true: write an edit whose new_text holds a placeholder line such as // ... existing code ... or # rest of the function unchanged where its old_text has code. Omitted or false: such an edit is refused (ELIDED), since the placeholder would delete that code."`
 	WriteOptions
 }
 
@@ -123,6 +127,13 @@ func planEdit(doc *edit.Document, lang *grammars.Language, req EditRequest, res 
 	level, err := matchLevel(req.Match, match.Exact)
 	if err != nil {
 		return nil, err
+	}
+	if !req.AllowElision {
+		for i, e := range req.Edits {
+			if err := elided("edit", i+1, "new_text", match.SplitLines(e.OldText), match.SplitLines(e.NewText)); err != nil {
+				return nil, err
+			}
+		}
 	}
 	out, err := edit.ApplyTextEditsLevel(string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
 	if err != nil {

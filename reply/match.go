@@ -47,6 +47,11 @@ const (
 	// (Block.FileOnly) was given to Apply, which changes lines: the caller
 	// acts on the file instead.
 	CodeFileOnly = "FILE_ONLY"
+	// CodeElided: the block's new lines hold a placeholder line ("//
+	// ... existing code ...") where its old lines have code, so writing
+	// it would delete that code. Package reply applies such a block as it
+	// is; the callers that refuse it (package ops) set this code.
+	CodeElided = "ELIDED"
 )
 
 // maxTies is the number of places, matching as many lines as the best so
@@ -85,8 +90,8 @@ type Near struct {
 type Failure struct {
 	// Code is one of CodeLeadingNotFound, CodeOldMismatch,
 	// CodeTrailingNotFound, CodeAmbiguous, CodeNotFound, CodeFileExists,
-	// CodeOverlap, CodeFileOnly.
-	Code string `json:"code" jsonschema:"Why the block did not apply: LEADING_NOT_FOUND (an EDIT block's leading anchor occurs nowhere), OLD_MISMATCH (the old lines do not follow the leading anchor), TRAILING_NOT_FOUND (the trailing anchor does not follow the old lines), AMBIGUOUS (the block's lines occur at several places), NOT_FOUND (a SEARCH/REPLACE block's or hunk's old lines occur nowhere), FILE_EXISTS (a block that creates a file names one that has content), OVERLAP (a hunk matched only on lines an earlier hunk of the same file wrote) or FILE_ONLY (a block that only deletes or moves its file, applied as a change of lines)."`
+	// CodeOverlap, CodeFileOnly, CodeElided.
+	Code string `json:"code" jsonschema:"Why the block did not apply: LEADING_NOT_FOUND (an EDIT block's leading anchor occurs nowhere), OLD_MISMATCH (the old lines do not follow the leading anchor), TRAILING_NOT_FOUND (the trailing anchor does not follow the old lines), AMBIGUOUS (the block's lines occur at several places), NOT_FOUND (a SEARCH/REPLACE block's or hunk's old lines occur nowhere), FILE_EXISTS (a block that creates a file names one that has content), OVERLAP (a hunk matched only on lines an earlier hunk of the same file wrote), FILE_ONLY (a block that only deletes or moves its file, applied as a change of lines) or ELIDED (the block's new lines hold a placeholder such as // ... existing code ... where its old lines have code)."`
 	// Message explains the failure in one paragraph, without the Nearest
 	// lines.
 	Message string `json:"message" jsonschema:"The failure explained in one paragraph, without the nearest lines."`
