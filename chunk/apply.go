@@ -32,6 +32,14 @@ func Apply(t Target, chunks []Chunk) (Result, error) {
 // matched indentation offset before they are written. A chunk that
 // matches nowhere up to max, but at exactly one place at the first looser
 // level with any match, is rejected with Error.Hint set.
+//
+// A chunk already in the symbol (its old_lines found nowhere, or only
+// inside its own new_lines where they were written, and context_before,
+// new_lines and context_after at exactly one place) is placed there with
+// Placement.AlreadyApplied and writes the symbol's own lines back; it
+// overlaps any other chunk that changes those lines. A chunk that adds
+// no line (a deletion, new_lines taken from old_lines) or whose applied
+// form is too small to tell (match.Telling) is never found so.
 func ApplyLevel(t Target, chunks []Chunk, max match.Level) (Result, error) {
 	if len(chunks) == 0 {
 		return Result{}, &InputError{Msg: "no chunks: the list is empty"}

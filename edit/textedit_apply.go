@@ -86,6 +86,14 @@ func ApplyTextEdits(text, eol string, edits []TextEdit) (TextEditResult, error) 
 // looser level with any match finds exactly one place, the NO_MATCH
 // *TextEditError says so in its message, in Hint and as an
 // ALLOW_MATCH_LEVEL suggested fix naming the flag.
+//
+// An edit expected once whose old_text is not found (or is found once,
+// inside the one occurrence of its new_text) and whose new_text occurs
+// exactly once is already applied: it replaces nothing, and its summary
+// says so (TextEditSummary.AlreadyApplied). Not for a new_text that is
+// empty, inside old_text, adds no line or is too small to tell
+// (match.AddsLines, match.Telling), nor when a place at least 0.9 alike
+// old_text remains away from new_text.
 func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level) (TextEditResult, error) {
 	if err := teCheckEdits(edits); err != nil {
 		return TextEditResult{}, err

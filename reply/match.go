@@ -224,6 +224,11 @@ const utf8BOM = "\uFEFF"
 // always ends with a line ending (an unterminated empty last line cannot be
 // told from a final line ending). Failure line numbers are 1-based lines of
 // text. See the package documentation for the rules.
+//
+// A block already applied to text (its old lines not found, or found
+// only inside its own new lines, and its new lines found with its anchors
+// or context at exactly one place; see ApplyAllOutcomes) returns text
+// unchanged and no Failure.
 func (b Block) Apply(text string) (string, *Failure) {
 	out, f := b.apply(text, match.Exact, false)
 	return out, f.failure
