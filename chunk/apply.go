@@ -32,6 +32,14 @@ func Apply(t Target, chunks []Chunk) (Result, error) {
 // matched indentation offset before they are written. A chunk that
 // matches nowhere up to max, but at exactly one place at the first looser
 // level with any match, is rejected with Error.Hint set.
+//
+// A chunk already in the symbol (its old_lines found nowhere, or only
+// inside its own new_lines where they were written, and context_before,
+// new_lines and context_after at exactly one place) is placed there with
+// Placement.AlreadyApplied and writes the symbol's own lines back; it
+// overlaps any other chunk that changes those lines. A chunk that adds
+// no line (a deletion, new_lines taken from old_lines) or whose applied
+// form is too small to tell (match.Telling) is never found so.
 func ApplyLevel(t Target, chunks []Chunk, max match.Level) (Result, error) {
 	if len(chunks) == 0 {
 		return Result{}, &InputError{Msg: "no chunks: the list is empty"}
@@ -72,6 +80,9 @@ func ApplyLevel(t Target, chunks []Chunk, max match.Level) (Result, error) {
 	for i, s := range spans {
 		placements[i] = Placement{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, Added: len(s.new),
 			Level: s.level, Offset: s.offset}
+		if s.already {
+			placements[i].Removed, placements[i].Added, placements[i].AlreadyApplied = 0, 0, true
+		}
 	}
 	return Result{Lines: out, Placements: placements}, nil
 }
@@ -83,6 +94,10 @@ type span struct {
 	new        []string
 	level      match.Level
 	offset     match.Offset
+	// already marks a chunk found already applied: start and end are
+	// where its new lines are, and new is those lines as the file has
+	// them, so the span writes nothing new.
+	already bool
 }
 
 func overlapError(t Target, a, b span) *Error {
@@ -158,6 +173,9 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 	switch len(passing) {
 	case 1:
 		a := passing[0]
+		if sp, ok := alreadyAt(t, trimmed, k, n, max, a.pos); ok {
+			return sp, nil
+		}
 		sp := span{chunk: n, start: a.pos, end: a.pos + no, new: k.new, level: level}
 		if level >= match.Indent {
 			sp.offset = a.offset
@@ -170,6 +188,9 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 		}
 		return sp, nil
 	case 0:
+		if sp, ok := alreadyApplied(t, trimmed, k, n, max); ok {
+			return sp, nil
+		}
 		e := noMatch(t, trimmed, k, n, s.best, s.contextHits)
 		for l := max + 1; l <= match.Loose; l++ {
 			ls := candidates(t, trimmed, k, window, raw, l)
@@ -206,6 +227,97 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 	return span{}, &Error{Code: CodeAmbiguous, Chunk: n, Check: CheckUnique, Candidates: lines, Level: name,
 		Message: fmt.Sprintf("chunk %d is ambiguous%s: it matches %d places (%s at file lines %s); add context_before or context_after lines that differ between them",
 			n, at, len(passing), what, joinInts(lines))}
+}
+
+// reversed locates chunk k's applied form: context_before, new_lines,
+// context_after, with the chunk's checks at the first level up to max
+// with any passing candidate (old_lines and new_lines swap roles, so a
+// chunk whose old_lines are empty meets the deletion check's byte-for-byte
+// rule). It returns the one passing candidate and its level, or false for
+// none or several.
+func reversed(t Target, trimmed []string, k normalized, max match.Level) (attempt, match.Level, bool) {
+	r := normalized{before: k.before, old: k.new, new: k.old, after: k.after}
+	raw := make([]string, 0, len(r.before)+len(r.old)+len(r.after))
+	raw = append(append(append(raw, r.before...), r.old...), r.after...)
+	window := make([]string, len(raw))
+	for i, w := range raw {
+		window[i] = trimRight(w)
+	}
+	for l := match.Exact; l <= max; l++ {
+		if s := candidates(t, trimmed, r, window, raw, l); len(s.passing) > 0 {
+			return s.passing[0], l, len(s.passing) == 1
+		}
+	}
+	return attempt{}, 0, false
+}
+
+// alreadyApplied reports whether chunk k (1-based n), which matches
+// nowhere, is already in the symbol: its new_lines add a line
+// (match.AddsLines: never a deletion, nor new lines taken from old_lines),
+// its applied form says enough to be recognised by (match.Telling: not a
+// lone "}" or "pass"),
+// its applied form occurs at exactly one place with its context, at the
+// chunk's levels, and its old_lines occur nowhere at all, context or not
+// (an old side still present elsewhere says the file is not simply the
+// chunk's result), unless they lie inside its new_lines, which keep them.
+// The span then writes the file's own lines back.
+func alreadyApplied(t Target, trimmed []string, k normalized, n int, max match.Level) (span, bool) {
+	if !match.AddsLines(k.old, k.new) || !telling(k) {
+		return span{}, false
+	}
+	if len(k.old) > 0 && len(match.Within(k.old, k.new)) == 0 && len(match.Find(t.Lines, k.old, max)) > 0 {
+		return span{}, false
+	}
+	a, level, ok := reversed(t, trimmed, k, max)
+	if !ok {
+		return span{}, false
+	}
+	return alreadySpan(t, n, a.pos, len(k.new), level, a.offset), true
+}
+
+// alreadyAt reports whether chunk k (1-based n), whose old_lines matched
+// at exactly one place, pos, lies inside its own applied form: its
+// old_lines are part of its new_lines (an insertion that keeps its anchor
+// line), the applied form occurs at exactly one place, and old_lines
+// matched where that place holds them. Applying it again would write its
+// new lines a second time.
+func alreadyAt(t Target, trimmed []string, k normalized, n int, max match.Level, pos int) (span, bool) {
+	offs := match.Within(k.old, k.new)
+	if len(k.old) == 0 && len(k.new) > 0 {
+		// An insertion placed by context_before alone (or context_after
+		// alone) finds its insertion point again just before (or after)
+		// the lines it wrote, if it ran before.
+		offs = []int{0, len(k.new)}
+	}
+	if len(offs) == 0 || !telling(k) {
+		return span{}, false
+	}
+	a, level, ok := reversed(t, trimmed, k, max)
+	if !ok {
+		return span{}, false
+	}
+	for _, o := range offs {
+		if a.pos+o == pos {
+			return alreadySpan(t, n, a.pos, len(k.new), level, a.offset), true
+		}
+	}
+	return span{}, false
+}
+
+// telling reports whether chunk k's applied form, context_before,
+// new_lines and context_after, says enough to be recognised by.
+func telling(k normalized) bool {
+	w := make([]string, 0, len(k.before)+len(k.new)+len(k.after))
+	return match.Telling(append(append(append(w, k.before...), k.new...), k.after...))
+}
+
+func alreadySpan(t Target, n, pos, nn int, level match.Level, offset match.Offset) span {
+	sp := span{chunk: n, start: pos, end: pos + nn, level: level, already: true}
+	if level >= match.Indent {
+		sp.offset = offset
+	}
+	sp.new = append([]string(nil), t.Lines[pos:pos+nn]...)
+	return sp
 }
 
 // search is the outcome of trying every candidate position at one level.

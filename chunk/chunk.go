@@ -49,6 +49,11 @@ type Placement struct {
 	// from the chunk's lines to the file's; new_lines were shifted by it.
 	// It is the zero Offset (and absent from JSON) below indent.
 	Offset match.Offset `json:"offset,omitzero" jsonschema:"The indentation shift from the chunk's lines to the file's, at the indent and loose levels (new_lines were shifted by it); else omitted."`
+	// AlreadyApplied reports that the chunk was already in the symbol:
+	// its old_lines occur nowhere (or only inside its own new lines) and
+	// context_before, new_lines and context_after occur at exactly one
+	// place, Line. The chunk wrote nothing (Removed and Added are 0).
+	AlreadyApplied bool `json:"already_applied,omitempty" jsonschema:"True when the chunk was already in the symbol (its new lines found with its context at exactly one place, line, and its old lines nowhere else): it wrote nothing. Omitted otherwise."`
 }
 
 // Describe returns the level the chunk matched at and, for indent and

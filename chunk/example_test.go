@@ -50,7 +50,7 @@ func ExampleApply() {
 	//         del self._target, self._args, self._kwargs
 	//         util.debug('started process %s', self.name)
 	//         _children.add(self)
-	// [{Chunk:1 Line:132 Removed:0 Added:1 Level:exact Offset:+0}]
+	// [{Chunk:1 Line:132 Removed:0 Added:1 Level:exact Offset:+0 AlreadyApplied:false}]
 	// NO_MATCH: check 1 (context_after) at line 129: "        # Avoid a refcycle if the target function holds an indirect"
 	// nearest: line 130 "        # reference to the process object (see bpo-30775)"
 }

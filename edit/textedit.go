@@ -457,6 +457,11 @@ type TextEditSummary struct {
 	// Offset is the indentation offset of the first occurrence, for the
 	// levels indent and loose (new_text was shifted by it), else nil.
 	Offset *match.Offset `json:"offset,omitempty" jsonschema:"The indentation shift of the first occurrence, at the indent and loose levels (new_text was shifted by it); else omitted."`
+	// AlreadyApplied reports that the edit was already in the text:
+	// new_text occurs exactly once and old_text nowhere (or only inside
+	// that occurrence, where new_text holds it), so it replaced nothing;
+	// OccurrencesReplaced is 0 and Lines holds new_text's line.
+	AlreadyApplied bool `json:"already_applied,omitempty" jsonschema:"True when the edit was already in the file (new_text found exactly once, old_text nowhere, or only inside it): it replaced nothing, and lines holds new_text's line. Omitted otherwise."`
 }
 
 // Describe returns the level the edit matched at, with the offset for

@@ -88,6 +88,14 @@ func ApplyTextEdits(text, eol string, edits []TextEdit) (TextEditResult, error) 
 // looser level with any match finds exactly one place, the NO_MATCH
 // *TextEditError says so in its message, in Hint and as an
 // ALLOW_MATCH_LEVEL suggested fix naming the flag.
+//
+// An edit expected once whose old_text is not found (or is found once,
+// inside the one occurrence of its new_text) and whose new_text occurs
+// exactly once is already applied: it replaces nothing, and its summary
+// says so (TextEditSummary.AlreadyApplied). Not for a new_text that is
+// empty, inside old_text, adds no line or is too small to tell
+// (match.AddsLines, match.Telling), nor when a place at least 0.9 alike
+// old_text remains away from new_text.
 func ApplyTextEditsLevel(text, eol string, edits []TextEdit, allowed match.Level) (TextEditResult, error) {
 	return ApplyTextEditsContext(context.Background(), text, eol, edits, allowed)
 }
@@ -149,6 +157,15 @@ func ApplyTextEditsContext(ctx context.Context, text, eol string, edits []TextEd
 				}
 			}
 		}
+		if want == 1 && lens == nil {
+			if at, ok := e.already(old, repl, matches); ok {
+				sum.OccurrencesReplaced, sum.AlreadyApplied = 0, true
+				o, _ := e.locate(at)
+				sum.Lines = []int{e.origLine(o)}
+				res.Edits = append(res.Edits, sum)
+				continue
+			}
+		}
 		if len(matches) != want {
 			err := e.failure(i+1, len(edits), te, old, want, matches)
 			if len(matches) == 0 && teWholeLines(old) {
@@ -175,6 +192,57 @@ func ApplyTextEditsContext(ctx context.Context, text, eol string, edits []TextEd
 	}
 	res.Text = e.output()
 	return res, nil
+}
+
+// alreadySimilar is the similarity to old_text (SimilarContent) of a
+// place that, outside new_text's one occurrence, keeps an edit from being
+// reported as already applied.
+const alreadySimilar = 0.9
+
+// already reports whether an edit of old to repl, expected once, whose
+// old text occurs at matches (offsets of the current text), is already
+// applied, and where its new text is: repl adds a line old lacks and
+// says enough to be recognised by (match.AddsLines, match.Telling: never
+// a deletion, a new text taken from the old one, or a lone "}"), it
+// occurs exactly once, and old occurs nowhere (matches is empty, and no
+// place outside repl's is at least alreadySimilar like it), or
+// once, inside that occurrence of repl where repl holds it (an edit that
+// keeps its anchor text and adds after it would otherwise add it again).
+func (e *textEngine) already(old, repl string, matches []int) (int, bool) {
+	if len(matches) > 1 || repl == "" || strings.Contains(old, repl) {
+		return 0, false
+	}
+	if len(matches) == 1 && !strings.Contains(repl, old) {
+		return 0, false
+	}
+	ol, nl := match.SplitLines(old), match.SplitLines(repl)
+	if !match.AddsLines(ol, nl) || !match.Telling(nl) {
+		return 0, false
+	}
+	found := e.find(repl)
+	if len(found) != 1 {
+		return 0, false
+	}
+	r := found[0]
+	if len(matches) == 0 {
+		// Text edits carry no context: a text much like old_text
+		// elsewhere says old_text is mistyped (a case, a quote), not
+		// replaced, even though new_text happens to occur once.
+		o, _ := e.locate(r)
+		first := e.origLine(o)
+		last := first + strings.Count(strings.TrimSuffix(repl, "\n"), "\n")
+		for _, s := range e.similar(old) {
+			if s.SimilarityScore >= alreadySimilar && (s.EndLineNumber < first || last < s.LineNumber) {
+				return 0, false
+			}
+		}
+		return r, true
+	}
+	m := matches[0]
+	if r <= m && m+len(old) <= r+len(repl) && strings.HasPrefix(repl[m-r:], old) {
+		return r, true
+	}
+	return 0, false
 }
 
 // ApplyTextEdits applies edits to d.Text as the package-level

@@ -32,6 +32,11 @@ type ApplyRequest struct {
 	// others; without it nothing is written unless every block of every
 	// file applies.
 	Partial bool `json:"partial,omitempty" jsonschema:"true: write each file whose blocks all apply, and report the others. Omitted or false: write nothing unless every block of every file applies."`
+	// AllowElision writes a block whose new lines hold a placeholder line
+	// ("// ... existing code ...") where its old lines have code; without
+	// it such a block fails (ELIDED). Aider's "..." lines, on both sides
+	// of a SEARCH/REPLACE block, are not such a placeholder.
+	AllowElision bool `json:"allow_elision,omitempty" jsonschema:"true: write a block whose new lines hold a placeholder line such as // ... existing code ... or # rest of the function unchanged where its old lines have code. Omitted or false: such a block fails (ELIDED), since the placeholder would delete that code; ... lines on both sides of a SEARCH/REPLACE block are Aider's elision, not a placeholder."`
 	WriteOptions
 }
 
@@ -118,6 +123,11 @@ type ApplyBlock struct {
 	// applied), Offset its indentation offset at indent and loose.
 	Match  match.Level   `json:"match,omitempty" jsonschema:"The match level the block applied at; omitted when exact or not applied."`
 	Offset *match.Offset `json:"offset,omitempty" jsonschema:"The block's indentation shift, at the indent and loose levels; else omitted."`
+	// AlreadyApplied reports that the block was already in the file (its
+	// old lines found nowhere, or only inside its own new lines, and its
+	// new lines, with its anchors or context, at exactly one place): it
+	// applied without changing anything (Status ApplyApplied).
+	AlreadyApplied bool `json:"already_applied,omitempty" jsonschema:"True when the block was already in the file (its new lines found with its anchors or context at exactly one place, its old lines nowhere else): it applied (status applied) and changed nothing. Omitted otherwise."`
 	// ReplyLine is the 1-based reply line of the block's start marker.
 	ReplyLine int `json:"reply_line" jsonschema:"The 1-based line of the reply where the block's start marker is."`
 	reply.Preview
@@ -508,19 +518,35 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		}
 		mine, mineAt = append(mine, a.all[bi]), append(mineAt, k)
 	}
-	text, ms, failedAt, failure := string(doc.Content), []match.Match(nil), -1, (*reply.Failure)(nil)
+	if !a.req.AllowElision {
+		for k, b := range mine {
+			bi := f.blocks[mineAt[k]]
+			if e := elided("block", a.blocks[bi].Index, "new lines", b.Old, b.New); e != nil {
+				a.blocks[bi].Failure = &reply.Failure{Code: reply.CodeElided, Message: e.Error()}
+				a.fail(f, e.Error(), mineAt[k], e)
+				f.err = AsError(e)
+				return
+			}
+		}
+	}
+	text, ms, failedAt, failure := string(doc.Content), []reply.Outcome(nil), -1, (*reply.Failure)(nil)
 	if len(mine) > 0 {
-		text, ms, failedAt, failure = reply.ApplyAll(mine, text, a.level)
+		text, ms, failedAt, failure = reply.ApplyAllOutcomes(mine, text, a.level)
 		if failedAt >= 0 {
 			failedAt = mineAt[failedAt]
 		}
 	}
-	for k, m := range ms {
+	already := 0
+	for k, oc := range ms {
+		m := oc.Match
 		b := &a.blocks[f.blocks[mineAt[k]]]
-		b.Status, b.Match = ApplyApplied, m.Level
+		b.Status, b.Match, b.AlreadyApplied = ApplyApplied, m.Level, oc.AlreadyApplied
 		if m.Level >= match.Indent {
 			o := m.Offset
 			b.Offset = &o
+		}
+		if oc.AlreadyApplied {
+			already++
 		}
 	}
 	if failure != nil {
@@ -556,7 +582,15 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	if f.out.MoveTo != "" {
 		lang = language(f.out.MoveTo, o.Lang)
 	}
-	ch := &change{doc: doc, lang: lang, content: []byte(text), what: fmt.Sprintf("applied %d block(s)", len(f.blocks))}
+	ch := &change{doc: doc, lang: lang, content: []byte(text), what: fmt.Sprintf("applied %d block(s)", len(f.blocks)-already)}
+	switch {
+	case already > 0 && already == len(f.blocks):
+		// A retried reply: say so, so that no one looks for a change.
+		ch.what = fmt.Sprintf("already applied, nothing to write: %d block(s) already in the file", already)
+		f.out.AlreadyApplied = true
+	case already > 0:
+		ch.what += fmt.Sprintf(", %d already applied", already)
+	}
 	if f.out.MoveTo != "" {
 		ch.what += ", moved to " + f.out.MoveTo
 	}
@@ -641,6 +675,8 @@ func (a *applier) commit(ctx context.Context) {
 			a.partialHelps = true
 		case named:
 			f.out.Status, f.out.Reason = ApplySkipped, fmt.Sprintf("not written: the malformed block at reply line %d is for this file", line)
+		case f.out.AlreadyApplied && f.ch != nil && !f.ch.changed() && !f.modeChanged():
+			continue // every block already in the file: nothing to write
 		default:
 			toWrite = append(toWrite, f)
 			continue
@@ -794,10 +830,34 @@ func (a *applier) result(res *ApplyResult, parsed reply.Result) (*ApplyResult, e
 		res.Files = append(res.Files, out)
 	}
 	if a.failed {
-		return res, res.Fail(&ApplyError{Msg: a.failure(res), remedy: a.remedy()})
+		ae := &ApplyError{Msg: a.failure(res), remedy: a.remedy()}
+		// A reply refused only for placeholders says so in its code.
+		elidedOnly := a.malformed == 0
+		for _, f := range a.files {
+			if f.out.Status == ApplyFailed && CodeOf(f.err) != CodeElided {
+				elidedOnly = false
+			}
+		}
+		if elidedOnly {
+			ae.code = CodeElided
+		}
+		return res, res.Fail(ae)
 	}
 	res.OK = true
 	res.Summary = fmt.Sprintf("applied %d block(s) to %d file(s)", len(a.blocks), len(a.files))
+	already := 0
+	for _, b := range a.blocks {
+		if b.AlreadyApplied {
+			already++
+		}
+	}
+	switch {
+	case already > 0 && already == len(a.blocks):
+		res.AlreadyApplied = true
+		res.Summary = fmt.Sprintf("already applied, nothing to write: %d block(s) already in %d file(s)", already, len(a.files))
+	case already > 0:
+		res.Summary += fmt.Sprintf(" (%d of them already applied, unchanged)", already)
+	}
 	if a.req.DryRun {
 		res.Summary = fmt.Sprintf("dry run, nothing written: %d block(s) apply to %d file(s)", len(a.blocks), len(a.files))
 	}

@@ -41,6 +41,10 @@ type ChunkRequest struct {
 	// ExpectSymbolSHA256 refuses (CHANGED) unless the symbol's text has
 	// this SHA-256 (ShowResult.SymbolSHA256); "" checks nothing.
 	ExpectSymbolSHA256 SHA256 `json:"expect_symbol_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the symbol's text has this SHA-256 (show's symbol_sha256, 64 hexadecimal digits): a lock on this symbol that edits elsewhere in the file do not break. Omitted: no such check (an empty string is refused)."`
+	// AllowElision writes a chunk whose new_lines hold a placeholder line
+	// ("// ... existing code ...") where its old_lines have code; without
+	// it such a chunk is refused (ELIDED).
+	AllowElision bool `json:"allow_elision,omitempty" jsonschema:"true: write a chunk whose new_lines hold a placeholder line such as // ... existing code ... or # rest of the function unchanged where its old_lines have code. Omitted or false: such a chunk is refused (ELIDED), since the placeholder would delete that code."`
 	WriteOptions
 }
 
@@ -49,10 +53,21 @@ type ChunkResult struct {
 	Result
 	// Symbol is the symbol the chunks edited, as it was.
 	Symbol *Symbol `json:"symbol,omitempty" jsonschema:"The symbol the chunks edited, as it was before the edit; omitted when it was not found."`
-	// ChunksApplied counts the chunks placed.
-	ChunksApplied int `json:"chunks_applied" jsonschema:"How many chunks were placed."`
+	// ChunksApplied counts the chunks placed, not counting those already
+	// applied (Placement.AlreadyApplied).
+	ChunksApplied int `json:"chunks_applied" jsonschema:"How many chunks were placed, not counting those already in the symbol (already_applied in placements)."`
 	// Placements say where each chunk applied and at which level.
 	Placements []chunk.Placement `json:"placements,omitempty" jsonschema:"Where each chunk applied and at which match level, in input order; omitted when refused."`
+}
+
+// splitLines returns a chunk field's lines, a string holding line breaks
+// split at them (as the chunk spec reads it).
+func splitLines(field []string) []string {
+	var out []string
+	for _, s := range field {
+		out = append(out, match.SplitLines(s)...)
+	}
+	return out
 }
 
 // matchLevel parses a request's match level, def when it is "". The error
@@ -120,6 +135,13 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	}
 	s := symbolOf(t.sym)
 	res.Symbol = &s
+	if !req.AllowElision {
+		for i, c := range req.Chunks {
+			if e := elided("chunk", i+1, "new_lines", splitLines(c.OldLines), splitLines(c.NewLines)); e != nil {
+				return nil, e
+			}
+		}
+	}
 	out, err := chunk.ApplyLevel(chunk.Target{Lines: t.doc.Lines(t.first, t.last), FirstLine: t.first}, req.Chunks, level)
 	if err != nil {
 		return nil, err
@@ -128,7 +150,21 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	if err != nil {
 		return nil, err
 	}
-	ch.what = fmt.Sprintf("applied %d chunk(s) to %s (%s, lines %d-%d)", len(req.Chunks), t.sym.NamePath, t.sym.Kind, t.first, t.last)
+	var already []string
+	for _, p := range out.Placements {
+		if p.AlreadyApplied {
+			already = append(already, fmt.Sprintf("chunk %d at line %d", p.Chunk, p.Line))
+		}
+	}
+	ch.what = fmt.Sprintf("applied %d chunk(s) to %s (%s, lines %d-%d)", len(req.Chunks)-len(already), t.sym.NamePath, t.sym.Kind, t.first, t.last)
+	switch {
+	case len(already) == len(req.Chunks):
+		// A retried request: say so, so that no one looks for a change.
+		ch.what = fmt.Sprintf("already applied, nothing to write: %d chunk(s) already in %s (%s, lines %d-%d)", len(already), t.sym.NamePath, t.sym.Kind, t.first, t.last)
+		res.AlreadyApplied = true
+	case len(already) > 0:
+		ch.what += "; already applied: " + strings.Join(already, ", ")
+	}
 	// The levels exact and trailing are chunk's contract; a chunk placed
 	// at a looser level is named in the summary (the JSON always says).
 	var looser []string
@@ -140,6 +176,6 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	if len(looser) > 0 {
 		ch.what += "; " + strings.Join(looser, "; ")
 	}
-	res.ChunksApplied, res.Placements = len(out.Placements), out.Placements
+	res.ChunksApplied, res.Placements = len(out.Placements)-len(already), out.Placements
 	return ch, nil
 }

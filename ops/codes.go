@@ -41,7 +41,8 @@ const (
 	CodeNoMatchText     Code = "NO_MATCH_TEXT"     // replace found no match
 	CodeCount           Code = "COUNT"             // replace found another number of matches than expected
 	CodeWrongCount      Code = edit.TextEditWrongCount
-	CodeApply           Code = "APPLY" // a reply's block did not apply, or the reply is malformed
+	CodeApply           Code = "APPLY"  // a reply's block did not apply, or the reply is malformed
+	CodeElided          Code = "ELIDED" // an edit's new side holds a placeholder for code it replaces
 	CodeInvalidInput    Code = "INVALID_INPUT"
 	CodeOutsideRoot     Code = "OUTSIDE_ROOT"
 	CodeNotWritable     Code = "NOT_WRITABLE"
@@ -75,6 +76,7 @@ func Codes() []CodeInfo {
 		{CodeCount, ExitRejected},
 		{CodeWrongCount, ExitRejected},
 		{CodeApply, ExitRejected},
+		{CodeElided, ExitRejected},
 		{CodeInvalidInput, ExitError},
 		{CodeOutsideRoot, ExitError},
 		{CodeNotWritable, ExitError},
@@ -123,9 +125,15 @@ func CodeOf(err error) Code {
 	var in *InputError
 	var tie *edit.TextEditInputError
 	var ae *ApplyError
+	var ee *ElidedError
 	switch {
 	case errors.As(err, &ae):
+		if ae.code != "" {
+			return ae.code
+		}
 		return CodeApply
+	case errors.As(err, &ee):
+		return CodeElided
 	case errors.As(err, &ce):
 		return Code(ce.Code)
 	case errors.As(err, &te):

@@ -3,6 +3,7 @@ package ops
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
@@ -68,6 +69,10 @@ type EditRequest struct {
 	// old_text holding a line break that is not found literally is matched
 	// as whole lines (edit.ApplyTextEditsLevel).
 	Match string `json:"match,omitempty"`
+	// AllowElision writes an edit whose new_text holds a placeholder line
+	// ("// ... existing code ...") where its old_text has code; without
+	// it such an edit is refused (ELIDED).
+	AllowElision bool `json:"allow_elision,omitempty" jsonschema:"true: write an edit whose new_text holds a placeholder line such as // ... existing code ... or # rest of the function unchanged where its old_text has code. Omitted or false: such an edit is refused (ELIDED), since the placeholder would delete that code."`
 	WriteOptions
 }
 
@@ -128,6 +133,13 @@ func planEdit(ctx context.Context, doc *edit.Document, lang *grammars.Language, 
 	if err != nil {
 		return nil, err
 	}
+	if !req.AllowElision {
+		for i, e := range req.Edits {
+			if err := elided("edit", i+1, "new_text", match.SplitLines(e.OldText), match.SplitLines(e.NewText)); err != nil {
+				return nil, err
+			}
+		}
+	}
 	out, err := edit.ApplyTextEditsContext(ctx, string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -140,6 +152,20 @@ func planEdit(ctx context.Context, doc *edit.Document, lang *grammars.Language, 
 	content = append(append(content, bom...), out.Text...)
 	ch := &change{doc: doc, lang: lang, content: content,
 		what: fmt.Sprintf("applied %d edit(s), %d replacement(s)", len(req.Edits), out.TotalReplacements)}
+	var already []string
+	for _, sum := range out.Edits {
+		if sum.AlreadyApplied {
+			already = append(already, fmt.Sprintf("edit %d at line %d", sum.Edit, sum.Lines[0]))
+		}
+	}
+	switch {
+	case len(already) == len(req.Edits):
+		// A retried request: say so, so that no one looks for a change.
+		ch.what = fmt.Sprintf("already applied, nothing to write: %d edit(s) already in the file", len(already))
+		res.AlreadyApplied = true
+	case len(already) > 0:
+		ch.what += "; already applied: " + strings.Join(already, ", ")
+	}
 	// An edit matched looser than exact is named in the summary (the JSON
 	// always says, "match" being absent for exact).
 	for _, sum := range out.Edits {

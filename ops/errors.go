@@ -7,6 +7,7 @@ import (
 
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/elision"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/symbols"
@@ -22,8 +23,10 @@ import (
 // (symbols.ErrNoMatch, *chunk.Error, edit.ErrChanged, ...).
 type Error struct {
 	// Code is the kind of refusal; Code.Exit gives its exit code.
-	Code Code `json:"code" jsonschema:"The kind of refusal, a stable code: NO_MATCH, AMBIGUOUS, OVERLAP, NO_SYMBOL, AMBIGUOUS_SYMBOL, SYNTAX, NOT_CHECKED, CHANGED, LOCKED, LINE_RANGE, NO_MATCH_TEXT, COUNT, WRONG_COUNT, APPLY, INVALID_INPUT, OUTSIDE_ROOT, NOT_WRITABLE, METADATA, UNSUPPORTED_LANGUAGE, USAGE or ERROR."`
-	// Chunk is the 1-based chunk (or edit, or block) the refusal is about.
+	Code Code `json:"code" jsonschema:"The kind of refusal, a stable code: NO_MATCH, AMBIGUOUS, OVERLAP, NO_SYMBOL, AMBIGUOUS_SYMBOL, SYNTAX, NOT_CHECKED, CHANGED, LOCKED, LINE_RANGE, NO_MATCH_TEXT, COUNT, WRONG_COUNT, APPLY, ELIDED, INVALID_INPUT, OUTSIDE_ROOT, NOT_WRITABLE, METADATA, UNSUPPORTED_LANGUAGE, USAGE or ERROR."`
+	// Chunk is the 1-based chunk (or edit, or block) the refusal is about
+	// (for ELIDED: the edit whose new side holds the placeholder, named in
+	// Message with its line).
 	Chunk int `json:"chunk,omitempty" jsonschema:"The 1-based index of the chunk (or edit, or block) the refusal is about; omitted when none."`
 	// Check is the chunk spec's check that failed (chunk.Check), such as
 	// "old_lines".
@@ -101,7 +104,10 @@ func AsError(err error) *Error {
 	var ce *chunk.Error
 	var le *symbols.LocateError
 	var te *edit.TextEditError
+	var ee *ElidedError
 	switch {
+	case errors.As(err, &ee):
+		e.Chunk = ee.Index
 	case errors.As(err, &ce):
 		e.Chunk, e.Check, e.Message = ce.Chunk, string(ce.Check), ce.Message
 		e.Line, e.Expected, e.Actual, e.Candidates = ce.Line, ce.Expected, ce.Actual, ce.Candidates
@@ -193,11 +199,56 @@ type SimilarLine struct {
 	Similarity float64 `json:"similarity"`
 }
 
+// ElidedError is an edit refused because its new side holds a
+// placeholder line where its old side has code (package elision: "// ...
+// existing code ...", "# rest of the function unchanged", a bare "..."):
+// written as it is, the placeholder would replace that code. Code
+// ELIDED; its Remedy sets allow_elision, which writes it anyway.
+type ElidedError struct {
+	// What names the edit: "chunk", "edit" or "block".
+	What string
+	// Index is the edit's 1-based index among the request's chunks,
+	// edits or the reply's blocks.
+	Index int
+	// Side names the new side: "new_lines", "new_text", "new lines".
+	Side string
+	// Line is the placeholder's 1-based line within the new side.
+	Line int
+	// Text is the placeholder line as sent.
+	Text string
+}
+
+// Error says which line of which edit is a placeholder, and that nothing
+// was written.
+func (e *ElidedError) Error() string {
+	return fmt.Sprintf("%s %d elides code: line %d of its %s, %q, is a placeholder for code, and the lines it stands for are ones the edit replaces, so writing it would delete them; send the code itself; nothing was written",
+		e.What, e.Index, e.Line, e.Side, e.Text)
+}
+
+// Remedy returns the request change that writes the placeholder anyway:
+// allow_elision set to true.
+func (e *ElidedError) Remedy() remedy.Remedy { return remedy.Set(remedy.AllowElision, "true") }
+
+// elided returns the refusal of edit index (a what: "chunk", ...) whose
+// new lines (its side) hold a placeholder for code of its old lines
+// (elision.Find), or nil.
+func elided(what string, index int, side string, old, new []string) *ElidedError {
+	e, ok := elision.Find(old, new)
+	if !ok {
+		return nil
+	}
+	return &ElidedError{What: what, Index: index, Side: side, Line: e.Index + 1, Text: e.Text}
+}
+
 // ApplyError is a reply that was not applied: malformed, without edit
 // blocks, or with a block that does not apply (code APPLY). Msg says which
 // blocks and why.
 type ApplyError struct {
 	Msg string
+	// code is the code of the refusal when every failed file failed for
+	// the same reason that has a code of its own (ELIDED), else "":
+	// APPLY.
+	code Code
 	// remedy is what lets the reply apply: a block's looser match level,
 	// or the partial option when some files' blocks all apply; or nil.
 	remedy remedy.Remedy

@@ -40,6 +40,12 @@ type Result struct {
 	SHA256Before string `json:"sha256_before,omitempty" jsonschema:"The file's SHA-256 as it was read (64 hexadecimal digits); omitted for a new file or when nothing was read."`
 	SHA256After  string `json:"sha256_after,omitempty" jsonschema:"The SHA-256 of the new content (written, or for a dry run the content that would be): send it as the next call's expect_sha256 to chain edits without reading the file again; omitted when no change was computed."`
 	Lines        int    `json:"lines,omitempty" jsonschema:"How many lines the new content has; omitted when no change was computed."`
+	// AlreadyApplied reports that every chunk, edit or block of the
+	// request (in a file of an apply result: of that file) was already in
+	// the file: its old side found nowhere and its new side, with its
+	// context, at exactly one place. Nothing was written; OK is true.
+	// Each chunk, edit or block says so itself too.
+	AlreadyApplied bool `json:"already_applied,omitempty" jsonschema:"True when every chunk, edit or block of the request (in a file of apply's files: of that file) was already in the file (its old side found nowhere, its new side with its context at exactly one place): nothing was written, and ok is true. Each placement, edit or block says so too. Omitted otherwise."`
 	// Summary says in one line what the operation did or would do, as the
 	// CLI prints it.
 	Summary string `json:"summary,omitempty" jsonschema:"One line saying what the operation did or would do, as the CLI prints it."`

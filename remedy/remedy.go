@@ -37,18 +37,22 @@ const (
 	// AllowMetadataLoss writes a file whose owner, special mode bits or
 	// extended attributes the new file cannot keep (value "true").
 	AllowMetadataLoss Option = "allow_metadata_loss"
+	// AllowElision writes an edit whose new side holds a placeholder
+	// line ("// ... existing code ...") where its old side has code
+	// (value "true").
+	AllowElision Option = "allow_elision"
 )
 
 // Options returns every Option a refusal may name, in the order above.
 func Options() []Option {
-	return []Option{Match, Partial, Check, Lang, Root, AllowHardlinks, AllowReadOnly, AllowMetadataLoss}
+	return []Option{Match, Partial, Check, Lang, Root, AllowHardlinks, AllowReadOnly, AllowMetadataLoss, AllowElision}
 }
 
 // Setting is one option of a request and the value to give it: a match
 // level's name, "true" for a boolean option, "warn" for check, or "" when
 // the caller chooses the value (a language's name, a folder).
 type Setting struct {
-	Option Option `json:"option" jsonschema:"The request's option to set, by its field name: match, partial, check, lang, root, allow_hardlinks, allow_read_only or allow_metadata_loss."`
+	Option Option `json:"option" jsonschema:"The request's option to set, by its field name: match, partial, check, lang, root, allow_hardlinks, allow_read_only, allow_metadata_loss or allow_elision."`
 	Value  string `json:"value,omitempty" jsonschema:"The value to give it: a match level, true for a boolean option, warn for check; omitted when the caller chooses it (a language's name, a folder)."`
 }
 

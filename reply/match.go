@@ -47,6 +47,11 @@ const (
 	// (Block.FileOnly) was given to Apply, which changes lines: the caller
 	// acts on the file instead.
 	CodeFileOnly = "FILE_ONLY"
+	// CodeElided: the block's new lines hold a placeholder line ("//
+	// ... existing code ...") where its old lines have code, so writing
+	// it would delete that code. Package reply applies such a block as it
+	// is; the callers that refuse it (package ops) set this code.
+	CodeElided = "ELIDED"
 )
 
 // maxTies is the number of places, matching as many lines as the best so
@@ -85,8 +90,8 @@ type Near struct {
 type Failure struct {
 	// Code is one of CodeLeadingNotFound, CodeOldMismatch,
 	// CodeTrailingNotFound, CodeAmbiguous, CodeNotFound, CodeFileExists,
-	// CodeOverlap, CodeFileOnly.
-	Code string `json:"code" jsonschema:"Why the block did not apply: LEADING_NOT_FOUND (an EDIT block's leading anchor occurs nowhere), OLD_MISMATCH (the old lines do not follow the leading anchor), TRAILING_NOT_FOUND (the trailing anchor does not follow the old lines), AMBIGUOUS (the block's lines occur at several places), NOT_FOUND (a SEARCH/REPLACE block's or hunk's old lines occur nowhere), FILE_EXISTS (a block that creates a file names one that has content), OVERLAP (a hunk matched only on lines an earlier hunk of the same file wrote) or FILE_ONLY (a block that only deletes or moves its file, applied as a change of lines)."`
+	// CodeOverlap, CodeFileOnly, CodeElided.
+	Code string `json:"code" jsonschema:"Why the block did not apply: LEADING_NOT_FOUND (an EDIT block's leading anchor occurs nowhere), OLD_MISMATCH (the old lines do not follow the leading anchor), TRAILING_NOT_FOUND (the trailing anchor does not follow the old lines), AMBIGUOUS (the block's lines occur at several places), NOT_FOUND (a SEARCH/REPLACE block's or hunk's old lines occur nowhere), FILE_EXISTS (a block that creates a file names one that has content), OVERLAP (a hunk matched only on lines an earlier hunk of the same file wrote), FILE_ONLY (a block that only deletes or moves its file, applied as a change of lines) or ELIDED (the block's new lines hold a placeholder such as // ... existing code ... where its old lines have code)."`
 	// Message explains the failure in one paragraph, without the Nearest
 	// lines.
 	Message string `json:"message" jsonschema:"The failure explained in one paragraph, without the nearest lines."`
@@ -219,6 +224,11 @@ const utf8BOM = "\uFEFF"
 // always ends with a line ending (an unterminated empty last line cannot be
 // told from a final line ending). Failure line numbers are 1-based lines of
 // text. See the package documentation for the rules.
+//
+// A block already applied to text (its old lines not found, or found
+// only inside its own new lines, and its new lines found with its anchors
+// or context at exactly one place; see ApplyAllOutcomes) returns text
+// unchanged and no Failure.
 func (b Block) Apply(text string) (string, *Failure) {
 	out, f := b.apply(text, match.Exact, false)
 	return out, f.failure
@@ -246,14 +256,122 @@ func (b Block) ApplyLevel(text string, allowed match.Level) (string, match.Match
 	return out, f.m, f.failure
 }
 
-// applied is apply's outcome: the match, or the failure.
+// applied is apply's outcome: the match, or the failure. already marks
+// a block found already applied (see Block.already): m is where its new
+// lines are, and the text is unchanged.
 type applied struct {
 	m       match.Match
 	failure *Failure
+	already bool
 }
 
-// apply is ApplyLevel; hint asks for the Failure's Hint.
+// apply is ApplyLevel; hint asks for the Failure's Hint. A block that is
+// already in the text (its new side found where its anchors or context
+// place it, see already and alreadyAt) applies without changing it.
 func (b Block) apply(text string, allowed match.Level, hint bool) (string, applied) {
+	out, a := b.applyOnce(text, allowed, hint)
+	if a.failure != nil {
+		if m, ok := b.already(text, allowed, a.failure); ok {
+			return text, applied{m: m, already: true}
+		}
+		return out, a
+	}
+	if m, ok := b.alreadyAt(text, allowed, a.m); ok {
+		return text, applied{m: m, already: true}
+	}
+	return out, a
+}
+
+// retryable reports whether b is a block whose applied form can be
+// recognised: one that changes lines in place (not a file's creation,
+// deletion or move, not a hunk placed by its line numbers alone, not an
+// apply_patch hunk placed by its @@ lines alone, not Aider's elision,
+// whose pieces are not one sequence of lines), and whose new side adds a
+// line its old side lacked (match.AddsLines: never a deletion, nor new
+// lines all taken from the old ones, which leave nothing to tell a
+// retried block from a mismatched one), and whose applied form says
+// enough to be recognised by (match.Telling: not a lone "}" or "pass").
+func (b Block) retryable() bool {
+	if b.IsCreate() || b.FileOnly() || b.Delete || b.Pinned || b.Insert {
+		return false
+	}
+	for _, l := range b.Old {
+		if elisionLine(l) {
+			return false
+		}
+	}
+	return match.AddsLines(b.Old, b.New) && match.Telling(b.reversed().window())
+}
+
+// reversed returns b with its old and new lines swapped: the block that
+// finds b's applied form, anchors, context, @@ lines and line-number hint
+// kept.
+func (b Block) reversed() Block {
+	r := b
+	r.Old, r.New = b.New, b.Old
+	return r
+}
+
+// already reports whether b, which failed on text with f, is already
+// applied there: b is retryable, f says its lines are not found (not
+// AMBIGUOUS, FILE_EXISTS, OVERLAP, FILE_ONLY), its old lines occur
+// nowhere in the text at any allowed level (context or not: an old side
+// still present elsewhere says the text is not simply b's result; unless
+// they lie inside its new lines, which keep them), and
+// its applied form (anchors or context around its new lines) matches at
+// exactly one place at the first allowed level with any match, with b's
+// positional rules. The match is that place.
+func (b Block) already(text string, allowed match.Level, f *Failure) (match.Match, bool) {
+	switch f.Code {
+	case CodeAmbiguous, CodeFileExists, CodeOverlap, CodeFileOnly:
+		return match.Match{}, false
+	}
+	if !b.retryable() {
+		return match.Match{}, false
+	}
+	if len(b.Old) > 0 && len(match.Within(b.Old, b.New)) == 0 {
+		// Old lines that the block removes must be gone; old lines it
+		// keeps inside its new ones (an insertion between anchors) are
+		// its own, wherever else they occur.
+		body := strings.TrimPrefix(text, utf8BOM)
+		t := splitText(body, lines.DominantEnding(body))
+		if _, ms := match.Search(t.text, b.Old, allowed); len(ms) > 0 {
+			return match.Match{}, false
+		}
+	}
+	_, a := b.reversed().applyOnce(text, allowed, false)
+	if a.failure != nil {
+		return match.Match{}, false
+	}
+	return a.m, true
+}
+
+// alreadyAt reports whether b, which matched at m in text, matched inside
+// its own applied form: its old lines lie inside its new lines (a
+// SEARCH/REPLACE block or hunk that keeps its anchor line and adds lines
+// after it), the applied form matches at exactly one place, and b's old
+// lines matched where that place holds them. Applying b again would write
+// its added lines a second time.
+func (b Block) alreadyAt(text string, allowed match.Level, m match.Match) (match.Match, bool) {
+	offs := match.Within(b.Old, b.New)
+	if len(offs) == 0 || !b.retryable() {
+		return match.Match{}, false
+	}
+	_, a := b.reversed().applyOnce(text, allowed, false)
+	if a.failure != nil {
+		return match.Match{}, false
+	}
+	for _, o := range offs {
+		if a.m.Line+o == m.Line {
+			return a.m, true
+		}
+	}
+	return match.Match{}, false
+}
+
+// applyOnce applies b to text, without asking whether b is already
+// there.
+func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, applied) {
 	bom := ""
 	body := text
 	if strings.HasPrefix(body, utf8BOM) {

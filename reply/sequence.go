@@ -39,29 +39,58 @@ const MaxBlocks = 10_000
 // ending is CR, is applied by ApplyLevel on the text made whole, at the
 // cost of one pass over it.
 func ApplyAll(blocks []Block, text string, allowed match.Level) (out string, matches []match.Match, failed int, f *Failure) {
-	out, matches, failed, f, _ = applyAll(blocks, text, allowed)
+	out, outcomes, failed, f, _ := applyAll(blocks, text, allowed)
+	for _, o := range outcomes {
+		matches = append(matches, o.Match)
+	}
 	return out, matches, failed, f
 }
 
-// applyAll is ApplyAll, and also returns the steps it took: the lines and
-// tree nodes it looked at, for tests that show its growth without timing
-// it.
-func applyAll(blocks []Block, text string, allowed match.Level) (string, []match.Match, int, *Failure, int) {
+// Outcome is how one block of ApplyAllOutcomes applied: where, and whether
+// it was already applied.
+type Outcome struct {
+	// Match is where the block matched (for an already applied block:
+	// where its new lines are), and at which level.
+	Match match.Match
+	// AlreadyApplied reports that the block's old lines were not found
+	// (or were found only inside its own new lines) and its new lines
+	// were, with its anchors or context, at exactly one place: the block
+	// changed nothing. Only a block whose new side adds a line its old
+	// side lacks is ever found so (not a deletion, not a file's creation,
+	// deletion or move, not Aider's elision).
+	AlreadyApplied bool
+}
+
+// ApplyAllOutcomes is ApplyAll, and says of each block applied whether it
+// was already in the text (Outcome.AlreadyApplied) rather than where it
+// matched alone. An already applied block leaves the text as it is, and
+// the hunks' checks against the original text (see ApplyAll) skip it.
+func ApplyAllOutcomes(blocks []Block, text string, allowed match.Level) (out string, outcomes []Outcome, failed int, f *Failure) {
+	out, outcomes, failed, f, _ = applyAll(blocks, text, allowed)
+	return out, outcomes, failed, f
+}
+
+// applyAll is ApplyAllOutcomes, and also returns the steps it took: the
+// lines and tree nodes it looked at, for tests that show its growth
+// without timing it.
+func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outcome, int, *Failure, int) {
 	if len(blocks) == 1 { // nothing to gain from the tree
-		out, m, f := blocks[0].ApplyLevel(text, allowed)
-		if f != nil {
-			return text, nil, 0, f, len(text)
+		out, a := blocks[0].apply(text, allowed, true)
+		if a.failure != nil {
+			return text, nil, 0, a.failure, len(text)
 		}
-		return out, []match.Match{m}, -1, nil, len(text)
+		return out, []Outcome{{Match: a.m, AlreadyApplied: a.already}}, -1, nil, len(text)
 	}
 	s := newSeq(text)
-	var matches []match.Match
+	var outcomes []Outcome
 	var spans hunkSpans
 	orig := newOrigHunks(blocks, text)
 	for k, b := range blocks {
 		// The fast path splices the block in place: the checks of the
 		// hunks run before it does, so that a refused hunk leaves the
-		// text as the blocks before it left it.
+		// text as the blocks before it left it. A block whose old lines
+		// lie inside its new ones takes the slow path, which asks
+		// whether it is already applied before writing it again.
 		var origFail *Failure
 		veto := func(b Block, p int) (int, bool) {
 			if j, hit := spans.hit(b, p); hit {
@@ -72,18 +101,27 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 			}
 			return 0, false
 		}
-		if m, ok := s.fast(b, veto); ok {
-			orig.accept()
-			spans.update(blocks, k, m.Line-1+b.leadLen())
-			matches = append(matches, m)
-			continue
+		if len(match.Within(b.Old, b.New)) == 0 {
+			if m, ok := s.fast(b, veto); ok {
+				orig.accept()
+				spans.update(blocks, k, m.Line-1+b.leadLen())
+				outcomes = append(outcomes, Outcome{Match: m})
+				continue
+			}
 		}
 		if origFail != nil {
-			return s.text(), matches, k, origFail, s.steps + orig.count()
+			return s.text(), outcomes, k, origFail, s.steps + orig.count()
 		}
 		cur := s.text()
-		next, m, fail := b.ApplyLevel(cur, allowed)
+		next, a := b.apply(cur, allowed, true)
+		m, fail := a.m, a.failure
 		s.steps += s.size() + 1
+		if a.already {
+			// Nothing written: no span of new lines, no place in the
+			// original (the hunk's old lines are not there).
+			outcomes = append(outcomes, Outcome{Match: m, AlreadyApplied: true})
+			continue
+		}
 		if fail == nil && !b.IsCreate() {
 			if j, hit := spans.hit(b, m.Line-1); hit {
 				fail = overlapFailure(blocks, j, k, m.Line)
@@ -93,18 +131,18 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []match
 			fail = orig.check(blocks, k, m)
 		}
 		if fail != nil {
-			return cur, matches, k, fail, s.steps + orig.count()
+			return cur, outcomes, k, fail, s.steps + orig.count()
 		}
 		orig.accept()
 		if !b.IsCreate() {
 			spans.update(blocks, k, m.Line-1+b.leadLen())
 		}
-		matches = append(matches, m)
+		outcomes = append(outcomes, Outcome{Match: m})
 		steps := s.steps
 		s = newSeq(next)
 		s.steps += steps
 	}
-	return s.text(), matches, -1, nil, s.steps + orig.count()
+	return s.text(), outcomes, -1, nil, s.steps + orig.count()
 }
 
 // origHunks places the hunks of a unified diff or an apply_patch patch in

@@ -26,7 +26,7 @@ func applyCommand(e *env) *cli.Command {
 			"the one before. Nothing is written unless every block of every file applies; --partial instead\n" +
 			"writes each file whose blocks all apply. Shell commands in the reply are listed, never run.",
 		ArgsUsage: "[REPLY|-]",
-		Flags: append(writeFlags(), &cli.BoolFlag{Name: "partial", Usage: "write each file whose blocks all apply, and report the others"}, matchFlag(match.Exact),
+		Flags: append(writeFlags(), &cli.BoolFlag{Name: "partial", Usage: "write each file whose blocks all apply, and report the others"}, matchFlag(match.Exact), allowElisionFlag(),
 			&cli.StringFlag{Name: "path", Usage: "the `FILE` of every block for which the reply names none (as Roo Code and Cline send them)"}),
 		// The root defaults to the working directory (see Action).
 		Action: func(c *cli.Context) error {
@@ -59,7 +59,7 @@ const (
 // apply runs `symedit apply`: the reply (a file or "-") and the flags into
 // an ops.ApplyRequest.
 func (e *env) apply(c *cli.Context, w *ops.Workspace, src string) error {
-	req := ops.ApplyRequest{Path: c.String("path"), Match: c.String("match"), Partial: c.Bool("partial"), WriteOptions: writeOptions(c)}
+	req := ops.ApplyRequest{Path: c.String("path"), Match: c.String("match"), Partial: c.Bool("partial"), AllowElision: c.Bool("allow-elision"), WriteOptions: writeOptions(c)}
 	raw, err := e.readInput(src)
 	if err != nil {
 		res := &ops.ApplyResult{Files: []ops.ApplyFile{}, Blocks: []ops.ApplyBlock{}, Malformed: []ops.ApplyMalformed{}, Shell: []reply.ShellSuggestion{}}
@@ -95,6 +95,9 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 	out := e.stdout
 	for _, b := range res.Blocks {
 		fmt.Fprintf(out, "block %d (reply line %d) %s: %s", b.Index, b.ReplyLine, b.Path, b.Status)
+		if b.AlreadyApplied {
+			fmt.Fprint(out, " (already applied, unchanged)")
+		}
 		if b.Status == statusApplied && b.Match > match.Exact {
 			o := match.Offset{}
 			if b.Offset != nil {
@@ -141,6 +144,8 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 			fmt.Fprintf(out, "file %s: moved to %s\n", f.Path, f.MoveTo)
 		case f.Written:
 			fmt.Fprintf(out, "file %s: written\n", f.Path)
+		case f.AlreadyApplied:
+			fmt.Fprintf(out, "file %s: already applied, nothing written\n", f.Path)
 		case dry && f.Status == statusApplied && f.Op == ops.ApplyDelete:
 			fmt.Fprintf(out, "file %s: not deleted (dry run)\n", f.Path)
 		case dry && f.Status == statusApplied && f.Op == ops.ApplyMove:

@@ -18,6 +18,13 @@ func matchFlag(def match.Level) cli.Flag {
 		Usage: "loosest match `LEVEL` allowed: exact, trailing (trailing white space ignored), indent (also one constant indentation shift; new lines are shifted the same) or loose (also inner white space, typographic quotes and dashes); the strictest level with any match wins, and several matches there are refused"}
 }
 
+// allowElisionFlag is the flag that writes an edit whose new side holds a
+// placeholder line where its old side has code (ops's AllowElision).
+func allowElisionFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "allow-elision",
+		Usage: "write an edit whose new side holds a placeholder line such as `// ... existing code ...` where its old side has code (refused otherwise: ELIDED)"}
+}
+
 func chunkCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "chunk",
@@ -31,7 +38,7 @@ func chunkCommand(e *env) *cli.Command {
 			locationHelp + "Example (make demo runs it):\n" +
 			"  symedit chunk --dry-run testdata/src/python/process.py::BaseProcess/start testdata/demo/chunks.json",
 		ArgsUsage: "LOCATION CHUNKS",
-		Flags:     append(writeFlags(), matchFlag(match.Trailing), symbolHashFlag()),
+		Flags:     append(writeFlags(), matchFlag(match.Trailing), allowElisionFlag(), symbolHashFlag()),
 		Action: e.withWorkspace(2, 2, "LOCATION CHUNKS", func(c *cli.Context, w *ops.Workspace, args []string) error {
 			return e.chunk(c, w, args[0], args[1])
 		}),
@@ -41,7 +48,7 @@ func chunkCommand(e *env) *cli.Command {
 // chunk runs `symedit chunk`: LOCATION and CHUNKS (a file or "-") into an
 // ops.ChunkRequest.
 func (e *env) chunk(c *cli.Context, w *ops.Workspace, location, chunksArg string) error {
-	req := ops.ChunkRequest{Location: location, Match: c.String("match"), WriteOptions: writeOptions(c),
+	req := ops.ChunkRequest{Location: location, Match: c.String("match"), AllowElision: c.Bool("allow-elision"), WriteOptions: writeOptions(c),
 		ExpectSymbolSHA256: ops.SHA256(c.String("expect-symbol-sha256"))}
 	res := &ops.ChunkResult{}
 	res.Path, res.DryRun = location, req.DryRun

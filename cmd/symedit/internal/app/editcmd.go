@@ -25,7 +25,7 @@ func editCommand(e *env) *cli.Command {
 			"holding a line break that is not found literally is matched as whole lines, new_text is shifted\n" +
 			"by the indentation offset, and each edit's level (\"match\", absent: exact) is reported.",
 		ArgsUsage: "FILE EDITS",
-		Flags:     append(writeFlags(), matchFlag(match.Exact)),
+		Flags:     append(writeFlags(), matchFlag(match.Exact), allowElisionFlag()),
 		Action: e.withWorkspace(2, 2, "FILE EDITS", func(c *cli.Context, w *ops.Workspace, args []string) error {
 			return e.edit(c, w, args[0], args[1])
 		}),
@@ -36,7 +36,7 @@ func editCommand(e *env) *cli.Command {
 // ops.EditRequest. Its --json output is the envelope (issue 13; seed
 // 002's {isError, content, metadata} is the MCP edit tool's result).
 func (e *env) edit(c *cli.Context, w *ops.Workspace, path, editsArg string) error {
-	req := ops.EditRequest{Path: path, Match: c.String("match"), WriteOptions: writeOptions(c)}
+	req := ops.EditRequest{Path: path, Match: c.String("match"), AllowElision: c.Bool("allow-elision"), WriteOptions: writeOptions(c)}
 	res := &ops.EditResult{}
 	res.Path, res.DryRun = path, req.DryRun
 	raw, err := e.readInput(editsArg)

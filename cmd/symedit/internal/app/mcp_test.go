@@ -343,12 +343,12 @@ func TestMCPConcurrentEditsOneFile(t *testing.T) {
 func TestMCPToolSchemas(t *testing.T) {
 	want := map[string][]string{
 		"symbols": {"path"}, "check": {"path"}, "show": {"location", "line_numbers", "visible"},
-		"chunk":         {"location", "chunks", "match", "dry_run", "expect_sha256", "expect_symbol_sha256"},
-		"edit":          {"path", "edits", "match", "dry_run", "expect_sha256"},
+		"chunk":         {"location", "chunks", "match", "allow_elision", "dry_run", "expect_sha256", "expect_symbol_sha256"},
+		"edit":          {"path", "edits", "match", "allow_elision", "dry_run", "expect_sha256"},
 		"lines":         {"path", "edits", "dry_run", "expect_sha256"},
 		"replace":       {"search", "replacement", "paths", "regex", "ignore_case", "count", "expect", "partial", "dry_run", "expect_sha256"},
 		"write":         {"path", "content", "dry_run", "expect_sha256"},
-		"apply":         {"reply", "path", "match", "partial", "dry_run", "expect_sha256"},
+		"apply":         {"reply", "path", "match", "partial", "allow_elision", "dry_run", "expect_sha256"},
 		"replace_body":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
 		"insert_before": {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
 		"insert_after":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},

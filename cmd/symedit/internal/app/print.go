@@ -69,6 +69,8 @@ func (e *env) printText(c *cli.Context, res *ops.Result, err error) error {
 		return err
 	}
 	switch {
+	case res.AlreadyApplied:
+		fmt.Fprintf(e.stdout, "%s: %s\n", res.Path, res.Summary)
 	case !res.Changed:
 		fmt.Fprintf(e.stdout, "%s: unchanged (the new content is the same as the old), nothing written\n", res.Path)
 	case res.DryRun:

@@ -47,6 +47,8 @@ func purpose(o remedy.Option) string {
 		return "to replace it anyway"
 	case remedy.AllowMetadataLoss:
 		return "to write it anyway, losing what the new file cannot keep"
+	case remedy.AllowElision:
+		return "to write the placeholder anyway, deleting the code it stands for"
 	}
 	return "to proceed"
 }
