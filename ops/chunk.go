@@ -92,35 +92,8 @@ func matchLevel(s string, def match.Level) (match.Level, error) {
 // CHANGED, INVALID_INPUT, USAGE, OUTSIDE_ROOT, ...
 func (w *Workspace) Chunk(ctx context.Context, req ChunkRequest) (*ChunkResult, error) {
 	res := &ChunkResult{}
-	res.Path, res.DryRun = req.Location, req.DryRun
-	loc, err := ParseLocation(req.Location)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	res.Path = loc.Path
-	if err := req.WriteOptions.validate(); err != nil {
-		return res, res.Fail(err)
-	}
-	if err := req.ExpectSymbolSHA256.validate("expect_symbol_sha256"); err != nil {
-		return res, res.Fail(err)
-	}
-	unlock, err := w.lock(ctx, loc.Path)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	defer unlock()
-	t, err := w.locate(ctx, loc, req.WriteOptions)
-	if err == nil {
-		err = t.checkSymbol(req.ExpectSymbolSHA256)
-	}
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	ch, err := planChunk(t, req, res)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	return res, w.finish(ctx, ch, req.WriteOptions, &res.Result)
+	return res, w.writeSymbol(ctx, req.Location, req.ExpectSymbolSHA256, req.WriteOptions, &res.Result,
+		func(t *target) (*change, error) { return planChunk(t, req, res) })
 }
 
 // planChunk computes the change req makes to the located symbol t and

@@ -60,6 +60,43 @@ type target struct {
 	first, last int // 1-based file lines, inclusive
 }
 
+// writeSymbol runs a writing operation on the symbol at location: it
+// checks the request (the location, o, the expected symbol hash), holds
+// the file's lock, locates the symbol, refuses (CHANGED) when its text no
+// longer has symSum, has plan compute the change and checks, previews and
+// commits it (finish), filling res. It returns res.Error, or nil.
+func (w *Workspace) writeSymbol(ctx context.Context, location string, symSum SHA256, o WriteOptions, res *Result, plan func(*target) (*change, error)) error {
+	res.Path, res.DryRun = location, o.DryRun
+	loc, err := ParseLocation(location)
+	if err != nil {
+		return res.Fail(err)
+	}
+	res.Path = loc.Path
+	if err := o.validate(); err != nil {
+		return res.Fail(err)
+	}
+	if err := symSum.validate("expect_symbol_sha256"); err != nil {
+		return res.Fail(err)
+	}
+	unlock, err := w.lock(ctx, loc.Path)
+	if err != nil {
+		return res.Fail(err)
+	}
+	defer unlock()
+	t, err := w.locate(ctx, loc, o)
+	if err == nil {
+		err = t.checkSymbol(symSum)
+	}
+	if err != nil {
+		return res.Fail(err)
+	}
+	ch, err := plan(t)
+	if err != nil {
+		return res.Fail(err)
+	}
+	return w.finish(ctx, ch, o, res)
+}
+
 // text returns the symbol's whole lines as show prints them: each line
 // ending in "\n", line endings normalized.
 func (t *target) text() string {

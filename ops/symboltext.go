@@ -112,35 +112,8 @@ func (w *Workspace) InsertAfter(ctx context.Context, req SymbolTextRequest) (*Sy
 // symbolText runs one whole-symbol operation.
 func (w *Workspace) symbolText(ctx context.Context, op symbolTextOp, req SymbolTextRequest) (*SymbolTextResult, error) {
 	res := &SymbolTextResult{}
-	res.Path, res.DryRun = req.Location, req.DryRun
-	loc, err := ParseLocation(req.Location)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	res.Path = loc.Path
-	if err := req.WriteOptions.validate(); err != nil {
-		return res, res.Fail(err)
-	}
-	if err := req.ExpectSymbolSHA256.validate("expect_symbol_sha256"); err != nil {
-		return res, res.Fail(err)
-	}
-	unlock, err := w.lock(ctx, loc.Path)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	defer unlock()
-	t, err := w.locate(ctx, loc, req.WriteOptions)
-	if err == nil {
-		err = t.checkSymbol(req.ExpectSymbolSHA256)
-	}
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	ch, err := planSymbolText(t, op, req.Text, res)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	return res, w.finish(ctx, ch, req.WriteOptions, &res.Result)
+	return res, w.writeSymbol(ctx, req.Location, req.ExpectSymbolSHA256, req.WriteOptions, &res.Result,
+		func(t *target) (*change, error) { return planSymbolText(t, op, req.Text, res) })
 }
 
 // planSymbolText computes the change op makes with text at the located
