@@ -93,6 +93,9 @@ func (e *env) printApply(c *cli.Context, res *ops.ApplyResult, err error) error 
 // --diff) and the syntax warnings.
 func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 	out := e.stdout
+	if res.DryRun || c.Bool("diff") {
+		out = e.stderr // standard output is the patch alone: > x.patch, git apply
+	}
 	for _, b := range res.Blocks {
 		fmt.Fprintf(out, "block %d (reply line %d) %s: %s", b.Index, b.ReplyLine, b.Path, b.Status)
 		if b.AlreadyApplied {
@@ -160,7 +163,7 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 	}
 	if dry || c.Bool("diff") {
 		for _, f := range res.Files {
-			fmt.Fprint(out, f.Diff)
+			fmt.Fprint(e.stdout, f.Diff)
 		}
 	}
 	for _, f := range res.Files {

@@ -76,11 +76,12 @@ func (e *env) printText(c *cli.Context, res *ops.Result, err error) error {
 	case res.DryRun:
 		fmt.Fprintf(e.stderr, "%s: dry run, nothing written: %s\n", res.Path, res.Summary)
 		fmt.Fprint(e.stdout, res.Diff)
+	case c.Bool("diff"):
+		// Standard output is the patch alone: > x.patch, git apply.
+		fmt.Fprintf(e.stderr, "%s: %s\n", res.Path, res.Summary)
+		fmt.Fprint(e.stdout, res.Diff)
 	default:
 		fmt.Fprintf(e.stdout, "%s: %s\n", res.Path, res.Summary)
-		if c.Bool("diff") {
-			fmt.Fprint(e.stdout, res.Diff)
-		}
 	}
 	if res.Syntax == nil {
 		return nil

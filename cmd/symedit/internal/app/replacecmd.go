@@ -65,7 +65,7 @@ func (e *env) replace(c *cli.Context, w *ops.Workspace, search, replacement stri
 // printReplace prints the result of a replace and returns err for the
 // exit code: with --json the ops.ReplaceResult as one line of JSON; else
 // one line per file (see printReplaceFile; all on standard error for a
-// dry run, whose standard output is the diff), the diffs with --dry-run
+// dry run and with --diff, whose standard output is the patch alone), the diffs with --dry-run
 // or --diff, and err for Main to print. After a walk the summary goes to
 // standard error.
 func (e *env) printReplace(c *cli.Context, res *ops.ReplaceResult, err error) error {
@@ -85,8 +85,8 @@ func (e *env) printReplace(c *cli.Context, res *ops.ReplaceResult, err error) er
 		return nil
 	}
 	out := e.stdout
-	if res.DryRun {
-		out = e.stderr
+	if res.DryRun || c.Bool("diff") {
+		out = e.stderr // standard output is the patch alone
 	}
 	var diffs strings.Builder
 	for _, f := range res.Files {
