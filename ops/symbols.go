@@ -2,6 +2,10 @@ package ops
 
 import (
 	"context"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -20,6 +24,16 @@ type SymbolsRequest struct {
 	// Paths are more paths of the same kinds, expanded after Path (the
 	// CLI's further arguments). An empty Path is skipped.
 	Paths []string `json:"-"`
+	// Name, when not "", keeps only the symbols whose name path matches
+	// it: a glob (path.Match syntax: * ? [...], where * does not cross
+	// "/") when it holds one of * ? [, else a substring, case-sensitive.
+	// A file with no such symbol is left out of the result (a file that
+	// could not be read stays, with its error).
+	Name string `json:"name,omitempty" jsonschema:"Keep only the symbols whose name path matches: a substring (Handler), or a glob when it holds * ? or [ (*Handler, Server/Serve*; * does not cross /). Files with no such symbol are left out. Omitted: every symbol."`
+	// Kind, when not "", keeps only the symbols of that kind (as Name
+	// does): class, interface, enum, record, annotation, struct, type,
+	// function, method, constructor or namespace.
+	Kind string `json:"kind,omitempty" jsonschema:"Keep only the symbols of this kind: class, interface, enum, record, annotation, struct, type, function, method, constructor or namespace. Omitted: every kind."`
 	// Lang parses every file as this language (grammars.Select) instead of
 	// by extension.
 	Lang string `json:"-"`
@@ -109,6 +123,10 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 		res.OK, res.Error = false, AsError(err)
 		return res.Error
 	}
+	keep, err := req.filter()
+	if err != nil {
+		return res, fail(err)
+	}
 	found, err := w.expand(req.paths(), req.WalkOptions)
 	if err != nil {
 		return res, fail(err)
@@ -130,10 +148,16 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 		if syms != nil {
 			f.Symbols = syms
 		}
+		if keep != nil {
+			f.Symbols = slices.DeleteFunc(slices.Clone(f.Symbols), func(s symbols.Symbol) bool { return !keep(s) })
+		}
 		return f
 	}, func(i int, f *SymbolsFile) error {
 		if f.Error != nil && first == nil {
 			first = f.Error
+		}
+		if keep != nil && f.Error == nil && len(f.Symbols) == 0 {
+			return nil // a search: a file with no match is not listed
 		}
 		if req.OnFile != nil {
 			return req.OnFile(f, n)
@@ -150,6 +174,34 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 	}
 	res.OK = true
 	return res, nil
+}
+
+// filter returns the test a symbol must pass to be listed (Name and Kind),
+// or nil when the request filters nothing. A malformed glob or an unknown
+// kind is a *UsageError.
+func (r SymbolsRequest) filter() (func(symbols.Symbol) bool, error) {
+	if r.Name == "" && r.Kind == "" {
+		return nil, nil
+	}
+	glob := strings.ContainsAny(r.Name, "*?[")
+	if glob {
+		if _, err := path.Match(r.Name, ""); err != nil {
+			return nil, &UsageError{Field: "name", Msg: fmt.Sprintf("%q is not a glob: %v", r.Name, err)}
+		}
+	}
+	if r.Kind != "" && !slices.Contains(symbols.Kinds(), symbols.Kind(r.Kind)) {
+		return nil, &UsageError{Field: "kind", Msg: fmt.Sprintf("unknown kind %q: want one of %v", r.Kind, symbols.Kinds())}
+	}
+	return func(s symbols.Symbol) bool {
+		if r.Kind != "" && s.Kind != symbols.Kind(r.Kind) {
+			return false
+		}
+		if glob {
+			ok, _ := path.Match(r.Name, s.NamePath)
+			return ok
+		}
+		return strings.Contains(s.NamePath, r.Name)
+	}, nil
 }
 
 // symbolIndex is one Symbols run's use of the persistent symbol index

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/symedit/symedit/internal/symcache"
 	"github.com/symedit/symedit/ops"
+	"github.com/symedit/symedit/symbols"
 )
 
 // expected reads testdata/symbols/NAME.expect: one "name_path kind
@@ -146,6 +149,75 @@ func TestSymbolsOnFileAndErrors(t *testing.T) {
 		res, err := w.Symbols(context.Background(), ops.SymbolsRequest{Path: path, NoCache: true})
 		if err == nil || res.OK || res.Error == nil || len(res.Files) != 0 {
 			t.Errorf("%s: error %v, result %+v", path, err, res)
+		}
+	}
+}
+
+// TestSymbolsSearch: Name (a substring, or a glob over the name path) and
+// Kind keep the matching symbols, equal to filtering the full outline by
+// hand, and leave out the files with none; a bad glob or an unknown kind
+// is a usage error. Warm (from the index) and cold give the same answer.
+func TestSymbolsSearch(t *testing.T) {
+	_, dir := tree(t, map[string]string{})
+	w := symbolsWorkspace(t, dir, t.TempDir())
+	ctx := context.Background()
+	all, err := w.Symbols(ctx, ops.SymbolsRequest{Path: "src"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := func(name, kind string) map[string][]string {
+		t.Helper()
+		res, err := w.Symbols(ctx, ops.SymbolsRequest{Path: "src", Name: name, Kind: kind})
+		if err != nil {
+			t.Fatalf("%q %q: %v", name, kind, err)
+		}
+		got := map[string][]string{}
+		for _, f := range res.Files {
+			if len(f.Symbols) == 0 {
+				t.Errorf("%q %q: %s listed with no symbol", name, kind, f.Path)
+			}
+			for _, s := range f.Symbols {
+				got[f.Path] = append(got[f.Path], s.NamePath+" "+string(s.Kind))
+			}
+		}
+		return got
+	}
+	byHand := func(keep func(symbols.Symbol) bool) map[string][]string {
+		want := map[string][]string{}
+		for _, f := range all.Files {
+			for _, s := range f.Symbols {
+				if keep(s) {
+					want[f.Path] = append(want[f.Path], s.NamePath+" "+string(s.Kind))
+				}
+			}
+		}
+		return want
+	}
+	for _, tt := range []struct {
+		name, kind string
+		keep       func(symbols.Symbol) bool
+	}{
+		{"start", "", func(s symbols.Symbol) bool { return strings.Contains(s.NamePath, "start") }},
+		{"", "method", func(s symbols.Symbol) bool { return s.Kind == symbols.KindMethod }},
+		{"run", "method", func(s symbols.Symbol) bool {
+			return s.Kind == symbols.KindMethod && strings.Contains(s.NamePath, "run")
+		}},
+		{"BaseProcess/*", "", func(s symbols.Symbol) bool { ok, _ := path.Match("BaseProcess/*", s.NamePath); return ok }},
+		{"*", "class", func(s symbols.Symbol) bool { return s.Kind == symbols.KindClass && !strings.Contains(s.NamePath, "/") }},
+	} {
+		want := byHand(tt.keep)
+		if len(want) == 0 {
+			t.Fatalf("%q %q: the fixtures have no such symbol", tt.name, tt.kind)
+		}
+		for run := range 2 { // the second from the index
+			if got := search(tt.name, tt.kind); !reflect.DeepEqual(got, want) {
+				t.Errorf("%q %q, run %d:\n got %v\nwant %v", tt.name, tt.kind, run, got, want)
+			}
+		}
+	}
+	for _, bad := range []ops.SymbolsRequest{{Path: "src", Name: "[x"}, {Path: "src", Kind: "func"}} {
+		if _, err := w.Symbols(ctx, bad); ops.CodeOf(err) != ops.CodeUsage {
+			t.Errorf("%+v: %v, want USAGE", bad, err)
 		}
 	}
 }

@@ -28,6 +28,12 @@ const (
 	KindNamespace   Kind = "namespace"
 )
 
+// Kinds returns every Kind, in the order above.
+func Kinds() []Kind {
+	return []Kind{KindClass, KindInterface, KindEnum, KindRecord, KindAnnotation, KindStruct, KindType,
+		KindFunction, KindMethod, KindConstructor, KindNamespace}
+}
+
 // Symbol is one definition found in a file.
 //
 // Its range runs from Start (inclusive) to End (exclusive) and covers the

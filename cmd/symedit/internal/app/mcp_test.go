@@ -342,7 +342,7 @@ func TestMCPConcurrentEditsOneFile(t *testing.T) {
 // schema whose properties include the result's ok and error.
 func TestMCPToolSchemas(t *testing.T) {
 	want := map[string][]string{
-		"symbols": {"path"}, "check": {"path"}, "show": {"location", "line_numbers", "visible"},
+		"symbols": {"path", "name", "kind"}, "check": {"path"}, "show": {"location", "line_numbers", "visible"},
 		"chunk":         {"location", "chunks", "match", "allow_elision", "dry_run", "expect_sha256", "expect_symbol_sha256"},
 		"edit":          {"path", "edits", "match", "allow_elision", "dry_run", "expect_sha256"},
 		"lines":         {"path", "edits", "dry_run", "expect_sha256"},

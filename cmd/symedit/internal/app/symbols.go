@@ -19,6 +19,8 @@ func symbolsCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE|DIR|PATTERN...",
 		Flags: append(append(readFlags(), walkFlags()...),
 			&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor write the symbol index: read and parse every file"},
+			&cli.StringFlag{Name: "name", Usage: "list only the symbols whose name path holds `PATTERN` (a glob when it has * ? or [; * does not cross /), and only the files that have one"},
+			&cli.StringFlag{Name: "kind", Usage: "list only the symbols of `KIND` (class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace)"},
 			&cli.BoolFlag{Name: "cache-stats", Usage: "print to standard error how many files came from the symbol index and how many were parsed"}),
 		Action: e.withWorkspace(1, -1, "FILE...", func(c *cli.Context, w *ops.Workspace, args []string) error {
 			return e.symbols(c, w, args)
@@ -42,7 +44,8 @@ func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
 	// files, one write each otherwise. It is flushed before anything goes
 	// to standard error, so the two keep their order in one file.
 	out, flush := e.blockBuffered()
-	req := ops.SymbolsRequest{Paths: args, Lang: c.String("lang"), WalkOptions: wo, NoCache: c.Bool("no-cache")}
+	req := ops.SymbolsRequest{Paths: args, Lang: c.String("lang"), WalkOptions: wo, NoCache: c.Bool("no-cache"),
+		Name: c.String("name"), Kind: c.String("kind")}
 	req.OnFile = func(f *ops.SymbolsFile, n int) (err error) {
 		defer func() { printErr = err }()
 		if bar == (progress{}) {
