@@ -114,6 +114,17 @@ func TestSearchesStopWithContext(t *testing.T) {
 			_, err := ApplyTextEditsContext(ctx, string(long.Text), LF, []TextEdit{{OldText: "foo", NewText: "x", Occurrences: 1}}, match.Exact)
 			return err
 		},
+		"edit as whole lines": func(ctx context.Context) error {
+			// The search as whole lines, level by level up to loose, and
+			// the hint's at the looser levels ask the context too.
+			e := newTextEngine(lines, LF)
+			e.ctx = ctx
+			if lm := e.findLines("fob bar baz qux\nnot there\n", match.Loose); len(lm.ms) != 0 {
+				t.Errorf("matches %v", lm.ms)
+			}
+			e.addHint(&TextEditError{}, "fob bar baz qux\nnot there\n", match.Exact)
+			return ctx.Err()
+		},
 		"edit similar": func(ctx context.Context) error {
 			_, err := ApplyTextEditsContext(ctx, lines, LF, []TextEdit{{OldText: "foo bar baz qux", NewText: "x"}}, match.Exact)
 			return err

@@ -139,6 +139,9 @@ func ApplyTextEditsContext(ctx context.Context, text, eol string, edits []TextEd
 		var repls []string
 		if len(matches) == 0 && allowed > match.Exact && teWholeLines(old) {
 			lm := e.findLines(old, allowed)
+			if ctx.Err() != nil {
+				return TextEditResult{}, ctx.Err()
+			}
 			if len(lm.ms) > 0 {
 				if len(lm.ms) != want {
 					err := e.failure(i+1, len(edits), te, old, want, lm.offsets())
@@ -640,7 +643,7 @@ func (e *textEngine) findLines(old string, max match.Level) teLineMatches {
 	lm.needle, lm.nl = teNeedle(old)
 	var strs []string
 	lm.hay, strs = e.hayLines()
-	level, ms := match.Search(strs, lm.needle, max)
+	level, ms := match.SearchUntil(strs, lm.needle, max, e.stopped)
 	lm.level = level
 	next := 0
 	for _, m := range ms {
@@ -683,7 +686,7 @@ func (e *textEngine) lineReplacements(lm teLineMatches, repl string) (offs, lens
 func (e *textEngine) addHint(err *TextEditError, old string, max match.Level) {
 	needle, _ := teNeedle(old)
 	hay, strs := e.hayLines()
-	m, ok := match.FindHint(strs, needle, max)
+	m, ok := match.FindHintUntil(strs, needle, max, e.stopped)
 	if !ok {
 		return
 	}

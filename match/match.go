@@ -132,12 +132,22 @@ func Describe(l Level, o Offset) string {
 // places where the needle matches exactly, with a zero offset). An empty
 // needle occurs nowhere.
 func Find(haystack, needle []string, l Level) []Match {
+	return find(haystack, needle, l, nil)
+}
+
+// find is Find that asks stop (when not nil) before each haystack
+// position and returns nil once it says true: a search of a large text
+// that its caller no longer wants ends there.
+func find(haystack, needle []string, l Level, stop func() bool) []Match {
 	if len(needle) == 0 || len(needle) > len(haystack) {
 		return nil
 	}
 	c := NewComparer(haystack, needle, l)
 	var out []Match
 	for p := 0; p+len(needle) <= len(haystack); p++ {
+		if stop != nil && stop() {
+			return nil
+		}
 		var s State
 		ok := true
 		for i := range needle {
@@ -158,8 +168,16 @@ func Find(haystack, needle []string, l Level) []Match {
 // several are an ambiguity at that level (a looser level never breaks the
 // tie). With no match at any allowed level it returns max and nil.
 func Search(haystack, needle []string, max Level) (Level, []Match) {
+	return SearchUntil(haystack, needle, max, nil)
+}
+
+// SearchUntil is Search that asks stop (when not nil) before each
+// haystack position of each level; once stop says true it returns max and
+// nil, as for no match. The caller, which set stop (a cancelled call, say),
+// tells the two apart.
+func SearchUntil(haystack, needle []string, max Level, stop func() bool) (Level, []Match) {
 	for l := Exact; l <= max; l++ {
-		if ms := Find(haystack, needle, l); len(ms) > 0 {
+		if ms := find(haystack, needle, l, stop); len(ms) > 0 {
 			return l, ms
 		}
 	}
@@ -188,8 +206,14 @@ func (h Hint) Remedy() remedy.Remedy { return remedy.Set(remedy.Match, h.Level.S
 // which the caller turns into the 1-based file line of its Hint). Several
 // matches at that level (or none anywhere) give none.
 func FindHint(haystack, needle []string, allowed Level) (Match, bool) {
+	return FindHintUntil(haystack, needle, allowed, nil)
+}
+
+// FindHintUntil is FindHint that asks stop (when not nil) before each
+// haystack position; once stop says true it returns no hint.
+func FindHintUntil(haystack, needle []string, allowed Level, stop func() bool) (Match, bool) {
 	for l := allowed + 1; l <= Loose; l++ {
-		ms := Find(haystack, needle, l)
+		ms := find(haystack, needle, l, stop)
 		if len(ms) == 0 {
 			continue
 		}

@@ -301,3 +301,28 @@ func TestTabWidth(t *testing.T) {
 		t.Errorf("TabWidth(go, 2-space needle) = %d, want 2", w)
 	}
 }
+
+// TestSearchUntilStops: a search whose stop says true finds nothing and
+// asks stop no more than once per haystack position and level; a stop that
+// never says true changes nothing.
+func TestSearchUntilStops(t *testing.T) {
+	hay := strings.Split(strings.Repeat("a\n", 1000)+"b", "\n")
+	needle := []string{"a", "b"}
+	asked := 0
+	stop := func() bool { asked++; return asked > 10 }
+	if l, ms := match.SearchUntil(hay, needle, match.Loose, stop); ms != nil || l != match.Loose {
+		t.Errorf("stopped search found %v at %s", ms, l)
+	}
+	if asked > 11+3 { // one more ask per remaining level, each stopping at once
+		t.Errorf("stop asked %d times after saying true at 11", asked)
+	}
+	if _, ms := match.SearchUntil(hay, needle, match.Exact, func() bool { return false }); len(ms) != 1 || ms[0].Line != 999 {
+		t.Errorf("unstopped search: %v", ms)
+	}
+	if _, ok := match.FindHintUntil(hay, []string{" a", "b"}, match.Exact, func() bool { return true }); ok {
+		t.Error("a stopped hint search gave a hint")
+	}
+	if m, ok := match.FindHintUntil(hay, []string{"a ", "b"}, match.Exact, nil); !ok || m.Line != 999 || m.Level != match.Trailing {
+		t.Errorf("hint %+v %v", m, ok)
+	}
+}
