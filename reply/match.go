@@ -788,10 +788,8 @@ func (b Block) insertMatch(t lineText) matchResult {
 			b.Scope, f.Expected)
 		return matchResult{failure: f}
 	}
-	at := make([]int, len(places))
-	for i, p := range places {
-		at[i] = p // the 1-based line of the last @@ line is its 0-based successor
-	}
+	// The 1-based line of the last @@ line is its 0-based successor.
+	at := slices.Clone(places)
 	return matchResult{failure: &Failure{Code: CodeAmbiguous, Candidates: at,
 		Message: fmt.Sprintf("the block is ambiguous: the hunk only adds lines, right after its @@ line(s) %q, which occur at %d places (ending at lines %s); add an @@ line above them (such as the class line) or context lines that single one out",
 			b.Scope, len(at), joinInts(at))}}
