@@ -192,7 +192,7 @@ func (e *InputError) Error() string {
 // Actual, Nearest texts and the lines quoted in Message), so that a
 // rejection on a file with megabyte-long lines stays small (issue 12,
 // item 12).
-const MaxShown = 240
+const MaxShown = lines.Shown
 
 // shown returns s, or for s over MaxShown bytes a window of it around its
 // first difference from other, as lines.Excerpt cuts it.

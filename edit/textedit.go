@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/symedit/symedit/internal/jsontext"
+	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/remedy"
 )
@@ -41,7 +42,7 @@ const MaxWindow = 200
 // MaxSentShown bounds how much of the text a caller sent a refusal quotes
 // (see TextEditError.SearchText): the same 240 bytes the chunk engine's
 // and the reply parser's refusals show of a line.
-const MaxSentShown = 240
+const MaxSentShown = lines.Shown
 
 // Window returns the part of line that a listing shows for a match whose
 // first byte is at 0-based byte offset at in line: line itself when it is

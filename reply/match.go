@@ -66,7 +66,7 @@ const maxNearest = 3
 // to a window around its first difference from the block's line, "..."
 // marking each cut (issue 12, item 12: no message grows with the length of
 // a file's lines).
-const MaxShown = 240
+const MaxShown = lines.Shown
 
 // previewLen is the longest preview, in runes, before "..." is added.
 const previewLen = 50

@@ -61,6 +61,11 @@ func dominant(crlf, lf, cr int) string {
 	return "\n"
 }
 
+// Shown is how many bytes of one line a refusal quotes (Excerpt's n
+// everywhere, and the unit of Sent): the same bound in every engine's
+// messages, so that none grows with a file's or a caller's line length.
+const Shown = 240
+
 // Excerpt returns s, or for s over n bytes (n > 0) a window of at most n
 // bytes of it, plus "..." at each end that was cut, around the first byte
 // where s differs from other (s's start when other is "" or a prefix of
