@@ -283,6 +283,15 @@ var typescriptRules = langRules{
 	},
 	adjust: func(x *extractor, c *candidate) bool {
 		switch c.def.Type() {
+		case "method_definition", "method_signature", "abstract_method_signature":
+			// A member of a class body, not of an object literal or an
+			// interface: the query leaves the parent to this check (see the
+			// query's "Class members").
+			if p := x.parent(c.def); p == nil || p.Type() != "class_body" {
+				return false
+			}
+		}
+		switch c.def.Type() {
 		case "function_signature", "method_signature", "abstract_method_signature":
 			if s := x.nextSibling(c.def); s != nil && s.Type() == ";" && !s.IsNamed() {
 				c.last = s // in a class body the ";" is the body's: the compiler's range has it

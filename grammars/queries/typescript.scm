@@ -83,21 +83,21 @@
     name: (identifier) @name
     value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
 
-; Class members.
-(class_body
-  (method_definition
-    name: (property_identifier) @name
-    (#eq? @name "constructor")) @definition.constructor)
+; Class members. A member's parent must be a class_body (an object
+; literal's method_definition is no symbol): package symbols checks that,
+; rather than a (class_body ...) pattern here, because a pattern on the
+; body keeps a query state alive for the whole body, and classes nested N
+; deep then cost N states at every node below them.
+(method_definition
+  name: (property_identifier) @name
+  (#eq? @name "constructor")) @definition.constructor
 
-(class_body
-  (method_definition
-    name: (_) @name
-    (#not-eq? @name "constructor")) @definition.method)
+(method_definition
+  name: (_) @name
+  (#not-eq? @name "constructor")) @definition.method
 
-(class_body
-  (method_signature
-    name: (_) @name) @definition.method)
+(method_signature
+  name: (_) @name) @definition.method
 
-(class_body
-  (abstract_method_signature
-    name: (_) @name) @definition.method)
+(abstract_method_signature
+  name: (_) @name) @definition.method
