@@ -458,6 +458,10 @@ type JournalRequest struct {
 
 // JournalResult is Journal's result.
 type JournalResult struct {
+	// OK is false when the journal could not be read; Error says why.
+	OK bool `json:"ok" jsonschema:"False when the journal could not be read; error says why."`
+	// Error is why the journal could not be read, or nil.
+	Error *Error `json:"error,omitempty" jsonschema:"Why the journal could not be read; omitted on success."`
 	// Root is the real path the journal is for; Dir the folder its
 	// entries are in.
 	Root string `json:"root" jsonschema:"The real path of the folder the journal is for: file paths are relative to it."`
@@ -507,12 +511,12 @@ func (w *Workspace) Journal(ctx context.Context, req JournalRequest) (*JournalRe
 	res := &JournalResult{Entries: []JournalEntry{}}
 	j, err := w.openJournal()
 	if err != nil {
-		return res, AsError(err)
+		return res, res.Fail(err)
 	}
 	res.Root, res.Dir = j.Root(), j.Dir()
 	all, bad, err := j.List()
 	if err != nil {
-		return res, AsError(err)
+		return res, res.Fail(err)
 	}
 	for _, b := range bad {
 		res.Problems = append(res.Problems, b.Error())
@@ -522,7 +526,7 @@ func (w *Workspace) Journal(ctx context.Context, req JournalRequest) (*JournalRe
 	}
 	for _, e := range all {
 		if err := ctx.Err(); err != nil {
-			return res, AsError(cancelled(ctx))
+			return res, res.Fail(cancelled(ctx))
 		}
 		je := JournalEntry{OpID: e.ID, Time: e.Time.UTC().Format(time.RFC3339Nano), Op: e.Op, Undoes: e.Undoes, Undoable: true, Files: []JournalFile{}}
 		for _, f := range e.Files {
@@ -539,5 +543,14 @@ func (w *Workspace) Journal(ctx context.Context, req JournalRequest) (*JournalRe
 		}
 		res.Entries = append(res.Entries, je)
 	}
+	res.OK = true
 	return res, nil
+}
+
+// Fail records err in res (ok false, error set) and returns it as an
+// *Error.
+func (res *JournalResult) Fail(err error) error {
+	e := AsError(err)
+	res.OK, res.Error = false, e
+	return e
 }

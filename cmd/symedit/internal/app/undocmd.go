@@ -87,25 +87,34 @@ func journalCommand(e *env) *cli.Command {
 			if c.Bool("json") {
 				return e.writeJSON(res)
 			}
-			for _, p := range res.Problems {
-				fmt.Fprintf(e.stderr, "warning: %s\n", p)
-			}
-			for _, en := range res.Entries {
-				can := "undoable"
-				if !en.Undoable {
-					can = "changed since"
-				}
-				var files []string
-				for _, f := range en.Files {
-					s := f.Path + " (" + f.Action
-					if f.State != "" {
-						s += ", " + f.State + " since"
-					}
-					files = append(files, s+")")
-				}
-				fmt.Fprintf(e.stdout, "%s  %s  %s  %s  %s\n", en.OpID, en.Time, en.Op, can, strings.Join(files, ", "))
-			}
+			e.printJournal(res)
 			return nil
 		}),
+	}
+}
+
+// printJournal prints the journal as text: its unreadable entries as
+// warnings, then a line per operation.
+func (e *env) printJournal(res *ops.JournalResult) {
+	for _, p := range res.Problems {
+		fmt.Fprintf(e.stderr, "warning: %s\n", p)
+	}
+	if len(res.Entries) == 0 {
+		fmt.Fprintf(e.stdout, "no operation recorded for %s\n", res.Root)
+	}
+	for _, en := range res.Entries {
+		can := "undoable"
+		if !en.Undoable {
+			can = "changed since"
+		}
+		var files []string
+		for _, f := range en.Files {
+			s := f.Path + " (" + f.Action
+			if f.State != "" {
+				s += ", " + f.State + " since"
+			}
+			files = append(files, s+")")
+		}
+		fmt.Fprintf(e.stdout, "%s  %s  %s  %s  %s\n", en.OpID, en.Time, en.Op, can, strings.Join(files, ", "))
 	}
 }
