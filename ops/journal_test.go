@@ -302,6 +302,10 @@ func TestUndoLast(t *testing.T) {
 	if _, err := w.Undo(ctx, ops.UndoRequest{Last: 9}); ops.CodeOf(err) != ops.CodeInvalidInput {
 		t.Errorf("undo of more than the journal holds: %v", err)
 	}
+	if _, err := w.Undo(ctx, ops.UndoRequest{OpID: "no-such-id", Last: 1}); ops.CodeOf(err) != ops.CodeUsage {
+		t.Errorf("undo of an id and a count: %v", err)
+	}
+	sameTreeState(t, root, before, "after refused undos")
 }
 
 func TestJournalOff(t *testing.T) {

@@ -278,6 +278,7 @@ type CorruptError struct {
 	Err error
 }
 
+// Error says which entry file is unreadable and why.
 func (e *CorruptError) Error() string {
 	return fmt.Sprintf("journal entry %s (%s) is unreadable, skipped: %v", e.ID, e.File, e.Err)
 }
