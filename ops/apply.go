@@ -181,6 +181,7 @@ type applyFile struct {
 // (a block failed, a block is malformed, a write failed, no blocks),
 // INVALID_INPUT (more than reply.MaxBlocks blocks), OUTSIDE_ROOT, USAGE.
 func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, error) {
+	ctx = withOp(ctx, "apply")
 	res := &ApplyResult{Files: []ApplyFile{}, Blocks: []ApplyBlock{}, Malformed: []ApplyMalformed{}, Shell: []reply.ShellSuggestion{}}
 	res.DryRun = req.DryRun
 	level, err := matchLevel(req.Match, match.Exact)
@@ -234,7 +235,30 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 		return res, res.Fail(err)
 	}
 	a.commit(ctx)
-	return a.result(res, parsed)
+	out, err := a.result(res, parsed)
+	w.record(ctx, a.written(), nil, &res.Result)
+	return out, err
+}
+
+// written returns the files the commit wrote, for the journal: a move as
+// its new name (made from the old) and the old name's deletion.
+func (a *applier) written() []written {
+	var out []written
+	for _, f := range a.files {
+		if !f.out.Written || f.ch == nil {
+			continue
+		}
+		switch {
+		case f.del:
+			out = append(out, written{doc: f.ch.doc, del: true})
+		case f.out.MoveTo != "":
+			out = append(out, written{doc: f.dest, content: f.ch.content, exec: f.exec, movedFrom: f.ch.doc},
+				written{doc: f.ch.doc, del: true})
+		default:
+			out = append(out, written{doc: f.ch.doc, content: f.ch.content, exec: f.exec})
+		}
+	}
+	return out
 }
 
 // applier is one Apply call's state.

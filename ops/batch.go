@@ -320,6 +320,7 @@ type batchFile struct {
 // request was refused as a whole. The error is nil or the result's
 // *Error.
 func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, error) {
+	ctx = withOp(ctx, "batch")
 	res := &BatchResult{Ops: []BatchOpResult{}}
 	res.DryRun = req.DryRun
 	if err := req.WriteOptions.validate(); err != nil {
@@ -415,6 +416,13 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 	}
 
 	res.Ops = results
+	var recs []written
+	for _, f := range files {
+		if f.out.written {
+			recs = append(recs, written{doc: f.ch.doc, content: f.ch.content})
+		}
+	}
+	w.record(ctx, recs, nil, &res.Result)
 	applied, failed, skipped := 0, 0, 0
 	for _, r := range results {
 		switch r.Status {

@@ -91,6 +91,7 @@ func matchLevel(s string, def match.Level) (match.Level, error) {
 // the nearest lines in its fields), NO_SYMBOL, AMBIGUOUS_SYMBOL, SYNTAX,
 // CHANGED, INVALID_INPUT, USAGE, OUTSIDE_ROOT, ...
 func (w *Workspace) Chunk(ctx context.Context, req ChunkRequest) (*ChunkResult, error) {
+	ctx = withOp(ctx, "chunk")
 	res := &ChunkResult{}
 	return res, w.writeSymbol(ctx, req.Location, req.ExpectSymbolSHA256, req.WriteOptions, &res.Result,
 		func(t *target) (*change, error) { return planChunk(t, req, res) })

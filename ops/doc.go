@@ -23,6 +23,14 @@
 // through the operations' own plan functions, and each file is checked
 // and committed once, different files in parallel.
 //
+// Every write that commits is recorded in the journal of the workspace's
+// root (package internal/journal, in the cache folder; Options.NoJournal
+// turns it off) and its result carries the entry's id, OpID. Undo puts the
+// files of an entry (or of the last N) back as they were, as one
+// transaction and only if none changed since; Journal lists the entries.
+// A journal that cannot be written never fails the write: the result's
+// JournalError says so.
+//
 // The read-only operations, Show, Check and Symbols, write nothing (Symbols
 // only its persistent symbol index); their results have the envelope's ok,
 // error and path (or files) so that every result has the same error shape.

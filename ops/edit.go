@@ -97,6 +97,7 @@ type EditResult struct {
 // USAGE, SYNTAX, NOT_CHECKED, CHANGED, OUTSIDE_ROOT, ERROR (no such file,
 // binary, ...), ...
 func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, error) {
+	ctx = withOp(ctx, "edit")
 	res := &EditResult{}
 	res.Path, res.DryRun = req.Path, req.DryRun
 	if err := checkPath(req.Path); err != nil {

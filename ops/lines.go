@@ -83,6 +83,7 @@ type LinesResult struct {
 // INVALID_INPUT (malformed edits), USAGE, SYNTAX, NOT_CHECKED, CHANGED,
 // OUTSIDE_ROOT, ERROR, ...
 func (w *Workspace) Lines(ctx context.Context, req LinesRequest) (*LinesResult, error) {
+	ctx = withOp(ctx, "lines")
 	res := &LinesResult{}
 	res.Path, res.DryRun = req.Path, req.DryRun
 	if err := checkPath(req.Path); err != nil {

@@ -160,6 +160,7 @@ type replaceFile struct {
 // The result is never nil. The error is nil or the result's *Error (see
 // ReplaceResult).
 func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceResult, error) {
+	ctx = withOp(ctx, "replace")
 	res := &ReplaceResult{Files: []ReplaceFile{}}
 	res.DryRun = req.DryRun
 	sr, err := edit.Compile(edit.Search{Pattern: req.Search, Replacement: req.Replacement, Regex: req.Regex,
@@ -278,7 +279,15 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 			refusal = w.refusal(req, files, res.Refused)
 		}
 		if refusal == nil || req.Partial {
-			switch failed, stopped := w.commitReplace(ctx, req, files); {
+			failed, stopped := w.commitReplace(ctx, req, files)
+			var recs []written
+			for _, f := range files {
+				if f.checked.written {
+					recs = append(recs, written{doc: f.ch.doc, content: f.ch.content})
+				}
+			}
+			w.record(ctx, recs, nil, &res.Result)
+			switch {
 			case stopped != nil:
 				refusal = AsError(stopped)
 			case failed:

@@ -49,6 +49,12 @@ type Result struct {
 	// Summary says in one line what the operation did or would do, as the
 	// CLI prints it.
 	Summary string `json:"summary,omitempty" jsonschema:"One line saying what the operation did or would do, as the CLI prints it."`
+	// OpID is the journal's id of the write (Workspace.Undo takes it);
+	// "" when nothing was written or the journal is off.
+	OpID string `json:"op_id,omitempty" jsonschema:"The id of this write in the journal: pass it to the undo tool to revert the whole operation. Omitted when nothing was written or the journal is off."`
+	// JournalError says why a write that was made could not be recorded
+	// in the journal (the write stands; it cannot be undone).
+	JournalError string `json:"journal_error,omitempty" jsonschema:"Why the write, which was made, could not be recorded in the journal (it cannot be undone); omitted otherwise."`
 	// Error is why the operation was refused or failed, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the operation was refused or failed; omitted on success. A refusal leaves the files unchanged: correct the request from error's fields (actual, nearest, candidates, hint, suggested_fixes) and call again."`
 }

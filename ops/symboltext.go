@@ -91,6 +91,7 @@ func (op symbolTextOp) apply(d *edit.Document, s edit.SymbolLines, text string) 
 // symbols), INVALID_INPUT (an empty text), SYNTAX, NOT_CHECKED, CHANGED,
 // USAGE, OUTSIDE_ROOT, UNSUPPORTED_LANGUAGE, ...
 func (w *Workspace) ReplaceBody(ctx context.Context, req SymbolTextRequest) (*SymbolTextResult, error) {
+	ctx = withOp(ctx, "replace-body")
 	return w.symbolText(ctx, replaceBody, req)
 }
 
@@ -99,6 +100,7 @@ func (w *Workspace) ReplaceBody(ctx context.Context, req SymbolTextRequest) (*Sy
 // language's blank lines between definitions (edit.Document.
 // InsertBeforeSymbol). Result and errors as ReplaceBody's.
 func (w *Workspace) InsertBefore(ctx context.Context, req SymbolTextRequest) (*SymbolTextResult, error) {
+	ctx = withOp(ctx, "insert-before")
 	return w.symbolText(ctx, insertBefore, req)
 }
 
@@ -106,6 +108,7 @@ func (w *Workspace) InsertBefore(ctx context.Context, req SymbolTextRequest) (*S
 // req.Location, keeping the language's blank lines between definitions
 // (edit.Document.InsertAfterSymbol). Result and errors as ReplaceBody's.
 func (w *Workspace) InsertAfter(ctx context.Context, req SymbolTextRequest) (*SymbolTextResult, error) {
+	ctx = withOp(ctx, "insert-after")
 	return w.symbolText(ctx, insertAfter, req)
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/journal"
 	"github.com/symedit/symedit/internal/probe"
 )
 
@@ -34,6 +35,18 @@ type Options struct {
 	// reads and writes (package internal/symcache); "" means its default
 	// ($SYMEDIT_CACHE_DIR, else the user's cache folder).
 	IndexDir string
+	// NoJournal records nothing in the journal (as the environment
+	// variable SYMEDIT_NO_JOURNAL=1 does): the writes cannot be undone.
+	// Else every write that commits is recorded in the journal of the
+	// root (Root, else the real path of Dir or of the working directory),
+	// in IndexDir's folder ("" as for the index)/journal: see Undo.
+	NoJournal bool
+	// JournalMaxEntries and JournalMaxBytes bound each root's journal:
+	// it keeps the last JournalMaxEntries operations and at most
+	// JournalMaxBytes bytes of entries, dropping the oldest first; 0
+	// means 100 operations and 64 MiB.
+	JournalMaxEntries int
+	JournalMaxBytes   int64
 }
 
 // Workspace is a folder's files and the operations on them. It is safe for
@@ -46,6 +59,10 @@ type Workspace struct {
 	files *edit.Files
 	opt   Options
 	locks pathLocks
+
+	jonce   sync.Once // opens journal on first use
+	journal *journal.Journal
+	jerr    error
 }
 
 // Open opens a workspace. It fails when Root is not a folder.

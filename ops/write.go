@@ -128,6 +128,9 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 	}
 	res.OK, res.Changed, res.Written, res.Diff = true, ch.changed(), out.written, out.diff
 	res.Summary = ch.what
+	if out.written {
+		w.record(ctx, []written{{doc: ch.doc, content: ch.content}}, nil, res)
+	}
 	return nil
 }
 

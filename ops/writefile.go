@@ -41,6 +41,7 @@ type WriteResult struct {
 // ExpectSHA256 differs), OUTSIDE_ROOT, ERROR (a symbolic link to nothing,
 // a folder, ...), ...
 func (w *Workspace) Write(ctx context.Context, req WriteRequest) (*WriteResult, error) {
+	ctx = withOp(ctx, "write")
 	res := &WriteResult{}
 	res.Path, res.DryRun = req.Path, req.DryRun
 	if err := checkPath(req.Path); err != nil {

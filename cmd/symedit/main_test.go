@@ -37,6 +37,9 @@ func TestScripts(t *testing.T) {
 		Dir: "testdata/script",
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("GOSRC", goroot.Src())
+			// The journal and the index go to a folder of the script's
+			// own, never to the user's cache.
+			e.Setenv("SYMEDIT_CACHE_DIR", filepath.Join(e.WorkDir, ".cache"))
 			return os.CopyFS(filepath.Join(e.WorkDir, "src"), os.DirFS(fixtures))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -45,6 +45,8 @@ func commands(e *env) []*cli.Command {
 		writeCommand(e),
 		applyCommand(e),
 		batchCommand(e),
+		undoCommand(e),
+		journalCommand(e),
 		mcpCommand(e),
 		versionCommand(e),
 	}, symbolCommands(e)...)

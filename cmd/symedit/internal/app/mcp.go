@@ -314,5 +314,23 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 		addOp(srv, ts, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + guard},
 			op.text, op.run, func(e *env, res *ops.SymbolTextResult, err error) { writingText(e, &res.Result, err) })
 	}
+
+	addOp(srv, ts, &mcp.Tool{Name: "undo", Annotations: writes("Undo an operation", false),
+		Description: "Undo a writing tool's call as one transaction: every file it wrote, created, deleted or moved gets " +
+			"its content before, all files or none. Pass the op_id of the result to undo (omitted: the last operation; " +
+			"last: the last N, newest first). Refused (CHANGED), writing nothing, when a file changed since the " +
+			"operation: files says which and how. The undo is recorded too: undoing it redoes. dry_run shows the diff."},
+		"", ts.w.Undo, undoText)
+
+	addOp(srv, ts, &mcp.Tool{Name: "journal", Annotations: readOnly("List recorded operations"),
+		Description: "List the writing operations recorded for the root, oldest first: op_id (for undo), time, " +
+			"operation, files, and whether each can still be undone (every file as the operation left it)."},
+		"", ts.w.Journal, func(e *env, res *ops.JournalResult, err error) {
+			if err != nil {
+				e.printError(e.stderr, err)
+				return
+			}
+			e.printJournal(res)
+		})
 	return srv
 }

@@ -352,6 +352,8 @@ func TestMCPToolSchemas(t *testing.T) {
 		"replace_body":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
 		"insert_before": {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
 		"insert_after":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
+		"undo":          {"op_id", "last", "dry_run"},
+		"journal":       {"limit"},
 	}
 	required := map[string][]string{
 		"symbols": {"path"}, "check": {"path"}, "show": {"location"}, "chunk": {"location", "chunks"}, "edit": {"path", "edits"},
@@ -373,7 +375,8 @@ func TestMCPToolSchemas(t *testing.T) {
 		for name := range props {
 			names = append(names, name)
 		}
-		for _, r := range in["required"].([]any) {
+		rs, _ := in["required"].([]any) // undo and journal require nothing
+		for _, r := range rs {
 			req = append(req, r.(string))
 		}
 		slices.Sort(names)
@@ -685,7 +688,7 @@ func TestMCP(t *testing.T) {
 				t.Errorf("%s: no annotations", tool.Name)
 				continue
 			}
-			readOnly := tool.Name == "symbols" || tool.Name == "show" || tool.Name == "check"
+			readOnly := tool.Name == "symbols" || tool.Name == "show" || tool.Name == "check" || tool.Name == "journal"
 			if a.ReadOnlyHint != readOnly {
 				t.Errorf("%s: readOnlyHint %v", tool.Name, a.ReadOnlyHint)
 			}
@@ -702,7 +705,7 @@ func TestMCP(t *testing.T) {
 				t.Errorf("%s: output schema %v", tool.Name, tool.OutputSchema)
 			}
 		}
-		want := []string{"apply", "check", "chunk", "edit", "insert_after", "insert_before", "lines", "replace", "replace_body", "show", "symbols", "write"}
+		want := []string{"apply", "check", "chunk", "edit", "insert_after", "insert_before", "journal", "lines", "replace", "replace_body", "show", "symbols", "undo", "write"}
 		slices.Sort(names)
 		if !slices.Equal(names, want) {
 			t.Errorf("tools %v, want %v", names, want)

@@ -191,6 +191,14 @@ func showText(e *env, res *ops.ShowResult, err error) {
 	fmt.Fprint(e.stdout, res.Listing())
 }
 
+// undoText prints what `symedit undo` prints: a line per file, the diff
+// of a dry run, or for a refusal each changed file and the error.
+func undoText(e *env, res *ops.UndoResult, err error) {
+	if perr := e.printUndo(res, err); perr != nil {
+		e.printError(e.stderr, perr)
+	}
+}
+
 // checkText prints what `symedit check` prints, on both streams in order:
 // each file's read failure or syntax errors and the guard's note for a
 // file it did not check, then the summary; or the error when the paths

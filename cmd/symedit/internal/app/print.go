@@ -13,7 +13,8 @@ import (
 // --allow-* permissions). The caller closes it.
 func (e *env) workspace(c *cli.Context) (*ops.Workspace, error) {
 	return ops.Open(ops.Options{Root: c.String("root"), AllowHardlinks: c.Bool("allow-hardlinks"),
-		AllowReadOnly: c.Bool("allow-read-only"), AllowMetadataLoss: c.Bool("allow-metadata-loss")})
+		AllowReadOnly: c.Bool("allow-read-only"), AllowMetadataLoss: c.Bool("allow-metadata-loss"),
+		NoJournal: c.Bool("no-journal")})
 }
 
 // writeOptions returns the write flags of c as an operation's options.
@@ -47,6 +48,9 @@ func (e *env) withWorkspace(min, max int, names string, run func(c *cli.Context,
 // --diff) and the syntax report, or, for a refusal, the diff of a dry run
 // (Main prints the error itself).
 func (e *env) printResult(c *cli.Context, full any, res *ops.Result, err error) error {
+	if res.JournalError != "" && !c.Bool("json") {
+		fmt.Fprintf(e.stderr, "warning: the write was made but %s\n", res.JournalError)
+	}
 	if c.Bool("json") {
 		if werr := e.writeJSON(full); werr != nil {
 			return werr

@@ -26,6 +26,7 @@ func writeFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "allow-read-only", Usage: "replace a file this user may not write (the new file belongs to this user: another user's file also needs --allow-metadata-loss)"},
 		&cli.BoolFlag{Name: "allow-metadata-loss", Usage: "write even if the new file cannot keep the owner, setuid/setgid/sticky bits or extended attributes (ACLs)"},
 		hashFlag("expect-sha256", "refuse unless the file's content has this SHA-256 (`HEX`), as when it was read earlier"),
+		&cli.BoolFlag{Name: "no-journal", EnvVars: []string{ops.EnvNoJournal}, Usage: "do not record the write in the journal (symedit undo cannot revert it)"},
 	}
 }
 
