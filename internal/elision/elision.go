@@ -20,7 +20,9 @@ package elision
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // comment is one comment syntax of the supported languages: a line comment
@@ -57,17 +59,24 @@ const filler = `(?: (?:is |are |remains? |stays? |kept |left |goes |go |omitted 
 // its body, the fields of a form...
 const code = `(?:code|file|file content|contents?|function|functions|method|methods|class|classes|component|components|body|module|logic|implementation|lines|imports|fields|form fields|properties|props|tests|cases|definitions|content|code base|codebase|script|program|handlers|routes|styles|config|configuration|markup|jsx|html|template)`
 
-// Shapes is the table of placeholder shapes, each matched against the
-// words of a line (see Line).
-var Shapes = []Shape{
-	// "...", "// ...", "# ...", "/* ... */", "<!-- ... -->": nothing but
-	// dots, handled by Line before the table (no words are left).
-	{"rest of the code", regexp.MustCompile(`^(?:and |keep |keeping |the |your |all |)?(?:the )?(?:rest|remainder|remaining part) of (?:the |this |your |my )?(?:existing |original |old |current |unchanged )?` + code + `(?: \w+)?` + filler + `$`)},
-	{"existing code", regexp.MustCompile(`^(?:keep |keeping |keep the |place |place your |insert |insert your |your |the |all |)?(?:the |your )?(?:existing|previous|original|old|other|remaining|unchanged|same|current) ` + code + filler + `$`)},
-	{"code unchanged", regexp.MustCompile(`^` + code + ` (?:is |remains? |stays? )?(?:unchanged|the same|as before|omitted|skipped|elided|not shown|for brevity|here)` + filler + `$`)},
-	{"unchanged code", regexp.MustCompile(`^(?:unchanged|omitted|skipped|elided) ` + code + filler + `$`)},
-	{"same as before", regexp.MustCompile(`^(?:same as before|as before|unchanged|no changes?|nothing changed|omitted for brevity|for brevity)$`)},
-}
+// Shapes returns the table of placeholder shapes, each matched against
+// the words of a line (see Line). The table is compiled on first use, not
+// when the program starts: most runs never look for a placeholder, and
+// compiling these expressions was a measurable part of every run's start.
+func Shapes() []Shape { return slices.Clone(shapes()) }
+
+// shapes is the compiled table, built once.
+var shapes = sync.OnceValue(func() []Shape {
+	return []Shape{
+		// "...", "// ...", "# ...", "/* ... */", "<!-- ... -->": nothing but
+		// dots, handled by Line before the table (no words are left).
+		{"rest of the code", regexp.MustCompile(`^(?:and |keep |keeping |the |your |all |)?(?:the )?(?:rest|remainder|remaining part) of (?:the |this |your |my )?(?:existing |original |old |current |unchanged )?` + code + `(?: \w+)?` + filler + `$`)},
+		{"existing code", regexp.MustCompile(`^(?:keep |keeping |keep the |place |place your |insert |insert your |your |the |all |)?(?:the |your )?(?:existing|previous|original|old|other|remaining|unchanged|same|current) ` + code + filler + `$`)},
+		{"code unchanged", regexp.MustCompile(`^` + code + ` (?:is |remains? |stays? )?(?:unchanged|the same|as before|omitted|skipped|elided|not shown|for brevity|here)` + filler + `$`)},
+		{"unchanged code", regexp.MustCompile(`^(?:unchanged|omitted|skipped|elided) ` + code + filler + `$`)},
+		{"same as before", regexp.MustCompile(`^(?:same as before|as before|unchanged|no changes?|nothing changed|omitted for brevity|for brevity)$`)},
+	}
+})
 
 // surround is what Line takes off both ends of a placeholder's words.
 const surround = " \t.…[](){}\"'`*:;,-"
@@ -112,7 +121,7 @@ func Line(l string) (string, bool) {
 		return "", false // bare words: code or prose, not a placeholder
 	}
 	words = strings.Join(strings.Fields(strings.ToLower(words)), " ")
-	for _, s := range Shapes {
+	for _, s := range shapes() {
 		if s.Pattern.MatchString(words) {
 			return s.Name, true
 		}
