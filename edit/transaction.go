@@ -73,6 +73,19 @@ type Change struct {
 	// file's 0666 less the umask; the error's Path is From's. From must
 	// be unchanged, metadata included, until its deletion (ErrChanged).
 	From *Document
+	// Mode, for a created file without From, is its permission bits when
+	// not 0 (a file put back as it was, say), instead of 0666 less the
+	// umask; Exec still applies after it.
+	Mode fs.FileMode
+}
+
+// createMode returns the permission change a created file gets: Mode's
+// bits when set, then Exec's change.
+func (c Change) createMode() func(fs.FileMode) fs.FileMode {
+	if c.Mode == 0 {
+		return c.Exec.Apply
+	}
+	return func(fs.FileMode) fs.FileMode { return c.Exec.Apply(c.Mode.Perm()) }
 }
 
 // Exec is a change of a file's execute permission (Change.Exec), as git
@@ -511,7 +524,7 @@ func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pen
 		if src != nil {
 			return p, p.prepareMove(opt, src, c.Content, c.Exec.Apply)
 		}
-		return p, p.prepareCreate(c.Content, c.Exec.Apply, false)
+		return p, p.prepareCreate(c.Content, c.createMode(), false)
 	}
 	target, err := fsys.Resolve(name)
 	if err != nil {

@@ -223,14 +223,16 @@ type undoPlan struct {
 // Undo reverts the operation req.OpID, or the last req.Last operations
 // (newest first), from the journal of the workspace's root: every file
 // gets its content before (a created file is deleted, a deleted or moved
-// one recreated, with its execute permission), all in one transaction
+// one recreated, with its permission bits), all in one transaction
 // (edit.Files.CommitChanges: all files or none), and only if each file
 // still holds exactly what the operations left. Otherwise it is refused
 // with CHANGED (UndoResult.Files says how each file differs) and writes
 // nothing. The undo is itself recorded, so undoing it redoes. A file the
-// undo recreates gets a new file's mode with the recorded execute
-// permission; a file it rewrites keeps its mode, with the recorded
-// execute permission.
+// undo recreates gets the permission bits it was recorded with (its owner
+// and extended attributes are this user's and none: the journal does not
+// keep them), or, put back from a name it was moved to, that file's
+// metadata; a file it rewrites keeps its mode, with the recorded execute
+// permission.
 // *Error: CHANGED, INVALID_INPUT (no such operation, an empty journal),
 // USAGE (op_id with last), LOCKED, NOT_WRITABLE, ERROR (the journal
 // cannot be read).
@@ -315,8 +317,8 @@ func (w *Workspace) Undo(ctx context.Context, req UndoRequest) (*UndoResult, err
 	if err := cancelled(ctx); err != nil {
 		return res, res.Fail(err)
 	}
-	if testHookBeforeUndoCommit != nil {
-		testHookBeforeUndoCommit()
+	if w.beforeUndoCommit != nil {
+		w.beforeUndoCommit()
 	}
 	if len(changes) > 0 {
 		if err := w.files.CommitChangesContext(withOp(ctx, "undo"), changes); err != nil {
@@ -328,11 +330,6 @@ func (w *Workspace) Undo(ctx context.Context, req UndoRequest) (*UndoResult, err
 	w.record(withOp(ctx, "undo"), recs, res.Undone, &res.Result)
 	return res, nil
 }
-
-// testHookBeforeUndoCommit, when set (by tests), runs after the undo's
-// checks and before its commit: a change made there must make the commit
-// fail and write nothing.
-var testHookBeforeUndoCommit func()
 
 // undoEntries returns the entries req names, newest first.
 func (w *Workspace) undoEntries(j *journal.Journal, req UndoRequest) ([]*journal.Entry, error) {
@@ -417,6 +414,11 @@ func (w *Workspace) undoChanges(j *journal.Journal, order []*undoPlan, byPath ma
 			}
 			c := edit.Change{Doc: p.doc, Content: to.Before, Exec: exec}
 			rec := written{doc: p.doc, content: to.Before, exec: exec}
+			if p.doc.IsNew() {
+				// Put back with the permission bits it had, not a new
+				// file's.
+				c.Mode, c.Exec = to.Mode.Perm(), edit.ExecKeep
+			}
 			if p.doc.IsNew() && to.MovedTo != "" {
 				// Made from its new name keeps its owner, mode and extended
 				// attributes, when that name is deleted in this undo.

@@ -220,6 +220,11 @@ func TestUndoApplyMoveDeleteAllOrNone(t *testing.T) {
 	if err := os.Chmod(filepath.Join(root, "c.py"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// The deleted file is private: undo puts it back 0600, not as a new
+	// file (0666 less the umask).
+	if err := os.Chmod(filepath.Join(root, "b.py"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	w, err := ops.Open(ops.Options{Root: root, Dir: root, IndexDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
@@ -236,9 +241,9 @@ func TestUndoApplyMoveDeleteAllOrNone(t *testing.T) {
 	// A change between undo's checks and its commit makes the commit
 	// fail: nothing may be written.
 	d := filepath.Join(root, "sub/d.py")
-	ops.SetUndoHook(func() { os.WriteFile(d, []byte("c = 3\n"), 0o755) })
+	ops.SetUndoHook(w, func() { os.WriteFile(d, []byte("c = 3\n"), 0o755) })
 	_, err = w.Undo(ctx, ops.UndoRequest{})
-	ops.SetUndoHook(nil)
+	ops.SetUndoHook(w, nil)
 	if ops.CodeOf(err) != ops.CodeChanged {
 		t.Fatalf("undo with a fault: %v, want CHANGED", err)
 	}

@@ -63,6 +63,11 @@ type Workspace struct {
 	jonce   sync.Once // opens journal on first use
 	journal *journal.Journal
 	jerr    error
+
+	// beforeUndoCommit, set only by tests (SetUndoHook), runs after an
+	// undo's checks and before its commit, so that a test can change a
+	// file exactly there.
+	beforeUndoCommit func()
 }
 
 // Open opens a workspace. It fails when Root is not a folder.
