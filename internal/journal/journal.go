@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/symedit/symedit/internal/cachefile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -183,33 +184,10 @@ func (j *Journal) Append(e *Entry) error {
 	return nil
 }
 
-// writeAtomic writes data to a temporary file of mode 0600 beside path
-// and renames it over path, making the folders with mode 0700. On error
-// no temporary file remains. It does not sync: an entry is how to undo an
-// edit, not the edit, and a sync per write would double the cost of the
-// write it records. After a crash the last entries may be missing or
-// empty (List reports an empty one as corrupt and skips it); the edits
-// themselves were synced by their commit.
+// writeAtomic writes data to path, whole or not at all, mode 0600
+// (cachefile.WriteAtomic).
 func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, tempPrefix+"*") // CreateTemp's mode is 0600
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return cachefile.WriteAtomic(path, tempPrefix, data)
 }
 
 // stored is an entry file's name and size.

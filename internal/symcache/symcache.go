@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/internal/cachefile"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -264,28 +265,10 @@ func (c *Cache) Put(k Key, stated time.Time, syms []symbols.Symbol) error {
 // tempPrefix starts the names of temporary entry files.
 const tempPrefix = ".tmp-"
 
-// writeAtomic writes data to a temporary file beside path and renames it
-// over path. On error no temporary file remains.
+// writeAtomic writes data to path, whole or not at all, mode 0600
+// (cachefile.WriteAtomic).
 func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, tempPrefix+"*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return cachefile.WriteAtomic(path, tempPrefix, data)
 }
 
 // staleTemp is the age after which Prune removes a temporary file that a
