@@ -569,8 +569,9 @@ func noMatchError(ctx context.Context, search, where string, files []*replaceFil
 
 // matchList renders the matches for a count error, file by file in order:
 // at most edit.MaxMatchLocations of them, each with a window of its line,
-// then how many more there are (issue 12, item 12), unless total is 0
-// (not known: counting stopped early).
+// then how many more there are, so that the refusal stays small however
+// many matches there are, unless total is 0 (not known: counting stopped
+// early).
 func matchList(files []*replaceFile, total int) string {
 	var b strings.Builder
 	listed := 0
