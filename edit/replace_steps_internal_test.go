@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/symedit/symedit/internal/probe"
@@ -74,23 +73,6 @@ func TestReplaceLinearOnOneLongLine(t *testing.T) {
 	}
 }
 
-// stepsCtx is a context that turns cancelled once the search steps pass
-// after: a cancellation in the middle of a search, at a point counted in
-// steps, not in time. at is the step count when Err first said so.
-type stepsCtx struct {
-	context.Context
-	after int64
-	at    atomic.Int64
-}
-
-func (c *stepsCtx) Err() error {
-	if n := probe.SearchSteps.Load(); n > c.after {
-		c.at.CompareAndSwap(0, n)
-		return context.Canceled
-	}
-	return nil
-}
-
 // TestSearchesStopWithContext: a replace on one long line, a regular
 // expression with a look-behind assertion, the edit engine's search of
 // many occurrences and its search for similar lines all stop soon after
@@ -132,12 +114,12 @@ func TestSearchesStopWithContext(t *testing.T) {
 	}
 	for name, run := range runs {
 		t.Run(name, func(t *testing.T) {
-			ctx := &stepsCtx{Context: context.Background(), after: probe.SearchSteps.Load() + 5000}
+			ctx := &probe.StepsContext{Context: context.Background(), After: probe.SearchSteps.Load() + 5000}
 			err := run(ctx)
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("error %v, want the cancellation", err)
 			}
-			at := ctx.at.Load()
+			at := ctx.At()
 			if at == 0 {
 				t.Fatal("the context was never asked")
 			}

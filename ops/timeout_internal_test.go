@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -133,24 +132,6 @@ func TestReplaceLockWaitStopsWithContext(t *testing.T) {
 	}
 }
 
-// stepsCtx is a context that turns cancelled once the search steps
-// (probe.SearchSteps) pass after: a cancellation in the middle of a
-// search, at a point counted in steps, not in time. at is the step count
-// when Err first said so.
-type stepsCtx struct {
-	context.Context
-	after int64
-	at    atomic.Int64
-}
-
-func (c *stepsCtx) Err() error {
-	if n := probe.SearchSteps.Load(); n > c.after {
-		c.at.CompareAndSwap(0, n)
-		return context.Canceled
-	}
-	return nil
-}
-
 // TestReplaceLongLineStopsWithContext: a replace of every match on one
 // long line (and a NO_MATCH_TEXT search for similar lines over many
 // lines) whose context is cancelled in the middle of the search stops
@@ -180,12 +161,12 @@ func TestReplaceLongLineStopsWithContext(t *testing.T) {
 		{Search: "foo", Replacement: "baz", Paths: []string{"a.txt"}, WriteOptions: WriteOptions{DryRun: true}},
 		{Search: "foo bar baz qux", Replacement: "x", Paths: []string{"b.txt"}},
 	} {
-		ctx := &stepsCtx{Context: context.Background(), after: probe.SearchSteps.Load() + 5000}
+		ctx := &probe.StepsContext{Context: context.Background(), After: probe.SearchSteps.Load() + 5000}
 		res, err := w.Replace(ctx, req)
 		if !errors.Is(err, context.Canceled) || res.Written {
 			t.Fatalf("%s in %s: error %v, written %v: want the cancellation, nothing written", req.Search, req.Paths[0], err, res.Written)
 		}
-		at := ctx.at.Load()
+		at := ctx.At()
 		if at == 0 {
 			t.Fatalf("%s in %s: the context was never asked", req.Search, req.Paths[0])
 		}

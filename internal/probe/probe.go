@@ -5,7 +5,10 @@
 // is one atomic add: cheap enough to stay in production code.
 package probe
 
-import "sync/atomic"
+import (
+	"context"
+	"sync/atomic"
+)
 
 var (
 	// PathLockWaits counts the times a call of an ops.Workspace found a
@@ -28,3 +31,25 @@ var (
 	// from the root, a cost in the node's depth.
 	TreeClimbs atomic.Int64
 )
+
+// StepsContext is a context that says it is cancelled once SearchSteps
+// passes After: a cancellation in the middle of a search, at a point
+// counted in steps, not in time, for the tests that a search stops. Its
+// Done channel is the parent's (a search asks Err).
+type StepsContext struct {
+	context.Context
+	After int64
+	at    atomic.Int64
+}
+
+// Err returns context.Canceled once SearchSteps passes After, else nil.
+func (c *StepsContext) Err() error {
+	if n := SearchSteps.Load(); n > c.After {
+		c.at.CompareAndSwap(0, n)
+		return context.Canceled
+	}
+	return nil
+}
+
+// At returns SearchSteps when Err first said cancelled, or 0.
+func (c *StepsContext) At() int64 { return c.at.Load() }
