@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // FindSyntaxProblems parses content, the full content of a file (a UTF-8
@@ -39,7 +39,7 @@ import (
 // tree-sitter's notes), since go/parser's check is linear in the size. The error is
 // non-nil only for a parser failure other than those. It keeps no state
 // and is safe for concurrent use; each call uses its own parser.
-func FindSyntaxProblems(ctx context.Context, lang *grammars.Language, content []byte, opt GuardOptions) (SyntaxReport, error) {
+func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte, opt GuardOptions) (SyntaxReport, error) {
 	rep := SyntaxReport{}
 	if lang != nil {
 		rep.Language = lang.Name

@@ -15,16 +15,16 @@ import (
 	"time"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
 )
 
 func TestFindSyntaxProblems(t *testing.T) {
-	goLang, _ := grammars.ByName("go")
-	pyLang, _ := grammars.ByName("python")
+	goLang, _ := lang.ByName("go")
+	pyLang, _ := lang.ByName("python")
 	tests := []struct {
 		name    string
-		lang    *grammars.Language
+		lang    *lang.Language
 		src     string
 		want    []string // "LINE:COL KIND" of each problem
 		checked bool
@@ -70,7 +70,7 @@ func TestFindSyntaxProblems(t *testing.T) {
 }
 
 func TestFindSyntaxProblemsSkips(t *testing.T) {
-	goLang, _ := grammars.ByName("go")
+	goLang, _ := lang.ByName("go")
 	rep, err := edit.FindSyntaxProblems(context.Background(), goLang, []byte("package p\n"), edit.GuardOptions{Mode: edit.CheckOff})
 	if err != nil || rep.Checked || rep.Skipped != "check off" {
 		t.Errorf("check off: %+v, %v", rep, err)
@@ -92,7 +92,7 @@ func TestFindSyntaxProblemsSkips(t *testing.T) {
 // section 3): Go 1.24's generic type alias, Go 1.26's new(expression) and
 // a shadowed make, which tree-sitter's older Go grammar rejects.
 func TestFindSyntaxProblemsGoParserDecides(t *testing.T) {
-	goLang, _ := grammars.ByName("go")
+	goLang, _ := lang.ByName("go")
 	tests := []struct {
 		name        string
 		src         string
@@ -172,7 +172,7 @@ func TestFindSyntaxProblemsGOROOT(t *testing.T) {
 	if testing.Short() || raceOn {
 		step = 20
 	}
-	goLang, _ := grammars.ByName("go")
+	goLang, _ := lang.ByName("go")
 	type result struct {
 		path                    string
 		goOK                    bool
@@ -288,7 +288,7 @@ func TestFindSyntaxProblemsCROnly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lang, _ := grammars.ByName(tt.lang)
+			lang, _ := lang.ByName(tt.lang)
 			want, err := edit.FindSyntaxProblems(context.Background(), lang, []byte(tt.src), edit.GuardOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -315,8 +315,8 @@ func TestFindSyntaxProblemsCROnly(t *testing.T) {
 // parse decides, the same timeout leaves the file not checked. The
 // caller's own cancellation skips Go too (TestFindSyntaxProblemsSkips).
 func TestFindSyntaxProblemsGoTimeout(t *testing.T) {
-	goLang, _ := grammars.ByName("go")
-	pyLang, _ := grammars.ByName("python")
+	goLang, _ := lang.ByName("go")
+	pyLang, _ := lang.ByName("python")
 	opt := edit.GuardOptions{Timeout: time.Nanosecond}
 	broken := []byte("package p\n\nfunc f() {\n\tx := \n}\n\nfunc g() {\n\treturn 1 +\n}\n")
 	rep, err := edit.FindSyntaxProblems(context.Background(), goLang, broken, opt)

@@ -115,7 +115,7 @@
 // its errors above go/parser's first are [SyntaxReport].Notes, never
 // refusals (FindSyntaxProblems notes them everywhere). For Python an
 // indentation check runs too. The parsers read a lone CR as a line end, except in Go
-// ([grammars.Language.ParserInput]; issue 12, item 3). In strict mode an
+// ([lang.Language.ParserInput]; issue 12, item 3). In strict mode an
 // edit the guard could not check (over [GuardMaxSize], a timeout) is
 // refused ([SyntaxReport].NotChecked) (issue 11, section 3; issue 12, item
 // 9).

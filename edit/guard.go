@@ -16,7 +16,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -463,7 +463,7 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // # Line endings
 //
 // Every checker reads the contents as the language's parser does
-// ([grammars.Language.ParserInput]): in Python, Java and TypeScript a lone
+// ([lang.Language.ParserInput]): in Python, Java and TypeScript a lone
 // CR ends a line, and is read as LF, byte offsets unchanged; Go ends lines
 // at LF only, and its text is read as it is (issue 12, item 3). The tree
 // edits, their points and the rows that the go/parser and python/indent
@@ -503,13 +503,13 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // before, two overlapping edits (two insertions at one offset overlap), or
 // edits that do not turn before into after (each wrapping ErrBadEdit); or
 // a parser failure other than the timeout.
-func CheckSyntax(ctx context.Context, lang *grammars.Language, before, after []byte, edits []Edit, opt GuardOptions) (SyntaxReport, error) {
+func CheckSyntax(ctx context.Context, lang *lang.Language, before, after []byte, edits []Edit, opt GuardOptions) (SyntaxReport, error) {
 	return checkSyntax(ctx, lang, before, after, edits, opt, false)
 }
 
 // checkSyntax is CheckSyntax; full re-parses after from scratch instead of
 // incrementally (for tests and benchmarks).
-func checkSyntax(ctx context.Context, lang *grammars.Language, before, after []byte, edits []Edit, opt GuardOptions, full bool) (SyntaxReport, error) {
+func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte, edits []Edit, opt GuardOptions, full bool) (SyntaxReport, error) {
 	rep := SyntaxReport{}
 	if lang != nil {
 		rep.Language = lang.Name
@@ -846,7 +846,7 @@ type guardTreeResult struct {
 // scratch if editor is nil), and collects the new tree's problems. With no
 // edits it parses newText only and returns its problems as both before and
 // after. oldText and newText are the texts as the parser reads them
-// (grammars.Language.ParserInput); edits are in their offsets, which are
+// (lang.Language.ParserInput); edits are in their offsets, which are
 // those of the file's texts. Both trees are closed when it returns.
 func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) (guardTreeResult, error) {
 	if len(edits) == 0 {
@@ -905,7 +905,7 @@ func guardParseProblems(ctx context.Context, grammar *sitter.Language, text []by
 // new end from the start and the inserted text.
 //
 // oldText and newText are the texts the parser reads
-// (grammars.Language.ParserInput). There a lone CR is LF, so a byte just
+// (lang.Language.ParserInput). There a lone CR is LF, so a byte just
 // before an edit can differ between them although the file's byte did not
 // change: a CR that an edit's new text turns into the CR of a CRLF, or a
 // CRLF's CR whose LF the edit deletes. Such an edit starts one byte
@@ -1016,7 +1016,7 @@ type guardExtraResult struct {
 const guardMaxExtra = 10
 
 // guardFirstPerLine returns the first problem of each line of text (LF
-// lines: text is the one the checkers read, grammars.Language.ParserInput),
+// lines: text is the one the checkers read, lang.Language.ParserInput),
 // at most max of them; ps are sorted by position.
 func guardFirstPerLine(text []byte, ps []guardProblem, max int) []guardProblem {
 	var out []guardProblem
@@ -1214,7 +1214,7 @@ func (m *guardMapper) unmatched(after, before []guardProblem, lineWide bool) []g
 }
 
 // guardRows locates offsets by LF-separated rows, as tree-sitter and
-// go/scanner count them in the text they read (grammars.Language.ParserInput).
+// go/scanner count them in the text they read (lang.Language.ParserInput).
 type guardRows struct {
 	starts []int // offset of each row's first byte
 	size   int

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
 	"github.com/symedit/symedit/symbols"
 )
@@ -59,7 +59,7 @@ func TestGuardGoShortcut(t *testing.T) {
 		step = 800
 	}
 	files := guardGoSample(t, step)
-	lang, err := grammars.ByName("go")
+	lang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func guardGoBoundaryEdits(r *rand.Rand, src []byte) [][]Edit {
 // although the region, parsed alone, would be valid: the shortcut must
 // refuse it as the full check does.
 func TestGuardGoRegion(t *testing.T) {
-	lang, err := grammars.ByName("go")
+	lang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestGuardGoScanDecls(t *testing.T) {
 	if testing.Short() {
 		step = 400
 	}
-	goLang, err := grammars.ByName("go")
+	goLang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +322,7 @@ func TestGuardBeforeCleanIgnored(t *testing.T) {
 		{"go", "package p\n\nvar s = `x\n\nfunc g() {\n}\n", "func g() {\n}", "func g() {\n\tx := 1\n}"},
 	}
 	for _, tt := range tests {
-		lang, err := grammars.ByName(tt.lang)
+		lang, err := lang.ByName(tt.lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -355,7 +355,7 @@ func TestGuardBeforeCleanIgnored(t *testing.T) {
 // declarations is its own region, parsed alone; the edit is accepted
 // only when every region parses, and a refusal is the full check's.
 func TestGuardGoRegions(t *testing.T) {
-	lang, err := grammars.ByName("go")
+	lang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -421,7 +421,7 @@ func TestGuardGoRegions(t *testing.T) {
 // (GuardOptions.BeforeLayout from some other bytes) is ignored, not
 // trusted: the report is the one without it.
 func TestGuardGoDeclsFrom(t *testing.T) {
-	lang, err := grammars.ByName("go")
+	lang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,7 +487,7 @@ func FuzzGuardGoRegions(f *testing.F) {
 	f.Add(uint8(1), uint(800), "}", uint(2500), "{", uint(4000), "")
 	f.Add(uint8(0), uint(300), "\nfunc g() {}\n", uint(301), "/*", uint(7000), "*/")
 	f.Add(uint8(1), uint(100), "import \"os\"\n", uint(3000), "x", uint(3001), "y")
-	lang, err := grammars.ByName("go")
+	lang, err := lang.ByName("go")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -548,7 +548,7 @@ func FuzzGuardGoRegions(f *testing.F) {
 // regions alone exactly when region, refuses exactly when refused, with
 // the full check's new problems (tree-sitter's parses too), and the
 // caller's word that before is clean (BeforeClean) changes nothing.
-func guardGoCheckRegion(t *testing.T, lang *grammars.Language, before, after []byte, edits []Edit, region, refused bool) {
+func guardGoCheckRegion(t *testing.T, lang *lang.Language, before, after []byte, edits []Edit, region, refused bool) {
 	t.Helper()
 	fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
 	if err != nil {

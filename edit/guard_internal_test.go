@@ -15,7 +15,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 	"golang.org/x/tools/txtar"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
 )
 
@@ -25,13 +25,13 @@ var guardFixtures = []string{
 	"java/Inventory.java", "typescript/scheduler.ts", "typescript/widget.tsx",
 }
 
-func guardReadFixture(t testing.TB, rel string) ([]byte, *grammars.Language) {
+func guardReadFixture(t testing.TB, rel string) ([]byte, *lang.Language) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "testdata", "src", filepath.FromSlash(rel)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lang, err := grammars.ForPath(rel)
+	lang, err := lang.ForPath(rel)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestGuardIncrementalMatchesFull(t *testing.T) {
 // guardSExpr parses newText, incrementally from oldText's tree edited with
 // edits by editor (in full when editor is nil), and returns the tree's
 // S-expression.
-func guardSExpr(t *testing.T, lang *grammars.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) string {
+func guardSExpr(t *testing.T, lang *lang.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) string {
 	t.Helper()
 	p := sitter.NewParser()
 	defer p.Close()
@@ -392,7 +392,7 @@ func guardBenchFile(b *testing.B) []byte {
 // or incrementally.
 func BenchmarkCheckSyntax(b *testing.B) {
 	before := guardBenchFile(b)
-	lang, _ := grammars.ByName("go")
+	lang, _ := lang.ByName("go")
 	at := bytes.Index(before[len(before)/2:], []byte("\n\treturn ")) + len(before)/2 + 1
 	edits := []Edit{{Start: at, End: at, New: "\t_ = 1\n"}}
 	after, err := Apply(before, edits)
@@ -455,7 +455,7 @@ func TestGuardExactPoints(t *testing.T) {
 		t.Fatal("the binding's tree no longer has the layout guardExactTreeEdit relies on")
 	}
 	before, after, edits := guardInspectCase(t)
-	lang, _ := grammars.ByName("python")
+	lang, _ := lang.ByName("python")
 	oldText, newText, tedits := guardTextEdits(before, after, edits)
 	full := guardSExpr(t, lang, oldText, newText, tedits, nil)
 	if strings.Contains(full, "ERROR") {
@@ -491,7 +491,7 @@ func TestGuardExactPoints(t *testing.T) {
 // still accepts the edit.
 func TestGuardConfirmsWithFullParse(t *testing.T) {
 	before, after, edits := guardInspectCase(t)
-	lang, _ := grammars.ByName("python")
+	lang, _ := lang.ByName("python")
 	oldText, newText, tedits := guardTextEdits(before, after, edits)
 	inc, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, (*sitter.Tree).Edit)
 	if err != nil {
@@ -536,7 +536,7 @@ func guardRecordEdits(rec *[]sitter.EditInput) guardTreeEditor {
 // guardTreeDump returns every node of the tree of newText, parsed
 // incrementally from oldText's tree edited with edits by editor (from
 // scratch when editor is nil), with its byte range and points.
-func guardTreeDump(t *testing.T, lang *grammars.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) string {
+func guardTreeDump(t *testing.T, lang *lang.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) string {
 	t.Helper()
 	p := sitter.NewParser()
 	defer p.Close()
@@ -575,7 +575,7 @@ func guardTreeDump(t *testing.T, lang *grammars.Language, oldText, newText []byt
 // TestGuardCRTreeEdits edits CR-only and CRLF files in the ways that change
 // whether a CR is lone (issue 12, item 3): an LF inserted after a CR, the
 // LF of a CRLF deleted, a CRLF line inserted after a CR line. The parser
-// reads a lone CR as LF (grammars.Language.ParserInput), so such an edit
+// reads a lone CR as LF (lang.Language.ParserInput), so such an edit
 // changes the parser's byte before it, which the file's edit leaves as it
 // is. The test checks that the edits given to the tree cover every byte
 // of the parser's text that changed, with points counted in the parser's

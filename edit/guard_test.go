@@ -16,7 +16,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
 )
 
@@ -30,9 +30,9 @@ func guardFixture(t testing.TB, rel string) []byte {
 	return b
 }
 
-func guardLang(t testing.TB, name string) *grammars.Language {
+func guardLang(t testing.TB, name string) *lang.Language {
 	t.Helper()
-	l, err := grammars.ByName(name)
+	l, err := lang.ByName(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func guardEdit(t testing.TB, content []byte, old, new string) edit.Edit {
 }
 
 // guardApply applies edits to before and checks the result.
-func guardApply(t testing.TB, lang *grammars.Language, before []byte, edits ...edit.Edit) ([]byte, edit.SyntaxReport) {
+func guardApply(t testing.TB, lang *lang.Language, before []byte, edits ...edit.Edit) ([]byte, edit.SyntaxReport) {
 	t.Helper()
 	after, err := edit.Apply(before, edits)
 	if err != nil {
@@ -461,7 +461,7 @@ func TestCheckSyntaxWholeFile(t *testing.T) {
 // large, timed out, canceled: issue 12, item 9), with the reason typed,
 // and that warn mode does not.
 func TestCheckSyntaxSkipped(t *testing.T) {
-	lang := guardLang(t, "go")
+	goLang := guardLang(t, "go")
 	before := guardFixture(t, "go/atomic_type.go")
 	e := guardEdit(t, before, "package atomic\n", "package atomic;;\n")
 	after, _ := edit.Apply(before, []edit.Edit{e})
@@ -472,17 +472,17 @@ func TestCheckSyntaxSkipped(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		ctx     context.Context
-		lang    *grammars.Language
+		lang    *lang.Language
 		opt     edit.GuardOptions
 		want    string
 		code    edit.SkipCode
 		refused bool // by strict mode
 	}{
-		{"off", context.Background(), lang, edit.GuardOptions{Mode: edit.CheckOff}, "check off", edit.SkipCheckOff, false},
+		{"off", context.Background(), goLang, edit.GuardOptions{Mode: edit.CheckOff}, "check off", edit.SkipCheckOff, false},
 		{"no language", context.Background(), nil, edit.GuardOptions{}, "unsupported language", edit.SkipUnsupported, false},
-		{"too large", context.Background(), lang, edit.GuardOptions{MaxSize: 1000}, fmt.Sprintf("too large: %d bytes, over the guard's 1000-byte limit", len(after)), edit.SkipTooLarge, true},
-		{"expired", expired, lang, edit.GuardOptions{}, "timed out: context deadline exceeded", edit.SkipTimeout, true},
-		{"canceled", canceled, lang, edit.GuardOptions{}, "canceled: context canceled", edit.SkipCanceled, true},
+		{"too large", context.Background(), goLang, edit.GuardOptions{MaxSize: 1000}, fmt.Sprintf("too large: %d bytes, over the guard's 1000-byte limit", len(after)), edit.SkipTooLarge, true},
+		{"expired", expired, goLang, edit.GuardOptions{}, "timed out: context deadline exceeded", edit.SkipTimeout, true},
+		{"canceled", canceled, goLang, edit.GuardOptions{}, "canceled: context canceled", edit.SkipCanceled, true},
 		// In Python tree-sitter decides, so its timeout leaves the edit
 		// unchecked; in Go go/parser decides (TestCheckSyntaxGoTimeout).
 		{"1ns", context.Background(), guardLang(t, "python"), edit.GuardOptions{Timeout: time.Nanosecond}, "timed out after 1ns", edit.SkipTimeout, true},
@@ -511,7 +511,7 @@ func TestCheckSyntaxSkipped(t *testing.T) {
 	}
 	// A timeout that expires during a parse: a big file, a short timeout.
 	big := bytes.Repeat(guardFixture(t, "go/slog_value.go"), 40)
-	rep, err := edit.CheckSyntax(context.Background(), lang, big, append(big[:len(big):len(big)], '\n'), nil, edit.GuardOptions{Timeout: time.Millisecond})
+	rep, err := edit.CheckSyntax(context.Background(), goLang, big, append(big[:len(big):len(big)], '\n'), nil, edit.GuardOptions{Timeout: time.Millisecond})
 	if err != nil || (rep.Checked == (rep.Skipped != "")) {
 		t.Errorf("short timeout: %+v, %v", rep, err)
 	}
@@ -678,7 +678,7 @@ func FuzzCheckSyntax(f *testing.F) {
 	f.Add(uint8(3), "", uint(0), uint(0), "let x = (")
 	f.Add(uint8(5), "a\rb\r", uint(1), uint(2), "\r\n")
 	f.Add(uint8(1), "def f(a):\r    x = 1\r    return x\r\rdef g():\r    pass\r", uint(20), uint(25), "(\r")
-	langs := grammars.Languages()
+	langs := lang.Languages()
 	f.Fuzz(func(t *testing.T, li uint8, before string, start, end uint, repl string) {
 		lang := langs[int(li)%len(langs)]
 		s := int(min(start, uint(len(before))))
@@ -728,7 +728,7 @@ func FuzzCheckSyntax(f *testing.F) {
 }
 
 func ExampleCheckSyntax() {
-	lang, _ := grammars.ByName("go")
+	lang, _ := lang.ByName("go")
 	before := []byte("package p\n\nfunc f() int {\n\treturn 1\n}\n")
 	i := bytes.Index(before, []byte("return 1"))
 	edits := []edit.Edit{{Start: i, End: i + len("return 1"), New: "return (1"}}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -29,7 +29,7 @@ type SymbolLines struct {
 type Head struct {
 	// Lang is the symbol's language; it says which words are modifiers
 	// (symbols.TextLead).
-	Lang *grammars.Language
+	Lang *lang.Language
 	// Kind is the symbol's kind (SendsOverloads parses a method's text in
 	// a class body).
 	Kind symbols.Kind
@@ -44,7 +44,7 @@ type Head struct {
 
 // HeadOf returns the Head of sym, a symbol of language lang extracted from
 // the Document's Text.
-func HeadOf(sym symbols.Symbol, lang *grammars.Language) Head {
+func HeadOf(sym symbols.Symbol, lang *lang.Language) Head {
 	return Head{Lang: lang, Kind: sym.Kind, StartByte: sym.StartByte, ImplByte: sym.ImplByte,
 		ModifiersByte: sym.ModifiersByte, KeywordByte: sym.KeywordByte, EndByte: sym.EndByte}
 }

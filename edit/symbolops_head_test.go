@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -19,7 +19,7 @@ import (
 // SymbolLines, Head included.
 func symTarget(t *testing.T, doc *edit.Document, namePath string) edit.SymbolLines {
 	t.Helper()
-	lang, err := grammars.ForPath(doc.Path)
+	lang, err := lang.ForPath(doc.Path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -528,7 +528,7 @@ class Square:
 	if err != nil {
 		panic(err)
 	}
-	lang, _ := grammars.ByName("python")
+	lang, _ := lang.ByName("python")
 	syms, err := symbols.Extract(context.Background(), doc.Text, lang)
 	if err != nil {
 		panic(err)

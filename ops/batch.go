@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/jsontext"
 )
 
@@ -666,16 +666,16 @@ func (r *BatchReplace) searcher() (*edit.Searcher, error) {
 // of doc it located it in (nil for the others). lang is the file's
 // language, nil for none; langName is the request's Lang, for the error
 // of a symbol operation on a file in no supported language.
-func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.Language, langName string) ([]byte, *parsed, error) {
+func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.Language, langName string) ([]byte, *parsed, error) {
 	locate := func(location string) (*target, error) {
-		if lang == nil {
-			_, err := grammars.Select(doc.Path, langName)
+		if language == nil {
+			_, err := lang.Select(doc.Path, langName)
 			if err == nil {
 				err = errors.New("no language")
 			}
 			return nil, err
 		}
-		return locateIn(ctx, doc, lang, location)
+		return locateIn(ctx, doc, language, location)
 	}
 	var ch *change
 	var err error
@@ -686,13 +686,13 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.L
 			ch, err = planChunk(t, *op.Chunk, &ChunkResult{})
 		}
 	case OpEdit:
-		ch, err = planEdit(ctx, doc, lang, *op.Edit, &EditResult{})
+		ch, err = planEdit(ctx, doc, language, *op.Edit, &EditResult{})
 	case OpLines:
-		ch, err = planLines(doc, lang, *op.Lines, &LinesResult{})
+		ch, err = planLines(doc, language, *op.Lines, &LinesResult{})
 	case OpReplace:
-		ch, err = planBatchReplace(ctx, doc, lang, op.Replace)
+		ch, err = planBatchReplace(ctx, doc, language, op.Replace)
 	case OpWrite:
-		ch, err = planWrite(doc, lang, []byte(op.Write.Content), &WriteResult{})
+		ch, err = planWrite(doc, language, []byte(op.Write.Content), &WriteResult{})
 	case OpReplaceBody, OpInsertBefore, OpInsertAfter:
 		if t, err = locate(op.SymbolText.Location); err == nil {
 			kind := map[string]symbolTextOp{OpReplaceBody: replaceBody, OpInsertBefore: insertBefore, OpInsertAfter: insertAfter}[op.Op]
@@ -713,7 +713,7 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, lang *grammars.L
 // planBatchReplace replaces r's matches in doc in memory with Replace's
 // plan function. No match is NO_MATCH_TEXT (the most similar lines in its
 // Nearest), another number than r.Expect is COUNT (*ReplaceError).
-func planBatchReplace(ctx context.Context, doc *edit.Document, lang *grammars.Language, r *BatchReplace) (*change, error) {
+func planBatchReplace(ctx context.Context, doc *edit.Document, lang *lang.Language, r *BatchReplace) (*change, error) {
 	sr, err := r.searcher()
 	if err != nil {
 		return nil, err

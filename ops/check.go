@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/walk"
 )
 
@@ -21,7 +21,7 @@ type CheckRequest struct {
 	// Paths are more paths of the same kinds, expanded after Path (the
 	// CLI's further arguments). An empty Path is skipped.
 	Paths []string `json:"-"`
-	// Lang parses every file as this language (grammars.Select) instead of
+	// Lang parses every file as this language (lang.Select) instead of
 	// by extension.
 	Lang string `json:"-"`
 	WalkOptions
@@ -173,7 +173,7 @@ func (w *Workspace) checkOne(ctx context.Context, path, langName string) *CheckF
 		f.Error = AsError(err)
 		return f
 	}
-	lang, err := grammars.Select(path, langName)
+	lang, err := lang.Select(path, langName)
 	if err != nil {
 		f.Error = AsError(err)
 		return f

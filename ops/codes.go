@@ -5,7 +5,7 @@ import (
 
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -109,7 +109,7 @@ func ExitCode(err error) int {
 
 // CodeOf returns the code of err: the code of an *Error, else the code of
 // the error it wraps from the packages below (chunk, symbols, edit,
-// grammars), else CodeError.
+// lang), else CodeError.
 func CodeOf(err error) Code {
 	var oe *Error
 	if errors.As(err, &oe) && oe.Code != "" {
@@ -163,7 +163,7 @@ func CodeOf(err error) Code {
 			return CodeCount
 		}
 		return CodeNoMatchText
-	case errors.Is(err, grammars.ErrUnknownLanguage):
+	case errors.Is(err, lang.ErrUnknownLanguage):
 		return CodeUnsupported
 	case errors.As(err, &ie), errors.As(err, &le), errors.As(err, &in), errors.As(err, &tie):
 		return CodeInvalidInput

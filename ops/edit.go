@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/match"
 )
 
@@ -129,7 +129,7 @@ func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, err
 // file as read, or as a batch's earlier operations left it) and fills
 // res's own fields. lang is the guard's language, nil for none.
 // The searches stop when ctx is done (the error is then cancelled's).
-func planEdit(ctx context.Context, doc *edit.Document, lang *grammars.Language, req EditRequest, res *EditResult) (*change, error) {
+func planEdit(ctx context.Context, doc *edit.Document, lang *lang.Language, req EditRequest, res *EditResult) (*change, error) {
 	level, err := matchLevel(req.Match, match.Exact)
 	if err != nil {
 		return nil, err

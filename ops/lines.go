@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // LineEdit replaces or inserts whole lines of a LinesRequest (seed 003's
@@ -114,7 +114,7 @@ func (w *Workspace) Lines(ctx context.Context, req LinesRequest) (*LinesResult, 
 // planLines computes the change req's line edits make to doc (in memory:
 // the file as read, or as a batch's earlier operations left it) and fills
 // res's own fields. lang is the guard's language, nil for none.
-func planLines(doc *edit.Document, lang *grammars.Language, req LinesRequest, res *LinesResult) (*change, error) {
+func planLines(doc *edit.Document, lang *lang.Language, req LinesRequest, res *LinesResult) (*change, error) {
 	les, err := req.Edits.lineEdits()
 	if err != nil {
 		return nil, err

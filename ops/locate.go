@@ -8,14 +8,14 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
 // parsed is a file read for editing with its symbols.
 type parsed struct {
 	doc     *edit.Document
-	lang    *grammars.Language
+	lang    *lang.Language
 	symbols []symbols.Symbol
 	// clean: the language's own parser (go/parser for Go) accepted
 	// doc.Text (symbols.File.Clean), so the syntax guard need not parse
@@ -35,7 +35,7 @@ func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) 
 	if err != nil {
 		return nil, err
 	}
-	lang, err := grammars.Select(path, o.Lang)
+	lang, err := lang.Select(path, o.Lang)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) 
 }
 
 // parse extracts doc's symbols.
-func parse(ctx context.Context, doc *edit.Document, lang *grammars.Language) (*parsed, error) {
+func parse(ctx context.Context, doc *edit.Document, lang *lang.Language) (*parsed, error) {
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
 	f, err := symbols.ExtractFile(ctx, doc.Text, lang)
@@ -153,7 +153,7 @@ func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOpt
 
 // locateIn finds the symbol at location in an in-memory document (batch
 // operations, which see the result of the operations before them).
-func locateIn(ctx context.Context, doc *edit.Document, lang *grammars.Language, location string) (*target, error) {
+func locateIn(ctx context.Context, doc *edit.Document, lang *lang.Language, location string) (*target, error) {
 	loc, err := ParseLocation(location)
 	if err != nil {
 		return nil, err

@@ -11,7 +11,7 @@ import (
 
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // A change made from a located target carries whether go/parser accepted
@@ -43,7 +43,7 @@ func TestTargetChangeBeforeClean(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lang, err := grammars.Select(tt.path, "")
+			lang, err := lang.Select(tt.path, "")
 			if err != nil {
 				t.Fatal(err)
 			}

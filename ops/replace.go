@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/remedy"
 )
@@ -177,7 +177,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	if req.Lang != "" {
 		// Else every file would be in no supported language: written
 		// without the guard.
-		if _, err := grammars.ByName(req.Lang); err != nil {
+		if _, err := lang.ByName(req.Lang); err != nil {
 			return res, res.Fail(err)
 		}
 	}
@@ -369,7 +369,7 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolut
 // every match, with 1-based lines of doc. With limit > 0 the search stops
 // at the limit-th match (edit.Searcher.ReplaceDocumentLimit: nothing is
 // then replaced). The error is ctx's, when it is done first.
-func planReplace(ctx context.Context, doc *edit.Document, lang *grammars.Language, sr *edit.Searcher, limit int) (*change, int, []edit.Match, error) {
+func planReplace(ctx context.Context, doc *edit.Document, lang *lang.Language, sr *edit.Searcher, limit int) (*change, int, []edit.Match, error) {
 	content, n, matches, edits, err := sr.ReplaceDocumentLimit(ctx, doc, limit)
 	if err != nil {
 		return nil, 0, nil, err

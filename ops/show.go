@@ -21,7 +21,7 @@ type ShowRequest struct {
 	// Visible asks for the readable listing with white space and
 	// invisible characters marked (match.Visible); Text never has marks.
 	Visible bool `json:"visible,omitempty" jsonschema:"true: in the text content, mark tabs (→), trailing spaces (·), CRs (␍), no-break spaces (⍽) and other invisible characters ([U+200B]), to see why a line does not match (never copy the marks into an edit); structured text stays the file's. Omitted or false: no marks."`
-	// Lang parses the file as this language (grammars.Select) instead of
+	// Lang parses the file as this language (lang.Select) instead of
 	// by extension.
 	Lang string `json:"-"`
 }

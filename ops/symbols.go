@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/symcache"
 	"github.com/symedit/symedit/symbols"
 )
@@ -34,7 +34,7 @@ type SymbolsRequest struct {
 	// does): class, interface, enum, record, annotation, struct, type,
 	// function, method, constructor or namespace.
 	Kind string `json:"kind,omitempty" jsonschema:"Keep only the symbols of this kind: class, interface, enum, record, annotation, struct, type, function, method, constructor or namespace. Omitted: every kind."`
-	// Lang parses every file as this language (grammars.Select) instead of
+	// Lang parses every file as this language (lang.Select) instead of
 	// by extension.
 	Lang string `json:"-"`
 	WalkOptions
@@ -245,10 +245,10 @@ func (w *Workspace) openIndex(noCache bool) *symbolIndex {
 // moves the change time, which no program can set back), whatever path
 // led to it; a hit opens no source file. The racily-clean time is taken
 // before that stat, so before the read's open and fstat too.
-func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, lang string) (*grammars.Language, []symbols.Symbol, error) {
-	parseFile := func() (*grammars.Language, []symbols.Symbol, error) {
+func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string) (*lang.Language, []symbols.Symbol, error) {
+	parseFile := func() (*lang.Language, []symbols.Symbol, error) {
 		ix.parses.Add(1)
-		p, err := w.parseFile(ctx, path, WriteOptions{Lang: lang})
+		p, err := w.parseFile(ctx, path, WriteOptions{Lang: langName})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -262,7 +262,7 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, lang str
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := grammars.Select(path, lang)
+	l, err := lang.Select(path, langName)
 	if err != nil {
 		return parseFile() // its errors, in its order
 	}

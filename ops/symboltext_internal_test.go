@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // planSymbolText works on an in-memory document, as batch uses it: it
@@ -19,7 +19,7 @@ func TestPlanSymbolTextInMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lang, err := grammars.Select("a.py", "")
+	lang, err := lang.Select("a.py", "")
 	if err != nil {
 		t.Fatal(err)
 	}

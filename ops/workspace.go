@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/journal"
 	"github.com/symedit/symedit/internal/probe"
 )
@@ -101,7 +101,7 @@ type WriteOptions struct {
 	// SHA-256, 64 hexadecimal digits, as when it was read earlier; ""
 	// checks nothing. Sent in JSON it may not be "" (see SHA256).
 	ExpectSHA256 SHA256 `json:"expect_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the file's current content has this SHA-256 (64 hexadecimal digits), as when you read it. Omitted: no such check (an empty string is refused)."`
-	// Lang parses files as this language (grammars.Select) instead of by
+	// Lang parses files as this language (lang.Select) instead of by
 	// extension.
 	Lang string `json:"-"`
 	// Check is the syntax guard's mode: "strict" (the default when ""),
@@ -170,7 +170,7 @@ func (o WriteOptions) validate() error {
 	// taken as "no language", the guard would be skipped and the edit
 	// written unchecked.
 	if o.Lang != "" {
-		if _, err := grammars.ByName(o.Lang); err != nil {
+		if _, err := lang.ByName(o.Lang); err != nil {
 			return err
 		}
 	}
@@ -203,10 +203,10 @@ func (w *Workspace) readResolved(path string, r *edit.Resolution, o WriteOptions
 	return doc, nil
 }
 
-// language returns the language for path (or lang), or nil when the file
-// is in no supported language: the guard then skips it.
-func language(path, lang string) *grammars.Language {
-	l, err := grammars.Select(path, lang)
+// language returns the language for path (or the one named langName), or
+// nil when the file is in no supported language: the guard then skips it.
+func language(path, langName string) *lang.Language {
+	l, err := lang.Select(path, langName)
 	if err != nil {
 		return nil
 	}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/symbols"
 )
@@ -24,7 +24,7 @@ const parseTimeout = 30 * time.Second
 // change is a computed edit of one file, not yet written.
 type change struct {
 	doc     *edit.Document
-	lang    *grammars.Language
+	lang    *lang.Language
 	content []byte      // the new content, BOM included
 	edits   []edit.Edit // the byte edits that made it, or nil for a whole write
 	what    string      // what the edit did, for the summary line

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // WriteRequest writes a file's whole content, creating the file and its
@@ -76,7 +76,7 @@ func (w *Workspace) Write(ctx context.Context, req WriteRequest) (*WriteResult, 
 // from edit.Files.ReadOrNew, or a batch's in-memory document) the content
 // content, and fills res's own fields. lang is the guard's language, nil
 // for none.
-func planWrite(doc *edit.Document, lang *grammars.Language, content []byte, res *WriteResult) (*change, error) {
+func planWrite(doc *edit.Document, lang *lang.Language, content []byte, res *WriteResult) (*change, error) {
 	if err := checkContent(doc.Path, content); err != nil {
 		return nil, err
 	}

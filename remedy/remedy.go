@@ -1,6 +1,6 @@
 // Package remedy says, as data, what a refused request changes to proceed:
 // which option of the request to set, and to what. The packages that refuse
-// (chunk, reply, edit, grammars, ops) attach a Remedy to their errors and
+// (chunk, reply, edit, lang, ops) attach a Remedy to their errors and
 // word their messages without naming any front end's spelling of the
 // option; each front end renders the Remedy in its own words: the CLI as a
 // flag ("--match indent"), the MCP server as a field of the tool's input

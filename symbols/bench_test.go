@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -86,7 +86,7 @@ func BenchmarkLocate(b *testing.B) {
 // (the extractor before issue 15), side by side in one run.
 func BenchmarkExtractTree(b *testing.B) {
 	files := goFiles(b, gorootSrc(b, "net/http"))
-	lang := language(b, "go")
+	goLang := language(b, "go")
 	var srcs [][]byte
 	var total int64
 	for _, p := range files {
@@ -99,14 +99,14 @@ func BenchmarkExtractTree(b *testing.B) {
 	}
 	for _, path := range []struct {
 		name    string
-		extract func(context.Context, []byte, *grammars.Language) ([]symbols.Symbol, error)
+		extract func(context.Context, []byte, *lang.Language) ([]symbols.Symbol, error)
 	}{{"extract", symbols.Extract}, {"tree-sitter", symbols.ExtractTreeSitter}} {
 		b.Run(path.name, func(b *testing.B) {
 			b.SetBytes(total)
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, src := range srcs {
-					if _, err := path.extract(context.Background(), src, lang); err != nil {
+					if _, err := path.extract(context.Background(), src, goLang); err != nil {
 						b.Fatal(err)
 					}
 				}

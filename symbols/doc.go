@@ -26,8 +26,8 @@
 // [Extract] returns a file's symbols as a flat slice in source order, each
 // with the index of its enclosing symbol in Parent (or -1). Which kinds each
 // language produces is documented on Extract; the per-language patterns
-// are the embedded tree-sitter queries of package grammars
-// (grammars/queries/<language>.scm), refined in this package.
+// are the embedded tree-sitter queries of package lang
+// (lang/queries/<language>.scm), refined in this package.
 //
 // A name path joins the names of the enclosing symbols and the symbol's own
 // name with "/": "Outer/Inner/run". The second, third, ... sibling with the

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -18,7 +18,7 @@ type List[T any] struct{ items []T }
 // Len returns the number of items.
 func (l *List[T]) Len() int { return len(l.items) }
 `)
-	lang, err := grammars.ForPath("list.go")
+	lang, err := lang.ForPath("list.go")
 	if err != nil {
 		panic(err)
 	}
@@ -43,7 +43,7 @@ func ExampleLocate() {
     def total(self):
         return sum(self.items)
 `)
-	lang, _ := grammars.ForPath("cart.py")
+	lang, _ := lang.ForPath("cart.py")
 	syms, err := symbols.Extract(context.Background(), src, lang)
 	if err != nil {
 		panic(err)

@@ -3,12 +3,12 @@ package symbols
 import (
 	"context"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // ExtractTreeSitter is Extract's tree-sitter path, which Go source takes
 // only when go/parser refuses it: the tests compare the two paths on Go
 // source that go/parser accepts.
-func ExtractTreeSitter(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol, error) {
+func ExtractTreeSitter(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol, error) {
 	return extractTree(ctx, src, lang)
 }

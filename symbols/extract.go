@@ -11,7 +11,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/probe"
 )
 
@@ -96,7 +96,7 @@ import (
 // refusal sends it to tree-sitter). A nil or empty src yields no
 // symbols. Extract keeps no tree or node after it returns and is safe to
 // call from many goroutines at once.
-func Extract(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol, error) {
+func Extract(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol, error) {
 	f, err := ExtractFile(ctx, src, lang)
 	return f.Symbols, err
 }
@@ -143,7 +143,7 @@ type Decl struct {
 // ExtractFile is Extract, also reporting in File.Clean whether go/parser
 // accepted a Go source. Its errors are Extract's; on error the File is
 // empty.
-func ExtractFile(ctx context.Context, src []byte, lang *grammars.Language) (File, error) {
+func ExtractFile(ctx context.Context, src []byte, lang *lang.Language) (File, error) {
 	if lang == nil {
 		return File{}, errors.New("symbols: Extract: nil language")
 	}
@@ -171,7 +171,7 @@ func ExtractFile(ctx context.Context, src []byte, lang *grammars.Language) (File
 // extractTree is Extract with tree-sitter: the query's matches refined by
 // the language's rules. It serves every language, and Go source that
 // go/parser refuses.
-func extractTree(ctx context.Context, src []byte, lang *grammars.Language) ([]Symbol, error) {
+func extractTree(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol, error) {
 	rules, ok := languageRules[lang.Name]
 	if !ok {
 		return nil, fmt.Errorf("symbols: Extract: no symbol rules for language %q", lang.Name)
@@ -544,7 +544,7 @@ func contains(outer, inner *candidate) bool {
 	return outer.startByte <= inner.startByte && inner.endByte <= outer.endByte
 }
 
-// isComment reports whether n is a comment node in any of the grammars.
+// isComment reports whether n is a comment node in any of the lang.
 func isComment(n *sitter.Node) bool {
 	t := n.Type()
 	return t == "comment" || strings.HasSuffix(t, "_comment")

@@ -9,14 +9,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/symbols"
 )
 
-func language(t testing.TB, name string) *grammars.Language {
+func language(t testing.TB, name string) *lang.Language {
 	t.Helper()
-	l, err := grammars.ByName(name)
+	l, err := lang.ByName(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -501,7 +501,7 @@ func TestColumnsAreBytes(t *testing.T) {
 }
 
 func TestEmptyAndNil(t *testing.T) {
-	for _, l := range grammars.Languages() {
+	for _, l := range lang.Languages() {
 		for _, src := range [][]byte{nil, {}, []byte("\n\n"), []byte("   "), []byte("// just a comment\n"), []byte("# c\n")} {
 			syms, err := symbols.Extract(context.Background(), src, l)
 			if err != nil || len(syms) != 0 {
@@ -520,7 +520,7 @@ func TestGarbageDoesNotPanic(t *testing.T) {
 		"class A { m( { }", "def f(:\n  class", "public class { void }", "\x00\xff\xfe", strings.Repeat("(", 1000),
 		"namespace", "declare", "export declare", "const f = (", "enum {", "interface I { m(",
 	}
-	for _, l := range grammars.Languages() {
+	for _, l := range lang.Languages() {
 		for _, in := range inputs {
 			syms, err := symbols.Extract(context.Background(), []byte(in), l)
 			if err != nil {
@@ -554,12 +554,12 @@ func FuzzExtract(f *testing.F) {
 		f.Add(s, uint8(0))
 	}
 	// Issue 16's definitions, each with its language's index in
-	// grammars.Languages(): python 0, go 1, java 2, typescript 3.
+	// lang.Languages(): python 0, go 1, java 2, typescript 3.
 	f.Add("def f(a):\r    x = 1\r\rdef g():\r    pass\r", uint8(0))
 	f.Add("package p\nfunc F() {\n\ttype t struct{}\n\tf := func() { type u int }\n}\n", uint8(1))
 	f.Add("class A { Object o = new B(new C() { void c() {} }) { void b() {} }; enum E { X { void x() {} } } @interface N { int v() default 1; } }", uint8(2))
 	f.Add("class N { @d constructor(a: 'N');\n constructor(a: string) {}\n m(): void; abstract n(): void; }\nexport function f(a: string): void;\nexport function f(a: any) {}\ndeclare global { interface W {} }\n", uint8(3))
-	langs := grammars.Languages()
+	langs := lang.Languages()
 	f.Fuzz(func(t *testing.T, src string, li uint8) {
 		l := langs[int(li)%len(langs)]
 		syms, err := symbols.Extract(context.Background(), []byte(src), l)

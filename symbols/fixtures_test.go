@@ -16,7 +16,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -29,7 +29,7 @@ const repoTestdata = "../testdata"
 type fixture struct {
 	Rel  string // path relative to the repository root, slash-separated: testdata/src/go/list.go
 	File string // path to read it from this package's directory
-	Lang *grammars.Language
+	Lang *lang.Language
 	Src  []byte
 }
 
@@ -46,7 +46,7 @@ func fixtures(t testing.TB) []fixture {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		lang, err := grammars.ForPath(p)
+		lang, err := lang.ForPath(p)
 		if err != nil {
 			return nil // LICENSE, README.md, ...
 		}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
 	"github.com/symedit/symedit/symbols"
 )
@@ -95,7 +95,7 @@ func checkAgainstGoAST(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lang, _ := grammars.ByName("go")
+	lang, _ := lang.ByName("go")
 	syms, err := symbols.Extract(context.Background(), src, lang)
 	if err != nil {
 		t.Fatal(err)
@@ -291,7 +291,7 @@ func checkGoTypes(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lang, _ := grammars.ByName("go")
+	lang, _ := lang.ByName("go")
 	syms, err := symbols.Extract(context.Background(), src, lang)
 	if err != nil {
 		t.Fatal(err)

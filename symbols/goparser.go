@@ -13,7 +13,7 @@ import (
 // whose error recovery still yields the symbols of a broken file.
 //
 // go/parser reads src as the tree-sitter path does (Go text is not
-// rewritten: grammars.Language.ParserInput returns it as it is); a BOM at
+// rewritten: lang.Language.ParserInput returns it as it is); a BOM at
 // the start is skipped by both and counts in the byte offsets. Offsets are
 // taken from token.Pos values directly, never from fset.Position, so a
 // //line directive cannot move them.

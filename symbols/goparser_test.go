@@ -14,7 +14,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -230,7 +230,7 @@ func FuzzGoParserMatchesTreeSitter(f *testing.F) {
 	for _, c := range goParserCases {
 		f.Add(c.src)
 	}
-	lang, err := grammars.ByName("go")
+	lang, err := lang.ByName("go")
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/lines"
 )
 
@@ -72,7 +72,7 @@ func set(words ...string) map[string]bool {
 // and JavaScript, where a method may be named "static", by "<", "?" or
 // "!") is a modifier; anything else is the definition. Python and Go have no
 // modifiers. A nil lang or a text with no such line gives LeadDefinition.
-func TextLead(lang *grammars.Language, text string) Lead {
+func TextLead(lang *lang.Language, text string) Lead {
 	if lang == nil {
 		return LeadDefinition
 	}
@@ -139,7 +139,7 @@ func isIdentByte(b byte) bool {
 // them with the rest (issue 16). The text is parsed with the language's
 // grammar, a method's inside a class body. Other languages, and text that
 // does not parse to a definition first, give false.
-func SendsOverloads(lang *grammars.Language, kind Kind, text string) bool {
+func SendsOverloads(lang *lang.Language, kind Kind, text string) bool {
 	if lang == nil || lang.Name != "typescript" && lang.Name != "tsx" {
 		return false
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -191,7 +191,7 @@ func TestJavaMatchesJavacWholeTree(t *testing.T) {
 // parser (who: "javac", "compiler") reported them with UTF-16 offsets:
 // the same name path, kind, byte range and name position. It returns how
 // many definitions it compared.
-func compareUTF16Defs(t *testing.T, f javacFile, src []byte, lang *grammars.Language, who string) int {
+func compareUTF16Defs(t *testing.T, f javacFile, src []byte, lang *lang.Language, who string) int {
 	t.Helper()
 	off := utf16ToBytes(src)
 	syms, err := symbols.Extract(context.Background(), src, lang)

@@ -32,7 +32,7 @@ type langRules struct {
 	head func(x *extractor, n *sitter.Node) headPart
 }
 
-// languageRules maps grammars.Language.Name to its rules. It is never
+// languageRules maps lang.Language.Name to its rules. It is never
 // modified.
 var languageRules = map[string]*langRules{
 	"python":     &pythonRules,

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/symbols"
 )
@@ -37,7 +37,7 @@ func nestedTS(depth int, kind string) []byte {
 // (probe.TreeClimbs), which descends from the root for each question and
 // made 4 times the depth cost 12 to 16 times as much.
 func TestExtractNestedLinear(t *testing.T) {
-	lang, err := grammars.ByName("typescript")
+	lang, err := lang.ByName("typescript")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestExtractNestedLinear(t *testing.T) {
 // tree-sitter's parent lookups, and about 10 for classes, from query
 // patterns on a class body, whose state lived through the whole body).
 func BenchmarkExtractNested(b *testing.B) {
-	lang, err := grammars.ByName("typescript")
+	lang, err := lang.ByName("typescript")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func BenchmarkExtractNested(b *testing.B) {
 // leaves the class body to the rules.
 func TestMembersOnlyOfClassBodies(t *testing.T) {
 	for _, name := range []string{"typescript", "javascript"} {
-		lang, err := grammars.ByName(name)
+		lang, err := lang.ByName(name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // TestQueriesUseKnownCaptures checks that every language has rules and
@@ -17,7 +17,7 @@ func TestQueriesUseKnownCaptures(t *testing.T) {
 		KindStruct: true, KindType: true, KindFunction: true, KindMethod: true, KindConstructor: true,
 		KindNamespace: true,
 	}
-	for _, l := range grammars.Languages() {
+	for _, l := range lang.Languages() {
 		if languageRules[l.Name] == nil {
 			t.Errorf("%s: no rules", l.Name)
 		}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // tsModule returns node and the TypeScript compiler's module folder from
@@ -61,7 +61,7 @@ func checkAgainstTSC(t *testing.T, node, module string, files []string) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lang, err := grammars.ForPath(f.Path)
+		lang, err := lang.ForPath(f.Path)
 		if err != nil {
 			t.Fatal(err)
 		}

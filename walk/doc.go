@@ -30,7 +30,7 @@
 //     and against the base name, for files and folders alike.
 //
 // A walk also skips, and counts in Result.Skipped by reason: files in no
-// language symedit supports (grammars.ForPath), symbolic links (a walk
+// language symedit supports (lang.ForPath), symbolic links (a walk
 // does not follow them), binary files (a NUL byte in the first 8,000
 // bytes) and files over Options.MaxSize bytes.
 //

@@ -21,7 +21,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 )
 
 // Reasons for skipping a file, the keys of Result.Skipped.
@@ -463,7 +463,7 @@ const settleBatch = 64
 
 // check returns why the regular file at path is skipped, or "".
 func (w *walker) check(path string, e fs.DirEntry) string {
-	if l, err := grammars.ForPath(path); err != nil || l == nil {
+	if l, err := lang.ForPath(path); err != nil || l == nil {
 		return SkipUnsupported
 	}
 	// Raw system calls, four per file: open, fstat, read, close. An

@@ -30,7 +30,7 @@ import (
 
 	"github.com/pkoukk/tiktoken-go"
 	tiktoken_loader "github.com/pkoukk/tiktoken-go-loader"
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -124,7 +124,7 @@ func collect(dir, lang string, per int, r *rand.Rand) ([]*function, int, error) 
 	}
 	sort.Strings(files)
 	r.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
-	gl, err := grammars.ByName(lang)
+	gl, err := lang.ByName(lang)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -26,7 +26,7 @@ func TestDeriveRealFunctions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gl, err := grammars.ByName(c.lang)
+		gl, err := lang.ByName(c.lang)
 		if err != nil {
 			t.Fatal(err)
 		}

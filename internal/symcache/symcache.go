@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/cachefile"
 	"github.com/symedit/symedit/symbols"
 )
@@ -70,7 +70,7 @@ func DefaultDir() (string, error) {
 type Key struct {
 	// Path is the file's absolute path, every symbolic link resolved.
 	Path string `json:"path"`
-	// Lang is the grammars.Language name the symbols were extracted with.
+	// Lang is the lang.Language name the symbols were extracted with.
 	Lang string `json:"lang"`
 	// Size is the file's size in bytes.
 	Size int64 `json:"size"`
@@ -385,7 +385,7 @@ func (c *Cache) MaybePrune() (bool, int, error) {
 }
 
 // BuildID returns the identity of the running symedit build for the
-// index's keys: the schema version, grammars.QueryDigest, the main
+// index's keys: the schema version, lang.QueryDigest, the main
 // module's version and sum, its VCS revision and modified flag, the
 // versions of its dependencies (the grammars among them), and the
 // executable's size and modification time (a rebuild from modified
@@ -394,7 +394,7 @@ func BuildID() string { return buildID() }
 
 var buildID = sync.OnceValue(func() string {
 	h := sha256.New()
-	fmt.Fprintf(h, "schema %d\nqueries %s\n", Schema, grammars.QueryDigest())
+	fmt.Fprintf(h, "schema %d\nqueries %s\n", Schema, lang.QueryDigest())
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		fmt.Fprintf(h, "go %s\nmain %s %s %s\n", bi.GoVersion, bi.Main.Path, bi.Main.Version, bi.Main.Sum)
 		for _, d := range bi.Deps {

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/symcache"
 	"github.com/symedit/symedit/symbols"
 )
@@ -31,7 +31,7 @@ func realSymbols(t testing.TB) (string, []symbols.Symbol) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lang, err := grammars.ForPath(path)
+	lang, err := lang.ForPath(path)
 	if err != nil {
 		t.Fatal(err)
 	}

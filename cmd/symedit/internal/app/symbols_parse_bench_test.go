@@ -13,7 +13,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/grammars"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
 )
 
@@ -45,7 +45,7 @@ func BenchmarkSymbolsColdVsParse(b *testing.B) {
 		}
 	})
 	b.Run("bare-parse", func(b *testing.B) {
-		lang, err := grammars.ByName("go")
+		lang, err := lang.ByName("go")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package grammars
+package lang
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package grammars
+package lang
 
 import (
 	"bytes"
@@ -174,17 +174,17 @@ func index(rows []spec) ([]*Language, map[string]*Language, map[string]*Language
 			}
 			q, err := sitter.NewQuery(text, src())
 			if err != nil {
-				return nil, fmt.Errorf("grammars: %s: %w", qf, err)
+				return nil, fmt.Errorf("lang: %s: %w", qf, err)
 			}
 			return q, nil
 		})
 		if _, dup := name[r.name]; dup {
-			return nil, nil, nil, fmt.Errorf("grammars: duplicate language name %q", r.name)
+			return nil, nil, nil, fmt.Errorf("lang: duplicate language name %q", r.name)
 		}
 		name[r.name] = l
 		for _, e := range r.extensions {
 			if prev, dup := ext[e]; dup {
-				return nil, nil, nil, fmt.Errorf("grammars: extension %s claimed by both %s and %s", e, prev.Name, r.name)
+				return nil, nil, nil, fmt.Errorf("lang: extension %s claimed by both %s and %s", e, prev.Name, r.name)
 			}
 			ext[e] = l
 		}

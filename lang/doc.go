@@ -1,4 +1,4 @@
-// Package grammars is symedit's language registry: a data table that maps a
+// Package lang is symedit's language registry: a data table that maps a
 // file extension (".py", ".go", ".java", ".ts", ...) to a [Language], which
 // carries the tree-sitter grammar bundled with github.com/smacker/go-tree-sitter
 // and the embedded symbols query (queries/<name>.scm) that package symbols runs.
@@ -10,4 +10,4 @@
 // first use, and the compiled query is only read afterwards, so one
 // [*sitter.Query] may serve many goroutines; parsers, trees and query cursors
 // are never shared (see package symbols).
-package grammars
+package lang
