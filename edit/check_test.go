@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
+	"github.com/symedit/symedit/lang"
 )
 
 func TestFindSyntaxProblems(t *testing.T) {

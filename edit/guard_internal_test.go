@@ -15,8 +15,8 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 	"golang.org/x/tools/txtar"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
+	"github.com/symedit/symedit/lang"
 )
 
 // guardFixtures are the real files the internal tests edit.

@@ -16,8 +16,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
+	"github.com/symedit/symedit/lang"
 )
 
 // guardFixture reads a file of testdata/src at the repository's root.

@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/jsontext"
+	"github.com/symedit/symedit/lang"
 )
 
 // The operation names of a BatchOp: its "op" field.

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/remedy"
 )
 

@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/symcache"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 

@@ -11,9 +11,9 @@ import (
 	"sync"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/journal"
 	"github.com/symedit/symedit/internal/probe"
+	"github.com/symedit/symedit/lang"
 )
 
 // Options are what every call of a Workspace shares.

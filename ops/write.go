@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/symedit/symedit/edit"
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 

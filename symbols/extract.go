@@ -11,8 +11,8 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/probe"
+	"github.com/symedit/symedit/lang"
 )
 
 // Extract parses src as lang and returns the file's symbols: a flat slice in

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 

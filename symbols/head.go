@@ -6,8 +6,8 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/lang"
 )
 
 // Lead is what the text of a definition begins with, as replace-body reads

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/probe"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/symcache"
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
 

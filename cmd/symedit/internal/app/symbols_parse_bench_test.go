@@ -13,8 +13,8 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/internal/goroot"
+	"github.com/symedit/symedit/lang"
 )
 
 // BenchmarkSymbolsColdVsParse measures, side by side on Go's net tree, a
