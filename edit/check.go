@@ -53,7 +53,7 @@ func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte
 		return rep, nil
 	}
 	opt = opt.withDefaults()
-	text := bytes.TrimPrefix(content, utf8BOM)
+	text := bytes.TrimPrefix(content, []byte(UTF8BOM))
 	if len(text) > opt.MaxSize {
 		rep.skip(SkipTooLarge, fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", len(text), opt.MaxSize))
 		return rep, nil

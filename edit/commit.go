@@ -359,8 +359,8 @@ func commitMode(ctx context.Context, fsys fileSystem, opt Options, doc *Document
 	if err := CheckContent(doc, content); err != nil {
 		return err
 	}
-	name := doc.fsName()
-	if doc.absent {
+	name := fsName(doc)
+	if doc.IsNew() {
 		return create(ctx, fsys, doc, name, content, mode)
 	}
 	target, err := fsys.Resolve(name)
@@ -502,8 +502,8 @@ func checkWritable(doc *Document, d commitDir, base string, st *unix.Stat_t, opt
 		r = append(r, remedy.Setting{Option: remedy.AllowMetadataLoss, Value: "true"})
 		why = "; it belongs to another user, and a replacement would belong to this one"
 	}
-	return &FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s%s); the file was not changed", reason(err), why),
-		Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr), remedy: r}
+	return (&FileError{Path: doc.Path, Reason: fmt.Sprintf("this user may not write the file (opening it for writing fails: %s%s); the file was not changed", reason(err), why),
+		Err: fmt.Errorf("%w: %w", ErrNotWritable, sysErr)}).WithRemedy(r)
 }
 
 // moveSource is the file a move gives a new name (Change.From), as
@@ -519,7 +519,7 @@ type moveSource struct {
 // by the caller unless opt.AllowReadOnly (ErrNotWritable); and reads its
 // status and metadata. The error is a *FileError.
 func readMoveSource(fsys fileSystem, opt Options, from *Document) (*moveSource, error) {
-	name := from.fsName()
+	name := fsName(from)
 	sd, err := fsys.OpenDir(dirOf(name))
 	if err != nil {
 		return nil, failed(from, "cannot open the file's folder", err)
@@ -982,4 +982,13 @@ func randomSuffix() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+// fsName returns the file system's name for doc's file: its Origin's
+// Name, or its Path for a Document read from no file.
+func fsName(doc *Document) string {
+	if n := doc.Origin().Name; n != "" {
+		return n
+	}
+	return doc.Path
 }

@@ -106,19 +106,19 @@ func sortedEdits(src []byte, edits []Edit) ([]Edit, error) {
 // so that a line's offset costs a binary search, not a scan of the file.
 type diffIndex struct {
 	src        []byte
-	doc        []line // the document's lines; nil: starts holds the line starts
-	base       int    // len(src) - len(doc.Text): the BOM's bytes
-	starts     []int  // when doc is nil: each line's start offset
-	n          int    // the number of lines
-	terminated bool   // the last line ends with "\n" (or there is none)
-	reads      int    // lines read by line: the work done, for tests
+	doc        []LineRange // the document's lines; nil: starts holds the line starts
+	base       int         // len(src) - len(doc.Text): the BOM's bytes
+	starts     []int       // when doc is nil: each line's start offset
+	n          int         // the number of lines
+	terminated bool        // the last line ends with "\n" (or there is none)
+	reads      int         // lines read by line: the work done, for tests
 }
 
 func newDiffIndex(doc *Document) *diffIndex {
 	src := doc.Content
 	x := &diffIndex{src: src, terminated: len(src) == 0 || src[len(src)-1] == '\n'}
 	if doc.EOL != CR {
-		if ls := doc.lines(); len(ls) > 0 || len(src) == 0 {
+		if ls := doc.LineRanges(); len(ls) > 0 || len(src) == 0 {
 			// The document split its text at "\n" too.
 			x.doc, x.base, x.n = ls, len(src)-len(doc.Text), len(ls)
 			return x
@@ -146,7 +146,7 @@ func (x *diffIndex) start(i int) int {
 	case i >= x.n:
 		return len(x.src)
 	case x.doc != nil:
-		return x.base + x.doc[i].start
+		return x.base + x.doc[i].Start
 	}
 	return x.starts[i]
 }

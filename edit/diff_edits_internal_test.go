@@ -23,7 +23,7 @@ func TestDiffEditsWork(t *testing.T) {
 		}
 		return doc
 	}
-	lineStart := func(doc *Document, n int) int { return doc.lines()[n].start }
+	lineStart := func(doc *Document, n int) int { return doc.LineRanges()[n].Start }
 
 	var reads []int
 	for _, n := range []int{10_000, 100_000} {
@@ -70,7 +70,7 @@ func TestDiffEditsWorkRepeatedLine(t *testing.T) {
 	}
 	var edits []Edit
 	for k := range m {
-		at := doc.lines()[10*k+5].start
+		at := doc.LineRanges()[10*k+5].Start
 		edits = append(edits, Edit{Start: at, End: at, New: "}\n"})
 	}
 	res, err := diffEdits("f", doc, edits)

@@ -2,11 +2,8 @@ package edit
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/symedit/symedit/remedy"
 	"io"
 	"io/fs"
 	"os"
@@ -14,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/symedit/symedit/remedy"
 )
 
 // ErrOutsideRoot is wrapped by the *FileError for a path that resolves
@@ -210,12 +209,7 @@ func (f *Files) ReadResolved(r *Resolution) (*Document, error) {
 	if err := f.checkInfo(r.path, fi); err != nil {
 		return nil, err
 	}
-	d, err := NewDocument(r.path, content)
-	if err != nil {
-		return nil, err
-	}
-	d.Mode, d.name, d.real, d.info = fi.Mode(), r.name, f.abs(r.target), fi
-	return d, nil
+	return NewFileDocument(r.path, content, fi.Mode(), Origin{Name: r.name, Real: f.abs(r.target), Info: fi})
 }
 
 // readFile reads the file system's name name as readRegular says and
@@ -290,8 +284,8 @@ func (f *Files) checkInfo(path string, fi fs.FileInfo) error {
 		return &FileError{Path: path, Reason: fmt.Sprintf("not a regular file (%s)", kind(fi.Mode())), Err: ErrNotRegular}
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 && !f.opt.AllowHardlinks {
-		return &FileError{Path: path, Reason: fmt.Sprintf("the file has %d hard links; an atomic write would split this name from the others", st.Nlink), Err: ErrHardLink,
-			remedy: remedy.Set(remedy.AllowHardlinks, "true")}
+		return (&FileError{Path: path, Reason: fmt.Sprintf("the file has %d hard links; an atomic write would split this name from the others", st.Nlink), Err: ErrHardLink}).
+			WithRemedy(remedy.Set(remedy.AllowHardlinks, "true"))
 	}
 	if fi.Size() > MaxFileSize {
 		return &FileError{Path: path, Reason: fmt.Sprintf("file is %d bytes, over the %d-byte limit", fi.Size(), MaxFileSize), Err: ErrTooLarge}
@@ -313,15 +307,6 @@ func (f *Files) abs(name string) string {
 // when f is unconfined.
 func (f *Files) Root() string { return f.rootDir }
 
-// RealPath returns the absolute path of the file a Document from Read
-// stands for, as the kernel resolves it (issue 12, item 2): every
-// symbolic link and ".." resolved in order, a relative link target from
-// the folder the link really lives in, the final link followed; for a
-// Document from ReadOrNew of a missing file, where Commit creates it. It
-// is the file Commit writes, the name a diff header should give (issue 11,
-// section 2). It is "" for a Document from NewDocument.
-func (d *Document) RealPath() string { return d.real }
-
 // ReadOrNew reads path like Read, or, if it does not exist, returns an
 // empty Document that Commit will create (with its parent folders).
 func (f *Files) ReadOrNew(path string) (*Document, error) {
@@ -336,9 +321,7 @@ func (f *Files) ReadOrNew(path string) (*Document, error) {
 	if fi, lerr := f.fsys.Lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		return nil, &FileError{Path: path, Reason: "a symbolic link to a file that does not exist; symedit does not create files through links: name the link's target instead", Err: ErrNotRegular}
 	}
-	d, _ = NewDocument(path, nil)
-	d.name, d.real, d.absent = name, f.abs(name), true
-	return d, nil
+	return NewFileDocument(path, nil, 0, Origin{Name: name, Real: f.abs(name), Absent: true})
 }
 
 // Commit atomically replaces the file doc was read from with content (or
@@ -366,26 +349,6 @@ func (f *Files) Commit(doc *Document, content []byte) error {
 // symedit process writes in the folder.
 func (f *Files) CommitContext(ctx context.Context, doc *Document, content []byte) error {
 	return commitMode(ctx, f.fsys, f.opt, doc, content, nil)
-}
-
-// IsNew reports a Document from ReadOrNew for a file that does not exist
-// yet: Commit creates it.
-func (d *Document) IsNew() bool { return d.absent }
-
-// SHA256 returns the hex SHA-256 of the document's content as read.
-func (d *Document) SHA256() string {
-	sum := sha256.Sum256(d.Content)
-	return hex.EncodeToString(sum[:])
-}
-
-// CheckSHA256 returns a *FileError wrapping ErrChanged unless the
-// document's content has the SHA-256 want (hex, case-insensitive): the
-// check of --expect-sha256, for a caller that read the file earlier.
-func (d *Document) CheckSHA256(want string) error {
-	if got := d.SHA256(); !strings.EqualFold(got, want) {
-		return &FileError{Path: d.Path, Reason: fmt.Sprintf("the file's SHA-256 is %s, not the expected %s: it changed since it was read; nothing was written", got, strings.ToLower(want)), Err: ErrChanged}
-	}
-	return nil
 }
 
 // rootFS is a file system confined to an os.Root. Names are relative to
@@ -751,4 +714,52 @@ func notRegular(m fs.FileMode) error {
 // readRegular says.
 func osReadFile(name string) ([]byte, error) {
 	return readRegular(name, os.OpenFile, os.Lstat)
+}
+
+// Read reads path for editing, unconfined and refusing hard links: it is
+// Files.Read of Open(Options{}). It follows a symbolic link, and refuses
+// (with a *FileError) anything but a regular file (ErrNotRegular), a file
+// with several hard links (ErrHardLink), a file over MaxFileSize
+// (ErrTooLarge), a UTF-16 or UTF-32 byte order mark or invalid UTF-8
+// (ErrEncoding), and a NUL byte in the first 8,000 bytes (ErrBinary).
+// System errors come wrapped in a *FileError too.
+func Read(path string) (*Document, error) {
+	return (&Files{fsys: osFS{}}).Read(path)
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "mode " + m.String()
+}
+
+// reason turns a system error into words, without the path it names.
+func reason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file or folder" // ENOENT: the file, or a folder on its way (issue 11, section 7)
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	case errors.Is(err, syscall.ENOSPC):
+		return "no space left on device"
+	case errors.Is(err, syscall.EFBIG):
+		return "file too large for the file system or its limits"
+	case errors.Is(err, syscall.EROFS):
+		return "read-only file system"
+	}
+	return err.Error()
 }

@@ -774,14 +774,14 @@ type guardEdit struct {
 // one, the edits are replaced by the one edit between the common prefix and
 // the common suffix of the two texts.
 func guardTextEdits(before, after []byte, edits []Edit) (oldText, newText []byte, out []guardEdit) {
-	bomOld, bomNew := bytes.HasPrefix(before, utf8BOM), bytes.HasPrefix(after, utf8BOM)
+	bomOld, bomNew := bytes.HasPrefix(before, []byte(UTF8BOM)), bytes.HasPrefix(after, []byte(UTF8BOM))
 	oldText, newText = before, after
 	shift := 0
 	if bomOld {
-		oldText, shift = before[len(utf8BOM):], len(utf8BOM)
+		oldText, shift = before[len(UTF8BOM):], len(UTF8BOM)
 	}
 	if bomNew {
-		newText = after[len(utf8BOM):]
+		newText = after[len(UTF8BOM):]
 	}
 	usable := len(edits) > 0 && bomOld == bomNew
 	sorted := guardSortEdits(edits)
@@ -1254,31 +1254,31 @@ func (x *guardRows) lineEnd(off int) int {
 
 // guardLines locates offsets by the lines of a Document.
 type guardLines struct {
-	lines []line
+	lines []LineRange
 }
 
 func newGuardLines(text []byte) *guardLines {
-	return &guardLines{lines: splitLines(text, DetectEOL(text) == CR)}
+	return &guardLines{lines: LineRangesOf(text)}
 }
 
 // position returns the 1-based line and byte column of off and the line's
 // text. An offset after a final line ending is on the empty line after it;
 // an offset in a line ending is past the line's last byte.
 func (x *guardLines) position(text []byte, off int) (lineNo, col int, lineText string) {
-	i := sort.Search(len(x.lines), func(i int) bool { return x.lines[i].next > off })
+	i := sort.Search(len(x.lines), func(i int) bool { return x.lines[i].Next > off })
 	if i == len(x.lines) {
 		start := 0
 		if i > 0 {
-			start = x.lines[i-1].next
+			start = x.lines[i-1].Next
 		}
-		if i > 0 && x.lines[i-1].next == x.lines[i-1].end { // no final line ending
+		if i > 0 && x.lines[i-1].Next == x.lines[i-1].End { // no final line ending
 			l := x.lines[i-1]
-			return i, off - l.start + 1, string(text[l.start:l.end])
+			return i, off - l.Start + 1, string(text[l.Start:l.End])
 		}
 		return i + 1, off - start + 1, ""
 	}
 	l := x.lines[i]
-	return i + 1, off - l.start + 1, string(text[l.start:l.end])
+	return i + 1, off - l.Start + 1, string(text[l.Start:l.End])
 }
 
 // problem returns p as a SyntaxProblem, reported at p.at. An ERROR node

@@ -165,9 +165,9 @@ func copyMeta(doc *Document, t tempFile, m *fileMeta, opt Options) error {
 	if len(lost) == 0 || opt.AllowMetadataLoss {
 		return nil
 	}
-	return &FileError{Path: doc.Path,
+	return (&FileError{Path: doc.Path,
 		Reason: "the new file cannot keep the file's " + strings.Join(lost, ", ") + "; nothing was written",
-		Err:    ErrMetadata, remedy: remedy.Set(remedy.AllowMetadataLoss, "true")}
+		Err:    ErrMetadata}).WithRemedy(remedy.Set(remedy.AllowMetadataLoss, "true"))
 }
 
 func indexXattr(xs []xattr, name string) int {

@@ -192,8 +192,8 @@ func fitIndent(text []string, indent string) ([]string, Reindent) {
 // flush-left), it is shifted to that indentation and the Reindent says by
 // how much; otherwise it is written as sent. An empty body is refused:
 // deleting a symbol is not a body replacement.
-func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, error) {
-	if err := d.checkLines(s); err != nil {
+func ReplaceSymbol(d *Document, s SymbolLines, body string) (Edit, Placement, error) {
+	if err := checkLines(d, s); err != nil {
 		return Edit{}, Placement{}, err
 	}
 	if strings.TrimSpace(body) == "" {
@@ -202,8 +202,8 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, e
 	lines, re := fitIndent(SplitText(body), indentOf(d.Line(s.First)))
 	pl := Placement{Reindent: re, Replaced: ReplacedWhole}
 	h := s.Head
-	first, last := d.lines()[s.First-1], d.lines()[s.Last-1]
-	if h.Lang == nil || h.StartByte < first.start || h.EndByte > last.end || h.StartByte >= h.EndByte ||
+	first, last := d.LineRanges()[s.First-1], d.LineRanges()[s.Last-1]
+	if h.Lang == nil || h.StartByte < first.Start || h.EndByte > last.End || h.StartByte >= h.EndByte ||
 		h.ImplByte < h.StartByte || h.ModifiersByte < h.ImplByte || h.KeywordByte < h.ModifiersByte || h.KeywordByte >= h.EndByte {
 		e, err := d.ReplaceLines(s.First, s.Last, lines) // no head, or one outside the lines
 		return e, pl, err
@@ -233,7 +233,7 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, e
 	// Keep the lines before from's line and the bytes of its line before
 	// from: body's first non-blank line follows them.
 	k := d.LineAt(from)
-	if prefix := string(d.Text[d.lines()[k-1].start:from]); strings.TrimSpace(prefix) != "" {
+	if prefix := string(d.Text[d.LineRanges()[k-1].Start:from]); strings.TrimSpace(prefix) != "" {
 		for strings.TrimSpace(lines[0]) == "" {
 			lines = lines[1:]
 		}
@@ -242,7 +242,7 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, e
 	// Keep the code after the symbol on its last line ("});" after an
 	// anonymous class): it follows body's last non-blank line. A comment
 	// there is replaced with the line, as before.
-	if suffix := string(d.Text[h.EndByte:last.end]); strings.TrimSpace(suffix) != "" && !isComment(suffix) {
+	if suffix := string(d.Text[h.EndByte:last.End]); strings.TrimSpace(suffix) != "" && !isComment(suffix) {
 		i := len(lines) - 1
 		for strings.TrimSpace(lines[i]) == "" {
 			i--
@@ -258,8 +258,8 @@ func (d *Document) ReplaceSymbol(s SymbolLines, body string) (Edit, Placement, e
 // symbol's indentation (shifted as ReplaceSymbol does), followed by
 // s.BlankLines blank lines, and preceded by as many when the line before is
 // neither blank nor the opening of the enclosing block.
-func (d *Document) InsertBeforeSymbol(s SymbolLines, text string) (Edit, Placement, error) {
-	if err := d.checkLines(s); err != nil {
+func InsertBeforeSymbol(d *Document, s SymbolLines, text string) (Edit, Placement, error) {
+	if err := checkLines(d, s); err != nil {
 		return Edit{}, Placement{}, err
 	}
 	if strings.TrimSpace(text) == "" {
@@ -284,8 +284,8 @@ func (d *Document) InsertBeforeSymbol(s SymbolLines, text string) (Edit, Placeme
 // the symbol's last line, at its indentation (shifted as ReplaceSymbol
 // does), preceded by s.BlankLines blank lines, and followed by as many when
 // the next line is neither blank nor the close of the enclosing block.
-func (d *Document) InsertAfterSymbol(s SymbolLines, text string) (Edit, Placement, error) {
-	if err := d.checkLines(s); err != nil {
+func InsertAfterSymbol(d *Document, s SymbolLines, text string) (Edit, Placement, error) {
+	if err := checkLines(d, s); err != nil {
 		return Edit{}, Placement{}, err
 	}
 	if strings.TrimSpace(text) == "" {
@@ -329,7 +329,7 @@ func closesBlock(line string) bool {
 }
 
 // checkLines refuses a SymbolLines outside the document.
-func (d *Document) checkLines(s SymbolLines) error {
+func checkLines(d *Document, s SymbolLines) error {
 	if s.First < 1 || s.Last < s.First || s.Last > d.LineCount() {
 		return fmt.Errorf("%s: symbol lines %d-%d are outside the file's %d lines", d.Path, s.First, s.Last, d.LineCount())
 	}

@@ -342,7 +342,7 @@ export function render(p: Panel): string {
 		t.Run(tt.name, func(t *testing.T) {
 			doc := tt.doc(t)
 			s := symTarget(t, doc, tt.namePath)
-			e, pl, err := doc.ReplaceSymbol(s, tt.text)
+			e, pl, err := edit.ReplaceSymbol(doc, s, tt.text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -413,7 +413,7 @@ func TestReplaceSymbolCROnly(t *testing.T) {
 				t.Fatalf("EOL %q, want CR", doc.EOL)
 			}
 			s := symTarget(t, doc, tt.namePath)
-			e, _, err := doc.ReplaceSymbol(s, tt.text)
+			e, _, err := edit.ReplaceSymbol(doc, s, tt.text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -458,7 +458,7 @@ func TestReplaceSymbolKeepsFunctoolsDecorators(t *testing.T) {
 			"@property\n@functools.lru_cache()"},
 	} {
 		s := symTarget(t, doc, tt.namePath)
-		e, pl, err := doc.ReplaceSymbol(s, tt.text)
+		e, pl, err := edit.ReplaceSymbol(doc, s, tt.text)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,9 +21,9 @@ import (
 type symbolOp func(*edit.Document, edit.SymbolLines, string) (edit.Edit, edit.Placement, error)
 
 var symbolOps = map[string]symbolOp{
-	"replace": (*edit.Document).ReplaceSymbol,
-	"before":  (*edit.Document).InsertBeforeSymbol,
-	"after":   (*edit.Document).InsertAfterSymbol,
+	"replace": edit.ReplaceSymbol,
+	"before":  edit.InsertBeforeSymbol,
+	"after":   edit.InsertAfterSymbol,
 }
 
 // symDoc reads a fixture of ../testdata/src into a Document.
@@ -137,7 +137,7 @@ func TestReplaceSymbolPythonMethod(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, re, err := doc.ReplaceSymbol(s, tt.body)
+			e, re, err := edit.ReplaceSymbol(doc, s, tt.body)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +159,7 @@ func TestReplaceSymbolGoFunction(t *testing.T) {
 		t.Fatalf("slog_value.go lines 197-205 are not countEmptyGroups")
 	}
 	body := "func countEmptyGroups(as []Attr) (n int) {\n\tfor i := range as {\n\t\tif as[i].Value.isEmptyGroup() {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\n"
-	e, re, err := doc.ReplaceSymbol(s, body)
+	e, re, err := edit.ReplaceSymbol(doc, s, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestReplaceSymbolIndent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, re, err := doc.ReplaceSymbol(tt.s, tt.body)
+			e, re, err := edit.ReplaceSymbol(doc, tt.s, tt.body)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -401,7 +401,7 @@ func TestInsertBeforeSymbolGoDocComment(t *testing.T) {
 			if got := doc.Lines(at, tt.s.First-1); !reflect.DeepEqual(got, tt.comment) || doc.Line(tt.blankBefore) != "" || tt.blankBefore != at-1 {
 				t.Fatalf("fixture lines %d-%d: %q", at, tt.s.First-1, got)
 			}
-			e, re, err := doc.InsertBeforeSymbol(tt.s, text)
+			e, re, err := edit.InsertBeforeSymbol(doc, tt.s, text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -514,7 +514,7 @@ func TestSymbolOpsGolden(t *testing.T) {
 	}
 }
 
-func ExampleDocument_ReplaceSymbol() {
+func ExampleReplaceSymbol() {
 	doc, err := edit.NewDocument("shapes.py", []byte(`import functools
 
 class Square:
@@ -546,7 +546,7 @@ class Square:
 	}
 	// The model sends the method flush-left and without its decorator: the
 	// decorator is kept and the text shifted to the method's indentation.
-	e, pl, err := doc.ReplaceSymbol(s, "def area(self):\n    return self.side ** 2\n")
+	e, pl, err := edit.ReplaceSymbol(doc, s, "def area(self):\n    return self.side ** 2\n")
 	if err != nil {
 		panic(err)
 	}

@@ -248,11 +248,11 @@ func (e *textEngine) already(old, repl string, matches []int) (int, bool) {
 	return 0, false
 }
 
-// ApplyTextEdits applies edits to d.Text as the package-level
+// ApplyDocument applies edits to d.Text as
 // ApplyTextEdits does, with d.EOL, and returns the new file content with
 // d's byte order mark kept (ready for Diff and Commit), and the summary.
 // The errors are ApplyTextEdits's.
-func (d *Document) ApplyTextEdits(edits []TextEdit) ([]byte, TextEditResult, error) {
+func ApplyDocument(d *Document, edits []TextEdit) ([]byte, TextEditResult, error) {
 	res, err := ApplyTextEdits(string(d.Text), d.EOL, edits)
 	if err != nil {
 		return nil, TextEditResult{}, err

@@ -988,14 +988,14 @@ func TestDocumentApplyTextEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	content, res, err := doc.ApplyTextEdits([]edit.TextEdit{{OldText: "one\ntwo", NewText: "1\n2\n3"}})
+	content, res, err := edit.ApplyDocument(doc, []edit.TextEdit{{OldText: "one\ntwo", NewText: "1\n2\n3"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(content) != "\xEF\xBB\xBF1\r\n2\r\n3\r\n" || res.TotalReplacements != 1 {
 		t.Errorf("content = %q", content)
 	}
-	if _, _, err := doc.ApplyTextEdits([]edit.TextEdit{{OldText: "three", NewText: "3"}}); !errors.Is(err, edit.ErrTextNoMatch) {
+	if _, _, err := edit.ApplyDocument(doc, []edit.TextEdit{{OldText: "three", NewText: "3"}}); !errors.Is(err, edit.ErrTextNoMatch) {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -479,9 +479,9 @@ func prepareAll(fsys fileSystem, opt Options, dirs *dirCache, changes []Change, 
 // *pendingWrite may come with an error, for the caller to discard.
 func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pendingWrite, error) {
 	doc := c.Doc
-	name := doc.fsName()
+	name := fsName(doc)
 	if c.Delete {
-		if doc.absent {
+		if doc.IsNew() {
 			return nil, &FileError{Path: doc.Path, Reason: "no such file; nothing to delete", Err: fs.ErrNotExist}
 		}
 		if fi, err := fsys.Lstat(name); err != nil {
@@ -501,7 +501,7 @@ func prepareChange(fsys fileSystem, opt Options, dirs *dirCache, c Change) (*pen
 	if err := CheckContent(doc, c.Content); err != nil {
 		return nil, err
 	}
-	if doc.absent {
+	if doc.IsNew() {
 		if _, err := fsys.Lstat(name); err == nil {
 			return nil, errCreatedMeanwhile(doc)
 		}
@@ -661,8 +661,8 @@ func (c *dirCache) close() {
 // bits as read) by an atomic commit, or, for a file the transaction
 // created, its removal.
 func restore(fsys fileSystem, opt Options, doc *Document, written []byte, mode bool) error {
-	if doc.absent {
-		if err := fsys.Remove(doc.fsName()); err != nil {
+	if doc.IsNew() {
+		if err := fsys.Remove(fsName(doc)); err != nil {
 			return &FileError{Path: doc.Path, Reason: "cannot remove the file created before the failure: " + reason(err), Err: err}
 		}
 		return nil

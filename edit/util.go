@@ -2,10 +2,7 @@ package edit
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"syscall"
 	"unicode/utf8"
 )
 
@@ -34,43 +31,6 @@ func invalidUTF8(b []byte) int {
 		i += size
 	}
 	return -1
-}
-
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "mode " + m.String()
-}
-
-// reason turns a system error into words, without the path it names.
-func reason(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or folder" // ENOENT: the file, or a folder on its way (issue 11, section 7)
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	case errors.Is(err, syscall.ENOSPC):
-		return "no space left on device"
-	case errors.Is(err, syscall.EFBIG):
-		return "file too large for the file system or its limits"
-	case errors.Is(err, syscall.EROFS):
-		return "read-only file system"
-	}
-	return err.Error()
 }
 
 // CheckContent refuses new content for doc that Read would refuse to read

@@ -74,11 +74,11 @@ func (op symbolTextOp) verb() string {
 func (op symbolTextOp) apply(d *edit.Document, s edit.SymbolLines, text string) (edit.Edit, edit.Placement, error) {
 	switch op {
 	case insertBefore:
-		return d.InsertBeforeSymbol(s, text)
+		return edit.InsertBeforeSymbol(d, s, text)
 	case insertAfter:
-		return d.InsertAfterSymbol(s, text)
+		return edit.InsertAfterSymbol(d, s, text)
 	}
-	return d.ReplaceSymbol(s, text)
+	return edit.ReplaceSymbol(d, s, text)
 }
 
 // ReplaceBody replaces the symbol at req.Location with req.Text, keeping
