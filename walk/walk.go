@@ -21,6 +21,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/lang"
 )
 
@@ -33,7 +34,7 @@ const (
 )
 
 // binarySniffLen is how many leading bytes are searched for a NUL, as
-// edit.Read does.
+// files.Read does.
 const binarySniffLen = 8000
 
 // Errors of Expand.
@@ -57,7 +58,7 @@ type Options struct {
 	Hidden bool
 	// Root, when not "", confines walks: a folder or pattern whose walked
 	// folder is outside Root (symbolic links resolved) is an error
-	// wrapping edit.ErrOutsideRoot.
+	// wrapping files.ErrOutsideRoot.
 	Root string
 	// MaxSize is the largest file a walk keeps, in bytes; zero or less
 	// means edit.MaxFileSize.
@@ -96,7 +97,7 @@ func IsPattern(arg string) bool { return strings.ContainsAny(arg, "*?[{") }
 
 // Expand expands args as the package documentation says. Its errors are
 // a malformed pattern (ErrBadPattern), a pattern that matches nothing
-// (ErrNoMatch), a walk outside Options.Root (edit.ErrOutsideRoot), and
+// (ErrNoMatch), a walk outside Options.Root (files.ErrOutsideRoot), and
 // failures to read a folder.
 func Expand(args []string, opt Options) (Result, error) {
 	for _, x := range opt.Exclude {
@@ -302,7 +303,7 @@ func (w *walker) confine(dir, real string) error {
 		return fmt.Errorf("root %s: %w", w.opt.Root, err)
 	}
 	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return &edit.FileError{Path: dir, Reason: fmt.Sprintf("outside the root %s; nothing was read", w.opt.Root), Err: edit.ErrOutsideRoot}
+		return &edit.FileError{Path: dir, Reason: fmt.Sprintf("outside the root %s; nothing was read", w.opt.Root), Err: files.ErrOutsideRoot}
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/walk"
 )
 
@@ -169,7 +169,7 @@ func TestExpandErrors(t *testing.T) {
 	if _, err := walk.Expand([]string{root}, walk.Options{Exclude: []string{"[x"}}); !errors.Is(err, walk.ErrBadPattern) {
 		t.Errorf("bad exclude: %v", err)
 	}
-	if _, err := walk.Expand([]string{root + "/**/*.go"}, walk.Options{Root: filepath.Join(root, "sub")}); !errors.Is(err, edit.ErrOutsideRoot) {
+	if _, err := walk.Expand([]string{root + "/**/*.go"}, walk.Options{Root: filepath.Join(root, "sub")}); !errors.Is(err, files.ErrOutsideRoot) {
 		t.Errorf("outside root: %v", err)
 	}
 	r, err := walk.Expand([]string{filepath.Join(root, "sub", "**", "*.go")}, walk.Options{Root: filepath.Join(root, "sub")})
@@ -286,7 +286,7 @@ func TestExpandDotDotAfterLink(t *testing.T) {
 		t.Chdir(base)
 		// w/sub/.. is w/a: w is outside it.
 		for _, arg := range []string{"w", "w/sub/../..", "w/*.go"} {
-			if r, err := walk.Expand([]string{arg}, walk.Options{Root: "w/sub/.."}); !errors.Is(err, edit.ErrOutsideRoot) {
+			if r, err := walk.Expand([]string{arg}, walk.Options{Root: "w/sub/.."}); !errors.Is(err, files.ErrOutsideRoot) {
 				t.Errorf("Expand(%s) = %q, %v, want ErrOutsideRoot", arg, r.Files, err)
 			}
 		}
