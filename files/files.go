@@ -153,6 +153,24 @@ func (f *Files) wrapRoot(path string, err error) error {
 	return &edit.FileError{Path: path, Reason: reason(err), Err: err}
 }
 
+// ConfineDir refuses the folder dir when it resolves outside the root,
+// every symbolic link (the last one too) and ".." resolved as the kernel
+// resolves them, with the *edit.FileError wrapping ErrOutsideRoot that
+// Read gives a file there; a folder that cannot be resolved (missing, not
+// searchable) is a *edit.FileError too. Without a root it returns nil: a
+// walk of folders (package walk) asks it before it reads one, so that
+// confinement has one implementation.
+func (f *Files) ConfineDir(dir string) error {
+	if f.root == nil {
+		return nil
+	}
+	real, _, err := f.resolver().resolve(dir, true)
+	if real == nil || err != nil {
+		return f.wrapRoot(dir, err)
+	}
+	return nil
+}
+
 // Read reads path for editing. Besides the refusals of the package-level
 // Read (ErrNotRegular, ErrTooLarge, ErrEncoding, ErrBinary), it refuses a
 // path outside the root (ErrOutsideRoot) and, unless AllowHardlinks, a
