@@ -213,7 +213,7 @@ type BatchRequest struct {
 	Ops []BatchOp `json:"ops"`
 	// Atomic commits nothing unless every operation of every file
 	// validates; the files are then committed as one transaction
-	// (files.Files.CommitAll: a failed commit puts back the files already
+	// (files.Files.Commit, AllOrNone: a failed commit puts back the files already
 	// written). Without it, a file whose operations all validate is
 	// written whatever happens to the others.
 	Atomic bool `json:"atomic,omitempty"`
@@ -396,15 +396,14 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 		}
 	}
 	if req.Atomic && allOK && !req.DryRun {
-		var docs []*edit.Document
-		var contents [][]byte
+		var chs []*change
 		var changed []*batchFile
 		for _, f := range files {
 			if f.ch.changed() {
-				docs, contents, changed = append(docs, f.ch.doc), append(contents, f.ch.content), append(changed, f)
+				chs, changed = append(chs, f.ch), append(changed, f)
 			}
 		}
-		if err := w.files.CommitAllContext(ctx, docs, contents); err != nil {
+		if err := w.commitAtomic(ctx, chs); err != nil {
 			for _, f := range changed {
 				f.ok = false
 				batchFail(f, len(f.ops)-1, err, results)
