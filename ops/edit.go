@@ -102,7 +102,7 @@ func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, err
 	res := &EditResult{}
 	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
 		func() error { _, err := matchLevel(req.Match, match.Exact); return err },
-		func() (*edit.Document, error) { return w.read(req.Path, req.WriteOptions) },
+		func(r resolved) (*edit.Document, error) { return w.readResolved(req.Path, r.res, req.WriteOptions) },
 		func(doc *edit.Document) (*change, error) {
 			return planEdit(ctx, doc, language(req.Path, req.Lang), req, res)
 		})

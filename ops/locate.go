@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 	"github.com/symedit/symedit/textedit"
@@ -32,7 +33,13 @@ type parsed struct {
 // path outside the root (OUTSIDE_ROOT) or one that does not exist says so
 // rather than naming its extension (issue 11, section 7).
 func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) (*parsed, error) {
-	doc, err := w.read(path, o)
+	return w.parseResolved(ctx, path, nil, o)
+}
+
+// parseResolved is parseFile that reads the file r resolved path to, when
+// r is not nil (readResolved: the path is not resolved again).
+func (w *Workspace) parseResolved(ctx context.Context, path string, r *files.Resolution, o WriteOptions) (*parsed, error) {
+	doc, err := w.readResolved(path, r, o)
 	if err != nil {
 		return nil, err
 	}
@@ -79,12 +86,12 @@ func (w *Workspace) writeSymbol(ctx context.Context, location string, symSum SHA
 	if err := symSum.validate("expect_symbol_sha256"); err != nil {
 		return res.Fail(err)
 	}
-	unlock, err := w.lock(ctx, loc.Path)
+	r, unlock, err := w.lockResolved(ctx, loc.Path)
 	if err != nil {
 		return res.Fail(err)
 	}
 	defer unlock()
-	t, err := w.locate(ctx, loc, o)
+	t, err := w.locateResolved(ctx, loc, r.res, o)
 	if err == nil {
 		err = t.checkSymbol(symSum)
 	}
@@ -145,7 +152,14 @@ func ParseLocation(arg string) (symbols.Location, error) {
 
 // locate reads a location's file and finds the symbol.
 func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOptions) (*target, error) {
-	p, err := w.parseFile(ctx, loc.Path, o)
+	return w.locateResolved(ctx, loc, nil, o)
+}
+
+// locateResolved is locate that reads the file r resolved loc.Path to,
+// when r is not nil (writeSymbol: the path resolved once, for the lock
+// and the read).
+func (w *Workspace) locateResolved(ctx context.Context, loc symbols.Location, r *files.Resolution, o WriteOptions) (*target, error) {
+	p, err := w.parseResolved(ctx, loc.Path, r, o)
 	if err != nil {
 		return nil, err
 	}

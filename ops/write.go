@@ -173,8 +173,10 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 // request's own validation, done before any lock or read so that a
 // malformed request costs nothing), holds the file's lock, reads the file
 // with read, has plan compute the change and checks, previews and commits
-// it (finish), filling res. It returns res.Error, or nil.
-func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, res *Result, precheck func() error, read func() (*edit.Document, error), plan func(*edit.Document) (*change, error)) error {
+// it (finish), filling res. The path is resolved once, for the lock and
+// the read: read gets that resolution (see readResolved). It returns
+// res.Error, or nil.
+func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, res *Result, precheck func() error, read func(resolved) (*edit.Document, error), plan func(*edit.Document) (*change, error)) error {
 	res.Path, res.DryRun = path, o.DryRun
 	if err := checkPath(path); err != nil {
 		return res.Fail(err)
@@ -185,12 +187,12 @@ func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, 
 	if err := precheck(); err != nil {
 		return res.Fail(err)
 	}
-	unlock, err := w.lock(ctx, path)
+	r, unlock, err := w.lockResolved(ctx, path)
 	if err != nil {
 		return res.Fail(err)
 	}
 	defer unlock()
-	doc, err := read()
+	doc, err := read(r)
 	if err != nil {
 		return res.Fail(err)
 	}

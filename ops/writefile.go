@@ -45,9 +45,10 @@ func (w *Workspace) Write(ctx context.Context, req WriteRequest) (*WriteResult, 
 	res := &WriteResult{}
 	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
 		func() error { return checkContent(req.Path, []byte(req.Content)) },
-		func() (*edit.Document, error) {
-			// A write may create the file; the expected hash is checked
-			// here, as read does for the other operations.
+		func(resolved) (*edit.Document, error) {
+			// A write may create the file (read by its path, not by its
+			// resolution: it may be gone since); the expected hash is
+			// checked here, as readResolved does for the other operations.
 			doc, err := w.files.ReadOrNew(req.Path)
 			if err == nil && req.ExpectSHA256 != "" {
 				err = doc.CheckSHA256(string(req.ExpectSHA256))
