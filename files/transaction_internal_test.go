@@ -788,3 +788,55 @@ func TestEachAloneCancelled(t *testing.T) {
 	}
 	wantWritten(t, dir, docs, contents, orig, 2)
 }
+
+// TestEachAloneDeletes: under EachAlone a deletion is a change like any
+// other: deleted, and kept deleted when a later change fails (nothing is
+// undone), its copy gone with the commit; an empty list commits nothing.
+func TestEachAloneDeletes(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.py"), filepath.Join(dir, "b.py")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte("x = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	da, err := Read(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := []Change{{Doc: da, Delete: true}, {Doc: db, Content: []byte("x = 2\n")}}
+	n, err := commit(context.Background(), &nthRenameFS{n: 1}, Options{}, changes, EachAlone, commitBatch)
+	var fe *edit.FileError
+	if n != 1 || !errors.As(err, &fe) || fe.Path != b || !errors.Is(err, syscall.EIO) {
+		t.Fatalf("commit = %d, %v; want 1 and %s's EIO", n, err, b)
+	}
+	if _, err := os.Lstat(a); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s: %v, want it deleted", a, err)
+	}
+	if got, _ := os.ReadFile(b); string(got) != "x = 1\n" {
+		t.Errorf("%s = %q, want it as it was", b, got)
+	}
+	if left := tempsLeft(t, dir); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	for _, p := range []Policy{AllOrNone, EachAlone} {
+		if n, err := commit(context.Background(), osFS{}, Options{}, nil, p, commitBatch); n != 0 || err != nil {
+			t.Errorf("%v of no changes = %d, %v", p, n, err)
+		}
+	}
+}
+
+// TestCommitUnknownPolicy: a Policy that is neither AllOrNone nor
+// EachAlone is a programming error.
+func TestCommitUnknownPolicy(t *testing.T) {
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "Policy(7)") {
+			t.Errorf("recover() = %v, want a panic naming Policy(7)", r)
+		}
+	}()
+	_, _ = commit(context.Background(), osFS{}, Options{}, nil, Policy(7), commitBatch)
+}
