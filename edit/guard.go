@@ -17,7 +17,6 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/symedit/symedit/lang"
-	"github.com/symedit/symedit/symbols"
 )
 
 // GuardTimeout is how long one CheckSyntax call may spend parsing (10
@@ -342,7 +341,7 @@ type GuardOptions struct {
 	// rather than scanning the content for them. A layout that does not
 	// fit the content (offsets out of order or out of bounds) is ignored.
 	// Other languages ignore it.
-	BeforeLayout *symbols.Layout
+	BeforeLayout *lang.Layout
 
 	// goTree, when set, runs tree-sitter on Go even when go/parser
 	// accepts the content after the edit (the full check, for tests).

@@ -12,7 +12,7 @@ import (
 	"go/token"
 	"sort"
 
-	"github.com/symedit/symedit/symbols"
+	"github.com/symedit/symedit/lang"
 )
 
 // guardGoDecl is a top-level declaration of a Go file as guardGoRegionAt
@@ -51,7 +51,7 @@ func guardGoDeclsOf(tf *token.File, f *ast.File) (d guardGoDecls, ok bool) {
 // a text of n bytes) as guardGoDecls, with ok false when l is nil or does
 // not fit such a text: its package clause and declarations in order, not
 // overlapping, inside [0, n].
-func guardGoDeclsFrom(l *symbols.Layout, n int) (d guardGoDecls, ok bool) {
+func guardGoDeclsFrom(l *lang.Layout, n int) (d guardGoDecls, ok bool) {
 	if l == nil || l.PackageEnd <= 0 || l.PackageEnd > n {
 		return d, false
 	}
@@ -186,7 +186,7 @@ func guardGoErrors(src []byte) []guardProblem {
 // (guardGoScanDecls); when that finds no region for the edits, or a
 // region has errors, oldText is parsed as without it, so the report is
 // the same.
-func guardGoCheck(oldText, newText []byte, edits []guardEdit, beforeClean bool, layout *symbols.Layout) (r guardExtraResult, region bool) {
+func guardGoCheck(oldText, newText []byte, edits []guardEdit, beforeClean bool, layout *lang.Layout) (r guardExtraResult, region bool) {
 	if len(edits) == 0 {
 		r.after = guardGoErrors(newText)
 		r.before = r.after

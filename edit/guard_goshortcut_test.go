@@ -421,26 +421,26 @@ func TestGuardGoRegions(t *testing.T) {
 // (GuardOptions.BeforeLayout from some other bytes) is ignored, not
 // trusted: the report is the one without it.
 func TestGuardGoDeclsFrom(t *testing.T) {
-	lang, err := lang.ByName("go")
+	golang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	before := []byte("package p\n\nfunc a() {\n}\n\nfunc b() {\n}\n")
-	sf, err := symbols.ExtractFile(context.Background(), before, lang)
+	sf, err := symbols.ExtractFile(context.Background(), before, golang)
 	if err != nil || sf.Layout == nil {
 		t.Fatal("no layout:", err)
 	}
 	if d, ok := guardGoDeclsFrom(sf.Layout, len(before)); !ok || len(d.decls) != 2 {
 		t.Fatalf("the fitting layout is refused: %v %+v", ok, d)
 	}
-	bad := []*symbols.Layout{
+	bad := []*lang.Layout{
 		nil,
 		{PackageEnd: 0},
 		{PackageEnd: len(before) + 1},
-		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 11, End: 200}}},
-		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 24, End: 35}, {Start: 11, End: 23}}},
-		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 5, End: 23}}},
-		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 23, End: 11}}},
+		{PackageEnd: 9, Decls: []lang.Decl{{Start: 11, End: 200}}},
+		{PackageEnd: 9, Decls: []lang.Decl{{Start: 24, End: 35}, {Start: 11, End: 23}}},
+		{PackageEnd: 9, Decls: []lang.Decl{{Start: 5, End: 23}}},
+		{PackageEnd: 9, Decls: []lang.Decl{{Start: 23, End: 11}}},
 	}
 	i := bytes.Index(before, []byte("func b() {\n}"))
 	edits := []Edit{{Start: i, End: i + len("func b() {\n}"), New: "func b() {\n"}} // breaks the file
@@ -448,7 +448,7 @@ func TestGuardGoDeclsFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+	want, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{})
 	if err != nil || !want.Rejects(CheckStrict) {
 		t.Fatalf("the broken edit is not refused: %v %+v", err, want)
 	}
@@ -456,7 +456,7 @@ func TestGuardGoDeclsFrom(t *testing.T) {
 		if _, ok := guardGoDeclsFrom(l, len(before)); ok {
 			t.Errorf("layout %+v fits a %d-byte text", l, len(before))
 		}
-		got, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: l})
+		got, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: l})
 		if err != nil {
 			t.Fatal(err)
 		}
