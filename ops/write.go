@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symedit/symedit/diff"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/lang"
 )
@@ -30,10 +32,10 @@ type change struct {
 	// beforeClean: the language's own parser accepted doc's content
 	// (parsed.clean, set only for a change made from a located target,
 	// whose doc is the content parsed); the guard's
-	// edit.GuardOptions.BeforeClean.
+	// guard.GuardOptions.BeforeClean.
 	beforeClean bool
 	// beforeLayout: the top-level layout of doc's text from that same
-	// parse (parsed.layout), for edit.GuardOptions.BeforeLayout; nil when
+	// parse (parsed.layout), for guard.GuardOptions.BeforeLayout; nil when
 	// unknown.
 	beforeLayout *lang.Layout
 }
@@ -48,7 +50,7 @@ func (ch *change) changed() bool {
 // outcome is what checking and committing a change produced.
 type outcome struct {
 	diff    string
-	syntax  edit.SyntaxReport
+	syntax  guard.SyntaxReport
 	written bool
 }
 
@@ -65,14 +67,14 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
-	rep, err := edit.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{Mode: mode, BeforeClean: ch.beforeClean, BeforeLayout: ch.beforeLayout})
+	rep, err := guard.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{Mode: mode, BeforeClean: ch.beforeClean, BeforeLayout: ch.beforeLayout})
 	if err != nil {
 		return out, err
 	}
 	out.syntax = rep
 	if o.DryRun || o.Diff {
 		// A diff of a large file costs more than the edit: only when shown.
-		out.diff = edit.DiffChange(diffPath(ch.doc, w.opt.Dir), ch.doc, ch.content, ch.edits)
+		out.diff = diff.DiffChange(diffPath(ch.doc, w.opt.Dir), ch.doc, ch.content, ch.edits)
 	}
 	if ch.changed() {
 		// The commit layer's check, run here too so that a dry run
@@ -81,7 +83,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 			return out, err
 		}
 	}
-	var nce *edit.NotCheckedError
+	var nce *guard.NotCheckedError
 	if errors.As(rep.NotChecked(mode), &nce) {
 		return out, &NotCheckedError{Path: ch.doc.Path, Err: nce}
 	}
@@ -179,7 +181,7 @@ func (res *Result) Fail(err error) error {
 // link (git apply and patch refuse to patch a symbolic link).
 func diffPath(doc *edit.Document, dir string) string {
 	abs := doc.RealPath()
-	if abs == "" { // not read through edit.Files: no resolution to trust
+	if abs == "" { // not read through files.Files: no resolution to trust
 		return strings.TrimLeft(filepath.ToSlash(doc.Path), "/")
 	}
 	wd, err := dir, error(nil)

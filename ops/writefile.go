@@ -73,7 +73,7 @@ func (w *Workspace) Write(ctx context.Context, req WriteRequest) (*WriteResult, 
 }
 
 // planWrite makes the change that gives doc (the file as read, a new file
-// from edit.Files.ReadOrNew, or a batch's in-memory document) the content
+// from files.Files.ReadOrNew, or a batch's in-memory document) the content
 // content, and fills res's own fields. lang is the guard's language, nil
 // for none.
 func planWrite(doc *edit.Document, lang *lang.Language, content []byte, res *WriteResult) (*change, error) {
