@@ -139,7 +139,9 @@ type SyntaxProblem struct {
 	// the start.
 	EndLine   int `json:"end_line" jsonschema:"The 1-based line of the problem's exclusive end (the start, for a point)."`
 	EndColumn int `json:"end_column" jsonschema:"The 1-based byte column of the problem's exclusive end: the byte just past it (the start, for a point)."`
-	// Kind is KindError, KindMissing, KindGoParser or KindPythonIndent.
+	// Kind is KindError, KindMissing, or the Kind of the language's
+	// lang.Checker: KindGoParser or KindPythonIndent for the built-in
+	// languages.
 	Kind string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
 	// Message says what is wrong, prefixed by the checker that found it:
 	// `tree-sitter: syntax error at "x := )"`, `tree-sitter: missing "}"`,
