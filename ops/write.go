@@ -135,6 +135,39 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 	return nil
 }
 
+// writeFile runs a writing operation on the file at path, the file-level
+// counterpart of writeSymbol: it checks the path and o, runs precheck (the
+// request's own validation, done before any lock or read so that a
+// malformed request costs nothing), holds the file's lock, reads the file
+// with read, has plan compute the change and checks, previews and commits
+// it (finish), filling res. It returns res.Error, or nil.
+func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, res *Result, precheck func() error, read func() (*edit.Document, error), plan func(*edit.Document) (*change, error)) error {
+	res.Path, res.DryRun = path, o.DryRun
+	if err := checkPath(path); err != nil {
+		return res.Fail(err)
+	}
+	if err := o.validate(); err != nil {
+		return res.Fail(err)
+	}
+	if err := precheck(); err != nil {
+		return res.Fail(err)
+	}
+	unlock, err := w.lock(ctx, path)
+	if err != nil {
+		return res.Fail(err)
+	}
+	defer unlock()
+	doc, err := read()
+	if err != nil {
+		return res.Fail(err)
+	}
+	ch, err := plan(doc)
+	if err != nil {
+		return res.Fail(err)
+	}
+	return w.finish(ctx, ch, o, res)
+}
+
 // receipt returns the file's SHA-256 as read ("" for a new file), that
 // of ch's new content, and the new content's line count: the receipt
 // fields of a result (Result.SHA256Before, SHA256After, Lines).
