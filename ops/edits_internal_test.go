@@ -125,3 +125,25 @@ func TestChunkChangeEditsMatchWholeSymbol(t *testing.T) {
 		})
 	}
 }
+
+// An exact-text edit's change carries the text engine's own
+// replacements, in offsets of the file's content (its byte order mark
+// included), one per place replaced.
+func TestEditChangeEditsAreTheReplacements(t *testing.T) {
+	doc, err := edit.NewDocument("a.txt", []byte("\uFEFFone\ntwo\nthree\nfour\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := EditRequest{Edits: TextEdits{{OldText: "two", NewText: "2"}, {OldText: "four", NewText: "4"}}}
+	ch, err := planEdit(context.Background(), doc, nil, req, &EditResult{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []edit.Edit{{Start: 7, End: 10, New: "2"}, {Start: 17, End: 21, New: "4"}}
+	if !reflect.DeepEqual(ch.edits, want) {
+		t.Fatalf("edits %+v, want %+v", ch.edits, want)
+	}
+	if got, err := edit.Apply(doc.Content, ch.edits); err != nil || string(got) != string(ch.content) {
+		t.Fatalf("the edits give %q (%v), the content is %q", got, err, ch.content)
+	}
+}
