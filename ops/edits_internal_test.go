@@ -2,6 +2,8 @@ package ops
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -145,5 +147,53 @@ func TestEditChangeEditsAreTheReplacements(t *testing.T) {
 	}
 	if got, err := edit.Apply(doc.Content, ch.edits); err != nil || string(got) != string(ch.content) {
 		t.Fatalf("the edits give %q (%v), the content is %q", got, err, ch.content)
+	}
+}
+
+// A batch's change carries its operations' edits composed into edits of
+// the file as read: an edit, a chunk in the result of that edit and a
+// line edit after both end as three edits of the original content, each
+// its engine's own span mapped back through the edits before it, and
+// give the batch's content.
+func TestBatchChangeEditsAreComposed(t *testing.T) {
+	const src = "package p\n\nconst a = 1\n\nfunc f() int {\n\tx := 1\n\treturn x\n}\n\nconst z = 26\n"
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	req := BatchRequest{Ops: []BatchOp{
+		{Op: OpEdit, Edit: &EditRequest{Path: "a.go", Edits: TextEdits{{OldText: "const a = 1", NewText: "const a = 100"}}}},
+		{Op: OpChunk, Chunk: &ChunkRequest{Location: "a.go::f", Chunks: Chunks{
+			{ContextBefore: []string{"\tx := 1"}, OldLines: []string{"\treturn x"}, NewLines: []string{"\treturn x + 1"}, ContextAfter: []string{"}"}}}}},
+		{Op: OpLines, Lines: &LinesRequest{Path: "a.go", Edits: LineEdits{{StartLine: 10, EndLine: 10, NewContent: "const z = 0"}}}},
+	}}
+	f := &batchFile{path: "a.go", ops: []int{0, 1, 2}}
+	results := make([]BatchOpResult, len(req.Ops))
+	w.batchFile(context.Background(), f, req, results)
+	if !f.ok {
+		t.Fatalf("batch refused: %+v", results)
+	}
+	line := func(n int) (int, int) { // line n's bytes, its ending included
+		r := f.ch.doc.LineRanges()[n-1]
+		return r.Start, r.Next
+	}
+	s3, _ := line(3)
+	s7, e7 := line(7)
+	s10, _ := line(10)
+	want := []edit.Edit{
+		{Start: s3, End: s3 + len("const a = 1"), New: "const a = 100"},
+		{Start: s7, End: e7, New: "\treturn x + 1\n"},
+		{Start: s10 + len("const z = "), End: s10 + len("const z = 26"), New: "0"},
+	}
+	if !reflect.DeepEqual(f.ch.edits, want) {
+		t.Fatalf("edits %+v, want %+v", f.ch.edits, want)
+	}
+	if got, err := edit.Apply(f.ch.doc.Content, f.ch.edits); err != nil || string(got) != string(f.ch.content) {
+		t.Fatalf("the edits give %q (%v), the content is %q", got, err, f.ch.content)
 	}
 }
