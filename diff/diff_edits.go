@@ -18,8 +18,7 @@ import (
 // out of bounds or two overlapping edits give an error wrapping ErrBadEdit,
 // as Apply does.
 //
-// It builds the hunks from the edits themselves (issue 15, "Diffs from the
-// edit"), in time proportional to the change, not to the file: each edit
+// It builds the hunks from the edits themselves, in time proportional to the change, not to the file: each edit
 // widens to the whole lines it touches (edits sharing a line make one
 // range), the lines its old and new text share at the range's start and
 // end are trimmed off, and the old and new lines are then matched as Diff's

@@ -126,7 +126,7 @@ func diffSources(t *testing.T) map[string][]byte {
 // TestDiffEditsMatchesDiff applies random edits (randomEdits) to real
 // files, as they are and with CRLF endings, a BOM, no final newline, and
 // checks that DiffEdits gives Diff's output of the old and new contents
-// byte for byte (issue 15, "Diffs from the edit").
+// byte for byte.
 func TestDiffEditsMatchesDiff(t *testing.T) {
 	rounds := 8
 	if testing.Short() || raceOn {

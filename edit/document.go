@@ -200,9 +200,10 @@ func (d *Document) LineRanges() []LineRange {
 // belonging to the ending).
 func LineRangesOf(text []byte) []LineRange { return splitLines(text, DetectEOL(text) == CR) }
 
-// DetectEOL returns the dominant line ending of text, by the chunk spec's
-// rule (seed 000): CRLF if CRLF outnumbers both lone LF and lone CR, else LF
-// if lone LF outnumbers lone CR, else CR if there is any, else LF.
+// DetectEOL returns the dominant line ending of text, the one the lines an
+// edit writes get so that they match their neighbours: CRLF if CRLF
+// outnumbers both lone LF and lone CR, else LF if lone LF outnumbers lone
+// CR, else CR if there is any, else LF.
 func DetectEOL(text []byte) string { return lines.DominantEndingBytes(text) }
 
 // splitLines splits text into lines at sep ('\r' when atCR, else '\n', a
@@ -355,12 +356,13 @@ func (d *Document) ReplaceLines(first, last int, newLines []string) (Edit, error
 }
 
 // RealPath returns the absolute path of the file a Document from Read
-// stands for, as the kernel resolves it (issue 12, item 2): every
+// stands for, as the kernel resolves it (not as the path's text reads): every
 // symbolic link and ".." resolved in order, a relative link target from
 // the folder the link really lives in, the final link followed; for a
 // Document from ReadOrNew of a missing file, where Commit creates it. It
-// is the file Commit writes, the name a diff header should give (issue 11,
-// section 2). It is "" for a Document from NewDocument.
+// is the file Commit writes, the name a diff header should give so that
+// the diff applies to the file written. It is "" for a Document from
+// NewDocument.
 func (d *Document) RealPath() string { return d.origin.Real }
 
 // IsNew reports a Document from ReadOrNew for a file that does not exist

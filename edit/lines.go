@@ -13,7 +13,7 @@ import (
 )
 
 // LineEdit replaces or inserts whole lines, as `symedit lines` reads them
-// (seed 003's line_edits). Line numbers are 1-based and inclusive.
+// (its line_edits JSON). Line numbers are 1-based and inclusive.
 type LineEdit struct {
 	// StartLine and EndLine are the first and last lines replaced,
 	// inclusive. Both are 0 for an insertion.

@@ -34,7 +34,8 @@ func invalidUTF8(b []byte) int {
 }
 
 // CheckContent refuses new content for doc that Read would refuse to read
-// back (issue 12, item 10): over MaxFileSize bytes (ErrTooLarge), a NUL
+// back, so that symedit never writes a file it could not edit again:
+// over MaxFileSize bytes (ErrTooLarge), a NUL
 // byte in the first 8,000 bytes or more NUL bytes than doc's content had
 // (ErrBinary), a UTF-16 or UTF-32 byte order mark or invalid UTF-8
 // (ErrEncoding). The error is a *FileError for doc.Path saying that

@@ -100,30 +100,12 @@ type EditResult struct {
 func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, error) {
 	ctx = withOp(ctx, "edit")
 	res := &EditResult{}
-	res.Path, res.DryRun = req.Path, req.DryRun
-	if err := checkPath(req.Path); err != nil {
-		return res, res.Fail(err)
-	}
-	if err := req.WriteOptions.validate(); err != nil {
-		return res, res.Fail(err)
-	}
-	if _, err := matchLevel(req.Match, match.Exact); err != nil {
-		return res, res.Fail(err)
-	}
-	unlock, err := w.lock(ctx, req.Path)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	defer unlock()
-	doc, err := w.read(req.Path, req.WriteOptions)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	ch, err := planEdit(ctx, doc, language(req.Path, req.Lang), req, res)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	return res, w.finish(ctx, ch, req.WriteOptions, &res.Result)
+	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
+		func() error { _, err := matchLevel(req.Match, match.Exact); return err },
+		func() (*edit.Document, error) { return w.read(req.Path, req.WriteOptions) },
+		func(doc *edit.Document) (*change, error) {
+			return planEdit(ctx, doc, language(req.Path, req.Lang), req, res)
+		})
 }
 
 // planEdit computes the change req's edits make to doc (in memory: the

@@ -17,7 +17,6 @@ import (
 	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/lang"
-	"github.com/symedit/symedit/symbols"
 )
 
 // parseTimeout bounds one tree-sitter parse.
@@ -38,7 +37,7 @@ type change struct {
 	// beforeLayout: the top-level layout of doc's text from that same
 	// parse (parsed.layout), for guard.GuardOptions.BeforeLayout; nil when
 	// unknown.
-	beforeLayout *symbols.Layout
+	beforeLayout *lang.Layout
 }
 
 // changed reports whether ch changes the file: new content, or a file
@@ -134,6 +133,39 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 		w.record(ctx, []written{{doc: ch.doc, content: ch.content}}, nil, res)
 	}
 	return nil
+}
+
+// writeFile runs a writing operation on the file at path, the file-level
+// counterpart of writeSymbol: it checks the path and o, runs precheck (the
+// request's own validation, done before any lock or read so that a
+// malformed request costs nothing), holds the file's lock, reads the file
+// with read, has plan compute the change and checks, previews and commits
+// it (finish), filling res. It returns res.Error, or nil.
+func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, res *Result, precheck func() error, read func() (*edit.Document, error), plan func(*edit.Document) (*change, error)) error {
+	res.Path, res.DryRun = path, o.DryRun
+	if err := checkPath(path); err != nil {
+		return res.Fail(err)
+	}
+	if err := o.validate(); err != nil {
+		return res.Fail(err)
+	}
+	if err := precheck(); err != nil {
+		return res.Fail(err)
+	}
+	unlock, err := w.lock(ctx, path)
+	if err != nil {
+		return res.Fail(err)
+	}
+	defer unlock()
+	doc, err := read()
+	if err != nil {
+		return res.Fail(err)
+	}
+	ch, err := plan(doc)
+	if err != nil {
+		return res.Fail(err)
+	}
+	return w.finish(ctx, ch, o, res)
 }
 
 // receipt returns the file's SHA-256 as read ("" for a new file), that
