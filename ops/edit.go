@@ -124,17 +124,14 @@ func planEdit(ctx context.Context, doc *edit.Document, lang *lang.Language, req 
 			}
 		}
 	}
-	out, err := textedit.ApplyTextEditsContext(ctx, string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
+	content, out, edits, err := textedit.ApplyDocumentContext(ctx, doc, req.Edits.textEdits(), level)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, cancelled(ctx)
 		}
 		return nil, err
 	}
-	bom := doc.Content[:len(doc.Content)-len(doc.Text)]
-	content := make([]byte, 0, len(bom)+len(out.Text))
-	content = append(append(content, bom...), out.Text...)
-	ch := &change{doc: doc, lang: lang, content: content,
+	ch := &change{doc: doc, lang: lang, content: content, edits: edits,
 		what: fmt.Sprintf("applied %d edit(s), %d replacement(s)", len(req.Edits), out.TotalReplacements)}
 	var already []string
 	for _, sum := range out.Edits {

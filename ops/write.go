@@ -28,7 +28,7 @@ type change struct {
 	doc     *edit.Document
 	lang    *lang.Language
 	content []byte      // the new content, BOM included
-	edits   []edit.Edit // the byte edits that made it, or nil for a whole write
+	edits   []edit.Edit // the byte edits of doc.Content that made it (one over the whole file for a write)
 	what    string      // what the edit did, for the summary line
 	// beforeClean: the language's own parser accepted doc's content
 	// (parsed.clean, set only for a change made from a located target,

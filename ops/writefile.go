@@ -73,7 +73,10 @@ func planWrite(doc *edit.Document, lang *lang.Language, content []byte, res *Wri
 		what = fmt.Sprintf("created with %d bytes", len(content))
 	}
 	res.Bytes, res.Created = len(content), doc.IsNew()
-	return &change{doc: doc, lang: lang, content: content, what: what}, nil
+	// A write hands over a content, not the places it changes: its one
+	// edit replaces the whole file (the guard and the diff narrow it).
+	whole := []edit.Edit{{Start: 0, End: len(doc.Content), New: string(content)}}
+	return &change{doc: doc, lang: lang, content: content, edits: whole, what: what}, nil
 }
 
 // checkContent refuses new content that symedit would not read back
