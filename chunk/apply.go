@@ -93,7 +93,7 @@ type span struct {
 	start, end int // 0-based indexes into Target.Lines, end exclusive
 	new        []string
 	level      match.Level
-	offset     match.Offset
+	offset     match.Shift
 	// already marks a chunk found already applied: start and end are
 	// where its new lines are, and new is those lines as the file has
 	// them, so the span writes nothing new.
@@ -127,7 +127,7 @@ type attempt struct {
 	line     int   // 0-based index of the offending symbol line, or -1
 	expected string
 	reason   string
-	offset   match.Offset // the indentation offset of a passing candidate
+	offset   match.Shift // the indentation offset of a passing candidate
 }
 
 // locate finds the single position where chunk c (1-based index n) applies,
@@ -179,7 +179,7 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 		sp := span{chunk: n, start: a.pos, end: a.pos + no, new: k.new, level: level}
 		if level >= match.Indent {
 			sp.offset = a.offset
-			shifted, err := match.Reindent(k.new, a.offset)
+			shifted, err := match.ShiftIndent(k.new, a.offset)
 			if err != nil {
 				return span{}, &InputError{Chunk: n, Key: "new_lines", Msg: fmt.Sprintf(
 					"old_lines matched at file line %d at level %s, but new_lines %v", t.FirstLine+a.pos, match.Describe(level, a.offset), err)}
@@ -311,7 +311,7 @@ func telling(k normalized) bool {
 	return match.Telling(append(append(append(w, k.before...), k.new...), k.after...))
 }
 
-func alreadySpan(t Target, n, pos, nn int, level match.Level, offset match.Offset) span {
+func alreadySpan(t Target, n, pos, nn int, level match.Level, offset match.Shift) span {
 	sp := span{chunk: n, start: pos, end: pos + nn, level: level, already: true}
 	if level >= match.Indent {
 		sp.offset = offset
@@ -402,7 +402,7 @@ func try(t Target, trimmed []string, k normalized, window []string, p int, cmp *
 	}
 	ok := attempt{pos: p}
 	if cmp != nil {
-		ok.offset = cmp.Offset(st)
+		ok.offset = cmp.Shift(st)
 	}
 	return ok
 }

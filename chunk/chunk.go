@@ -48,7 +48,7 @@ type Placement struct {
 	// Offset is, for the indent and loose levels, the indentation shift
 	// from the chunk's lines to the file's; new_lines were shifted by it.
 	// It is the zero Offset (and absent from JSON) below indent.
-	Offset match.Offset `json:"offset,omitzero" jsonschema:"The indentation shift from the chunk's lines to the file's, at the indent and loose levels (new_lines were shifted by it); else omitted."`
+	Offset match.Shift `json:"offset,omitzero" jsonschema:"The indentation shift from the chunk's lines to the file's, at the indent and loose levels (new_lines were shifted by it); else omitted."`
 	// AlreadyApplied reports that the chunk was already in the symbol:
 	// its old_lines occur nowhere (or only inside its own new lines) and
 	// context_before, new_lines and context_after occur at exactly one

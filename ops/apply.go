@@ -121,8 +121,8 @@ type ApplyBlock struct {
 	Failure *reply.Failure `json:"failure,omitempty" jsonschema:"Why the block did not apply, with the real lines; omitted otherwise."`
 	// Match is the level the block matched at (absent: exact, or not
 	// applied), Offset its indentation offset at indent and loose.
-	Match  match.Level   `json:"match,omitempty" jsonschema:"The match level the block applied at; omitted when exact or not applied."`
-	Offset *match.Offset `json:"offset,omitempty" jsonschema:"The block's indentation shift, at the indent and loose levels; else omitted."`
+	Match  match.Level  `json:"match,omitempty" jsonschema:"The match level the block applied at; omitted when exact or not applied."`
+	Offset *match.Shift `json:"offset,omitempty" jsonschema:"The block's indentation shift, at the indent and loose levels; else omitted."`
 	// AlreadyApplied reports that the block was already in the file (its
 	// old lines found nowhere, or only inside its own new lines, and its
 	// new lines, with its anchors or context, at exactly one place): it

@@ -246,7 +246,7 @@ func (b Block) Apply(text string) (string, *Failure) {
 // empty leading anchor is the start of the file, an empty trailing anchor
 // its end). One match applies; several at that level are AMBIGUOUS (a
 // looser level never breaks the tie). At indent and loose the new lines
-// are shifted by the matched indentation offset (match.Reindent) and
+// are shifted by the matched indentation offset (match.ShiftIndent) and
 // written in the file's indentation style. When the allowed levels find
 // nothing, the Failure is Apply's (nearest lines), and its Hint and
 // message name the one place the first looser level with any match
@@ -446,7 +446,7 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 		x := ms[0]
 		repl := b.New
 		if l >= match.Indent {
-			shifted, err := match.Reindent(b.New, x.Offset)
+			shifted, err := match.ShiftIndent(b.New, x.Offset)
 			if err != nil {
 				return text, applied{failure: &Failure{Code: CodeOldMismatch, Line: x.Line + 1,
 					Message: fmt.Sprintf("the block's lines match at line %d at level %s, but its new lines cannot be shifted: %v", x.Line+1, x.Describe(), err)}}

@@ -102,7 +102,7 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 			fmt.Fprint(out, " (already applied, unchanged)")
 		}
 		if b.Status == statusApplied && b.Match > match.Exact {
-			o := match.Offset{}
+			o := match.Shift{}
 			if b.Offset != nil {
 				o = *b.Offset
 			}
