@@ -545,7 +545,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	if !a.req.AllowElision {
 		for k, b := range mine {
 			bi := f.blocks[mineAt[k]]
-			if e := elided("block", a.blocks[bi].Index, "new lines", b.Old, b.New); e != nil {
+			if e := elided("block", a.blocks[bi].Index, "new lines", b.OldLines, b.NewLines); e != nil {
 				a.blocks[bi].Failure = &reply.Failure{Code: reply.CodeElided, Message: e.Error()}
 				a.fail(f, e.Error(), mineAt[k], e)
 				f.err = AsError(e)

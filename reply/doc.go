@@ -31,8 +31,8 @@
 //
 // and (issue 14) Codex apply_patch patches and unified diffs (git diff,
 // diff -u and Aider's udiff), in a code fence or raw. Each hunk of either
-// is a Block of FormatApplyPatch or FormatUnifiedDiff whose Old lines are
-// its old side (context and removed lines) and New lines its new side
+// is a Block of FormatApplyPatch or FormatUnifiedDiff whose OldLines are
+// its old side (context and removed lines) and NewLines its new side
 // (context and added lines); it applies as a SEARCH/REPLACE block, so a
 // hunk is placed by its lines, never by line numbers alone.
 //

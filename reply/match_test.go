@@ -27,11 +27,11 @@ const noCopyText = "// noCopy may be added to structs which must not be copied\n
 	"func (*noCopy) Unlock() {}"
 
 func edit(leading, old, new, trailing []string) reply.Block {
-	return reply.Block{Format: reply.FormatEdit, Path: "a.go", Leading: leading, Old: old, New: new, Trailing: trailing}
+	return reply.Block{Format: reply.FormatEdit, Path: "a.go", ContextBefore: leading, OldLines: old, NewLines: new, ContextAfter: trailing}
 }
 
 func sr(old, new []string) reply.Block {
-	return reply.Block{Format: reply.FormatSearchReplace, Path: "a.go", Old: old, New: new}
+	return reply.Block{Format: reply.FormatSearchReplace, Path: "a.go", OldLines: old, NewLines: new}
 }
 
 func l(s ...string) []string { return s }

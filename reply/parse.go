@@ -32,14 +32,14 @@ const (
 )
 
 // Block is one well-formed edit block of a reply. Its lines carry no line
-// endings. A SEARCH/REPLACE block has only Old and New; Leading and Trailing
-// are nil. An empty section is nil.
+// endings. A SEARCH/REPLACE block has only OldLines and NewLines;
+// ContextBefore and ContextAfter are nil. An empty section is nil.
 type Block struct {
 	// Format is FormatEdit, FormatSearchReplace, FormatUnifiedDiff or
-	// FormatApplyPatch (a hunk: Old is its old side, context and removed
-	// lines; New its new side, context and added lines; it applies as a
-	// SEARCH/REPLACE block); Apply and String read any other value as
-	// FormatEdit.
+	// FormatApplyPatch (a hunk: OldLines is its old side, context and
+	// removed lines; NewLines its new side, context and added lines; it
+	// applies as a SEARCH/REPLACE block); Apply and String read any other
+	// value as FormatEdit.
 	Format Format `json:"format"`
 	// Path is the file the block edits, as the model wrote it with the
 	// decoration stripped (see the package documentation), or, for a
@@ -47,17 +47,18 @@ type Block struct {
 	// with it. It is not otherwise cleaned, nor checked against any root:
 	// that is the caller's job.
 	Path string `json:"path"`
-	// Leading is the leading anchor: lines kept, just before Old. Empty
-	// means the start of the file.
-	Leading []string `json:"leading,omitempty"`
-	// Old are the lines replaced (the SEARCH section). Empty inserts.
-	Old []string `json:"old,omitempty"`
-	// New are the lines written instead of Old (the REPLACE section).
-	// Empty deletes.
-	New []string `json:"new,omitempty"`
-	// Trailing is the trailing anchor: lines kept, just after Old. Empty
-	// means the end of the file.
-	Trailing []string `json:"trailing,omitempty"`
+	// ContextBefore is the leading anchor (JSON "leading"): lines kept,
+	// just before OldLines. Empty means the start of the file.
+	ContextBefore []string `json:"leading,omitempty"`
+	// OldLines are the lines replaced (the SEARCH section; JSON "old").
+	// Empty inserts.
+	OldLines []string `json:"old,omitempty"`
+	// NewLines are the lines written instead of OldLines (the REPLACE
+	// section; JSON "new"). Empty deletes.
+	NewLines []string `json:"new,omitempty"`
+	// ContextAfter is the trailing anchor (JSON "trailing"): lines kept,
+	// just after OldLines. Empty means the end of the file.
+	ContextAfter []string `json:"trailing,omitempty"`
 	// Line is the 1-based reply line of the block's <<<<<<< marker (for a
 	// unified diff's hunk, of its @@ line).
 	Line int `json:"line"`
@@ -82,7 +83,7 @@ type Block struct {
 	// lines (diff -U0 writes such hunks; git apply reads them only with
 	// --unidiff-zero), says that nothing but its numbers places it: it
 	// applies only where Hint puts it (its old lines at 1-based lines
-	// Hint to Hint+len(Old)-1 inclusive, or, with no old lines, its new
+	// Hint to Hint+len(OldLines)-1 inclusive, or, with no old lines, its new
 	// lines after line Hint-1) and only when that place ends at the
 	// text's last line, where the numbers cannot point at the wrong
 	// line; elsewhere Apply refuses it (TRAILING_NOT_FOUND), and old
@@ -93,11 +94,11 @@ type Block struct {
 	// block's lines must end at the text's last line.
 	AtEnd bool `json:"at_end,omitempty"`
 	// Insert marks an apply_patch update hunk that only adds lines (no
-	// context and no removed lines: Old is empty, New its added lines).
-	// It inserts New right after the last line of the one chain of Scope
-	// lines in the text (see Scope; one such place, else AMBIGUOUS, or
-	// NOT_FOUND for none), or, without Scope, after the text's last line,
-	// as Codex's patches do. It never creates a file (IsCreate).
+	// context and no removed lines: OldLines is empty, NewLines its added
+	// lines). It inserts NewLines right after the last line of the one
+	// chain of Scope lines in the text (see Scope; one such place, else
+	// AMBIGUOUS, or NOT_FOUND for none), or, without Scope, after the
+	// text's last line, as Codex's patches do. It never creates a file (IsCreate).
 	Insert bool `json:"insert,omitempty"`
 	// OldNoEOL and NewNoEOL, for a unified diff's hunk, say that its old
 	// side, and its new side, end with the file's last line and that line
@@ -111,8 +112,8 @@ type Block struct {
 	NewNoEOL bool `json:"new_no_eol,omitempty"`
 	// Delete says the block deletes the file Path (issue 14): an
 	// apply_patch "*** Delete File:" (no lines; FileOnly), or a hunk of a
-	// unified diff whose +++ name is /dev/null (Old its removed lines, New
-	// empty). The caller deletes the file only if it exists and, for a
+	// unified diff whose +++ name is /dev/null (OldLines its removed lines,
+	// NewLines empty). The caller deletes the file only if it exists and, for a
 	// diff, its hunks applied in order leave the empty text.
 	Delete bool `json:"delete,omitempty"`
 	// MoveTo, when not "", is the path the file Path moves to, with the
@@ -147,7 +148,7 @@ type Block struct {
 // caller acts on the file and does not Apply the block, which Apply
 // refuses (CodeFileOnly).
 func (b Block) FileOnly() bool {
-	return (b.Delete || b.MoveTo != "" || b.OldMode != "") && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.New) == 0 && len(b.Trailing) == 0
+	return (b.Delete || b.MoveTo != "" || b.OldMode != "") && len(b.ContextBefore) == 0 && len(b.OldLines) == 0 && len(b.NewLines) == 0 && len(b.ContextAfter) == 0
 }
 
 // Malformed is a block Parse could not read; it is reported and never
@@ -819,9 +820,9 @@ scan:
 	p.prevPath, p.prevLine = path, pathLine
 	b := Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}
 	if f == FormatEdit {
-		b.Leading, b.Old, b.New, b.Trailing = sec[0], sec[1], sec[2], sec[3]
+		b.ContextBefore, b.OldLines, b.NewLines, b.ContextAfter = sec[0], sec[1], sec[2], sec[3]
 	} else {
-		b.Old, b.New = sec[1], sec[2]
+		b.OldLines, b.NewLines = sec[1], sec[2]
 	}
 	p.res.Blocks = append(p.res.Blocks, b)
 	return next, nextFloor
@@ -1262,7 +1263,7 @@ func (b Block) String() string {
 		for _, sc := range b.Scope {
 			w("@@ " + sc)
 		}
-		for _, l := range b.New {
+		for _, l := range b.NewLines {
 			w("+" + l)
 		}
 		w(patchEnd)
@@ -1275,23 +1276,23 @@ func (b Block) String() string {
 	}
 	if !b.anchored() {
 		w(startSearch)
-		if len(b.Old) > 0 && hintLine(strings.TrimLeft(b.Old[0], "\\")) {
+		if len(b.OldLines) > 0 && hintLine(strings.TrimLeft(b.OldLines[0], "\\")) {
 			s.WriteByte('\\') // not Roo Code's hint: the line itself
 		}
-		esc(b.Old...)
+		esc(b.OldLines...)
 		w(equalSep)
-		esc(b.New...)
+		esc(b.NewLines...)
 		w(">>>>>>> REPLACE")
 		return s.String()
 	}
 	w(startEdit)
-	esc(b.Leading...)
+	esc(b.ContextBefore...)
 	w(dashSep)
-	esc(b.Old...)
+	esc(b.OldLines...)
 	w(equalSep)
-	esc(b.New...)
+	esc(b.NewLines...)
 	w(dashSep)
-	esc(b.Trailing...)
+	esc(b.ContextAfter...)
 	w(endPrefix)
 	return s.String()
 }

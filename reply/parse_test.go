@@ -27,14 +27,14 @@ const goBlock = "src/go/atomic_type.go\n" +
 func TestParseOneBlock(t *testing.T) {
 	res := reply.Parse("Prose first.\n\n" + goBlock + "\nProse after.\n")
 	want := []reply.Block{{
-		Format:   reply.FormatEdit,
-		Path:     "src/go/atomic_type.go",
-		Leading:  []string{"type noCopy struct{}"},
-		Old:      []string{""},
-		New:      []string{"", "// Lock and Unlock are no-ops used by -copylocks checker from `go vet`."},
-		Trailing: []string{"// Lock is a no-op used by -copylocks checker from `go vet`."},
-		Line:     4,
-		PathLine: 3,
+		Format:        reply.FormatEdit,
+		Path:          "src/go/atomic_type.go",
+		ContextBefore: []string{"type noCopy struct{}"},
+		OldLines:      []string{""},
+		NewLines:      []string{"", "// Lock and Unlock are no-ops used by -copylocks checker from `go vet`."},
+		ContextAfter:  []string{"// Lock is a no-op used by -copylocks checker from `go vet`."},
+		Line:          4,
+		PathLine:      3,
 	}}
 	if !reflect.DeepEqual(res.Blocks, want) || len(res.Malformed) != 0 {
 		t.Fatalf("got %#v\nmalformed %v", res.Blocks, res.Malformed)
@@ -57,7 +57,7 @@ func TestParseManyBlocks(t *testing.T) {
 	}
 	for i, bl := range res.Blocks {
 		if bl.Path != fmt.Sprintf("src/f%d.py", i) || bl.Line != 11*i+5 || bl.PathLine != 11*i+3 ||
-			!reflect.DeepEqual(bl.Old, []string{fmt.Sprintf("x = %d", i)}) || bl.Leading != nil || bl.Trailing != nil {
+			!reflect.DeepEqual(bl.OldLines, []string{fmt.Sprintf("x = %d", i)}) || bl.ContextBefore != nil || bl.ContextAfter != nil {
 			t.Errorf("block %d: %+v", i, bl)
 		}
 	}
@@ -74,7 +74,7 @@ func TestParseCRLFReply(t *testing.T) {
 		t.Fatalf("got %+v", a)
 	}
 	for _, bl := range b.Blocks {
-		for _, l := range append(append(bl.Leading, bl.Old...), append(bl.New, bl.Trailing...)...) {
+		for _, l := range append(append(bl.ContextBefore, bl.OldLines...), append(bl.NewLines, bl.ContextAfter...)...) {
 			if strings.ContainsAny(l, "\r\n") {
 				t.Errorf("line %q keeps a line ending", l)
 			}
@@ -228,7 +228,7 @@ func TestParseVerbatim(t *testing.T) {
 		t.Fatalf("got %+v", res)
 	}
 	b := res.Blocks[0]
-	for name, got := range map[string][]string{"leading": b.Leading, "old": b.Old, "new": b.New, "trailing": b.Trailing} {
+	for name, got := range map[string][]string{"leading": b.ContextBefore, "old": b.OldLines, "new": b.NewLines, "trailing": b.ContextAfter} {
 		if !reflect.DeepEqual(got, lines) {
 			t.Errorf("%s = %q, want %q", name, got, lines)
 		}
@@ -238,8 +238,8 @@ func TestParseVerbatim(t *testing.T) {
 	}
 	// In a SEARCH/REPLACE block "-------" is an ordinary line.
 	res = reply.Parse("src/a.md\n<<<<<<< SEARCH\nTitle\n-------\n=======\nTitle\n-------\n\n>>>>>>> REPLACE\n")
-	if len(res.Blocks) != 1 || !reflect.DeepEqual(res.Blocks[0].Old, []string{"Title", "-------"}) ||
-		!reflect.DeepEqual(res.Blocks[0].New, []string{"Title", "-------", ""}) {
+	if len(res.Blocks) != 1 || !reflect.DeepEqual(res.Blocks[0].OldLines, []string{"Title", "-------"}) ||
+		!reflect.DeepEqual(res.Blocks[0].NewLines, []string{"Title", "-------", ""}) {
 		t.Fatalf("got %+v", res)
 	}
 }
@@ -623,7 +623,7 @@ func TestParseHunklessGitDiff(t *testing.T) {
 			}
 			if tc.hunks {
 				for _, b := range others {
-					if b.Mode != tc.block.Mode || b.OldMode != tc.block.OldMode || len(b.New) == 0 {
+					if b.Mode != tc.block.Mode || b.OldMode != tc.block.OldMode || len(b.NewLines) == 0 {
 						t.Errorf("hunk %+v, want mode %q, old mode %q", b, tc.block.Mode, tc.block.OldMode)
 					}
 				}

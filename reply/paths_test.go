@@ -135,7 +135,7 @@ func TestParseSpacedPathLine(t *testing.T) {
 	}
 	// Block.String writes a path with spaces in backticks, so Parse reads
 	// it back.
-	b := reply.Block{Format: reply.FormatSearchReplace, Path: "src/my file.py", Old: []string{"x"}, New: []string{"y"}}
+	b := reply.Block{Format: reply.FormatSearchReplace, Path: "src/my file.py", OldLines: []string{"x"}, NewLines: []string{"y"}}
 	res := reply.Parse(b.String())
 	if len(res.Blocks) != 1 || res.Blocks[0].Path != b.Path {
 		t.Errorf("Parse(%q) = %+v, want the path %q back", b.String(), res, b.Path)

@@ -101,7 +101,7 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outco
 			}
 			return 0, false
 		}
-		if len(match.Within(b.Old, b.New)) == 0 {
+		if len(match.Within(b.OldLines, b.NewLines)) == 0 {
 			if m, ok := s.fast(b, veto); ok {
 				orig.accept()
 				spans.update(blocks, k, m.Line-1+b.leadLen())
@@ -211,20 +211,20 @@ func (o *origHunks) places(b Block, l match.Level) []int {
 	}
 	// The rarest line of the hunk's old side narrows the places.
 	best, bestAt := -1, 0
-	for i, l := range b.Old {
+	for i, l := range b.OldLines {
 		o.steps++
 		if c := len(o.index[l]); best < 0 || c < best {
 			best, bestAt = c, i
 		}
 	}
-	for _, x := range o.index[b.Old[bestAt]] {
+	for _, x := range o.index[b.OldLines[bestAt]] {
 		o.steps++
 		p := x - bestAt
-		if p < 0 || p+len(b.Old) > len(o.text) {
+		if p < 0 || p+len(b.OldLines) > len(o.text) {
 			continue
 		}
 		ok := true
-		for i, l := range b.Old {
+		for i, l := range b.OldLines {
 			o.steps++
 			if o.text[p+i] != l {
 				ok = false
@@ -248,7 +248,7 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 		return nil
 	}
 	o.next = nil
-	if len(b.Old) == 0 && !b.Insert {
+	if len(b.OldLines) == 0 && !b.Insert {
 		return nil
 	}
 	what, level := "diff", ""
@@ -319,17 +319,17 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 				Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: it inserts its lines before line %d of the original file, inside that hunk's lines %d-%d; the hunks of one patch are written against the original file and may not overlap",
 					blocks[h.block].Line, p+1, h.start+1, h.end)}
 		}
-		if !b.Insert && p < h.end && h.start < p+len(b.Old) {
+		if !b.Insert && p < h.end && h.start < p+len(b.OldLines) {
 			return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
 				Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: in the original file this hunk's lines are %d-%d and that hunk's %d-%d; the hunks of one diff or patch are written against the original file and may not overlap",
-					blocks[h.block].Line, p+1, p+len(b.Old), h.start+1, h.end)}
+					blocks[h.block].Line, p+1, p+len(b.OldLines), h.start+1, h.end)}
 		}
 	}
 	if at := shift(p); at != m.Line-1 {
 		return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
 			Message: fmt.Sprintf("the hunk's lines are at line %d of the original file, which is line %d once the hunks above it apply, but applied in order it matched at line %d, where earlier hunks changed the text", p+1, at+1, m.Line)}
 	}
-	o.next = &origHunk{start: p, end: p + len(b.Old), delta: len(b.New) - len(b.Old), block: k}
+	o.next = &origHunk{start: p, end: p + len(b.OldLines), delta: len(b.NewLines) - len(b.OldLines), block: k}
 	return nil
 }
 
@@ -363,7 +363,7 @@ func (h *hunkSpans) hit(b Block, at int) (int, bool) {
 	if !b.isHunk() {
 		return 0, false
 	}
-	end := at + len(b.Old)
+	end := at + len(b.OldLines)
 	for _, sp := range h.spans {
 		if at < sp.end && sp.start < end {
 			return sp.block, true
@@ -377,7 +377,7 @@ func (h *hunkSpans) hit(b Block, at int) (int, bool) {
 // are a span.
 func (h *hunkSpans) update(blocks []Block, k, at int) {
 	b := blocks[k]
-	end, delta := at+len(b.Old), len(b.New)-len(b.Old)
+	end, delta := at+len(b.OldLines), len(b.NewLines)-len(b.OldLines)
 	kept := h.spans[:0]
 	for _, sp := range h.spans {
 		switch {
@@ -392,7 +392,7 @@ func (h *hunkSpans) update(blocks []Block, k, at int) {
 	}
 	h.spans = kept
 	if b.isHunk() {
-		h.spans = append(h.spans, hunkSpan{start: at, end: at + len(b.New), block: k})
+		h.spans = append(h.spans, hunkSpan{start: at, end: at + len(b.NewLines), block: k})
 	}
 }
 
@@ -702,15 +702,15 @@ func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, boo
 	if s.slow || b.IsCreate() || b.Insert || s.eol() == "\r" || b.AtEnd || len(b.Scope) > 0 {
 		return match.Match{}, false
 	}
-	for _, l := range b.New {
+	for _, l := range b.NewLines {
 		if strings.ContainsAny(l, "\r\n") {
 			return match.Match{}, false
 		}
 	}
 	window := b.window()
 	edit := b.anchored()
-	atStart := edit && len(b.Leading) == 0
-	atEnd := edit && len(b.Trailing) == 0
+	atStart := edit && len(b.ContextBefore) == 0
+	atEnd := edit && len(b.ContextAfter) == 0
 	n, w := size(s.root), len(window)
 	if w > n {
 		return match.Match{}, false
@@ -774,7 +774,7 @@ func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, boo
 		return match.Match{}, false // the general path refuses it
 	}
 	start := p + b.leadLen()
-	if !s.replace(start, start+len(b.Old), b.New) {
+	if !s.replace(start, start+len(b.OldLines), b.NewLines) {
 		return match.Match{}, false
 	}
 	return match.Match{Line: p + 1}, true
