@@ -12,8 +12,9 @@ import (
 )
 
 // Check names one rule a chunk must satisfy. The numbered ones are the seven
-// checks of the chunk spec (seed 000); CheckContextBefore is its candidate
-// search; CheckUnique and CheckOverlap are symedit's own (issue 3).
+// checks of the chunk spec; CheckContextBefore is its candidate search;
+// CheckUnique and CheckOverlap are symedit's own, so that a chunk never
+// lands at a guessed place or on lines another chunk changes.
 type Check string
 
 // The checks, in the order the engine runs them at a candidate position.
@@ -190,8 +191,7 @@ func (e *InputError) Error() string {
 
 // MaxShown is the most bytes of one line an Error shows (Expected,
 // Actual, Nearest texts and the lines quoted in Message), so that a
-// rejection on a file with megabyte-long lines stays small (issue 12,
-// item 12).
+// rejection on a file with megabyte-long lines stays small.
 const MaxShown = lines.Shown
 
 // shown returns s, or for s over MaxShown bytes a window of it around its

@@ -1,7 +1,7 @@
 // Package match finds a sequence of lines (the needle) in another (the
 // haystack) at an explicit level of tolerance, and never guesses: it is
 // the one line-sequence matcher behind symedit's chunk, edit and apply
-// commands (issue 7).
+// commands, so that the three accept the same lines.
 //
 // # Levels
 //

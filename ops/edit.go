@@ -10,7 +10,7 @@ import (
 	"github.com/symedit/symedit/match"
 )
 
-// TextEdit is one exact replacement of an EditRequest (seed 002's edit):
+// TextEdit is one exact replacement of an EditRequest:
 // every occurrence of OldText becomes NewText, provided OldText occurs
 // exactly Occurrences times in the text the edit applies to (edit.TextEdit).
 type TextEdit struct {
@@ -57,7 +57,7 @@ func (t TextEdits) textEdits() []edit.TextEdit {
 }
 
 // EditRequest replaces exact text in one file (`symedit edit`, the MCP
-// edit tool, batch op "edit"; seed 002).
+// edit tool, batch op "edit").
 type EditRequest struct {
 	// Path is the file, relative to the workspace's Dir (or absolute).
 	Path string `json:"path"`

@@ -274,7 +274,7 @@ func (w *Workspace) pathKey(path string) string {
 
 // resolved is a path's lock key (lockKey's) and, when the file resolved,
 // its resolution, so that the read after the lock does not resolve the
-// path again (issue 15).
+// path again.
 type resolved struct {
 	key string
 	res *edit.Resolution // nil: read by the path, which gives Read's error

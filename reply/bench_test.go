@@ -91,7 +91,8 @@ func BenchmarkParseAdversarial(b *testing.B) {
 
 // BenchmarkApplyAll applies 1,000 blocks, from the end of the file to its
 // start, to a 100,000-line file with ApplyAll, and (loop) with ApplyLevel
-// on each result in turn, as apply did before issue 12, item 13.
+// on each result in turn, as apply once did: a pass over the file per
+// block.
 func BenchmarkApplyAll(b *testing.B) {
 	text, blocks := growthCase(100_000, 1_000)
 	b.Run("ApplyAll", func(b *testing.B) {

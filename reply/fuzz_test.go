@@ -106,7 +106,7 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 	pathLines := map[int]bool{}
 	for _, b := range res.Blocks {
 		if b.Format == reply.FormatUnifiedDiff && b.Line <= n && strings.HasPrefix(ls[b.Line-1], "diff --git ") {
-			// git's change without hunks (issue 14): an empty file
+			// git's change without hunks: an empty file
 			// created or deleted, or a mode change; no lines.
 			if b.PathLine != b.Line || b.Path == "" || b.OldLines != nil || b.NewLines != nil || b.ContextBefore != nil || b.ContextAfter != nil ||
 				!(b.Mode != "" && b.OldMode == "" && b.IsCreate() || b.Delete && b.Mode == "" && b.FileOnly() || b.OldMode != "" && b.Mode != "" && b.FileOnly()) {
@@ -151,7 +151,8 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 		if b.Path == "" || strings.ContainsAny(b.Path, "\t\r\n`*") || strings.TrimSpace(b.Path) != b.Path || len(b.Path) > 200 {
 			t.Fatalf("path %q", b.Path)
 		}
-		// A path with spaces only from backticks or quotes (issue 14).
+		// A path with spaces only from backticks or quotes, since a bare
+		// line with spaces may be prose.
 		if strings.Contains(b.Path, " ") && (b.PathLine < 1 || !strings.ContainsAny(ls[b.PathLine-1], "`'\"")) {
 			t.Fatalf("path %q with spaces from the bare line %d", b.Path, b.PathLine)
 		}

@@ -41,7 +41,7 @@ const (
 	// non-empty text.
 	CodeFileExists = "FILE_EXISTS"
 	// CodeOverlap: a hunk of a diff or patch matched only on lines an
-	// earlier hunk of the same file wrote (ApplyAll; issue 14).
+	// earlier hunk of the same file wrote (ApplyAll).
 	CodeOverlap = "OVERLAP"
 	// CodeFileOnly: a block that only deletes or moves its file
 	// (Block.FileOnly) was given to Apply, which changes lines: the caller
@@ -64,8 +64,8 @@ const maxNearest = 3
 // MaxShown is the most bytes of one line of the text that a Failure
 // shows (in Message, Expected, Actual and Nearest): a longer line is cut
 // to a window around its first difference from the block's line, "..."
-// marking each cut (issue 12, item 12: no message grows with the length of
-// a file's lines).
+// marking each cut, so that no message grows with the length of a file's
+// lines.
 const MaxShown = lines.Shown
 
 // previewLen is the longest preview, in runes, before "..." is added.

@@ -15,7 +15,7 @@ type Format string
 
 // The two block formats.
 const (
-	// FormatEdit is seed 004's anchored block: <<<<<<< EDIT, leading
+	// FormatEdit is symedit's anchored block: <<<<<<< EDIT, leading
 	// anchor, -------, old lines, =======, new lines, -------, trailing
 	// anchor, >>>>>>>.
 	FormatEdit Format = "edit"
@@ -23,11 +23,11 @@ const (
 	// lines, =======, new lines, >>>>>>> REPLACE.
 	FormatSearchReplace Format = "search-replace"
 	// FormatApplyPatch is a file added, or a hunk of a file updated, by a
-	// Codex apply_patch patch (*** Begin Patch; issue 14), read as a
+	// Codex apply_patch patch (*** Begin Patch), read as a
 	// SEARCH/REPLACE block.
 	FormatApplyPatch Format = "apply-patch"
 	// FormatUnifiedDiff is a hunk of a unified diff (--- and +++ headers,
-	// @@ hunks; issue 14), read as a SEARCH/REPLACE block.
+	// @@ hunks), read as a SEARCH/REPLACE block.
 	FormatUnifiedDiff Format = "unified-diff"
 )
 
@@ -71,13 +71,13 @@ type Block struct {
 	// said to start in the text it applies to (a hunk's +l: its place after
 	// the hunks before it). It only chooses between identical candidates,
 	// when exactly one starts there; it never places a block that does not
-	// match (issue 14).
+	// match, since a model's line numbers are often stale.
 	Hint int `json:"hint_line,omitempty"`
 	// Scope are an apply_patch hunk's "@@ context" lines, outermost first:
 	// the block applies only at a place that is the first match after an
 	// occurrence of them, in that order, each the first after the one
 	// before (lines compared with surrounding white space trimmed). Among
-	// several matches, only those places count (issue 14).
+	// several matches, only those places count.
 	Scope []string `json:"scope,omitempty"`
 	// Pinned, for a unified diff's hunk with line numbers and no context
 	// lines (diff -U0 writes such hunks; git apply reads them only with
@@ -110,14 +110,14 @@ type Block struct {
 	// Either sets AtEnd.
 	OldNoEOL bool `json:"old_no_eol,omitempty"`
 	NewNoEOL bool `json:"new_no_eol,omitempty"`
-	// Delete says the block deletes the file Path (issue 14): an
+	// Delete says the block deletes the file Path: an
 	// apply_patch "*** Delete File:" (no lines; FileOnly), or a hunk of a
 	// unified diff whose +++ name is /dev/null (OldLines its removed lines,
 	// NewLines empty). The caller deletes the file only if it exists and, for a
 	// diff, its hunks applied in order leave the empty text.
 	Delete bool `json:"delete,omitempty"`
 	// MoveTo, when not "", is the path the file Path moves to, with the
-	// block's change (issue 14): an apply_patch "*** Move to:", a unified
+	// block's change: an apply_patch "*** Move to:", a unified
 	// diff's "rename from"/"rename to" lines or git's "--- a/P" and
 	// "+++ b/Q" with P and Q different. Every block of the file carries it;
 	// a pure rename is one FileOnly block. Like Path, it is in DIR after
@@ -125,7 +125,7 @@ type Block struct {
 	// refuses a MoveTo that exists.
 	MoveTo string `json:"move_to,omitempty"`
 	// Mode, when not "", is the git mode (ModeFile or ModeExecutable) the
-	// extended headers of a git diff give the file (issue 14): the mode of
+	// extended headers of a git diff give the file: the mode of
 	// a file it creates ("new file mode"), or, with OldMode, the new mode
 	// of a mode change ("old mode", "new mode"). Every hunk of the diff
 	// carries them; a change git writes without hunks is one block without
@@ -218,7 +218,7 @@ func Parse(reply string) Result {
 type Options struct {
 	// Path, when not "", is the file of every EDIT or SEARCH/REPLACE block
 	// for which the reply names none (apply --path; Roo Code and Cline
-	// send single-file replies without paths; issue 14).
+	// send single-file replies without paths).
 	Path string
 }
 
@@ -252,7 +252,7 @@ type parser struct {
 }
 
 // gitHead is what a "diff --git" line's extended headers say about the
-// diff whose --- line follows them (issue 14): the file's new mode, and
+// diff whose --- line follows them: the file's new mode, and
 // its old one for a mode change, or why its hunks cannot apply.
 type gitHead struct {
 	at            int    // 0-based index of the --- line, or -1 for a rename's
@@ -289,8 +289,8 @@ const (
 	tokNear  // a line shaped like a marker that is none of this block's
 )
 
-// Marker runs: the standard length, and the lengths Aider and Cline accept
-// (issue 14).
+// Marker runs: the standard length, and the lengths Aider and Cline accept,
+// so replies written for those tools parse too.
 const (
 	stdRun = 7
 	minRun = 5
@@ -579,14 +579,15 @@ const (
 // hunklessGitDiff reads the change a "diff --git" line i heads when it
 // has no "---" line after its extended headers and no rename: git writes
 // no hunks for an empty file created or deleted, a mode change or a binary
-// file (issue 14). The first three, for one regular file named alike on
+// file. The first three, for one regular file named alike on
 // both sides, are a Block of FormatUnifiedDiff with no lines: a create
 // block with Mode for "new file mode" (an empty file), a Delete block for
 // "deleted file mode" (the caller deletes the file only when it is
 // empty), a FileOnly block with OldMode and Mode for "old mode" and "new
 // mode". Anything else (a binary file, a copy, a symbolic link or a
 // submodule, names that differ) is a reason the change is malformed. Such
-// a header is never prose (issue 11, section 1). It reports ok false when
+// a header is never prose, so a change it stands for is never silently
+// dropped. It reports ok false when
 // line i heads a diff with hunks or a rename, which are read elsewhere;
 // next is the line after its headers (and after a "Binary files ...
 // differ" line).
@@ -970,7 +971,7 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 		return "", 0, fmt.Sprintf("path line missing: the fence on line %d names %q, which holds white space, so where its path starts cannot be told: put a path with spaces in quotes on the fence (```python \"src/my file.py\") or in backticks on the line above", fenceAt, abbreviate(fenceSpaced, 60))
 	}
 	// Only blank and fence lines since the block before: its path is
-	// this block's too (Aider's rule, issue 14).
+	// this block's too (Aider's rule).
 	reuse := floor > 0 && p.prevPath != "" && fencePath == ""
 	for k := floor; reuse && k < i; k++ {
 		p.steps++

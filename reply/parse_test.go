@@ -148,7 +148,7 @@ func TestParsePathLine(t *testing.T) {
 	}
 }
 
-// TestParsePathReuse checks the path rules of issue 14: a block with no
+// TestParsePathReuse checks where a block's path comes from: a block with no
 // path line right after a block (only blank and fence lines between)
 // takes its path (Aider's rule), never across prose or a malformed block;
 // a path on the opening fence line; Options.Path for a reply that names
@@ -349,7 +349,8 @@ func adversarialReplies(n int) map[string]string {
 
 // TestParseLinearTime shows that Parse's work grows linearly with the
 // reply, by counting the parser's steps (lines and backtick runs looked
-// at), not by timing it (issue 11, section 6): on each adversarial reply
+// at), not by timing it, which a loaded machine would skew: on each
+// adversarial reply
 // the steps are at most 4 per line and backtick run, and 8 times the input
 // takes at most 8.5 times the steps (a quadratic parser takes 64 times).
 // BenchmarkParseAdversarial measures the time.
@@ -379,8 +380,8 @@ func units(s string) int {
 	return n
 }
 
-// TestParseMarkerLines checks issue 11, section 1 and the marker variants
-// of issue 14: a line that looks like a block marker is parsed as one
+// TestParseMarkerLines checks the marker lines, the variants Aider and
+// Cline write included: a line that looks like a block marker is parsed as one
 // where that is unambiguous, or is a Malformed with its reply line; it is
 // never prose. Markdown that merely resembles a marker stays prose.
 func TestParseMarkerLines(t *testing.T) {
@@ -465,7 +466,7 @@ func TestParseMarkerLines(t *testing.T) {
 // TestParseDeleteAndMove: apply_patch's Delete File and Move to (with
 // and without hunks), and a unified diff's +++ /dev/null, git's
 // a/P b/Q and rename lines (with and without hunks) are blocks that say
-// what happens to the file (issue 14), and diff -u's different names
+// what happens to the file, and diff -u's different names
 // without a/ and b/ stay refused.
 func TestParseDeleteAndMove(t *testing.T) {
 	res := reply.Parse("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n*** Delete File: c.py\n" +
@@ -542,7 +543,7 @@ func TestDeleteWithoutFinalNewline(t *testing.T) {
 	}
 }
 
-// TestParseHunklessGitDiff (issue 11, section 1; issue 14): git writes no
+// TestParseHunklessGitDiff: git writes no
 // ---, +++ or @@ lines when a diff creates or deletes an empty file,
 // changes only a mode or touches a binary file. The first three, for one
 // regular file, are blocks without lines (a create block with its Mode, a

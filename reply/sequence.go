@@ -9,7 +9,7 @@ import (
 )
 
 // MaxBlocks is the most edit blocks (well formed or not) one reply may
-// hold; the caller refuses a longer reply as a whole (issue 12, item 13).
+// hold; the caller refuses a longer reply as a whole.
 // Ten thousand is far above what a model writes in one reply, and keeps
 // the worst case of a reply bounded.
 const MaxBlocks = 10_000
@@ -20,7 +20,7 @@ const MaxBlocks = 10_000
 // stops there: failed is its index in blocks (-1 when all applied), f its
 // Failure, out the text before it, and matches the Matches of the blocks
 // before it. Hunks of a unified diff or an apply_patch patch are held to
-// more (issue 14): when every block is one and there are several, each
+// more: when every block is one and there are several, each
 // hunk must also hold in the original text at the level it matched (see
 // origHunks): one place there (its line numbers choose if it has several;
 // its @@ lines and *** End of File narrow them), no overlap with an
@@ -28,7 +28,8 @@ const MaxBlocks = 10_000
 // fails with AMBIGUOUS or OVERLAP where a loop over ApplyLevel would have
 // applied it.
 //
-// It does not rescan or copy the text per block (issue 12, item 13): the
+// It does not rescan or copy the text per block, so many blocks on a
+// large text do not cost their product: the
 // text is split into lines once, kept in a balanced tree with an index
 // from each line's content to where it occurs, and a block that matches
 // exactly once at the exact level is found through the occurrences of its
@@ -146,9 +147,9 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outco
 }
 
 // origHunks places the hunks of a unified diff or an apply_patch patch in
-// the original text as well (issue 14: "several hunks for one file apply
-// in order against the original text; overlapping hunks are refused
-// naming both"). Applied in order, a hunk could match where an earlier
+// the original text as well, since a diff's or patch's hunks are all
+// written against the original: they apply in order, and overlapping
+// hunks are refused naming both. Applied in order, a hunk could match where an earlier
 // hunk changed the text: on a sequence of lines the original never held,
 // or at the one place left of several the original held, whatever its
 // line numbers or @@ lines say. So each hunk must also occur in the
@@ -352,7 +353,7 @@ func (b Block) isHunk() bool {
 // hunkSpans are the lines the hunks applied so far wrote, in the current
 // text's numbering, so that a later hunk that lands on them is refused:
 // the hunks of a diff or a patch are written against the original file,
-// so one that matches lines another hunk wrote overlaps it (issue 14).
+// so one that matches lines another hunk wrote overlaps it.
 type hunkSpans struct{ spans []hunkSpan }
 
 type hunkSpan struct{ start, end, block int } // 0-based lines, end exclusive

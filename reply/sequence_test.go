@@ -162,7 +162,7 @@ func growthCase(n, k int) (string, []reply.Block) {
 }
 
 // TestApplyAllGrowth shows that applying many blocks does not rescan or
-// copy the file per block (issue 12, item 13), by counting steps: 8 times
+// copy the file per block, by counting steps: 8 times
 // the lines and 8 times the blocks take at most 12 times the steps (the
 // tree adds a logarithm; a pass per block would take 64 times), and the
 // steps stay within 30 per line of the file and per block times the

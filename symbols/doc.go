@@ -8,8 +8,8 @@
 // Python, Java and TypeScript/JavaScript are parsed with tree-sitter and
 // the language's symbols query. Go is parsed with go/parser, Go's own
 // parser and symedit's authority for Go, which is 6 times faster than a
-// bare tree-sitter parse of Go or more (issue 15; BenchmarkExtractTree
-// compares the two paths): the symbols come from its go/ast
+// bare tree-sitter parse of Go or more (BenchmarkExtractTree compares the
+// two paths): the symbols come from its go/ast
 // tree (function and method declarations, type specs wherever they are)
 // and get exactly the fields, ranges, name paths and nesting that the
 // tree-sitter query and rules give (a test compares the two field by
@@ -41,7 +41,7 @@
 // PrivilegedAction$1/run" for Class$1), an enum constant body after its
 // constant (see Extract). [ExtractFile] returns the same symbols in a
 // [File], with Clean set when go/parser accepted a Go source, so that a
-// caller need not parse it again to know (issue 15).
+// caller need not parse it again to know.
 //
 // # Ranges and positions
 //
@@ -62,16 +62,14 @@
 // where the symbol's leading decorators or annotations end and where the
 // definition proper begins after its modifiers; [TextLead] and
 // [SendsOverloads] classify a text a caller sends the same way, so that
-// replace-body keeps what the text does not send (issue 11, section 4;
-// issue 16).
+// replace-body keeps what the text does not send.
 //
 // Lines are counted as package edit's Document counts them: at LF (a CR
 // before it belongs to the ending), or at CR in a file whose dominant line
 // ending is a lone CR. Positions are computed from byte offsets with that
 // rule, and [Locate] reads FILE:LINE with it. Python, Java and
 // JavaScript/TypeScript end a line at a lone CR, so their files are parsed
-// with each lone CR read as LF (same length, same byte offsets; issue 12,
-// item 3); Go's spec ends lines at LF only, so Go files are parsed as they
+// with each lone CR read as LF (same length, same byte offsets); Go's spec ends lines at LF only, so Go files are parsed as they
 // are.
 //
 // # Locations

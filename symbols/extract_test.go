@@ -246,7 +246,7 @@ Asm function 32:10-32:29
 	for _, s := range syms {
 		want := -1
 		if s.NamePath == "F/local" {
-			want = 10 // a type declared in F's body (issue 16)
+			want = 10 // a type declared in F's body
 		}
 		if s.Parent != want {
 			t.Errorf("%s: parent %d, want %d", s.NamePath, s.Parent, want)

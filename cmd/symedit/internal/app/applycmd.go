@@ -32,7 +32,7 @@ func applyCommand(e *env) *cli.Command {
 		Action: func(c *cli.Context) error {
 			// A reply is untrusted text: its paths stay inside the working
 			// directory unless --root (or SYMEDIT_ROOT) names another
-			// boundary (issue 11, section 2).
+			// boundary.
 			if c.String("root") == "" {
 				if err := c.Set("root", "."); err != nil {
 					return err

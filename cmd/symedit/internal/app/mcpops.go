@@ -16,7 +16,7 @@ import (
 	"github.com/symedit/symedit/ops"
 )
 
-// The typed tools (issue 13, "The front ends"): a tool whose operation is
+// The typed tools: a tool whose operation is
 // in package ops is registered with the SDK's typed handler, the ops
 // request type as its input and the ops result type as its output, so
 // that both schemas come from the Go types and every such tool declares
