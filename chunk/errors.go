@@ -109,8 +109,8 @@ type Error struct {
 	// Expected is the chunk's line at that point, and Actual the file's
 	// (without line endings). A line over MaxShown bytes, here, in
 	// Nearest and in Message, is cut to a window of MaxShown bytes around
-	// its first difference from the other, "..." marking each cut (issue
-	// 12, item 12: no message grows with line length).
+	// its first difference from the other, "..." marking each cut, so that
+	// no message grows with line length.
 	Expected string `json:"expected,omitempty"`
 	Actual   string `json:"actual,omitempty"`
 	// Candidates are the 1-based file lines of every passing position

@@ -627,8 +627,7 @@ func TestApplyGitDiffWithoutHunksRefused(t *testing.T) {
 }
 
 // TestApplyGitRenameModes: git's renames keep the execute permission of
-// the file they move, and apply a mode change written with them (issue
-// 14): real `git diff -M` output of a rename of an executable script, a
+// the file they move, and apply a mode change written with them: real `git diff -M` output of a rename of an executable script, a
 // rename with chmod +x and an edit, reproduces the tree and its modes.
 func TestApplyGitRenameModes(t *testing.T) {
 	gitBin, err := exec.LookPath("git")
