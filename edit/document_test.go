@@ -12,24 +12,10 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/internal/goroot"
+	"github.com/symedit/symedit/internal/testfile"
 )
-
-// realFiles are the real-source fixtures the edit tests read.
-var realFiles = []string{
-	"../testdata/src/python/process.py",
-	"../testdata/src/go/slog_value.go",
-	"../testdata/src/java/Inventory.java",
-}
-
-func readFixture(t testing.TB, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 func TestDetectEOL(t *testing.T) {
 	tests := []struct {
@@ -281,13 +267,13 @@ func TestLinePanicsOutOfRange(t *testing.T) {
 // TestReadRealFiles reads the real fixtures: lines joined with their
 // endings rebuild Text exactly.
 func TestReadRealFiles(t *testing.T) {
-	for _, path := range append(realFiles, "../testdata/src/typescript/scheduler.ts", "../testdata/src/go/atomic_type.go") {
+	for _, path := range append(testfile.RealSources(), "../testdata/src/typescript/scheduler.ts", "../testdata/src/go/atomic_type.go") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			doc, err := edit.Read(path)
+			doc, err := files.Read(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			raw := readFixture(t, path)
+			raw := testfile.Read(t, path)
 			if !bytes.Equal(doc.Content, raw) || doc.Path != path {
 				t.Fatal("Content or Path differ from the file")
 			}
@@ -306,7 +292,7 @@ func TestReadRealFiles(t *testing.T) {
 }
 
 func TestReadMissing(t *testing.T) {
-	_, err := edit.Read(filepath.Join(t.TempDir(), "missing.go"))
+	_, err := files.Read(filepath.Join(t.TempDir(), "missing.go"))
 	var fe *edit.FileError
 	if !errors.As(err, &fe) || !errors.Is(err, os.ErrNotExist) || fe.Reason != "no such file or folder" {
 		t.Fatalf("err = %v, want a *FileError wrapping fs.ErrNotExist with reason %q", err, "no such file or folder")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/testfile"
 )
 
 // replace reads content, replaces lines first..last and applies the edit.
@@ -240,7 +241,7 @@ func TestApplyErrors(t *testing.T) {
 // TestReplaceLinesRealFile edits a real CPython file at several places with
 // one ReplaceLines per place, applied together.
 func TestReplaceLinesRealFile(t *testing.T) {
-	raw := readFixture(t, "../testdata/src/python/process.py")
+	raw := testfile.Read(t, "../testdata/src/python/process.py")
 	doc, err := edit.NewDocument("process.py", raw)
 	if err != nil {
 		t.Fatal(err)

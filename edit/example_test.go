@@ -3,13 +3,14 @@ package edit_test
 import (
 	"fmt"
 
+	"github.com/symedit/symedit/diff"
 	"github.com/symedit/symedit/edit"
 )
 
 func ExampleDiff() {
 	old := []byte("def greet(name):\n    print('hello', name)\n    return None\n")
 	new := []byte("def greet(name):\n    print('hello,', name)\n    return None\n")
-	fmt.Print(edit.Diff("greet.py", old, new))
+	fmt.Print(diff.Diff("greet.py", old, new))
 	// Output:
 	// --- a/greet.py
 	// +++ b/greet.py

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/testfile"
 )
 
 // FuzzReplaceLines replaces a random line range of random content. Either
@@ -24,8 +25,8 @@ func FuzzReplaceLines(f *testing.F) {
 	f.Add("\n\n\n", 2, 1, "mid")
 	f.Add("x", 0, 0, "bad")
 	f.Add("a\nb\n", 3, 1, "bad")
-	for _, path := range realFiles {
-		raw := readFixture(f, path)
+	for _, path := range testfile.RealSources() {
+		raw := testfile.Read(f, path)
 		f.Add(string(raw[:min(len(raw), 2000)]), 10, 12, "replaced\x00\x00inserted")
 	}
 	f.Fuzz(func(t *testing.T, content string, first, last int, joined string) {

@@ -13,7 +13,7 @@ import (
 )
 
 // LineEdit replaces or inserts whole lines, as `symedit lines` reads them
-// (seed 003's line_edits). Line numbers are 1-based and inclusive.
+// (its line_edits JSON). Line numbers are 1-based and inclusive.
 type LineEdit struct {
 	// StartLine and EndLine are the first and last lines replaced,
 	// inclusive. Both are 0 for an insertion.
@@ -223,11 +223,11 @@ func (d *Document) rebuild(edits []LineEdit, sorted []span) Edit {
 		ending string
 	}
 	var res []out
-	ls := d.lines()
+	ls := d.LineRanges()
 	keep := func(from, to int) {
 		for k := from; k < to; k++ {
 			l := ls[k]
-			res = append(res, out{string(d.Text[l.start:l.end]), string(d.Text[l.end:l.next])})
+			res = append(res, out{string(d.Text[l.Start:l.End]), string(d.Text[l.End:l.Next])})
 		}
 	}
 	next := 0

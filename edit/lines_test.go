@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -13,7 +12,10 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/symedit/symedit/diff"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
+	"github.com/symedit/symedit/internal/testfile"
 )
 
 // after returns a pointer to n, for LineEdit.InsertAfter.
@@ -457,11 +459,11 @@ func TestApplyLineEditsRejects(t *testing.T) {
 // written to disk, edited and committed; a rejected list leaves it
 // byte-identical. go test -update rewrites the results.
 func TestLineEditsGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/lines/*.txtar")
-	if err != nil || len(files) == 0 {
+	goldens, err := filepath.Glob("testdata/lines/*.txtar")
+	if err != nil || len(goldens) == 0 {
 		t.Fatalf("no golden files: %v", err)
 	}
-	for _, file := range files {
+	for _, file := range goldens {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
 			ar, err := txtar.ParseFile(file)
 			if err != nil {
@@ -473,16 +475,16 @@ func TestLineEditsGolden(t *testing.T) {
 					fixture = strings.TrimSpace(v)
 				}
 			}
-			orig := readFixture(t, filepath.Join("../testdata/src", fixture))
+			orig := testfile.Read(t, filepath.Join("../testdata/src", fixture))
 			dir := t.TempDir()
 			name := filepath.Base(fixture)
 			path := filepath.Join(dir, name)
-			writeFileMode(t, path, orig, 0o644)
-			doc, err := edit.Read(path)
+			testfile.WriteMode(t, path, orig, 0o644)
+			doc, err := files.Read(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			les, err := edit.ParseLineEdits(txtarSection(t, ar, "edits.json"))
+			les, err := edit.ParseLineEdits(testfile.Section(t, ar, "edits.json"))
 			var edits []edit.Edit
 			if err == nil {
 				edits, err = doc.ApplyLineEdits(les)
@@ -490,70 +492,30 @@ func TestLineEditsGolden(t *testing.T) {
 			section, got := "want", ""
 			if err != nil {
 				section, got = "error", strings.ReplaceAll(err.Error(), path, name)+"\n"
-				diskSame(t, path, orig)
-				noTempFiles(t, dir)
+				testfile.Same(t, path, orig)
+				testfile.NoTemps(t, dir)
 			} else {
 				content, err := edit.Apply(doc.Content, edits)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := edit.Commit(doc, content); err != nil {
+				if err := files.Commit(doc, content); err != nil {
 					t.Fatal(err)
 				}
-				diskSame(t, path, content)
-				noTempFiles(t, dir)
-				reread, err := edit.Read(path)
+				testfile.Same(t, path, content)
+				testfile.NoTemps(t, dir)
+				reread, err := files.Read(path)
 				if err != nil {
 					t.Fatalf("the result does not re-read: %v", err)
 				}
 				if reread.EOL != doc.EOL || reread.HasFinalNewline() != doc.HasFinalNewline() {
 					t.Errorf("EOL %q, final newline %v; was %q, %v", reread.EOL, reread.HasFinalNewline(), doc.EOL, doc.HasFinalNewline())
 				}
-				got = edit.Diff(name, orig, content)
+				got = diff.Diff(name, orig, content)
 			}
-			checkGolden(t, file, ar, section, got)
+			testfile.CheckGolden(t, file, ar, section, got)
 		})
 	}
-}
-
-// txtarSection returns the section name of ar, failing if it is missing.
-func txtarSection(t *testing.T, ar *txtar.Archive, name string) []byte {
-	t.Helper()
-	for _, f := range ar.Files {
-		if f.Name == name {
-			return f.Data
-		}
-	}
-	t.Fatalf("no %s section", name)
-	return nil
-}
-
-// checkGolden compares got with the result section ("want" or "error") of
-// the archive file, or, with -update, rewrites that section.
-func checkGolden(t *testing.T, file string, ar *txtar.Archive, section, got string) {
-	t.Helper()
-	if *update {
-		var kept []txtar.File
-		for _, f := range ar.Files {
-			if f.Name != "want" && f.Name != "error" {
-				kept = append(kept, f)
-			}
-		}
-		ar.Files = append(kept, txtar.File{Name: section, Data: []byte(got)})
-		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	for _, f := range ar.Files {
-		if f.Name == "want" || f.Name == "error" {
-			if f.Name != section || string(f.Data) != got {
-				t.Errorf("got %s:\n%s\nwant %s:\n%s", section, got, f.Name, f.Data)
-			}
-			return
-		}
-	}
-	t.Fatalf("no want or error section; run go test -update and review")
 }
 
 // lineEditsForFuzz turns ops into a JSON list of line edits near a file of
@@ -734,8 +696,8 @@ func FuzzLineEdits(f *testing.F) {
 	f.Add("a\nb\nc\n", []byte{0, 1, 1, 3, 1, 0, 3, 3, 0}, "x\x00y\x00z")
 	f.Add("a\r\nb\r\nc\nd", []byte{5, 4, 0, 3, 4, 0}, "x")
 	f.Add("\n\n0", []byte{5, 2, 1, 3, 0, 0}, "0")
-	for _, path := range realFiles {
-		raw := readFixture(f, path)
+	for _, path := range testfile.RealSources() {
+		raw := testfile.Read(f, path)
 		f.Add(string(raw[:min(len(raw), 1500)]), []byte{0, 10, 2, 3, 20, 0, 5, 4, 1}, "replaced\nlines\x00inserted\x00")
 	}
 	f.Fuzz(func(t *testing.T, content string, ops []byte, joined string) {

@@ -2,10 +2,7 @@ package edit
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"syscall"
 	"unicode/utf8"
 )
 
@@ -36,45 +33,9 @@ func invalidUTF8(b []byte) int {
 	return -1
 }
 
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "mode " + m.String()
-}
-
-// reason turns a system error into words, without the path it names.
-func reason(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or folder" // ENOENT: the file, or a folder on its way (issue 11, section 7)
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	case errors.Is(err, syscall.ENOSPC):
-		return "no space left on device"
-	case errors.Is(err, syscall.EFBIG):
-		return "file too large for the file system or its limits"
-	case errors.Is(err, syscall.EROFS):
-		return "read-only file system"
-	}
-	return err.Error()
-}
-
 // CheckContent refuses new content for doc that Read would refuse to read
-// back (issue 12, item 10): over MaxFileSize bytes (ErrTooLarge), a NUL
+// back, so that symedit never writes a file it could not edit again:
+// over MaxFileSize bytes (ErrTooLarge), a NUL
 // byte in the first 8,000 bytes or more NUL bytes than doc's content had
 // (ErrBinary), a UTF-16 or UTF-32 byte order mark or invalid UTF-8
 // (ErrEncoding). The error is a *FileError for doc.Path saying that

@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/symedit/symedit/diff"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/reply"
@@ -162,7 +164,7 @@ type applyFile struct {
 	// "", the mode of a file it creates; exec is newMode as
 	// the change to the file's execute permission.
 	oldMode, newMode string
-	exec             edit.Exec
+	exec             files.Exec
 }
 
 // Apply applies the blocks of req's reply (`symedit apply`): every path is
@@ -171,7 +173,7 @@ type applyFile struct {
 // of the one before, then the syntax guard runs; nothing is written unless
 // every block of every file applies (or, with Partial, each file whose
 // blocks all apply is written on its own), and the files are committed
-// as one transaction (edit.Files.CommitChanges: deletions, moves and git's
+// as one transaction (files.Files.CommitChanges: deletions, moves and git's
 // mode changes included, the files written before a failed write
 // restored; a moved file is what an edit of it would write, its mode,
 // owner and extended attributes kept, and a move or deletion is refused
@@ -325,7 +327,7 @@ func (a *applier) choose() error {
 		for k, name := range b.PathChoices {
 			real, _, err := a.w.files.Stat(name)
 			switch {
-			case errors.Is(err, edit.ErrOutsideRoot):
+			case errors.Is(err, files.ErrOutsideRoot):
 				return outsideRoot(i+1, b.Line, err)
 			case errors.Is(err, fs.ErrNotExist):
 			default:
@@ -398,7 +400,7 @@ func (a *applier) group(parsed reply.Result) {
 func (a *applier) confine() error {
 	for _, f := range a.files {
 		for _, err := range []error{f.readErr, f.destErr} {
-			if errors.Is(err, edit.ErrOutsideRoot) {
+			if errors.Is(err, files.ErrOutsideRoot) {
 				b := a.blocks[f.blocks[0]]
 				return outsideRoot(b.Index, b.ReplyLine, err)
 			}
@@ -527,9 +529,9 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	}
 	switch f.newMode {
 	case reply.ModeExecutable:
-		f.exec = edit.ExecSet
+		f.exec = files.ExecSet
 	case reply.ModeFile:
-		f.exec = edit.ExecClear
+		f.exec = files.ExecClear
 	}
 	// The file's blocks in order, each on the result of the one before,
 	// without a pass over the file per block, so the time grows with the
@@ -646,7 +648,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 // new file of mode 100755, or a mode change to a mode the file has not.
 func (f *applyFile) modeChanged() bool {
 	if f.doc.IsNew() {
-		return f.exec == edit.ExecSet || f.newMode != "" && f.oldMode == ""
+		return f.exec == files.ExecSet || f.newMode != "" && f.oldMode == ""
 	}
 	return f.exec.Apply(f.doc.Mode.Perm()) != f.doc.Mode.Perm()
 }
@@ -655,13 +657,13 @@ func (f *applyFile) modeChanged() bool {
 // newMode ("old mode", "new mode") followed by the content's diff d (git
 // diff's headers without its "diff --git" line, or ""), or, for a file
 // created with newMode (oldMode ""), of creating it with content
-// (edit.NewFileDiff).
+// (diff.NewFileDiff).
 func modeDiff(doc *edit.Document, oldMode, newMode string, content []byte, d, dir string) string {
 	p := diffPath(doc, dir)
 	if oldMode == "" {
-		return edit.NewFileDiff(p, content, newMode)
+		return diff.NewFileDiff(p, content, newMode)
 	}
-	h := fmt.Sprintf("diff --git %s %s\n", edit.GitName("a/", p), edit.GitName("b/", p))
+	h := fmt.Sprintf("diff --git %s %s\n", diff.GitName("a/", p), diff.GitName("b/", p))
 	return h + "old mode " + oldMode + "\nnew mode " + newMode + "\n" + d
 }
 
@@ -730,12 +732,12 @@ func (a *applier) commit(ctx context.Context) {
 // Partial, each on its own. Each file's Written says whether its new
 // content is on disk afterwards: a file that was not
 // written, or was written and then restored, is failed with the reason.
-func (a *applier) commitFiles(ctx context.Context, files []*applyFile) {
+func (a *applier) commitFiles(ctx context.Context, fl []*applyFile) {
 	writeFailed := func(f *applyFile, reason string, err error) {
 		f.out.Status, f.out.Reason, f.writeFailed, f.err = ApplyFailed, reason, true, err
 	}
 	if a.req.Partial {
-		for _, f := range files {
+		for _, f := range fl {
 			if err := a.w.files.CommitChangesContext(ctx, f.changes()); err != nil {
 				writeFailed(f, "not written: "+err.Error(), err)
 				continue
@@ -744,23 +746,23 @@ func (a *applier) commitFiles(ctx context.Context, files []*applyFile) {
 		}
 		return
 	}
-	var changes []edit.Change
-	var owner []int // the index in files of each change's file
-	for i, f := range files {
+	var changes []files.Change
+	var owner []int // the index in fl of each change's file
+	for i, f := range fl {
 		for _, c := range f.changes() {
 			changes, owner = append(changes, c), append(owner, i)
 		}
 	}
 	err := a.w.files.CommitChangesContext(ctx, changes)
 	if err == nil {
-		for _, f := range files {
+		for _, f := range fl {
 			f.out.Written = true
 		}
 		return
 	}
-	var te *edit.TransactionError
+	var te *files.TransactionError
 	if !errors.As(err, &te) {
-		for _, f := range files {
+		for _, f := range fl {
 			writeFailed(f, "not written: "+err.Error(), err)
 		}
 		return
@@ -781,7 +783,7 @@ func (a *applier) commitFiles(ctx context.Context, files []*applyFile) {
 		restored[p] = true
 	}
 	failedAt := owner[te.Failed]
-	for i, f := range files {
+	for i, f := range fl {
 		notRestored := unrestored[f.ch.doc.Path]
 		if notRestored == nil && f.dest != nil {
 			notRestored = unrestored[f.dest.Path]
@@ -805,16 +807,16 @@ func (a *applier) commitFiles(ctx context.Context, files []*applyFile) {
 // changes is what committing the file does: its new content written, or
 // the file deleted, or (a move) its new content written at MoveTo and
 // the file deleted.
-func (f *applyFile) changes() []edit.Change {
+func (f *applyFile) changes() []files.Change {
 	switch {
 	case f.del:
-		return []edit.Change{{Doc: f.ch.doc, Delete: true}}
+		return []files.Change{{Doc: f.ch.doc, Delete: true}}
 	case f.out.MoveTo != "":
 		// The new name is the file's (From): its mode, owner and extended
 		// attributes, and the refusals an edit of it would meet.
-		return []edit.Change{{Doc: f.dest, Content: f.ch.content, Exec: f.exec, From: f.ch.doc}, {Doc: f.ch.doc, Delete: true}}
+		return []files.Change{{Doc: f.dest, Content: f.ch.content, Exec: f.exec, From: f.ch.doc}, {Doc: f.ch.doc, Delete: true}}
 	}
-	return []edit.Change{{Doc: f.ch.doc, Content: f.ch.content, Exec: f.exec}}
+	return []files.Change{{Doc: f.ch.doc, Content: f.ch.content, Exec: f.exec}}
 }
 
 // fileOp says what the reply does to the file as a whole.
@@ -943,13 +945,13 @@ func (a *applier) failure(res *ApplyResult) string {
 // moveConflicts sets the conflict of each file the reply moves onto its
 // own name, onto a file the reply also edits, or onto the same name as
 // another move: apply cannot order those.
-func moveConflicts(files []*applyFile) {
+func moveConflicts(all []*applyFile) {
 	edited := map[string]string{}
-	for _, f := range files {
+	for _, f := range all {
 		edited[filepath.Clean(f.out.Path)] = f.out.Path
 	}
 	target := map[string][]*applyFile{}
-	for _, f := range files {
+	for _, f := range all {
 		if f.out.MoveTo == "" {
 			continue
 		}
@@ -959,12 +961,12 @@ func moveConflicts(files []*applyFile) {
 			f.conflict = fmt.Sprintf("cannot move %s to %s: the reply also edits %s; nothing was written", f.out.Path, f.out.MoveTo, other)
 		}
 	}
-	for to, fs := range target {
-		if len(fs) < 2 {
+	for to, fl := range target {
+		if len(fl) < 2 {
 			continue
 		}
-		for _, f := range fs {
-			f.conflict = fmt.Sprintf("cannot move %s to %s: the reply moves %d files there; nothing was written", f.out.Path, to, len(fs))
+		for _, f := range fl {
+			f.conflict = fmt.Sprintf("cannot move %s to %s: the reply moves %d files there; nothing was written", f.out.Path, to, len(fl))
 		}
 	}
 }
@@ -991,8 +993,8 @@ func gitMode(m fs.FileMode) string {
 // "deleted file mode", then every line removed against /dev/null.
 func deleteDiff(doc *edit.Document, dir string) string {
 	p := diffPath(doc, dir)
-	h := fmt.Sprintf("diff --git %s %s\ndeleted file mode %s\n", edit.GitName("a/", p), edit.GitName("b/", p), gitMode(doc.Mode))
-	d := edit.Diff(p, doc.Content, nil)
+	h := fmt.Sprintf("diff --git %s %s\ndeleted file mode %s\n", diff.GitName("a/", p), diff.GitName("b/", p), gitMode(doc.Mode))
+	d := diff.Diff(p, doc.Content, nil)
 	if d == "" {
 		return h // an empty file: the header alone, as git prints it
 	}
@@ -1008,16 +1010,16 @@ func deleteDiff(doc *edit.Document, dir string) string {
 // change, if any, from a/PATH to b/TO.
 func renameDiff(doc, dest *edit.Document, content []byte, dir, oldMode, newMode string) string {
 	p, q := diffPath(doc, dir), diffPath(dest, dir)
-	h := fmt.Sprintf("diff --git %s %s\n", edit.GitName("a/", p), edit.GitName("b/", q))
+	h := fmt.Sprintf("diff --git %s %s\n", diff.GitName("a/", p), diff.GitName("b/", q))
 	if oldMode != "" && newMode != oldMode {
 		h += fmt.Sprintf("old mode %s\nnew mode %s\n", oldMode, newMode)
 	}
-	h += fmt.Sprintf("rename from %s\nrename to %s\n", edit.GitName("", p), edit.GitName("", q))
-	d := edit.Diff(p, doc.Content, content)
+	h += fmt.Sprintf("rename from %s\nrename to %s\n", diff.GitName("", p), diff.GitName("", q))
+	d := diff.Diff(p, doc.Content, content)
 	if d == "" {
 		return h
 	}
 	first, rest, _ := strings.Cut(d, "\n")
 	_, rest, _ = strings.Cut(rest, "\n")
-	return h + first + "\n+++ " + edit.HeaderName("b/", q) + "\n" + rest
+	return h + first + "\n+++ " + diff.HeaderName("b/", q) + "\n" + rest
 }

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/diff"
 	"github.com/symedit/symedit/ops"
 )
 
@@ -185,7 +185,7 @@ func TestApplyUnifiedDiff(t *testing.T) {
 			orig := read(t, proc)
 			edited := replaceOnce(t, orig, "        _cleanup()\n        self._popen = self._Popen(self)\n", "        _cleanup()\n        # start the child\n        self._popen = self._Popen(self)\n")
 			edited = replaceOnce(t, edited, "    def kill(self):\n", "    def kill(self):  # SIGKILL\n")
-			diff := edit.Diff("python/process.py", []byte(orig), []byte(edited))
+			diff := diff.Diff("python/process.py", []byte(orig), []byte(edited))
 			if strings.Count(diff, "\n@@ ") != 2 {
 				t.Fatalf("want two hunks:\n%s", diff)
 			}
@@ -205,7 +205,7 @@ func TestApplyUnifiedDiff(t *testing.T) {
 	t.Run("delete", func(t *testing.T) {
 		w, root := applyWorkspace(t)
 		ts := filepath.Join(root, "typescript/scheduler.ts")
-		diff := strings.Replace(edit.Diff("typescript/scheduler.ts", []byte(read(t, ts)), nil), "+++ b/typescript/scheduler.ts", "+++ /dev/null", 1)
+		diff := strings.Replace(diff.Diff("typescript/scheduler.ts", []byte(read(t, ts)), nil), "+++ b/typescript/scheduler.ts", "+++ /dev/null", 1)
 		res, err := w.Apply(context.Background(), ops.ApplyRequest{Reply: diff})
 		if err != nil {
 			t.Fatalf("Apply: %v\n%s", err, diff)

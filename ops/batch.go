@@ -12,6 +12,7 @@ import (
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/internal/jsontext"
 	"github.com/symedit/symedit/lang"
+	"github.com/symedit/symedit/textedit"
 )
 
 // The operation names of a BatchOp: its "op" field.
@@ -91,7 +92,7 @@ type BatchReplace struct {
 // as sent (invalid UTF-8, a \u escape of a lone surrogate: see package
 // internal/jsontext), a missing or unknown op or a missing required field, json's errors for an unknown field or a value
 // of the wrong type, and the requests' own parse errors
-// (*chunk.InputError, *edit.TextEditInputError, *edit.LineEditError) for
+// (*chunk.InputError, *textedit.TextEditInputError, *edit.LineEditError) for
 // malformed chunks or edits.
 func (op *BatchOp) UnmarshalJSON(data []byte) error {
 	var head map[string]json.RawMessage
@@ -212,7 +213,7 @@ type BatchRequest struct {
 	Ops []BatchOp `json:"ops"`
 	// Atomic commits nothing unless every operation of every file
 	// validates; the files are then committed as one transaction
-	// (edit.Files.CommitAll: a failed commit puts back the files already
+	// (files.Files.CommitAll: a failed commit puts back the files already
 	// written). Without it, a file whose operations all validate is
 	// written whatever happens to the others.
 	Atomic bool `json:"atomic,omitempty"`
@@ -652,8 +653,8 @@ func (r *BatchReplace) check() error {
 }
 
 // searcher compiles the replace's search; the error is a *UsageError.
-func (r *BatchReplace) searcher() (*edit.Searcher, error) {
-	sr, err := edit.Compile(edit.Search{Pattern: r.Search, Replacement: r.Replacement, Regex: r.Regex, IgnoreCase: r.IgnoreCase, Count: r.Count})
+func (r *BatchReplace) searcher() (*textedit.Searcher, error) {
+	sr, err := textedit.Compile(textedit.Search{Pattern: r.Search, Replacement: r.Replacement, Regex: r.Regex, IgnoreCase: r.IgnoreCase, Count: r.Count})
 	if err != nil {
 		return nil, &UsageError{Msg: err.Error()}
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/walk"
 )
@@ -13,7 +13,7 @@ import (
 // CheckRequest reports every syntax error of the files a path names
 // (`symedit check`, the MCP check tool), with the syntax guard's parse:
 // tree-sitter ERROR and MISSING nodes, go/parser for Go, the indentation
-// check for Python (edit.FindSyntaxProblems). It writes nothing.
+// check for Python (guard.FindSyntaxProblems). It writes nothing.
 type CheckRequest struct {
 	// Path is a file, a folder (walked, skipping what git ignores) or a
 	// doublestar pattern (package walk).
@@ -91,19 +91,19 @@ type CheckFile struct {
 	// ...").
 	Skipped string `json:"skipped,omitempty" jsonschema:"Why the guard did not check the file (\"too large: ...\"); omitted when it did."`
 	// Problems are the syntax errors, in order; [] when none.
-	Problems []edit.SyntaxProblem `json:"problems" jsonschema:"The file's syntax errors, in order; [] when none."`
+	Problems []guard.SyntaxProblem `json:"problems" jsonschema:"The file's syntax errors, in order; [] when none."`
 	// Notes are tree-sitter errors in Go code that go/parser accepts, not
 	// errors: go/parser is Go's own parser, and the tree-sitter grammar
 	// rejects some valid Go.
-	Notes []edit.SyntaxProblem `json:"notes,omitempty" jsonschema:"Tree-sitter errors in Go code that go/parser accepts: not errors; omitted when none."`
+	Notes []guard.SyntaxProblem `json:"notes,omitempty" jsonschema:"Tree-sitter errors in Go code that go/parser accepts: not errors; omitted when none."`
 	// Error is why the file could not be read or parsed, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
 
-	report edit.SyntaxReport
+	report guard.SyntaxReport
 }
 
 // Report returns the guard's report the file's result was made from.
-func (f *CheckFile) Report() edit.SyntaxReport { return f.report }
+func (f *CheckFile) Report() guard.SyntaxReport { return f.report }
 
 // Check expands req's paths and checks every file, concurrently, in path
 // order. The result is never nil. The error is nil or the result's
@@ -168,7 +168,7 @@ func (w *Workspace) Check(ctx context.Context, req CheckRequest) (*CheckResult, 
 // language is chosen, so that a path outside the root or one that does
 // not exist says so, rather than naming its extension.
 func (w *Workspace) checkOne(ctx context.Context, path, langName string) *CheckFile {
-	f := &CheckFile{Path: path, Problems: []edit.SyntaxProblem{}}
+	f := &CheckFile{Path: path, Problems: []guard.SyntaxProblem{}}
 	doc, err := w.files.Read(path)
 	if err != nil {
 		f.Error = AsError(err)
@@ -180,7 +180,7 @@ func (w *Workspace) checkOne(ctx context.Context, path, langName string) *CheckF
 		return f
 	}
 	f.Language = lang.Name
-	rep, err := edit.FindSyntaxProblems(ctx, lang, doc.Content, edit.GuardOptions{})
+	rep, err := guard.FindSyntaxProblems(ctx, lang, doc.Content, guard.GuardOptions{})
 	if err != nil {
 		f.Error = AsError(err)
 		return f

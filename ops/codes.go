@@ -5,8 +5,11 @@ import (
 
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
+	"github.com/symedit/symedit/textedit"
 )
 
 // Exit codes, the same for every operation and front end: a Code maps to
@@ -40,7 +43,7 @@ const (
 	CodeLineRange       Code = "LINE_RANGE"        // a line number outside the file
 	CodeNoMatchText     Code = "NO_MATCH_TEXT"     // replace found no match
 	CodeCount           Code = "COUNT"             // replace found another number of matches than expected
-	CodeWrongCount      Code = edit.TextEditWrongCount
+	CodeWrongCount      Code = textedit.TextEditWrongCount
 	CodeApply           Code = "APPLY"  // a reply's block did not apply, or the reply is malformed
 	CodeElided          Code = "ELIDED" // an edit's new side holds a placeholder for code it replaces
 	CodeInvalidInput    Code = "INVALID_INPUT"
@@ -121,9 +124,9 @@ func CodeOf(err error) Code {
 	var se *SyntaxError
 	var le *edit.LineEditError
 	var re *ReplaceError
-	var te *edit.TextEditError
+	var te *textedit.TextEditError
 	var in *InputError
-	var tie *edit.TextEditInputError
+	var tie *textedit.TextEditInputError
 	var ae *ApplyError
 	var ee *ElidedError
 	switch {
@@ -144,17 +147,17 @@ func CodeOf(err error) Code {
 		return CodeAmbiguousSymbol
 	case errors.As(err, &se):
 		return CodeSyntax
-	case errors.Is(err, edit.ErrNotChecked):
+	case errors.Is(err, guard.ErrNotChecked):
 		return CodeNotChecked
 	case errors.Is(err, edit.ErrChanged):
 		return CodeChanged
-	case errors.Is(err, edit.ErrLocked):
+	case errors.Is(err, files.ErrLocked):
 		return CodeLocked
-	case errors.Is(err, edit.ErrNotWritable):
+	case errors.Is(err, files.ErrNotWritable):
 		return CodeNotWritable
-	case errors.Is(err, edit.ErrMetadata):
+	case errors.Is(err, files.ErrMetadata):
 		return CodeMetadata
-	case errors.Is(err, edit.ErrOutsideRoot):
+	case errors.Is(err, files.ErrOutsideRoot):
 		return CodeOutsideRoot
 	case errors.As(err, &le) && !le.Input:
 		return CodeLineRange

@@ -9,7 +9,7 @@
 // Every writing operation runs one pipeline: read (confined to the
 // workspace's root), locate, compute the edit, check everything before
 // anything is written, run the syntax guard, build the unified diff, and
-// commit atomically (edit.Files.Commit), or, for a dry run, write nothing.
+// commit atomically (files.Files.Commit), or, for a dry run, write nothing.
 // Its result embeds Result, the envelope every writing operation shares:
 // ok, path, changed, written, dry_run, diff, syntax, summary and error, an
 // *Error whose Code (one table, Codes, each code with its exit code) and

@@ -8,11 +8,12 @@ import (
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/match"
+	"github.com/symedit/symedit/textedit"
 )
 
 // TextEdit is one exact replacement of an EditRequest:
 // every occurrence of OldText becomes NewText, provided OldText occurs
-// exactly Occurrences times in the text the edit applies to (edit.TextEdit).
+// exactly Occurrences times in the text the edit applies to (textedit.TextEdit).
 type TextEdit struct {
 	// OldText is the exact text to find: not empty, matched literally and
 	// case-sensitively; it may span several lines.
@@ -25,17 +26,17 @@ type TextEdit struct {
 }
 
 // TextEdits is an EditRequest's list of edits. As JSON it is what
-// edit.ParseTextEdits reads, strictly: an array of edit objects (or
+// textedit.ParseTextEdits reads, strictly: an array of edit objects (or
 // {"edits": [...]}), each with a string old_text (not empty), a string
 // new_text and an optional positive integer occurrences; an unknown or
 // repeated key, a value of the wrong type, an empty list or more than
-// edit.MaxTextEdits edits is an error (*edit.TextEditInputError, code
+// textedit.MaxTextEdits edits is an error (*textedit.TextEditInputError, code
 // INVALID_INPUT).
 type TextEdits []TextEdit
 
-// UnmarshalJSON parses data with edit.ParseTextEdits.
+// UnmarshalJSON parses data with textedit.ParseTextEdits.
 func (t *TextEdits) UnmarshalJSON(data []byte) error {
-	list, err := edit.ParseTextEdits(data)
+	list, err := textedit.ParseTextEdits(data)
 	if err != nil {
 		return err
 	}
@@ -48,10 +49,10 @@ func (t *TextEdits) UnmarshalJSON(data []byte) error {
 }
 
 // textEdits returns t as the edit layer's edits.
-func (t TextEdits) textEdits() []edit.TextEdit {
-	out := make([]edit.TextEdit, len(t))
+func (t TextEdits) textEdits() []textedit.TextEdit {
+	out := make([]textedit.TextEdit, len(t))
 	for i, e := range t {
-		out[i] = edit.TextEdit{OldText: e.OldText, NewText: e.NewText, Occurrences: e.Occurrences}
+		out[i] = textedit.TextEdit{OldText: e.OldText, NewText: e.NewText, Occurrences: e.Occurrences}
 	}
 	return out
 }
@@ -67,7 +68,7 @@ type EditRequest struct {
 	// Match is the loosest match level allowed (match.Parse: exact,
 	// trailing, indent, loose); "" means exact. Looser than exact, an
 	// old_text holding a line break that is not found literally is matched
-	// as whole lines (edit.ApplyTextEditsLevel).
+	// as whole lines (textedit.ApplyTextEditsLevel).
 	Match string `json:"match,omitempty"`
 	// AllowElision writes an edit whose new_text holds a placeholder line
 	// ("// ... existing code ...") where its old_text has code; without
@@ -81,7 +82,7 @@ type EditResult struct {
 	Result
 	// EditsApplied says, for each edit in order, how many occurrences it
 	// replaced, their original 1-based lines and the level it matched at.
-	EditsApplied []edit.TextEditSummary `json:"edits_applied,omitempty" jsonschema:"For each edit, in order: how many occurrences it replaced, their original 1-based lines and the level it matched at; omitted when refused."`
+	EditsApplied []textedit.TextEditSummary `json:"edits_applied,omitempty" jsonschema:"For each edit, in order: how many occurrences it replaced, their original 1-based lines and the level it matched at; omitted when refused."`
 	// TotalReplacements is the sum of the edits' occurrences replaced.
 	TotalReplacements int `json:"total_replacements" jsonschema:"The sum of the edits' occurrences replaced."`
 }
@@ -99,30 +100,12 @@ type EditResult struct {
 func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, error) {
 	ctx = withOp(ctx, "edit")
 	res := &EditResult{}
-	res.Path, res.DryRun = req.Path, req.DryRun
-	if err := checkPath(req.Path); err != nil {
-		return res, res.Fail(err)
-	}
-	if err := req.WriteOptions.validate(); err != nil {
-		return res, res.Fail(err)
-	}
-	if _, err := matchLevel(req.Match, match.Exact); err != nil {
-		return res, res.Fail(err)
-	}
-	unlock, err := w.lock(ctx, req.Path)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	defer unlock()
-	doc, err := w.read(req.Path, req.WriteOptions)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	ch, err := planEdit(ctx, doc, language(req.Path, req.Lang), req, res)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	return res, w.finish(ctx, ch, req.WriteOptions, &res.Result)
+	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
+		func() error { _, err := matchLevel(req.Match, match.Exact); return err },
+		func() (*edit.Document, error) { return w.read(req.Path, req.WriteOptions) },
+		func(doc *edit.Document) (*change, error) {
+			return planEdit(ctx, doc, language(req.Path, req.Lang), req, res)
+		})
 }
 
 // planEdit computes the change req's edits make to doc (in memory: the
@@ -141,7 +124,7 @@ func planEdit(ctx context.Context, doc *edit.Document, lang *lang.Language, req 
 			}
 		}
 	}
-	out, err := edit.ApplyTextEditsContext(ctx, string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
+	out, err := textedit.ApplyTextEditsContext(ctx, string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, cancelled(ctx)

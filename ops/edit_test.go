@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/ops"
+	"github.com/symedit/symedit/textedit"
 )
 
 // textFixture copies testdata/src/REL into a new folder as NAME (its base
@@ -148,7 +148,7 @@ func TestEditLevel(t *testing.T) {
 	if oe.Hint == nil || oe.Hint.Line != 145 || oe.Hint.Level != match.Indent {
 		t.Errorf("hint %+v", oe.Hint)
 	}
-	if len(oe.SuggestedFixes) == 0 || oe.SuggestedFixes[0].Type != edit.TextFixMatchLevel {
+	if len(oe.SuggestedFixes) == 0 || oe.SuggestedFixes[0].Type != textedit.TextFixMatchLevel {
 		t.Errorf("fixes %+v", oe.SuggestedFixes)
 	}
 	textSameFile(t, path, orig, "refused at exact")
@@ -181,7 +181,7 @@ func TestEditRefusals(t *testing.T) {
 		{name: "no match", code: ops.CodeNoMatch,
 			req: ops.EditRequest{Edits: ops.TextEdits{{OldText: "Assert self._popen is None", NewText: "x"}}},
 			check: func(t *testing.T, e *ops.Error) {
-				near, ok := e.Nearest.([]edit.SimilarContent)
+				near, ok := e.Nearest.([]textedit.SimilarContent)
 				if !ok || len(near) == 0 || near[0].LineNumber != 121 || near[0].Match != "assert self._popen is None" {
 					t.Errorf("nearest %#v", e.Nearest)
 				}
@@ -194,7 +194,7 @@ func TestEditRefusals(t *testing.T) {
 				if !strings.Contains(e.Error(), "Line 121 (similarity 0.96)") {
 					t.Errorf("full text:\n%s", e.Error())
 				}
-				if len(e.SuggestedFixes) == 0 || e.SuggestedFixes[0].Type != edit.TextFixUseExactText {
+				if len(e.SuggestedFixes) == 0 || e.SuggestedFixes[0].Type != textedit.TextFixUseExactText {
 					t.Errorf("fixes %+v", e.SuggestedFixes)
 				}
 			}},
@@ -208,7 +208,7 @@ func TestEditRefusals(t *testing.T) {
 				if m := e.Matches[0]; m.LineNumber != 120 || m.ColumnStart != 9 || m.LineContent != "        self._check_closed()" {
 					t.Errorf("first match %+v", m)
 				}
-				if len(e.SuggestedFixes) == 0 || e.SuggestedFixes[0].Type != edit.TextFixAdjustCount {
+				if len(e.SuggestedFixes) == 0 || e.SuggestedFixes[0].Type != textedit.TextFixAdjustCount {
 					t.Errorf("fixes %+v", e.SuggestedFixes)
 				}
 			}},
@@ -305,7 +305,7 @@ func TestEditRefusedDryRunDiff(t *testing.T) {
 	}
 }
 
-// TestTextEditsJSON: the edits unmarshal as edit.ParseTextEdits reads
+// TestTextEditsJSON: the edits unmarshal as textedit.ParseTextEdits reads
 // them, strictly, and a result marshals as the envelope.
 func TestTextEditsJSON(t *testing.T) {
 	var req ops.EditRequest
@@ -330,9 +330,9 @@ func TestTextEditsJSON(t *testing.T) {
 	} {
 		var edits ops.TextEdits
 		err := json.Unmarshal([]byte(bad), &edits)
-		var ie *edit.TextEditInputError
+		var ie *textedit.TextEditInputError
 		if !errors.As(err, &ie) || ops.CodeOf(err) != ops.CodeInvalidInput {
-			t.Errorf("%s: error %v (%T), want a *edit.TextEditInputError", bad, err, err)
+			t.Errorf("%s: error %v (%T), want a *textedit.TextEditInputError", bad, err, err)
 		}
 	}
 
@@ -485,8 +485,8 @@ func TestRefusalQuotesSentTextBounded(t *testing.T) {
 		if len(js) > limit {
 			t.Errorf("%s: the result's JSON is %d bytes, over %d", tt.name, len(js), limit)
 		}
-		if len(tt.old) > 4*edit.MaxSentShown && (oe.SearchTextOmitted == 0 || !strings.HasPrefix(oe.SearchText, tt.old[:2*edit.MaxSentShown]) ||
-			!strings.HasSuffix(oe.SearchText, tt.old[len(tt.old)-edit.MaxSentShown:]) ||
+		if len(tt.old) > 4*textedit.MaxSentShown && (oe.SearchTextOmitted == 0 || !strings.HasPrefix(oe.SearchText, tt.old[:2*textedit.MaxSentShown]) ||
+			!strings.HasSuffix(oe.SearchText, tt.old[len(tt.old)-textedit.MaxSentShown:]) ||
 			!strings.Contains(oe.SearchText, fmt.Sprintf("[... %d bytes left out ...]", oe.SearchTextOmitted))) {
 			t.Errorf("%s: search_text %.80q... (%d bytes), omitted %d", tt.name, oe.SearchText, len(oe.SearchText), oe.SearchTextOmitted)
 		}

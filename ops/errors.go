@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/chunk"
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/internal/elision"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/symbols"
+	"github.com/symedit/symedit/textedit"
 )
 
 // Error is a refused or failed operation as a value: the "error" object of
@@ -44,7 +45,7 @@ type Error struct {
 	Candidates []int `json:"candidates,omitempty" jsonschema:"The 1-based first lines of every place that matched (AMBIGUOUS), of every symbol that fitted (AMBIGUOUS_SYMBOL), or of the occurrences a WRONG_COUNT edit found (original line numbers, as matches); omitted when none."`
 	// Nearest are the most similar real lines ([]chunk.Near), symbols
 	// ([]Symbol) or, for an edit's NO_MATCH, places
-	// ([]edit.SimilarContent: lines, similarity, what differs).
+	// ([]textedit.SimilarContent: lines, similarity, what differs).
 	Nearest any `json:"nearest,omitempty" jsonschema:"The most similar real lines (each with its 1-based line, text and similarity), symbols (each with name_path, kind, start and end) or, for an edit's NO_MATCH, places (lines, similarity, what differs); omitted when none."`
 	// Hint is a looser match level that would accept the request (its
 	// line, level and offset), or nil; Remedy says how to accept it.
@@ -55,7 +56,7 @@ type Error struct {
 	Remedy remedy.Remedy `json:"remedy,omitempty" jsonschema:"The change to the request's options that lets it proceed: each option, by its field name, with the value to give it (as match set to indent); omitted when no option helps. Options a front end does not offer (allow_hardlinks, allow_read_only, allow_metadata_loss, root and check over MCP) cannot be sent to it."`
 	// SuggestedFixes are an edit's suggested corrections (NO_MATCH,
 	// WRONG_COUNT of the edit operation), most specific first.
-	SuggestedFixes []edit.SuggestedFix `json:"suggested_fixes,omitempty" jsonschema:"An edit's suggested corrections (NO_MATCH, WRONG_COUNT of the edit tool), most specific first; omitted when none."`
+	SuggestedFixes []textedit.SuggestedFix `json:"suggested_fixes,omitempty" jsonschema:"An edit's suggested corrections (NO_MATCH, WRONG_COUNT of the edit tool), most specific first; omitted when none."`
 	// SearchText is the failing edit's old_text as it was searched for
 	// (with LF line endings when the file's are uniform), and
 	// ExpectedOccurrences and ActualOccurrences how many times it was to
@@ -63,16 +64,16 @@ type Error struct {
 	// and WRONG_COUNT of the edit operation).
 	SearchText string `json:"search_text,omitempty" jsonschema:"The failing edit's old_text as it was searched for (with LF line endings when the file's are uniform); for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
 	// SearchTextOmitted is how many bytes of a long old_text SearchText
-	// leaves out (edit.TextEditError.SearchText).
+	// leaves out (textedit.TextEditError.SearchText).
 	SearchTextOmitted   int `json:"search_text_omitted,omitempty" jsonschema:"How many bytes of a long old_text search_text leaves out, where its line [... N bytes left out ...] stands; omitted when none."`
 	ExpectedOccurrences int `json:"expected_occurrences,omitempty" jsonschema:"How many times old_text was to occur (the edit's occurrences), in the text as the edits before it left it; for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
 	ActualOccurrences   int `json:"actual_occurrences,omitempty" jsonschema:"How many times old_text occurred in that text; omitted when 0 (as for NO_MATCH)."`
 	// Matches are the occurrences a WRONG_COUNT edit found, in text order,
-	// at most edit.MaxMatchLocations (their 1-based original lines are
+	// at most textedit.MaxMatchLocations (their 1-based original lines are
 	// Candidates): line, byte columns, the line and its neighbours.
 	// OmittedMatches counts the occurrences beyond them.
-	Matches        []edit.MatchLocation `json:"matches,omitempty" jsonschema:"The occurrences a WRONG_COUNT edit found, in text order, at most 20 (their 1-based original lines are candidates): line, byte columns, the line and its neighbours; omitted otherwise."`
-	OmittedMatches int                  `json:"omitted_matches,omitempty" jsonschema:"How many occurrences beyond matches were left out; omitted when none."`
+	Matches        []textedit.MatchLocation `json:"matches,omitempty" jsonschema:"The occurrences a WRONG_COUNT edit found, in text order, at most 20 (their 1-based original lines are candidates): line, byte columns, the line and its neighbours; omitted otherwise."`
+	OmittedMatches int                      `json:"omitted_matches,omitempty" jsonschema:"How many occurrences beyond matches were left out; omitted when none."`
 
 	err error
 }
@@ -90,7 +91,7 @@ func (e *Error) Unwrap() error { return e.err }
 
 // AsError returns err as an *Error: err itself when it is one (or wraps
 // one), else a new Error with err's code (CodeOf) and the fields err's type
-// carries (*chunk.Error, *symbols.LocateError, *edit.TextEditError). It
+// carries (*chunk.Error, *symbols.LocateError, *textedit.TextEditError). It
 // returns nil for nil.
 func AsError(err error) *Error {
 	if err == nil {
@@ -103,7 +104,7 @@ func AsError(err error) *Error {
 	e := &Error{Code: CodeOf(err), Message: err.Error(), Remedy: remedy.Of(err), err: err}
 	var ce *chunk.Error
 	var le *symbols.LocateError
-	var te *edit.TextEditError
+	var te *textedit.TextEditError
 	var ee *ElidedError
 	switch {
 	case errors.As(err, &ee):
@@ -264,7 +265,7 @@ func (e *ApplyError) Remedy() remedy.Remedy { return e.remedy }
 // SYNTAX): the edit adds syntax errors the file did not have.
 type SyntaxError struct {
 	Path   string
-	Report edit.SyntaxReport
+	Report guard.SyntaxReport
 }
 
 // Error returns the refusal with the new problems, one per line.
@@ -276,14 +277,16 @@ func (e *SyntaxError) Error() string {
 // Remedy returns the request change that writes the edit anyway, with a
 // warning: the check option set to warn. Correcting the new text is the
 // other way.
-func (e *SyntaxError) Remedy() remedy.Remedy { return remedy.Set(remedy.Check, string(edit.CheckWarn)) }
+func (e *SyntaxError) Remedy() remedy.Remedy {
+	return remedy.Set(remedy.Check, string(guard.CheckWarn))
+}
 
 // NotCheckedError is a change refused in strict mode because the syntax
 // guard could not check it (too large, timed out): strict mode never
 // writes unchecked content. Code NOT_CHECKED.
 type NotCheckedError struct {
 	Path string
-	Err  *edit.NotCheckedError
+	Err  *guard.NotCheckedError
 }
 
 // Error returns why the guard did not check the change.
@@ -294,10 +297,10 @@ func (e *NotCheckedError) Error() string {
 // Remedy returns the request change that writes the content unchecked,
 // with a note: the check option set to warn.
 func (e *NotCheckedError) Remedy() remedy.Remedy {
-	return remedy.Set(remedy.Check, string(edit.CheckWarn))
+	return remedy.Set(remedy.Check, string(guard.CheckWarn))
 }
 
-// Unwrap returns the guard's *edit.NotCheckedError.
+// Unwrap returns the guard's *guard.NotCheckedError.
 func (e *NotCheckedError) Unwrap() error { return e.Err }
 
 // remedied is an error with a remedy of the operation's own, for an error

@@ -7,8 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/ops"
+	"github.com/symedit/symedit/textedit"
 )
 
 // An exact-text edit in dry run: the result carries the unified diff and
@@ -42,7 +42,7 @@ func ExampleWorkspace_Edit() {
 	var oe *ops.Error
 	if errors.As(err, &oe) {
 		fmt.Println(oe.Code, oe.Message)
-		for _, s := range oe.Nearest.([]edit.SimilarContent) {
+		for _, s := range oe.Nearest.([]textedit.SimilarContent) {
 			fmt.Printf("line %d (%.2f): %q", s.LineNumber, s.SimilarityScore, s.Content)
 			for _, d := range s.Differences {
 				fmt.Printf(", %s: %q, not %q", d.Type, d.Found, d.Expected)

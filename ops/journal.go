@@ -14,7 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symedit/symedit/diff"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/internal/journal"
 	"github.com/symedit/symedit/internal/symcache"
 )
@@ -109,7 +111,7 @@ type written struct {
 	doc     *edit.Document
 	content []byte
 	del     bool
-	exec    edit.Exec
+	exec    files.Exec
 	// movedFrom: the Document of the file this one is the new name of.
 	movedFrom *edit.Document
 }
@@ -122,8 +124,8 @@ func sha(b []byte) string {
 // record appends the journal entry of an operation that wrote files and
 // sets res's OpID, or its JournalError when the journal could not be
 // written (the edit stands: a journal never blocks one).
-func (w *Workspace) record(ctx context.Context, files []written, undoes []string, res *Result) {
-	if len(files) == 0 || !w.journalOn() {
+func (w *Workspace) record(ctx context.Context, done []written, undoes []string, res *Result) {
+	if len(done) == 0 || !w.journalOn() {
 		return
 	}
 	j, err := w.openJournal()
@@ -132,14 +134,14 @@ func (w *Workspace) record(ctx context.Context, files []written, undoes []string
 		return
 	}
 	e := &journal.Entry{Op: opOf(ctx), Undoes: undoes}
-	for _, f := range files {
+	for _, f := range done {
 		jf := journal.File{Path: journalPath(j, f.doc.RealPath())}
 		if !f.doc.IsNew() {
 			jf.SHA256Before, jf.Mode, jf.Before = f.doc.SHA256(), f.doc.Mode, f.doc.Content
 		}
 		if !f.del {
 			jf.SHA256After = sha(f.content)
-			if f.exec != edit.ExecKeep {
+			if f.exec != files.ExecKeep {
 				jf.ModeAfter = f.exec.Apply(f.doc.Mode)
 			}
 		}
@@ -224,7 +226,7 @@ type undoPlan struct {
 // (newest first), from the journal of the workspace's root: every file
 // gets its content before (a created file is deleted, a deleted or moved
 // one recreated, with its permission bits), all in one transaction
-// (edit.Files.CommitChanges: all files or none), and only if each file
+// (files.Files.CommitChanges: all done or none), and only if each file
 // still holds exactly what the operations left. Otherwise it is refused
 // with CHANGED (UndoResult.Files says how each file differs) and writes
 // nothing. The undo is itself recorded, so undoing it redoes. A file the
@@ -309,7 +311,7 @@ func (w *Workspace) Undo(ctx context.Context, req UndoRequest) (*UndoResult, err
 			if c.Delete {
 				content = nil
 			}
-			b.WriteString(edit.DiffChange(diffPath(c.Doc, w.opt.Dir), c.Doc, content, nil))
+			b.WriteString(diff.DiffChange(diffPath(c.Doc, w.opt.Dir), c.Doc, content, nil))
 		}
 		res.Diff = b.String()
 		return res, nil
@@ -396,8 +398,8 @@ func undoAction(p *undoPlan) string {
 // (writes and creations first, then deletions: a recreated file moved
 // away is made from its new name, which is deleted after), and the
 // journal's record of it.
-func (w *Workspace) undoChanges(j *journal.Journal, order []*undoPlan, byPath map[string]*undoPlan) ([]edit.Change, []written, error) {
-	var changes, dels []edit.Change
+func (w *Workspace) undoChanges(j *journal.Journal, order []*undoPlan, byPath map[string]*undoPlan) ([]files.Change, []written, error) {
+	var changes, dels []files.Change
 	var recs, delRecs []written
 	for _, p := range order {
 		to := p.to
@@ -405,25 +407,25 @@ func (w *Workspace) undoChanges(j *journal.Journal, order []*undoPlan, byPath ma
 		case !to.Existed() && p.doc.IsNew():
 			// Created, then removed again by a later operation undone too.
 		case !to.Existed():
-			dels = append(dels, edit.Change{Doc: p.doc, Delete: true})
+			dels = append(dels, files.Change{Doc: p.doc, Delete: true})
 			delRecs = append(delRecs, written{doc: p.doc, del: true})
 		default:
 			exec := execTo(p.doc, to.Mode)
-			if !p.doc.IsNew() && bytes.Equal(p.doc.Content, to.Before) && exec == edit.ExecKeep {
+			if !p.doc.IsNew() && bytes.Equal(p.doc.Content, to.Before) && exec == files.ExecKeep {
 				continue
 			}
-			c := edit.Change{Doc: p.doc, Content: to.Before, Exec: exec}
+			c := files.Change{Doc: p.doc, Content: to.Before, Exec: exec}
 			rec := written{doc: p.doc, content: to.Before, exec: exec}
 			if p.doc.IsNew() {
 				// Put back with the permission bits it had, not a new
 				// file's.
-				c.Mode, c.Exec = to.Mode.Perm(), edit.ExecKeep
+				c.Mode, c.Exec = to.Mode.Perm(), files.ExecKeep
 			}
 			if p.doc.IsNew() && to.MovedTo != "" {
 				// Made from its new name keeps its owner, mode and extended
 				// attributes, when that name is deleted in this undo.
 				if q := byPath[to.MovedTo]; q != nil && !q.to.Existed() && q.doc != nil && !q.doc.IsNew() {
-					c.From, c.Exec, rec.movedFrom, rec.exec = q.doc, edit.ExecKeep, q.doc, edit.ExecKeep
+					c.From, c.Exec, rec.movedFrom, rec.exec = q.doc, files.ExecKeep, q.doc, files.ExecKeep
 				}
 			}
 			changes, recs = append(changes, c), append(recs, rec)
@@ -434,22 +436,22 @@ func (w *Workspace) undoChanges(j *journal.Journal, order []*undoPlan, byPath ma
 
 // execTo is the change of doc's execute permission that gives it mode's:
 // for a file to create, ExecSet when mode has any execute bit.
-func execTo(doc *edit.Document, mode fs.FileMode) edit.Exec {
+func execTo(doc *edit.Document, mode fs.FileMode) files.Exec {
 	want := mode&0o111 != 0
 	if doc.IsNew() {
 		if want {
-			return edit.ExecSet
+			return files.ExecSet
 		}
-		return edit.ExecKeep
+		return files.ExecKeep
 	}
 	has := doc.Mode&0o111 != 0
 	switch {
 	case want && !has:
-		return edit.ExecSet
+		return files.ExecSet
 	case !want && has:
-		return edit.ExecClear
+		return files.ExecClear
 	}
-	return edit.ExecKeep
+	return files.ExecKeep
 }
 
 // JournalRequest asks for the journal's entries.

@@ -85,30 +85,12 @@ type LinesResult struct {
 func (w *Workspace) Lines(ctx context.Context, req LinesRequest) (*LinesResult, error) {
 	ctx = withOp(ctx, "lines")
 	res := &LinesResult{}
-	res.Path, res.DryRun = req.Path, req.DryRun
-	if err := checkPath(req.Path); err != nil {
-		return res, res.Fail(err)
-	}
-	if err := req.WriteOptions.validate(); err != nil {
-		return res, res.Fail(err)
-	}
-	if _, err := req.Edits.lineEdits(); err != nil {
-		return res, res.Fail(err)
-	}
-	unlock, err := w.lock(ctx, req.Path)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	defer unlock()
-	doc, err := w.read(req.Path, req.WriteOptions)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	ch, err := planLines(doc, language(req.Path, req.Lang), req, res)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	return res, w.finish(ctx, ch, req.WriteOptions, &res.Result)
+	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
+		func() error { _, err := req.Edits.lineEdits(); return err },
+		func() (*edit.Document, error) { return w.read(req.Path, req.WriteOptions) },
+		func(doc *edit.Document) (*change, error) {
+			return planLines(doc, language(req.Path, req.Lang), req, res)
+		})
 }
 
 // planLines computes the change req's line edits make to doc (in memory:

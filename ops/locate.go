@@ -10,6 +10,7 @@ import (
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
+	"github.com/symedit/symedit/textedit"
 )
 
 // parsed is a file read for editing with its symbols.
@@ -19,7 +20,7 @@ type parsed struct {
 	symbols []symbols.Symbol
 	// clean: the language's own parser (go/parser for Go) accepted
 	// doc.Text (symbols.File.Clean), so the syntax guard need not parse
-	// doc's content to know it (edit.GuardOptions.BeforeClean).
+	// doc's content to know it (guard.GuardOptions.BeforeClean).
 	clean bool
 	// layout: doc.Text's top-level layout from the same parse
 	// (symbols.File.Layout), nil unless clean and Go.
@@ -180,12 +181,12 @@ func (p *parsed) find(loc symbols.Location) (*target, error) {
 
 // lines returns the target's line span for whole-symbol operations, with
 // the blank lines its language's style puts around it.
-func (t *target) lines() edit.SymbolLines {
+func (t *target) lines() textedit.SymbolLines {
 	blank := 1
 	if t.lang.Name == "python" && t.sym.Parent < 0 {
 		blank = 2 // PEP 8: two blank lines around top-level definitions
 	}
-	return edit.SymbolLines{First: t.first, Last: t.last, BlankLines: blank, Head: edit.HeadOf(t.sym, t.lang)}
+	return textedit.SymbolLines{First: t.first, Last: t.last, BlankLines: blank, Head: textedit.HeadOf(t.sym, t.lang)}
 }
 
 // replaceLines makes the change that replaces the target's lines.

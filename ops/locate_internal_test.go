@@ -11,6 +11,7 @@ import (
 
 	"github.com/symedit/symedit/chunk"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/lang"
 )
 
@@ -59,16 +60,16 @@ func TestTargetChangeBeforeClean(t *testing.T) {
 			if ch.beforeClean != tt.clean || ch.doc != doc {
 				t.Fatalf("beforeClean %v, want %v (doc the parsed one: %v)", ch.beforeClean, tt.clean, ch.doc == doc)
 			}
-			with, err := edit.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{BeforeClean: ch.beforeClean})
+			with, err := guard.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{BeforeClean: ch.beforeClean})
 			if err != nil {
 				t.Fatal(err)
 			}
-			without, err := edit.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{})
+			without, err := guard.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(with, without) || with.Rejects(edit.CheckStrict) != tt.refused {
-				t.Errorf("refused %v, want %v; with the flag %+v, without %+v", with.Rejects(edit.CheckStrict), tt.refused, with, without)
+			if !reflect.DeepEqual(with, without) || with.Rejects(guard.CheckStrict) != tt.refused {
+				t.Errorf("refused %v, want %v; with the flag %+v, without %+v", with.Rejects(guard.CheckStrict), tt.refused, with, without)
 			}
 		})
 	}

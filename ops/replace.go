@@ -10,9 +10,11 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/remedy"
+	"github.com/symedit/symedit/textedit"
 )
 
 // ReplaceRequest searches and replaces in one or more files (`symedit
@@ -21,7 +23,7 @@ import (
 // (the syntax guard) before any is written.
 type ReplaceRequest struct {
 	// Search is the text searched for: literal, or with Regex a Go RE2
-	// regular expression (edit.Search). An empty Search, an invalid
+	// regular expression (textedit.Search). An empty Search, an invalid
 	// expression or a negative Count is a *UsageError.
 	Search string `json:"search" jsonschema:"The text to find: literal, or a Go RE2 regular expression when regex is true."`
 	// Replacement is written for each match; with Regex, $1 and ${name}
@@ -142,7 +144,7 @@ const maxSimilarLines = 10
 type replaceFile struct {
 	out     ReplaceFile
 	ch      *change
-	matches []edit.Match
+	matches []textedit.Match
 	checked outcome
 	readErr bool  // err is the read's: the file was not searched
 	err     error // why the file was refused or not written
@@ -163,7 +165,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	ctx = withOp(ctx, "replace")
 	res := &ReplaceResult{Files: []ReplaceFile{}}
 	res.DryRun = req.DryRun
-	sr, err := edit.Compile(edit.Search{Pattern: req.Search, Replacement: req.Replacement, Regex: req.Regex,
+	sr, err := textedit.Compile(textedit.Search{Pattern: req.Search, Replacement: req.Replacement, Regex: req.Regex,
 		IgnoreCase: req.IgnoreCase, Count: req.Count})
 	if err != nil {
 		return res, res.Fail(&UsageError{Msg: err.Error()})
@@ -326,7 +328,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 // (when anything matched) checks one file. With limit > 0 the search
 // stops at the limit-th match, and such a file is not checked: the run
 // is refused.
-func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolution, sr *edit.Searcher, req ReplaceRequest, limit int) *replaceFile {
+func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolution, sr *textedit.Searcher, req ReplaceRequest, limit int) *replaceFile {
 	f := &replaceFile{}
 	f.out.Path = path
 	if err := ctx.Err(); err != nil {
@@ -367,9 +369,9 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *edit.Resolut
 // the diff is built from them. It returns the change, whose
 // content is doc's when nothing matched, the number of replacements and
 // every match, with 1-based lines of doc. With limit > 0 the search stops
-// at the limit-th match (edit.Searcher.ReplaceDocumentLimit: nothing is
+// at the limit-th match (textedit.Searcher.ReplaceDocumentLimit: nothing is
 // then replaced). The error is ctx's, when it is done first.
-func planReplace(ctx context.Context, doc *edit.Document, lang *lang.Language, sr *edit.Searcher, limit int) (*change, int, []edit.Match, error) {
+func planReplace(ctx context.Context, doc *edit.Document, lang *lang.Language, sr *textedit.Searcher, limit int) (*change, int, []textedit.Match, error) {
 	content, n, matches, edits, err := sr.ReplaceDocumentLimit(ctx, doc, limit)
 	if err != nil {
 		return nil, 0, nil, err
@@ -404,7 +406,7 @@ func distinct(paths, keys []string) error {
 }
 
 // commitReplace writes the files that passed, in order, unless this is a
-// dry run (edit.Files.CommitEach: each file on its own, prepared several
+// dry run (files.Files.CommitEach: each file on its own, prepared several
 // at once, each folder synced once). When a write fails, that file is
 // refused and the files after it are not written (the files before it
 // stay written: each file is reported as it is on disk); it reports
@@ -544,7 +546,7 @@ func noMatchError(ctx context.Context, search, where string, files []*replaceFil
 			continue
 		}
 		// SimilarTo's content is already cut around the match on long lines.
-		for _, n := range edit.SimilarTo(ctx, string(f.ch.doc.Text), f.ch.doc.EOL, search) {
+		for _, n := range textedit.SimilarTo(ctx, string(f.ch.doc.Text), f.ch.doc.EOL, search) {
 			re.Similar = append(re.Similar, SimilarLine{f.ch.doc.Path, n.LineNumber, n.Content, n.SimilarityScore})
 		}
 	}
@@ -568,7 +570,7 @@ func noMatchError(ctx context.Context, search, where string, files []*replaceFil
 }
 
 // matchList renders the matches for a count error, file by file in order:
-// at most edit.MaxMatchLocations of them, each with a window of its line,
+// at most textedit.MaxMatchLocations of them, each with a window of its line,
 // then how many more there are, so that the refusal stays small however
 // many matches there are, unless total is 0 (not known: counting stopped
 // early).
@@ -577,7 +579,7 @@ func matchList(files []*replaceFile, total int) string {
 	listed := 0
 	for _, f := range files {
 		for _, m := range f.matches {
-			if listed == edit.MaxMatchLocations {
+			if listed == textedit.MaxMatchLocations {
 				break
 			}
 			fmt.Fprintf(&b, "\n  %s:%d:%d: %s", f.out.Path, m.Line, m.Column, m.Display())
@@ -596,6 +598,6 @@ func matchList(files []*replaceFile, total int) string {
 // quoteSent quotes the search text a caller sent, bounded as an edit's
 // old_text is (lines.Sent): a refusal never grows with the pattern.
 func quoteSent(search string) string {
-	s, _ := lines.Sent(search, edit.MaxSentShown)
+	s, _ := lines.Sent(search, textedit.MaxSentShown)
 	return strconv.Quote(s)
 }

@@ -1,7 +1,7 @@
 package ops
 
 import (
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/symbols"
 )
 
@@ -24,7 +24,7 @@ type Result struct {
 	// DryRun echoes the request's dry_run.
 	DryRun bool `json:"dry_run" jsonschema:"Echoes the request's dry_run: when true nothing was written."`
 	// Diff is the unified diff of the change (git apply and patch -p1 take
-	// it from the working directory; see edit.Diff); set for a dry run,
+	// it from the working directory; see diff.Diff); set for a dry run,
 	// for a refused dry run, and with WriteOptions.Diff.
 	Diff string `json:"diff,omitempty" jsonschema:"The change as a unified diff (git apply and patch -p1 accept it); set for a dry run, a refused one included; else omitted."`
 	// Syntax is the syntax guard's report, when it ran or said why not.
@@ -59,7 +59,7 @@ type Result struct {
 	Error *Error `json:"error,omitempty" jsonschema:"Why the operation was refused or failed; omitted on success. A refusal leaves the files unchanged: correct the request from error's fields (actual, nearest, candidates, hint, suggested_fixes) and call again."`
 }
 
-// Syntax is the syntax guard's report (edit.SyntaxReport) as results show
+// Syntax is the syntax guard's report (guard.SyntaxReport) as results show
 // it.
 type Syntax struct {
 	// Checked reports that both contents were parsed; else Skipped says
@@ -72,20 +72,20 @@ type Syntax struct {
 	Before int `json:"before" jsonschema:"How many syntax problems the file had before the edit."`
 	After  int `json:"after" jsonschema:"How many syntax problems the new content has."`
 	// New are the problems the edit added, the nearest to the edit first.
-	New []edit.SyntaxProblem `json:"new,omitempty" jsonschema:"The problems the edit added, the nearest to the edit first; omitted when none."`
+	New []guard.SyntaxProblem `json:"new,omitempty" jsonschema:"The problems the edit added, the nearest to the edit first; omitted when none."`
 	// Notes are problems that do not refuse (tree-sitter-only errors in
 	// Go, where go/parser decides).
-	Notes []edit.SyntaxProblem `json:"notes,omitempty" jsonschema:"Problems that do not refuse the edit (tree-sitter-only errors in Go code, where go/parser decides); omitted when none."`
+	Notes []guard.SyntaxProblem `json:"notes,omitempty" jsonschema:"Problems that do not refuse the edit (tree-sitter-only errors in Go code, where go/parser decides); omitted when none."`
 
-	report edit.SyntaxReport
+	report guard.SyntaxReport
 }
 
 // Report returns the guard's report the Syntax was made from.
-func (s *Syntax) Report() edit.SyntaxReport { return s.report }
+func (s *Syntax) Report() guard.SyntaxReport { return s.report }
 
 // syntaxOf returns r as results show it, or nil when the guard neither
 // checked nor said why not.
-func syntaxOf(r edit.SyntaxReport) *Syntax {
+func syntaxOf(r guard.SyntaxReport) *Syntax {
 	if !r.Checked && r.Skipped == "" {
 		return nil
 	}

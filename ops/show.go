@@ -3,9 +3,10 @@ package ops
 import (
 	"context"
 	"fmt"
-	"github.com/symedit/symedit/match"
 	"strconv"
 	"strings"
+
+	"github.com/symedit/symedit/match"
 )
 
 // ShowRequest reads one symbol's source lines (`symedit show`, the MCP

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/textedit"
 )
 
 // SymbolTextRequest is the request of the three whole-symbol operations,
@@ -20,7 +21,7 @@ type SymbolTextRequest struct {
 	// Text is the symbol's new text (ReplaceBody) or the code to insert
 	// (InsertBefore, InsertAfter), indented as in the file; text sent
 	// entirely left of the symbol's indentation is shifted to it
-	// (edit.Reindent says by how much).
+	// (textedit.Reindent says by how much).
 	Text string `json:"text"`
 	// ExpectSymbolSHA256 refuses (CHANGED) unless the symbol's text has
 	// this SHA-256 (ShowResult.SymbolSHA256); "" checks nothing.
@@ -35,12 +36,12 @@ type SymbolTextResult struct {
 	// Symbol is the symbol the operation was placed at, as it was.
 	Symbol *Symbol `json:"symbol,omitempty" jsonschema:"The symbol the operation was placed at, as it was before the edit; omitted when it was not found."`
 	// Reindent says how the text was shifted: "indented by 4 spaces" or
-	// "written as sent" (edit.Reindent's String); "" when refused before
+	// "written as sent" (textedit.Reindent's String); "" when refused before
 	// the text was placed.
 	Reindent string `json:"reindent,omitempty" jsonschema:"How the text was shifted: \"indented by 4 spaces\" or \"written as sent\"; omitted when refused before the text was placed."`
 	// Replaced is which part of the symbol ReplaceBody replaced: "whole",
 	// "from-implementation", "from-modifiers" or "from-keyword"
-	// (edit.Replaced; README, replace-body's table); "" for the
+	// (textedit.Replaced; README, replace-body's table); "" for the
 	// insertions.
 	Replaced string `json:"replaced,omitempty" jsonschema:"Which part of the symbol replace_body replaced: \"whole\", \"from-implementation\", \"from-modifiers\" or \"from-keyword\"; omitted for insert_before and insert_after."`
 	// Kept is the symbol's text ReplaceBody kept in front of the new text
@@ -69,16 +70,16 @@ func (op symbolTextOp) verb() string {
 	return "replaced"
 }
 
-// apply computes the operation's byte edit of d (package edit's
+// apply computes the operation's byte edit of d (package textedit's
 // ReplaceSymbol, InsertBeforeSymbol, InsertAfterSymbol).
-func (op symbolTextOp) apply(d *edit.Document, s edit.SymbolLines, text string) (edit.Edit, edit.Placement, error) {
+func (op symbolTextOp) apply(d *edit.Document, s textedit.SymbolLines, text string) (edit.Edit, textedit.Placement, error) {
 	switch op {
 	case insertBefore:
-		return d.InsertBeforeSymbol(s, text)
+		return textedit.InsertBeforeSymbol(d, s, text)
 	case insertAfter:
-		return d.InsertAfterSymbol(s, text)
+		return textedit.InsertAfterSymbol(d, s, text)
 	}
-	return d.ReplaceSymbol(s, text)
+	return textedit.ReplaceSymbol(d, s, text)
 }
 
 // ReplaceBody replaces the symbol at req.Location with req.Text, keeping

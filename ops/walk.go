@@ -59,7 +59,7 @@ func (w *Workspace) expand(paths []string, o WalkOptions) (walk.Result, error) {
 		}
 		paths = args
 	}
-	r, err := walk.Expand(paths, walk.Options{Exclude: o.Exclude, NoIgnore: o.NoIgnore, Hidden: o.Hidden, Root: w.Root()})
+	r, err := walk.Expand(paths, walk.Options{Exclude: o.Exclude, NoIgnore: o.NoIgnore, Hidden: o.Hidden, Confine: w.files.ConfineDir})
 	if errors.Is(err, walk.ErrBadPattern) {
 		return r, &UsageError{Msg: err.Error()}
 	}

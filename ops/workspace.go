@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/internal/journal"
 	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
@@ -23,7 +25,7 @@ type Options struct {
 	// relative paths are then taken from the working directory.
 	Root string
 	// AllowHardlinks, AllowReadOnly and AllowMetadataLoss are the edit
-	// layer's permissions (edit.Options): edit a file with several hard
+	// layer's permissions (files.Options): edit a file with several hard
 	// links, replace a file this user may not write, write even if the
 	// owner, special mode bits or extended attributes cannot be kept.
 	AllowHardlinks, AllowReadOnly, AllowMetadataLoss bool
@@ -54,9 +56,9 @@ type Options struct {
 // write the same file are serialized (a lock per file, held from the read
 // to the commit), so concurrent edits of one file never lose an update;
 // the commit's read-then-rename check still guards against other
-// processes (edit.Files.Commit).
+// processes (files.Files.Commit).
 type Workspace struct {
-	files *edit.Files
+	files *files.Files
 	opt   Options
 	locks pathLocks
 
@@ -72,7 +74,7 @@ type Workspace struct {
 
 // Open opens a workspace. It fails when Root is not a folder.
 func Open(opt Options) (*Workspace, error) {
-	files, err := edit.Open(edit.Options{Root: opt.Root, AllowHardlinks: opt.AllowHardlinks,
+	files, err := files.Open(files.Options{Root: opt.Root, AllowHardlinks: opt.AllowHardlinks,
 		AllowReadOnly: opt.AllowReadOnly, AllowMetadataLoss: opt.AllowMetadataLoss, Dir: opt.Dir})
 	if err != nil {
 		return nil, err
@@ -89,7 +91,7 @@ func (w *Workspace) Root() string { return w.files.Root() }
 
 // Files returns the workspace's edit layer, for front ends that read files
 // themselves (walks).
-func (w *Workspace) Files() *edit.Files { return w.files }
+func (w *Workspace) Files() *files.Files { return w.files }
 
 // WriteOptions are the options every writing request carries. The fields
 // tagged "-" are set by the front end (flags), not sent by a model.
@@ -105,7 +107,7 @@ type WriteOptions struct {
 	// extension.
 	Lang string `json:"-"`
 	// Check is the syntax guard's mode: "strict" (the default when ""),
-	// "warn" or "off" (edit.ParseCheckMode).
+	// "warn" or "off" (guard.ParseCheckMode).
 	Check string `json:"-"`
 	// Diff puts the unified diff in the result of a real run too (a dry
 	// run always has it).
@@ -150,8 +152,8 @@ func (s SHA256) validate(field string) error {
 }
 
 // mode returns the check mode, or a *UsageError.
-func (o WriteOptions) mode() (edit.CheckMode, error) {
-	m, err := edit.ParseCheckMode(o.Check)
+func (o WriteOptions) mode() (guard.CheckMode, error) {
+	m, err := guard.ParseCheckMode(o.Check)
 	if err != nil {
 		return m, &UsageError{Msg: err.Error()}
 	}
@@ -183,8 +185,8 @@ func (w *Workspace) read(path string, o WriteOptions) (*edit.Document, error) {
 }
 
 // readResolved is read of the file r resolved path to when r is not nil
-// (edit.Files.ReadResolved: the path is not resolved again), else of path.
-func (w *Workspace) readResolved(path string, r *edit.Resolution, o WriteOptions) (*edit.Document, error) {
+// (files.Files.ReadResolved: the path is not resolved again), else of path.
+func (w *Workspace) readResolved(path string, r *files.Resolution, o WriteOptions) (*edit.Document, error) {
 	var doc *edit.Document
 	var err error
 	if r != nil {
@@ -277,7 +279,7 @@ func (w *Workspace) pathKey(path string) string {
 // path again.
 type resolved struct {
 	key string
-	res *edit.Resolution // nil: read by the path, which gives Read's error
+	res *files.Resolution // nil: read by the path, which gives Read's error
 }
 
 // resolve returns path's lock key and resolution: lockKey of path, with

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symedit/symedit/diff"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
@@ -31,10 +33,10 @@ type change struct {
 	// beforeClean: the language's own parser accepted doc's content
 	// (parsed.clean, set only for a change made from a located target,
 	// whose doc is the content parsed); the guard's
-	// edit.GuardOptions.BeforeClean.
+	// guard.GuardOptions.BeforeClean.
 	beforeClean bool
 	// beforeLayout: the top-level layout of doc's text from that same
-	// parse (parsed.layout), for edit.GuardOptions.BeforeLayout; nil when
+	// parse (parsed.layout), for guard.GuardOptions.BeforeLayout; nil when
 	// unknown.
 	beforeLayout *symbols.Layout
 }
@@ -49,7 +51,7 @@ func (ch *change) changed() bool {
 // outcome is what checking and committing a change produced.
 type outcome struct {
 	diff    string
-	syntax  edit.SyntaxReport
+	syntax  guard.SyntaxReport
 	written bool
 }
 
@@ -66,14 +68,14 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
-	rep, err := edit.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, edit.GuardOptions{Mode: mode, BeforeClean: ch.beforeClean, BeforeLayout: ch.beforeLayout})
+	rep, err := guard.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{Mode: mode, BeforeClean: ch.beforeClean, BeforeLayout: ch.beforeLayout})
 	if err != nil {
 		return out, err
 	}
 	out.syntax = rep
 	if o.DryRun || o.Diff {
 		// A diff of a large file costs more than the edit: only when shown.
-		out.diff = edit.DiffChange(diffPath(ch.doc, w.opt.Dir), ch.doc, ch.content, ch.edits)
+		out.diff = diff.DiffChange(diffPath(ch.doc, w.opt.Dir), ch.doc, ch.content, ch.edits)
 	}
 	if ch.changed() {
 		// The commit layer's check, run here too so that a dry run
@@ -82,7 +84,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 			return out, err
 		}
 	}
-	var nce *edit.NotCheckedError
+	var nce *guard.NotCheckedError
 	if errors.As(rep.NotChecked(mode), &nce) {
 		return out, &NotCheckedError{Path: ch.doc.Path, Err: nce}
 	}
@@ -134,6 +136,39 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 	return nil
 }
 
+// writeFile runs a writing operation on the file at path, the file-level
+// counterpart of writeSymbol: it checks the path and o, runs precheck (the
+// request's own validation, done before any lock or read so that a
+// malformed request costs nothing), holds the file's lock, reads the file
+// with read, has plan compute the change and checks, previews and commits
+// it (finish), filling res. It returns res.Error, or nil.
+func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, res *Result, precheck func() error, read func() (*edit.Document, error), plan func(*edit.Document) (*change, error)) error {
+	res.Path, res.DryRun = path, o.DryRun
+	if err := checkPath(path); err != nil {
+		return res.Fail(err)
+	}
+	if err := o.validate(); err != nil {
+		return res.Fail(err)
+	}
+	if err := precheck(); err != nil {
+		return res.Fail(err)
+	}
+	unlock, err := w.lock(ctx, path)
+	if err != nil {
+		return res.Fail(err)
+	}
+	defer unlock()
+	doc, err := read()
+	if err != nil {
+		return res.Fail(err)
+	}
+	ch, err := plan(doc)
+	if err != nil {
+		return res.Fail(err)
+	}
+	return w.finish(ctx, ch, o, res)
+}
+
 // receipt returns the file's SHA-256 as read ("" for a new file), that
 // of ch's new content, and the new content's line count: the receipt
 // fields of a result (Result.SHA256Before, SHA256After, Lines).
@@ -180,7 +215,7 @@ func (res *Result) Fail(err error) error {
 // link (git apply and patch refuse to patch a symbolic link).
 func diffPath(doc *edit.Document, dir string) string {
 	abs := doc.RealPath()
-	if abs == "" { // not read through edit.Files: no resolution to trust
+	if abs == "" { // not read through files.Files: no resolution to trust
 		return strings.TrimLeft(filepath.ToSlash(doc.Path), "/")
 	}
 	wd, err := dir, error(nil)

@@ -43,37 +43,24 @@ type WriteResult struct {
 func (w *Workspace) Write(ctx context.Context, req WriteRequest) (*WriteResult, error) {
 	ctx = withOp(ctx, "write")
 	res := &WriteResult{}
-	res.Path, res.DryRun = req.Path, req.DryRun
-	if err := checkPath(req.Path); err != nil {
-		return res, res.Fail(err)
-	}
-	if err := req.WriteOptions.validate(); err != nil {
-		return res, res.Fail(err)
-	}
-	if err := checkContent(req.Path, []byte(req.Content)); err != nil {
-		return res, res.Fail(err)
-	}
-	unlock, err := w.lock(ctx, req.Path)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	defer unlock()
-	doc, err := w.files.ReadOrNew(req.Path)
-	if err == nil && req.ExpectSHA256 != "" {
-		err = doc.CheckSHA256(string(req.ExpectSHA256))
-	}
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	ch, err := planWrite(doc, language(req.Path, req.Lang), []byte(req.Content), res)
-	if err != nil {
-		return res, res.Fail(err)
-	}
-	return res, w.finish(ctx, ch, req.WriteOptions, &res.Result)
+	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
+		func() error { return checkContent(req.Path, []byte(req.Content)) },
+		func() (*edit.Document, error) {
+			// A write may create the file; the expected hash is checked
+			// here, as read does for the other operations.
+			doc, err := w.files.ReadOrNew(req.Path)
+			if err == nil && req.ExpectSHA256 != "" {
+				err = doc.CheckSHA256(string(req.ExpectSHA256))
+			}
+			return doc, err
+		},
+		func(doc *edit.Document) (*change, error) {
+			return planWrite(doc, language(req.Path, req.Lang), []byte(req.Content), res)
+		})
 }
 
 // planWrite makes the change that gives doc (the file as read, a new file
-// from edit.Files.ReadOrNew, or a batch's in-memory document) the content
+// from files.Files.ReadOrNew, or a batch's in-memory document) the content
 // content, and fills res's own fields. lang is the guard's language, nil
 // for none.
 func planWrite(doc *edit.Document, lang *lang.Language, content []byte, res *WriteResult) (*change, error) {

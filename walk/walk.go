@@ -33,7 +33,7 @@ const (
 )
 
 // binarySniffLen is how many leading bytes are searched for a NUL, as
-// edit.Read does.
+// files.Read does.
 const binarySniffLen = 8000
 
 // Errors of Expand.
@@ -55,10 +55,11 @@ type Options struct {
 	NoIgnore bool
 	// Hidden walks hidden files and folders too (never .git).
 	Hidden bool
-	// Root, when not "", confines walks: a folder or pattern whose walked
-	// folder is outside Root (symbolic links resolved) is an error
-	// wrapping edit.ErrOutsideRoot.
-	Root string
+	// Confine, when not nil, confines walks: it is asked about every
+	// folder argument and every pattern's walked folder before it is
+	// read, and its error (the file layer's refusal of a folder outside
+	// its root: files.Files.ConfineDir) stops the walk.
+	Confine func(dir string) error
 	// MaxSize is the largest file a walk keeps, in bytes; zero or less
 	// means edit.MaxFileSize.
 	MaxSize int64
@@ -96,7 +97,7 @@ func IsPattern(arg string) bool { return strings.ContainsAny(arg, "*?[{") }
 
 // Expand expands args as the package documentation says. Its errors are
 // a malformed pattern (ErrBadPattern), a pattern that matches nothing
-// (ErrNoMatch), a walk outside Options.Root (edit.ErrOutsideRoot), and
+// (ErrNoMatch), Options.Confine's refusal of a walked folder, and
 // failures to read a folder.
 func Expand(args []string, opt Options) (Result, error) {
 	for _, x := range opt.Exclude {
@@ -273,8 +274,10 @@ func (w *walker) walkBase(base, rest string) error {
 	if err != nil {
 		return err
 	}
-	if err := w.confine(base, real); err != nil {
-		return err
+	if w.opt.Confine != nil {
+		if err := w.opt.Confine(base); err != nil {
+			return err
+		}
 	}
 	var ps []gitignore.Pattern
 	var domain []string
@@ -289,23 +292,6 @@ func (w *walker) walkBase(base, rest string) error {
 	}
 	d := &dirWalk{walker: w, base: base, real: real, rest: rest, segs: segs}
 	return d.dir(base, "", domain, ps)
-}
-
-// confine refuses the folder dir, whose real path is real, when it is
-// outside Options.Root. Both real paths are free of links and "..", so
-// comparing their text is comparing the folders.
-func (w *walker) confine(dir, real string) error {
-	if w.opt.Root == "" {
-		return nil
-	}
-	root, err := realPath(w.opt.Root)
-	if err != nil {
-		return fmt.Errorf("root %s: %w", w.opt.Root, err)
-	}
-	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return &edit.FileError{Path: dir, Reason: fmt.Sprintf("outside the root %s; nothing was read", w.opt.Root), Err: edit.ErrOutsideRoot}
-	}
-	return nil
 }
 
 // dirWalk is the walk of one folder argument or pattern.

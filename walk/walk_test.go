@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/walk"
 )
 
@@ -169,10 +169,10 @@ func TestExpandErrors(t *testing.T) {
 	if _, err := walk.Expand([]string{root}, walk.Options{Exclude: []string{"[x"}}); !errors.Is(err, walk.ErrBadPattern) {
 		t.Errorf("bad exclude: %v", err)
 	}
-	if _, err := walk.Expand([]string{root + "/**/*.go"}, walk.Options{Root: filepath.Join(root, "sub")}); !errors.Is(err, edit.ErrOutsideRoot) {
+	if _, err := walk.Expand([]string{root + "/**/*.go"}, walk.Options{Confine: confineTo(t, filepath.Join(root, "sub"))}); !errors.Is(err, files.ErrOutsideRoot) {
 		t.Errorf("outside root: %v", err)
 	}
-	r, err := walk.Expand([]string{filepath.Join(root, "sub", "**", "*.go")}, walk.Options{Root: filepath.Join(root, "sub")})
+	r, err := walk.Expand([]string{filepath.Join(root, "sub", "**", "*.go")}, walk.Options{Confine: confineTo(t, filepath.Join(root, "sub"))})
 	if err != nil || len(r.Files) != 3 {
 		t.Errorf("inside root: %v, %v", r.Files, err)
 	}
@@ -247,22 +247,26 @@ func TestExpandDotDotAfterLink(t *testing.T) {
 		name string
 		args []string // relative to base
 		opt  walk.Options
+		root string   // the root to confine the walk to, relative to base; "" for none
 		want []string // the files the names must reach, relative to base
 	}{
-		{"folder", []string{"w/sub/.."}, walk.Options{}, []string{"w/a/b/y.py", "w/a/x.py"}},
-		{"folder with a trailing slash", []string{"w/sub/../"}, walk.Options{}, []string{"w/a/b/y.py", "w/a/x.py"}},
-		{"folder below", []string{"w/sub/../b"}, walk.Options{}, []string{"w/a/b/y.py"}},
-		{"pattern", []string{"w/sub/../**/*.py"}, walk.Options{}, []string{"w/a/b/y.py", "w/a/x.py"}},
-		{"no ignore", []string{"w/sub/.."}, walk.Options{NoIgnore: true},
+		{"folder", []string{"w/sub/.."}, walk.Options{}, "", []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"folder with a trailing slash", []string{"w/sub/../"}, walk.Options{}, "", []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"folder below", []string{"w/sub/../b"}, walk.Options{}, "", []string{"w/a/b/y.py"}},
+		{"pattern", []string{"w/sub/../**/*.py"}, walk.Options{}, "", []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"no ignore", []string{"w/sub/.."}, walk.Options{NoIgnore: true}, "",
 			[]string{"w/a/b/skip.py", "w/a/b/y.py", "w/a/secret.py", "w/a/x.py"}},
-		{"two names of one folder", []string{"w/sub/..", "w/a"}, walk.Options{}, []string{"w/a/b/y.py", "w/a/x.py"}},
-		{"inside a root given with ..", []string{"w/a"}, walk.Options{Root: "w/sub/.."}, []string{"w/a/b/y.py", "w/a/x.py"}},
-		{"root given plainly", []string{"w/sub/.."}, walk.Options{Root: "w/a"}, []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"two names of one folder", []string{"w/sub/..", "w/a"}, walk.Options{}, "", []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"inside a root given with ..", []string{"w/a"}, walk.Options{}, "w/sub/..", []string{"w/a/b/y.py", "w/a/x.py"}},
+		{"root given plainly", []string{"w/sub/.."}, walk.Options{}, "w/a", []string{"w/a/b/y.py", "w/a/x.py"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base := linkedTree(t)
 			t.Chdir(base)
+			if tt.root != "" {
+				tt.opt.Confine = confineTo(t, tt.root)
+			}
 			r, err := walk.Expand(tt.args, tt.opt)
 			if err != nil {
 				t.Fatal(err)
@@ -287,7 +291,7 @@ func TestExpandDotDotAfterLink(t *testing.T) {
 		t.Chdir(base)
 		// w/sub/.. is w/a: w is outside it.
 		for _, arg := range []string{"w", "w/sub/../..", "w/*.go"} {
-			if r, err := walk.Expand([]string{arg}, walk.Options{Root: "w/sub/.."}); !errors.Is(err, edit.ErrOutsideRoot) {
+			if r, err := walk.Expand([]string{arg}, walk.Options{Confine: confineTo(t, "w/sub/..")}); !errors.Is(err, files.ErrOutsideRoot) {
 				t.Errorf("Expand(%s) = %q, %v, want ErrOutsideRoot", arg, r.Files, err)
 			}
 		}
@@ -407,4 +411,16 @@ func TestExpandManyChecked(t *testing.T) {
 	if _, err := walk.Expand([]string{root + "/bin*.go"}, walk.Options{}); !errors.Is(err, walk.ErrNoMatch) {
 		t.Errorf("a pattern matching only binary files: %v, want ErrNoMatch", err)
 	}
+}
+
+// confineTo returns the confinement to root that symedit's commands give
+// a walk: the file layer's refusal of a folder outside it.
+func confineTo(t *testing.T, root string) func(string) error {
+	t.Helper()
+	fl, err := files.Open(files.Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { fl.Close() })
+	return fl.ConfineDir
 }

@@ -141,7 +141,7 @@ func derive(f *function, new []string) (texts, error) {
 		chunks:        string(js),
 		body:          join(new),
 		searchReplace: sr.String(),
-		diff:          edit.Diff(f.path, []byte(join(old)), []byte(join(new))),
+		diff:          diff.Diff(f.path, []byte(join(old)), []byte(join(new))),
 		nchunks:       len(cs),
 	}, nil
 }

@@ -19,13 +19,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/symedit/symedit/internal/cachefile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/symedit/symedit/internal/cachefile"
 )
 
 // DefaultMaxEntries is the default bound of a root's journal in entries:

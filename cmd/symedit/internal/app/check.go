@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/ops"
 )
 
@@ -101,7 +101,7 @@ func (e *env) check(c *cli.Context, w *ops.Workspace, args []string) error {
 
 // problemLine renders a problem as "PATH:LINE:COL: CHECKER [KIND]: MESSAGE"
 // and its line's text.
-func problemLine(path string, p edit.SyntaxProblem) string {
+func problemLine(path string, p guard.SyntaxProblem) string {
 	msg := p.Message
 	if rest, ok := strings.CutPrefix(msg, "tree-sitter: "); ok {
 		msg = "tree-sitter " + p.Kind + ": " + rest

@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/ops"
 )
 
 // TestCommitErrorCodes checks that the commit layer's refusals, wrapped as
-// edit.Files.Commit wraps them, get their own codes and exits rather than
+// files.Files.Commit wraps them, get their own codes and exits rather than
 // the catch-all ERROR.
 func TestCommitErrorCodes(t *testing.T) {
 	for _, tt := range []struct {
@@ -18,9 +19,9 @@ func TestCommitErrorCodes(t *testing.T) {
 		code string
 		exit int
 	}{
-		{&edit.FileError{Path: "a.py", Reason: "locked", Err: fmt.Errorf("%w: %w", edit.ErrLocked, syscall.EWOULDBLOCK)}, "LOCKED", ExitRejected},
-		{&edit.FileError{Path: "a.py", Reason: "read-only", Err: fmt.Errorf("%w: %w", edit.ErrNotWritable, syscall.EACCES)}, "NOT_WRITABLE", ExitError},
-		{&edit.FileError{Path: "a.py", Reason: "owner", Err: edit.ErrMetadata}, "METADATA", ExitError},
+		{&edit.FileError{Path: "a.py", Reason: "locked", Err: fmt.Errorf("%w: %w", files.ErrLocked, syscall.EWOULDBLOCK)}, "LOCKED", ExitRejected},
+		{&edit.FileError{Path: "a.py", Reason: "read-only", Err: fmt.Errorf("%w: %w", files.ErrNotWritable, syscall.EACCES)}, "NOT_WRITABLE", ExitError},
+		{&edit.FileError{Path: "a.py", Reason: "owner", Err: files.ErrMetadata}, "METADATA", ExitError},
 		{&edit.FileError{Path: "a.py", Reason: "changed", Err: edit.ErrChanged}, "CHANGED", ExitRejected},
 		{&edit.FileError{Path: "a.py", Reason: "disk full", Err: syscall.ENOSPC}, "ERROR", ExitError},
 	} {

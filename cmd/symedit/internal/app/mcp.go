@@ -180,7 +180,7 @@ const (
 	guidance = " Pick the cheapest edit: chunk for a few lines in a large symbol, replace_body for a small " +
 		"symbol you rewrite, edit for exact text anywhere in a file, replace for the same change in many places, " +
 		"apply for edits to several files."
-	guard = " Nothing is written unless every check passes (an edit that adds syntax errors is refused); " +
+	descGuard = " Nothing is written unless every check passes (an edit that adds syntax errors is refused); " +
 		"a rejection sets isError, leaves the file unchanged and says why."
 )
 
@@ -253,7 +253,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"whole body; the cheapest edit for a few lines in a large symbol. Every chunk is checked against the symbol " +
 			"before anything is written; one that matches nowhere or in several places is rejected with the check " +
 			"that failed, the real line there and the symbol's most similar lines: fix the chunk from them and call " +
-			"again." + guard + " For a small symbol you rewrite, replace_body; for exact text elsewhere, edit."},
+			"again." + descGuard + " For a small symbol you rewrite, replace_body; for exact text elsewhere, edit."},
 		"", ts.w.Chunk, func(e *env, res *ops.ChunkResult, err error) { writingText(e, &res.Result, err) })
 
 	addOp(srv, ts, &mcp.Tool{Name: "edit", Annotations: writes("Replace exact text", false),
@@ -261,13 +261,13 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"(default 1). Edits apply in order; all are checked before anything is written. Text not found is " +
 			"rejected with the most similar places and what differs; another count lists every match. Use it for " +
 			"exact text anywhere in a file (imports, constants, a line you know); inside a large symbol chunk is " +
-			"cheaper." + guard},
+			"cheaper." + descGuard},
 		"", ts.w.Edit, func(e *env, res *ops.EditResult, err error) { writingText(e, &res.Result, err) })
 
 	addOp(srv, ts, &mcp.Tool{Name: "lines", Annotations: writes("Edit lines by number", false),
 		Description: "Replace, insert or delete whole lines by 1-based line number; every number refers to the file " +
 			"as it is now, so read it first (show gives first_line). Use it when you know the numbers (a compiler " +
-			"error, show's output); chunk and edit do not depend on numbers." + guard},
+			"error, show's output); chunk and edit do not depend on numbers." + descGuard},
 		"", ts.w.Lines, func(e *env, res *ops.LinesResult, err error) { writingText(e, &res.Result, err) })
 
 	addOp(srv, ts, &mcp.Tool{Name: "replace", Annotations: writes("Search and replace", false),
@@ -275,12 +275,12 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"regex. No match is rejected with similar lines; expect refuses unless the total number of matches is " +
 			"exactly that. Every file is checked before any is written, and each file's result says replaced, refused " +
 			"(with the reason) or not written. Use it for renames and the same mechanical " +
-			"change in many places." + guard},
+			"change in many places." + descGuard},
 		"", ts.w.Replace, replaceText)
 
 	addOp(srv, ts, &mcp.Tool{Name: "write", Annotations: writes("Write a whole file", true),
 		Description: "Write a file's whole content, creating it (and its folders) if needed. For new files and " +
-			"complete rewrites of small ones; to change existing code, chunk, replace_body and edit send far less." + guard},
+			"complete rewrites of small ones; to change existing code, chunk, replace_body and edit send far less." + descGuard},
 		"", ts.w.Write, func(e *env, res *ops.WriteResult, err error) { writingText(e, &res.Result, err) })
 
 	addOp(srv, ts, &mcp.Tool{Name: "apply", Annotations: writes("Apply edit blocks", false),
@@ -289,7 +289,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"several files as one transaction: the way to change several files in one call. Blocks for one file " +
 			"apply in order; nothing is written unless every block applies (partial: each file whose blocks all " +
 			"apply). A block that does not apply is reported with the nearest real lines; shell commands in the " +
-			"reply are listed, never run." + guard},
+			"reply are listed, never run." + descGuard},
 		"", ts.w.Apply, applyText)
 
 	for _, op := range []struct {
@@ -311,7 +311,7 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 				"language's blank lines between definitions.",
 			"The code to insert, e.g. a whole new function; " + descText, false, ts.w.InsertAfter},
 	} {
-		addOp(srv, ts, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + guard},
+		addOp(srv, ts, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + descGuard},
 			op.text, op.run, func(e *env, res *ops.SymbolTextResult, err error) { writingText(e, &res.Result, err) })
 	}
 

@@ -15,7 +15,7 @@ import (
 // held by another symedit process (here a second open file description
 // of the folder, which flock treats as another holder) is answered at the
 // server's time limit for one call, saying so, not when the lock wait
-// gives up (edit.LockWait, a minute), and writes nothing.
+// gives up (files.LockWait, a minute), and writes nothing.
 func TestMCPCallTimeLimitWhileLocked(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFuncs(t, dir, 1)[0]

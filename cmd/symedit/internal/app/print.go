@@ -5,7 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/ops"
 )
 
@@ -94,7 +94,7 @@ func (e *env) printText(c *cli.Context, res *ops.Result, err error) error {
 	switch {
 	case !rep.OK():
 		fmt.Fprintf(e.stderr, "warning: the edit adds %d syntax error(s):\n%s", len(rep.New), rep.Format(res.Path))
-	case rep.Skipped != "" && rep.SkipCode != edit.SkipCheckOff:
+	case rep.Skipped != "" && rep.SkipCode != guard.SkipCheckOff:
 		fmt.Fprint(e.stderr, "note: "+rep.Format(res.Path))
 	case len(rep.Notes) > 0:
 		fmt.Fprint(e.stderr, rep.Format(res.Path)) // tree-sitter-only errors in Go

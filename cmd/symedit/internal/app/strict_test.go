@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/remedy"
 )
 
@@ -25,8 +25,8 @@ func TestStrictRefusesUnchecked(t *testing.T) {
 	// Valid Python a little over the limit: a real module's worth of
 	// lines, repeated.
 	unit := []byte("def f(a, b):\n    return a + b\n\n\nx = f(1, 2)\n")
-	big := bytes.Repeat(unit, edit.GuardMaxSize/len(unit)+1)
-	if len(big) <= edit.GuardMaxSize {
+	big := bytes.Repeat(unit, guard.GuardMaxSize/len(unit)+1)
+	if len(big) <= guard.GuardMaxSize {
 		t.Fatal("the file is not over the limit")
 	}
 	if err := os.WriteFile(path, big, 0o644); err != nil {

@@ -1,7 +1,0 @@
-//go:build !race
-
-package edit_test
-
-// raceOn reports that the tests run under the race detector, which makes
-// parsing about 20 times slower: long tests check a sample then.
-const raceOn = false

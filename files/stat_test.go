@@ -1,0 +1,103 @@
+package files_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
+)
+
+// TestFilesStat checks Files.Stat, the look without a read that the symbol
+// index keys on (issue 15): it names the final link's target by its
+// absolute real path, unconfined and confined, and refuses what Read
+// refuses before reading (outside the root, hard links, not a regular
+// file) with the same errors.
+func TestFilesStat(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := filepath.Join(dir, "sub", "a.py")
+	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(real, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.py")
+	if err := os.Symlink("sub/a.py", link); err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []string{"", dir} {
+		f, err := files.Open(files.Options{Root: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		got, fi, err := f.Stat(link)
+		if err != nil || got != real || fi.Size() != 6 || !fi.Mode().IsRegular() {
+			t.Errorf("root %q: Stat = %q, %v, %v; want %q", root, got, fi, err, real)
+		}
+		if _, _, err := f.Stat(filepath.Join(dir, "sub")); !errors.Is(err, edit.ErrNotRegular) {
+			t.Errorf("root %q: a folder: %v", root, err)
+		}
+	}
+	f, err := files.Open(files.Options{Root: filepath.Join(dir, "sub")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, _, err := f.Stat(link); !errors.Is(err, files.ErrOutsideRoot) {
+		t.Errorf("outside the root: %v", err)
+	}
+	hard := filepath.Join(dir, "sub", "b.py")
+	if err := os.Link(real, hard); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.Stat(hard); !errors.Is(err, files.ErrHardLink) {
+		t.Errorf("hard link: %v", err)
+	}
+}
+
+// TestDocumentInfo: a Document's Info is the read file's own information,
+// unconfined and confined, through a final link too; a Document that was
+// not read from a file has none.
+func TestDocumentInfo(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.py")
+	if err := os.WriteFile(p, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.py", filepath.Join(dir, "link.py")); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []string{"", dir} {
+		f, err := files.Open(files.Options{Root: root, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		for _, name := range []string{"a.py", "link.py"} {
+			doc, err := f.Read(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fi := doc.Info(); fi == nil || !os.SameFile(fi, want) || fi.Size() != want.Size() || !fi.ModTime().Equal(want.ModTime()) {
+				t.Errorf("root %q, %s: Info %v, want the file's", root, name, fi)
+			}
+		}
+		if doc, err := f.ReadOrNew("new.py"); err != nil || doc.Info() != nil {
+			t.Errorf("root %q: a new file's Info %v (%v)", root, doc.Info(), err)
+		}
+	}
+	if doc, _ := edit.NewDocument("b.py", []byte("y = 2\n")); doc.Info() != nil {
+		t.Errorf("NewDocument's Info %v", doc.Info())
+	}
+}

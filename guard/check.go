@@ -1,0 +1,131 @@
+package guard
+
+// FindSyntaxProblems: the syntax guard's parse of one content, listing
+// every problem (symedit check).
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/lang"
+)
+
+// FindSyntaxProblems parses content, the full content of a file (a UTF-8
+// byte order mark included), as lang with the syntax guard's machinery
+// and reports every syntax problem it has: the problems CheckSyntax counts
+// (tree-sitter ERROR and MISSING nodes, go/parser errors for Go, indentation
+// errors for Python; see [CheckSyntax]), in file order. As in the guard, the
+// checkers read a lone CR as a line end except in Go, and lines in
+// positions are counted as [Document] counts them (issue 12, item 3).
+//
+// The report's New holds every problem (relative to an empty file, all
+// are new), and Before is 0 and After is len(New). As in the guard, in a
+// Go file the tree-sitter problems that end on a line before go/parser's
+// first error (all of them when go/parser accepts the file) are not
+// problems but Notes: go/parser decides (issue 11, section 3). As in the guard, at most
+// the first 10 errors of go/parser or of the Python indentation check are
+// listed, one per line, since go/parser cascades after its first error;
+// every tree-sitter problem is listed.
+//
+// As CheckSyntax, it does not parse, and returns a report with Checked
+// false and Skipped saying why and a nil error, when opt.Mode is CheckOff,
+// lang is nil, content (without a byte order mark) is larger than
+// opt.MaxSize (GuardMaxSize when zero), or the parse did not finish within
+// opt.Timeout (GuardTimeout when zero) or before ctx was done; but in Go,
+// where go/parser decides, a tree-sitter parse that does not finish within
+// opt.Timeout leaves go/parser's errors as the report (Checked, without
+// tree-sitter's notes), since go/parser's check is linear in the size. The error is
+// non-nil only for a parser failure other than those. It keeps no state
+// and is safe for concurrent use; each call uses its own parser.
+func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte, opt GuardOptions) (SyntaxReport, error) {
+	rep := SyntaxReport{}
+	if lang != nil {
+		rep.Language = lang.Name
+	}
+	switch {
+	case opt.Mode == CheckOff:
+		rep.skip(SkipCheckOff, "check off")
+		return rep, nil
+	case lang == nil:
+		rep.skip(SkipUnsupported, "unsupported language")
+		return rep, nil
+	}
+	opt = opt.withDefaults()
+	text := bytes.TrimPrefix(content, []byte(edit.UTF8BOM))
+	if len(text) > opt.MaxSize {
+		rep.skip(SkipTooLarge, fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", len(text), opt.MaxSize))
+		return rep, nil
+	}
+	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)
+	defer cancel()
+	skip := func() (SyntaxReport, error) {
+		rep.skip(stopReason(ctx, opt.Timeout))
+		return rep, nil
+	}
+	// The checkers read the text as the language's parser does: a lone CR
+	// as LF, except in Go (issue 12, item 3). Offsets are unchanged.
+	in := lang.ParserInput(text)
+	// In Go, go/parser decides (issue 11, section 3): when tree-sitter
+	// runs out of time (the guard's own timeout, not the caller's
+	// cancellation), go/parser's errors are the report, without
+	// tree-sitter's notes.
+	goTimedOut := func() bool { return lang.Name == "go" && context.Cause(ctx) == errGuardTimeout }
+	if ctx.Err() != nil {
+		if goTimedOut() {
+			return problemsReport(rep, text, in, nil, nil, guardGoErrors(in)), nil
+		}
+		return skip()
+	}
+	var extraDone chan []guardProblem
+	if check := guardExtraChecker(lang.Name); check != nil {
+		extraDone = make(chan []guardProblem, 1)
+		go func() { extraDone <- check(in) }()
+	}
+	ts, err := guardParseProblems(ctx, lang.Grammar(), in)
+	var extra []guardProblem
+	if extraDone != nil {
+		extra = <-extraDone
+	}
+	if err != nil {
+		if goTimedOut() {
+			return problemsReport(rep, text, in, nil, nil, extra), nil
+		}
+		if ctx.Err() != nil {
+			return skip()
+		}
+		return rep, fmt.Errorf("edit: syntax check: parsing %s: %w", lang.Name, err)
+	}
+	var notes []guardProblem
+	if lang.Name == "go" {
+		ts, notes = guardGoNotes(in, ts, extra)
+	}
+	return problemsReport(rep, text, in, ts, notes, extra), nil
+}
+
+// problemsReport is FindSyntaxProblems' report of text (in, as the
+// checkers read it) with the tree-sitter problems ts, the notes, and the
+// second checker's problems extra (at most guardMaxExtra, one per line),
+// in file order.
+func problemsReport(rep SyntaxReport, text, in []byte, ts, notes, extra []guardProblem) SyntaxReport {
+	rep.Checked = true
+	all := append(ts, guardFirstPerLine(in, extra, guardMaxExtra)...)
+	for i := range all {
+		all[i].at = all[i].start
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].start != all[j].start {
+			return all[i].start < all[j].start
+		}
+		return all[i].end < all[j].end
+	})
+	lines := newGuardLines(text)
+	for _, p := range all {
+		rep.New = append(rep.New, lines.problem(text, p))
+	}
+	rep.Notes = guardNotes(lines, text, notes)
+	rep.After = len(rep.New)
+	return rep
+}

@@ -1,0 +1,1498 @@
+package guard
+
+// The syntax guard: parse a file before and after an edit and report the
+// syntax problems the edit added.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/lang"
+	"github.com/symedit/symedit/symbols"
+)
+
+// GuardTimeout is how long one CheckSyntax call may spend parsing (10
+// seconds) when GuardOptions.Timeout is zero.
+const GuardTimeout = 10 * time.Second
+
+// GuardMaxSize is the largest content, in bytes without a byte order mark,
+// that CheckSyntax parses (16 MiB) when GuardOptions.MaxSize is zero: five
+// times the largest file of Go's source tree (cmd/compile's opGen.go, 3
+// MB), so that real source files are checked (issue 12, item 9). A tree
+// costs about 19 bytes of C memory per source byte on that file (57 MB,
+// measured as the process's peak resident size), up to about 75 for dense
+// code, and the guard holds up to two trees at once: from about 600 MB to
+// 2.4 GB at the limit. Larger contents are not checked: the report says so
+// (SkipTooLarge), and strict mode refuses to write them.
+const GuardMaxSize = 16 << 20
+
+// SkipCode says, in a word a program can test, why a SyntaxReport was not
+// checked.
+type SkipCode string
+
+// The reasons for not checking.
+const (
+	// SkipCheckOff: the mode was CheckOff.
+	SkipCheckOff SkipCode = "check_off"
+	// SkipUnsupported: the file is in no supported language.
+	SkipUnsupported SkipCode = "unsupported_language"
+	// SkipTooLarge: a content is over the size limit (GuardMaxSize).
+	SkipTooLarge SkipCode = "too_large"
+	// SkipTimeout: a parse did not finish within the time limit.
+	SkipTimeout SkipCode = "timeout"
+	// SkipCanceled: the caller's context was canceled during the check.
+	SkipCanceled SkipCode = "canceled"
+)
+
+// ErrNotChecked is wrapped by a *NotCheckedError.
+var ErrNotChecked = errors.New("syntax not checked")
+
+// NotCheckedError is the refusal of strict mode for content the guard
+// could not check (issue 12, item 9): writing it would write unchecked
+// content. Code says why in a word (SkipTooLarge, SkipTimeout or
+// SkipCanceled) and Reason in words (SyntaxReport.Skipped). A front end
+// adds how to proceed in its own terms: the CLI's --check=warn, an MCP
+// tool's field.
+type NotCheckedError struct {
+	Code   SkipCode `json:"code"`
+	Reason string   `json:"reason"`
+}
+
+func (e *NotCheckedError) Error() string {
+	return "syntax not checked: " + e.Reason + "; strict mode writes only checked content"
+}
+
+// Unwrap returns ErrNotChecked.
+func (e *NotCheckedError) Unwrap() error { return ErrNotChecked }
+
+// CheckMode is what a writing command does with a SyntaxReport, as its
+// --check flag names it. The zero value "" means CheckStrict.
+type CheckMode string
+
+// The check modes.
+const (
+	// CheckStrict refuses an edit that adds syntax problems (the default),
+	// and an edit the guard could not check (too large, timed out).
+	CheckStrict CheckMode = "strict"
+	// CheckWarn writes the edit and reports the problems it added, or
+	// that it was not checked.
+	CheckWarn CheckMode = "warn"
+	// CheckOff does not parse at all.
+	CheckOff CheckMode = "off"
+)
+
+// ParseCheckMode returns the CheckMode named s ("strict", "warn" or "off";
+// "" is strict). Any other name is an error that lists the valid ones.
+func ParseCheckMode(s string) (CheckMode, error) {
+	switch m := CheckMode(s); m {
+	case "", CheckStrict:
+		return CheckStrict, nil
+	case CheckWarn, CheckOff:
+		return m, nil
+	}
+	return "", fmt.Errorf("unknown check mode %q: use strict, warn or off", s)
+}
+
+// Problem kinds, as SyntaxProblem.Kind reports them.
+const (
+	// KindError is a tree-sitter ERROR node: text the grammar could not
+	// parse.
+	KindError = "ERROR"
+	// KindMissing is a tree-sitter MISSING node: a token the parser
+	// inserted to recover (a closing brace, a parenthesis ...).
+	KindMissing = "MISSING"
+	// KindGoParser is an error of the standard library's go/parser (Go
+	// files only), which catches what tree-sitter's error recovery accepts,
+	// such as a statement at top level or a missing package clause.
+	KindGoParser = "go/parser"
+	// KindPythonIndent is an indentation error in Python (python files
+	// only) that tree-sitter's Python grammar accepts: a block header
+	// without an indented block (a def without body), an unexpected
+	// indent, a dedent to no enclosing level, tabs and spaces mixed
+	// inconsistently. The guard finds these itself, as CPython's tokenizer
+	// does.
+	KindPythonIndent = "python/indent"
+)
+
+// SyntaxProblem is one syntax problem in the content after an edit.
+// Positions are 1-based; columns count bytes from the start of the line and
+// exclude a UTF-8 byte order mark. Lines are counted as [Document] counts
+// them (at LF, or at CR in a file whose dominant line ending is CR).
+type SyntaxProblem struct {
+	// Line and Column are where the problem starts; for an ERROR node that
+	// starts before the edited text and runs into it, where the first edit
+	// inside it starts (the cause), its Message then giving the lines the
+	// node covers.
+	Line   int `json:"line" jsonschema:"The 1-based line where the problem starts."`
+	Column int `json:"column" jsonschema:"The 1-based byte column where the problem starts (a tab or a multi-byte character counts as its bytes)."`
+	// EndLine and EndColumn are where it ends, exclusively. A MISSING node,
+	// a go/parser error and a python/indent error are points: the end is
+	// the start.
+	EndLine   int `json:"end_line" jsonschema:"The 1-based line of the problem's exclusive end (the start, for a point)."`
+	EndColumn int `json:"end_column" jsonschema:"The 1-based byte column of the problem's exclusive end: the byte just past it (the start, for a point)."`
+	// Kind is KindError, KindMissing, KindGoParser or KindPythonIndent.
+	Kind string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
+	// Message says what is wrong, prefixed by the checker that found it:
+	// `tree-sitter: syntax error at "x := )"`, `tree-sitter: missing "}"`,
+	// `go/parser: expected declaration, found x`,
+	// `python/indent: expected an indented block after "def f():"`.
+	Message string `json:"message" jsonschema:"What is wrong, prefixed by the checker that found it (tree-sitter:, go/parser:, python/indent:)."`
+	// Text is the whole line at Line, without its line ending ("" for the
+	// empty line after a final line ending).
+	Text string `json:"text" jsonschema:"The whole line where the problem starts, as in the file, without its line ending."`
+}
+
+// LineSpan is a range of 1-based lines, First to Last inclusive.
+type LineSpan struct {
+	First, Last int
+}
+
+// String returns "FIRST-LAST", or "FIRST" for one line.
+func (s LineSpan) String() string {
+	if s.First == s.Last {
+		return strconv.Itoa(s.First)
+	}
+	return fmt.Sprintf("%d-%d", s.First, s.Last)
+}
+
+// distance returns how many lines [first, last] lies from s: 0 when they
+// overlap.
+func (s LineSpan) distance(first, last int) int {
+	switch {
+	case last < s.First:
+		return s.First - last
+	case first > s.Last:
+		return first - s.Last
+	}
+	return 0
+}
+
+// NoteSuffix ends the Message of a SyntaxReport's note.
+const NoteSuffix = " (go/parser accepts this code: not refused)"
+
+// String returns "LINE:COLUMN: MESSAGE".
+func (p SyntaxProblem) String() string {
+	return fmt.Sprintf("%d:%d: %s", p.Line, p.Column, p.Message)
+}
+
+// SyntaxReport is the result of CheckSyntax.
+type SyntaxReport struct {
+	// Language is the name of the grammar used ("" when there was none).
+	Language string
+	// Checked reports that both contents were parsed. When it is false,
+	// Skipped says why and New is empty.
+	Checked bool
+	// Skipped says why the contents were not checked: "check off",
+	// "unsupported language", "too large: ...", "timed out after ..." or
+	// "canceled: ...". It is "" when Checked.
+	Skipped string
+	// SkipCode is Skipped's reason as a word: SkipCheckOff,
+	// SkipUnsupported, SkipTooLarge, SkipTimeout or SkipCanceled ("" when
+	// Checked).
+	SkipCode SkipCode
+	// Before and After count the problems found in the contents before and
+	// after the edit: tree-sitter ERROR and MISSING nodes, plus go/parser
+	// errors (Go) or python/indent errors (Python). In a Go file whose
+	// content after the edit go/parser accepts, tree-sitter does not run:
+	// Before counts go/parser's errors only, and After is 0.
+	Before, After int
+	// New holds the problems the edit added. The first is the one nearest
+	// to the edited lines (Edited; the first in file order among equally
+	// near ones), so that an edit that sets off a cascade of errors is
+	// reported at the line it touched (issue 11, section 3); the others
+	// follow in file order (by reported position in the content after the
+	// edit). It lists every new tree-sitter problem, but at most the first
+	// 10 new go/parser or python/indent errors, one per line: after its
+	// first error go/parser reports a cascade.
+	New []SyntaxProblem
+	// Edited holds the lines of the content after the edit that the edits
+	// wrote or where they deleted text, merged and in order; it is set
+	// when New or Notes is not empty.
+	Edited []LineSpan
+	// Notes holds the problems that do not refuse the edit, in file order:
+	// in a Go file that go/parser refuses after the edit, the new
+	// tree-sitter problems that end on a line before go/parser's first
+	// error. go/parser is Go's own parser and decides; tree-sitter's Go
+	// grammar is older than the language and rejects valid Go, such as a
+	// generic type alias (issue 11, section 3). When go/parser accepts the
+	// whole content, tree-sitter does not parse it and there are no notes
+	// (issue 15: they would cost a tree-sitter parse, ten times go/parser's,
+	// to say something about a parser symedit does not use for that file).
+	// A note's Message ends with NoteSuffix.
+	Notes []SyntaxProblem
+
+	incremental bool // after was parsed incrementally from before's tree
+	treeSkipped bool // Go that go/parser accepts: tree-sitter did not parse
+	goRegion    bool // go/parser parsed the region the edits touched, not the whole content after
+	confirmed   bool // the incremental parse found new problems: after was parsed again in full
+}
+
+// OK reports that the report holds no new problem. A report that was not
+// checked is OK, but strict mode still refuses it when the guard could not
+// check (see NotChecked).
+func (r SyntaxReport) OK() bool { return len(r.New) == 0 }
+
+// Rejects reports whether a command in mode must refuse the edit: mode is
+// CheckStrict (or "") and the edit added problems, or the guard could not
+// check the contents (NotChecked is not nil).
+func (r SyntaxReport) Rejects(mode CheckMode) bool {
+	return (mode == "" || mode == CheckStrict) && len(r.New) > 0 || r.NotChecked(mode) != nil
+}
+
+// NotChecked returns the *NotCheckedError that strict mode (mode
+// CheckStrict or "") refuses with when the guard could not check the
+// contents: too large (SkipTooLarge), timed out (SkipTimeout) or canceled
+// (SkipCanceled) (issue 12, item 9). It is nil in the other modes, for a
+// checked report, and for a file in no supported language, which has no
+// syntax to check.
+func (r SyntaxReport) NotChecked(mode CheckMode) error {
+	if mode != "" && mode != CheckStrict || r.Checked {
+		return nil
+	}
+	switch r.SkipCode {
+	case SkipTooLarge, SkipTimeout, SkipCanceled:
+		return &NotCheckedError{Code: r.SkipCode, Reason: r.Skipped}
+	}
+	return nil
+}
+
+// guardMaxFormatted is how many problems Format lists.
+const guardMaxFormatted = 20
+
+// Format renders the report for a person or an agent: one
+// "PATH:LINE:COLUMN: MESSAGE" line per new problem followed by the line's
+// text, indented; at most 20 problems, then a count of the rest, then
+// "PATH: the edit changed lines SPAN, ..." (Edited; "line N" for one
+// line); then the notes the same way, as "PATH:LINE:COLUMN: note: MESSAGE", at most 20. A
+// report that was not checked gives "PATH: syntax not checked: REASON". A
+// checked report without new problems and notes gives "".
+func (r SyntaxReport) Format(path string) string {
+	var b strings.Builder
+	if !r.Checked {
+		if r.Skipped != "" {
+			fmt.Fprintf(&b, "%s: syntax not checked: %s\n", path, r.Skipped)
+		}
+		return b.String()
+	}
+	for i, p := range r.New {
+		if i == guardMaxFormatted {
+			fmt.Fprintf(&b, "... and %d more new syntax problems\n", len(r.New)-guardMaxFormatted)
+			break
+		}
+		fmt.Fprintf(&b, "%s:%s\n    %d | %s\n", path, p, p.Line, p.Text)
+	}
+	if len(r.New) > 0 && len(r.Edited) > 0 {
+		spans := make([]string, len(r.Edited))
+		for i, s := range r.Edited {
+			spans[i] = s.String()
+		}
+		word := "lines"
+		if len(r.Edited) == 1 && r.Edited[0].First == r.Edited[0].Last {
+			word = "line"
+		}
+		fmt.Fprintf(&b, "%s: the edit changed %s %s\n", path, word, strings.Join(spans, ", "))
+	}
+	for i, p := range r.Notes {
+		if i == guardMaxFormatted {
+			fmt.Fprintf(&b, "... and %d more notes\n", len(r.Notes)-guardMaxFormatted)
+			break
+		}
+		fmt.Fprintf(&b, "%s:%d:%d: note: %s\n    %d | %s\n", path, p.Line, p.Column, p.Message, p.Line, p.Text)
+	}
+	return b.String()
+}
+
+// GuardOptions tunes CheckSyntax. The zero value is the default.
+type GuardOptions struct {
+	// Mode CheckOff skips the check; "", CheckStrict and CheckWarn check
+	// (what to do with the report is the caller's decision).
+	Mode CheckMode
+	// Timeout bounds the parsing of one call (both tree-sitter parses
+	// together, under a context deadline); zero or less means
+	// GuardTimeout.
+	Timeout time.Duration
+	// MaxSize is the largest content, in bytes without a byte order mark,
+	// that is checked; zero or less means GuardMaxSize.
+	MaxSize int
+	// BeforeClean is the caller's word that the content before parses
+	// without error under the language's own parser, go/parser for Go
+	// (symbols.ExtractFile's File.Clean for the same bytes, issue 15). In
+	// Go it spares the guard its go/parser parse of the content before:
+	// the top-level declarations the edits touch are found with
+	// go/scanner instead, and only they are parsed in the content after.
+	// When that shortcut cannot decide (no such region, or the region has
+	// errors), the check runs as without BeforeClean, parsing the content
+	// before itself, so the report is the same. Other languages ignore
+	// it. A wrong word can let through a Go edit go/parser refuses: set it
+	// only for the very bytes that were parsed.
+	BeforeClean bool
+	// BeforeLayout, with BeforeClean, is the top-level layout of the
+	// content before (without its byte order mark) from the caller's own
+	// go/parser parse of those very bytes (symbols.File.Layout, issue 15):
+	// in Go the guard takes the declarations the edits touch from it
+	// rather than scanning the content for them. A layout that does not
+	// fit the content (offsets out of order or out of bounds) is ignored.
+	// Other languages ignore it.
+	BeforeLayout *symbols.Layout
+
+	// goTree, when set, runs tree-sitter on Go even when go/parser
+	// accepts the content after the edit (the full check, for tests).
+	goTree bool
+	// treeEdit, when set, edits before's tree for the incremental re-parse
+	// instead of guardExactTreeEdit (tests use the binding's Tree.Edit).
+	treeEdit guardTreeEditor
+}
+
+// withDefaults fills in GuardTimeout and GuardMaxSize where o leaves them
+// zero or less.
+func (o GuardOptions) withDefaults() GuardOptions {
+	if o.Timeout <= 0 {
+		o.Timeout = GuardTimeout
+	}
+	if o.MaxSize <= 0 {
+		o.MaxSize = GuardMaxSize
+	}
+	return o
+}
+
+// stopReason says why ctx stopped a check: the guard's own timeout (of
+// length timeout), the caller's deadline, or a cancellation.
+func stopReason(ctx context.Context, timeout time.Duration) (SkipCode, string) {
+	switch {
+	case context.Cause(ctx) == errGuardTimeout:
+		return SkipTimeout, fmt.Sprintf("timed out after %v", timeout)
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return SkipTimeout, "timed out: " + ctx.Err().Error()
+	}
+	return SkipCanceled, "canceled: " + ctx.Err().Error()
+}
+
+// skip sets the report's Skipped and SkipCode.
+func (r *SyntaxReport) skip(code SkipCode, reason string) {
+	r.SkipCode, r.Skipped = code, reason
+}
+
+// errGuardTimeout is the cause of the guard's own timeout.
+var errGuardTimeout = errors.New("syntax guard timeout")
+
+// CheckSyntax parses before and after, the full contents of a file (a UTF-8
+// byte order mark included) before and after an edit, as lang, and reports
+// the syntax problems that after has and before did not have. edits are the
+// byte edits that turn before into after, in offsets of before, as Apply
+// takes them. When edits is empty (a whole-file write), or an edit touches
+// a byte order mark, or only one content has one, CheckSyntax uses instead
+// the one edit between the common prefix and suffix of the two texts. Each
+// edit is first trimmed of the bytes it leaves unchanged at its ends.
+//
+// # Problems
+//
+// A problem is a tree-sitter ERROR or MISSING node (the walk does not look
+// inside an ERROR node); for Go (lang.Name "go"), also an error of the
+// standard library's go/parser (parser.AllErrors), since tree-sitter's
+// recovery accepts some invalid Go (a top-level `x := 1`, a missing package
+// clause); for Python, also an indentation error found as CPython's
+// tokenizer finds it (see KindPythonIndent), since tree-sitter's Python
+// grammar accepts a def without body and most bad indentation.
+//
+// # Which problems are new
+//
+// Positions move with an edit, so each problem of after is mapped back to
+// a range of before: an end of it that lies in unchanged text maps to the
+// same byte of before; an end that lies in, or touches, an edit's new text
+// maps to that edit's start (for the problem's start) or end (for its end),
+// so a problem touching an edit covers the whole text it replaced. A
+// problem is old when before has a problem found by the same checker
+// (tree-sitter, go/parser or python/indent) whose range overlaps the
+// mapped range, ends included, each problem of before excusing at most one
+// of after. For go/parser and python/indent, whose errors are points
+// that move within a line and cascade, the old problem must have the same
+// message, on one of the lines the mapped range covers. Below the first
+// error of before, two checkers are unreliable, and so: for Python, a
+// tree-sitter problem that does not touch the edited text and lies after
+// the first tree-sitter problem of before is old (the Python grammar's
+// scanner state stays wrong after an error, so a comment line added below
+// an error can make tree-sitter report an error a line away); for Go, every
+// go/parser error after the first go/parser error of before is old
+// (go/parser does not recover from a missing parenthesis: the rest of the
+// file stays inside the call, and any edit there changes its errors;
+// tree-sitter still checks that part). Every other problem is new.
+//
+// In a Go file, go/parser, the language's own parser, decides: a new
+// tree-sitter problem whose last byte lies on a line before go/parser's
+// first error in after goes to Notes, not New, since tree-sitter's Go
+// grammar is older than the language (issue 11, section 3). So when
+// go/parser accepts after, no tree-sitter problem could refuse the edit,
+// and tree-sitter does not parse at all (issue 15): go/parser runs first,
+// and when it accepts after the report has no New and no Notes, Before is
+// go/parser's count of errors in before and After is 0. When go/parser
+// accepts before, after is checked by parsing only the top-level
+// declarations the edits touched, each run of edited declarations on its
+// own (the lines from the end of the declaration before the run to the
+// start of the declaration after it, after a package clause; before's
+// layout comes from GuardOptions.BeforeLayout when given, else from a
+// go/scanner pass with BeforeClean, else from go/parser's parse of
+// before): go/parser parses top-level
+// declarations one after the other, each from the start of a line at top
+// level, and checks nothing across them but that imports come first, so
+// when those declarations parse, and hold no import, and end with a line
+// ending, the whole content parses. An edit of the package clause or the
+// imports, one on the line where a declaration ends or starts beside
+// another, or one go/parser refuses there, is checked by parsing the
+// whole content after (issue 15).
+//
+// When tree-sitter does not finish within the timeout in a Go file whose
+// content after go/parser refuses, go/parser's new errors alone are the
+// report (checked, without tree-sitter's notes), since go/parser decides
+// and has run; in the other languages the content is not checked.
+//
+// So an edit to a file that has errors elsewhere passes if it adds none,
+// and an edit that breaks something is caught even in a file with other
+// errors, unless its error merges with an old one (an ERROR node that grows
+// over the edit). A known false alarm: tree-sitter's Python grammar
+// rejects a comment in column 0 between a decorator and an indented def.
+//
+// # Line endings
+//
+// Every checker reads the contents as the language's parser does
+// ([lang.Language.ParserInput]): in Python, Java and TypeScript a lone
+// CR ends a line, and is read as LF, byte offsets unchanged; Go ends lines
+// at LF only, and its text is read as it is (issue 12, item 3). The tree
+// edits, their points and the rows that the go/parser and python/indent
+// matching count are those of that text; positions in problems count
+// lines as [Document] does.
+//
+// # Costs
+//
+// A Go edit that go/parser accepts costs one go/parser parse of before and
+// one of the declarations the edits touched (of the whole of after when
+// before has errors or there are no such declarations), and no
+// tree-sitter parse (go/parser is not bound by the timeout: it is linear
+// in the size, and a fraction of tree-sitter's time). Otherwise after is re-parsed incrementally from before's tree,
+// edited with each byte edit (last first) with exact byte offsets and
+// row/column points. When that parse finds a new tree-sitter problem,
+// after is parsed again from scratch and only the full parse's problems
+// count: an incremental parse is never trusted to refuse an edit (issue
+// 11, section 3). The tree-sitter parses run under a context that expires
+// after GuardOptions.Timeout; the trees are closed before CheckSyntax
+// returns and never leave the calling goroutine, at most two exist at
+// once (the Python indentation check runs meanwhile on a second
+// goroutine, without trees). CheckSyntax keeps no state between calls and
+// is safe for
+// concurrent use.
+//
+// # Not checked, and errors
+//
+// CheckSyntax does not parse, and returns a report with Checked false,
+// Skipped and SkipCode saying why and a nil error, when: opt.Mode is
+// CheckOff; lang is nil (a file in no supported language); either content
+// (without a byte order mark) is over the size limit; or a parse did not
+// finish because the timeout expired or ctx was canceled or expired. In
+// strict mode the last two are refusals (Rejects, NotChecked): strict
+// mode never writes content the guard could not check (issue 12, item 9).
+//
+// The error is non-nil only for bad input: an edit out of the bounds of
+// before, two overlapping edits (two insertions at one offset overlap), or
+// edits that do not turn before into after (each wrapping ErrBadEdit); or
+// a parser failure other than the timeout.
+func CheckSyntax(ctx context.Context, lang *lang.Language, before, after []byte, edits []edit.Edit, opt GuardOptions) (SyntaxReport, error) {
+	return checkSyntax(ctx, lang, before, after, edits, opt, false)
+}
+
+// checkSyntax is CheckSyntax; full re-parses after from scratch instead of
+// incrementally (for tests and benchmarks).
+func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte, edits []edit.Edit, opt GuardOptions, full bool) (SyntaxReport, error) {
+	rep := SyntaxReport{}
+	if lang != nil {
+		rep.Language = lang.Name
+	}
+	if len(edits) > 0 {
+		if err := guardCheckEdits(before, after, edits); err != nil {
+			return rep, err
+		}
+	}
+	switch {
+	case opt.Mode == CheckOff:
+		rep.skip(SkipCheckOff, "check off")
+		return rep, nil
+	case lang == nil:
+		rep.skip(SkipUnsupported, "unsupported language")
+		return rep, nil
+	}
+	opt = opt.withDefaults()
+
+	oldText, newText, tedits := guardTextEdits(before, after, edits)
+	if n := max(len(oldText), len(newText)); n > opt.MaxSize {
+		rep.skip(SkipTooLarge, fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", n, opt.MaxSize))
+		return rep, nil
+	}
+
+	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)
+	defer cancel()
+	skip := func() (SyntaxReport, error) {
+		rep.skip(stopReason(ctx, opt.Timeout))
+		return rep, nil
+	}
+	// goDecides: the guard's own time ran out in Go, where go/parser,
+	// linear in the size and not bound by the timeout, decides alone.
+	goDecides := func() bool { return lang.Name == "go" && !opt.goTree && context.Cause(ctx) == errGuardTimeout }
+	if ctx.Err() != nil && !goDecides() {
+		return skip()
+	}
+
+	// Every checker reads the texts as the language's parser does: a lone
+	// CR as LF, except in Go (issue 12, item 3). Offsets are unchanged.
+	oldIn, newIn := lang.ParserInput(oldText), lang.ParserInput(newText)
+
+	// In Go, go/parser decides (issue 11, section 3), and it costs a
+	// fraction of a tree-sitter parse: it runs first (on the content
+	// after, only over the declarations the edits touched when it can:
+	// guardGoCheck), and when it accepts the content after the edit,
+	// tree-sitter does not run at all, since none of its problems could
+	// refuse the edit (they would all be notes).
+	var extraDone chan guardExtraResult
+	var extra guardExtraResult
+	if lang.Name == "go" && !opt.goTree {
+		extra, rep.goRegion = guardGoCheck(oldIn, newIn, tedits, opt.BeforeClean, opt.BeforeLayout)
+		if rep.goRegion || len(extra.after) == 0 {
+			rep.Checked, rep.treeSkipped = true, true
+			rep.Before = len(extra.before)
+			return rep, nil
+		}
+	} else if check := guardExtraChecker(lang.Name); check != nil {
+		// The language's second checker runs on its own goroutine, with
+		// no tree.
+		extraDone = make(chan guardExtraResult, 1)
+		go func() { extraDone <- guardRunExtra(check, oldIn, newIn, len(tedits) > 0) }()
+	}
+
+	editor := opt.treeEdit
+	if editor == nil {
+		editor = guardExactTreeEdit()
+	}
+	if full {
+		editor = nil
+	}
+	var res guardTreeResult
+	var err error
+	if !goDecides() { // else out of time already: go/parser alone, below
+		res, err = guardTreeProblems(ctx, lang.Grammar(), oldIn, newIn, tedits, editor)
+	}
+	if extraDone != nil {
+		extra = <-extraDone // bounded: the checkers are linear in the size
+	}
+	if err != nil && goDecides() {
+		// go/parser decides in Go (issue 11, section 3) and has run:
+		// when tree-sitter runs out of the guard's time, go/parser's
+		// errors alone are the report, without tree-sitter's notes.
+		res, err = guardTreeResult{}, nil
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return skip()
+		}
+		return rep, fmt.Errorf("edit: syntax guard: parsing %s: %w", lang.Name, err)
+	}
+	rep.Checked = true
+	rep.incremental = res.incremental
+
+	if len(tedits) == 0 { // nothing changed: nothing is new
+		rep.Before, rep.After = len(res.after)+len(extra.after), len(res.after)+len(extra.after)
+		return rep, nil
+	}
+	m := newGuardMapper(oldIn, tedits)
+	treeFresh := func(after []guardProblem) []guardProblem {
+		fresh := m.unmatched(after, res.before, false)
+		if lang.Name == "python" {
+			fresh = m.excuseTail(fresh, res.before, true)
+		}
+		return fresh
+	}
+	fresh := treeFresh(res.after)
+	if len(fresh) > 0 && res.incremental {
+		// Never refuse on an incremental parse alone: confirm with a full
+		// parse of the same bytes, the authority (issue 11, section 3).
+		after, err := guardParseProblems(ctx, lang.Grammar(), newIn)
+		switch {
+		case err != nil && goDecides():
+			// Out of time in Go: go/parser's errors alone, as above.
+			res, fresh = guardTreeResult{}, nil
+		case err != nil && ctx.Err() != nil:
+			return skip()
+		case err != nil:
+			return rep, fmt.Errorf("edit: syntax guard: parsing %s: %w", lang.Name, err)
+		default:
+			res.after = after
+			rep.confirmed = true
+			fresh = treeFresh(res.after)
+		}
+	}
+	rep.Before, rep.After = len(res.before)+len(extra.before), len(res.after)+len(extra.after)
+	extraFresh := m.unmatched(extra.after, extra.before, true)
+	if lang.Name == "go" {
+		extraFresh = m.excuseTail(extraFresh, extra.before, false)
+	}
+	var notes []guardProblem
+	if lang.Name == "go" {
+		fresh, notes = guardGoNotes(newIn, fresh, extra.after)
+	}
+	fresh = append(fresh, guardFirstPerLine(newIn, extraFresh, guardMaxExtra)...)
+	if len(fresh) == 0 && len(notes) == 0 {
+		return rep, nil
+	}
+	for i, p := range fresh {
+		fresh[i].at = p.start
+		if p.kind == KindError {
+			fresh[i].at = m.firstEditIn(p.start, p.end)
+		}
+	}
+	sort.SliceStable(fresh, func(i, j int) bool {
+		if fresh[i].at != fresh[j].at {
+			return fresh[i].at < fresh[j].at
+		}
+		return fresh[i].end < fresh[j].end
+	})
+	lines := newGuardLines(newText)
+	for _, p := range fresh {
+		rep.New = append(rep.New, lines.problem(newText, p))
+	}
+	rep.Notes = guardNotes(lines, newText, notes)
+	rep.Edited = lines.edited(newText, tedits)
+	guardNearestFirst(rep.New, rep.Edited)
+	return rep, nil
+}
+
+// edited returns the lines of text (the content after edits) that edits
+// wrote or deleted at, merged and in order.
+func (x *guardLines) edited(text []byte, edits []guardEdit) []LineSpan {
+	var out []LineSpan
+	for _, e := range edits {
+		first, _, _ := x.position(text, e.newStart)
+		last, _, _ := x.position(text, max(e.newEnd-1, e.newStart))
+		if n := len(out); n > 0 && first <= out[n-1].Last+1 {
+			out[n-1].Last = max(out[n-1].Last, last)
+			continue
+		}
+		out = append(out, LineSpan{first, last})
+	}
+	return out
+}
+
+// guardNearestFirst moves the first of ps (in file order) whose lines lie
+// nearest to one of edited to the front, keeping the others in order.
+func guardNearestFirst(ps []SyntaxProblem, edited []LineSpan) {
+	if len(ps) < 2 || len(edited) == 0 {
+		return
+	}
+	best, bestDist := 0, -1
+	for i, p := range ps {
+		d := -1
+		for _, s := range edited {
+			if x := s.distance(p.Line, max(p.EndLine, p.Line)); d < 0 || x < d {
+				d = x
+			}
+		}
+		if bestDist < 0 || d < bestDist {
+			best, bestDist = i, d
+		}
+	}
+	lead := ps[best]
+	copy(ps[1:best+1], ps[:best])
+	ps[0] = lead
+}
+
+// guardCheckEdits checks that edits are in bounds, do not overlap and turn
+// before into after, without building anything.
+func guardCheckEdits(before, after []byte, edits []edit.Edit) error {
+	sorted := guardSortEdits(edits)
+	size := len(before)
+	for i, e := range sorted {
+		if e.Start < 0 || e.Start > e.End || e.End > len(before) {
+			return fmt.Errorf("%w: [%d, %d) is outside the content's %d bytes", edit.ErrBadEdit, e.Start, e.End, len(before))
+		}
+		if i > 0 {
+			p := sorted[i-1]
+			if e.Start < p.End || e.Start == p.Start {
+				return fmt.Errorf("%w: [%d, %d) overlaps [%d, %d)", edit.ErrBadEdit, p.Start, p.End, e.Start, e.End)
+			}
+		}
+		size += len(e.New) - (e.End - e.Start)
+	}
+	mismatch := fmt.Errorf("%w: the edits do not turn the content before into the content after", edit.ErrBadEdit)
+	if size != len(after) {
+		return mismatch
+	}
+	last, at := 0, 0
+	for _, e := range sorted {
+		n := e.Start - last
+		if !bytes.Equal(before[last:e.Start], after[at:at+n]) {
+			return mismatch
+		}
+		at += n
+		if string(after[at:at+len(e.New)]) != e.New {
+			return mismatch
+		}
+		at += len(e.New)
+		last = e.End
+	}
+	if !bytes.Equal(before[last:], after[at:]) {
+		return mismatch
+	}
+	return nil
+}
+
+func guardSortEdits(edits []edit.Edit) []edit.Edit {
+	sorted := append([]edit.Edit(nil), edits...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		if sorted[i].Start != sorted[j].Start {
+			return sorted[i].Start < sorted[j].Start
+		}
+		return sorted[i].End < sorted[j].End
+	})
+	return sorted
+}
+
+// guardEdit is an edit in the texts the parsers see (byte order marks
+// removed): before's bytes [start, end) became after's [newStart, newEnd).
+type guardEdit struct {
+	start, end       int
+	newStart, newEnd int
+}
+
+// guardTextEdits strips a byte order mark from before and after and returns
+// edits (checked by guardCheckEdits) in their offsets, sorted, each trimmed of
+// the bytes it leaves unchanged at its ends, without no-op edits. When
+// edits is empty, or touches a byte order mark, or only one content has
+// one, the edits are replaced by the one edit between the common prefix and
+// the common suffix of the two texts.
+func guardTextEdits(before, after []byte, edits []edit.Edit) (oldText, newText []byte, out []guardEdit) {
+	bomOld, bomNew := bytes.HasPrefix(before, []byte(edit.UTF8BOM)), bytes.HasPrefix(after, []byte(edit.UTF8BOM))
+	oldText, newText = before, after
+	shift := 0
+	if bomOld {
+		oldText, shift = before[len(edit.UTF8BOM):], len(edit.UTF8BOM)
+	}
+	if bomNew {
+		newText = after[len(edit.UTF8BOM):]
+	}
+	usable := len(edits) > 0 && bomOld == bomNew
+	sorted := guardSortEdits(edits)
+	for _, e := range sorted {
+		if e.Start < shift {
+			usable = false
+		}
+	}
+	if !usable {
+		return oldText, newText, guardTrim(oldText, newText, []guardEdit{{0, len(oldText), 0, len(newText)}})
+	}
+	delta := 0
+	for _, e := range sorted {
+		s := e.Start - shift
+		out = append(out, guardEdit{s, e.End - shift, s + delta, s + delta + len(e.New)})
+		delta += len(e.New) - (e.End - e.Start)
+	}
+	return oldText, newText, guardTrim(oldText, newText, out)
+}
+
+// guardTrim shrinks each edit by the bytes its old and new text share at their
+// ends and drops the edits that change nothing.
+func guardTrim(oldText, newText []byte, edits []guardEdit) []guardEdit {
+	out := edits[:0]
+	for _, e := range edits {
+		o, n := oldText[e.start:e.end], newText[e.newStart:e.newEnd]
+		p := 0
+		for p < len(o) && p < len(n) && o[p] == n[p] {
+			p++
+		}
+		q := 0
+		for q < len(o)-p && q < len(n)-p && o[len(o)-1-q] == n[len(n)-1-q] {
+			q++
+		}
+		e.start, e.newStart = e.start+p, e.newStart+p
+		e.end, e.newEnd = e.end-q, e.newEnd-q
+		if e.start == e.end && e.newStart == e.newEnd {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// guardProblem is a syntax problem found by a parser, in byte offsets of the
+// text it parsed (end exclusive; end == start for a point).
+type guardProblem struct {
+	start, end int
+	kind       string // KindError, KindMissing, KindGoParser or KindPythonIndent
+	msg        string // without the parser's name
+	at         int    // where to report it (set for new problems only)
+}
+
+// guardTreeResult is what guardTreeProblems found.
+type guardTreeResult struct {
+	before, after []guardProblem
+	incremental   bool
+}
+
+// guardTreeProblems parses oldText, collects its problems, edits the tree with
+// edits (by editor) and re-parses newText incrementally from it (from
+// scratch if editor is nil), and collects the new tree's problems. With no
+// edits it parses newText only and returns its problems as both before and
+// after. oldText and newText are the texts as the parser reads them
+// (lang.Language.ParserInput); edits are in their offsets, which are
+// those of the file's texts. Both trees are closed when it returns.
+func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) (guardTreeResult, error) {
+	if len(edits) == 0 {
+		ps, err := guardParseProblems(ctx, grammar, newText)
+		return guardTreeResult{before: ps, after: ps}, err
+	}
+	parser := sitter.NewParser()
+	defer parser.Close()
+	parser.SetLanguage(grammar)
+
+	oldTree, err := parser.ParseCtx(ctx, nil, oldText)
+	if err != nil {
+		return guardTreeResult{}, err
+	}
+	defer oldTree.Close() // Close is idempotent
+	res := guardTreeResult{}
+	if res.before, err = guardCollect(ctx, oldTree, oldText); err != nil {
+		return res, err
+	}
+
+	var base *sitter.Tree
+	if editor != nil {
+		guardEditTree(editor, oldTree, oldText, newText, edits)
+		base, res.incremental = oldTree, true
+	} else {
+		oldTree.Close()
+	}
+	newTree, err := parser.ParseCtx(ctx, base, newText)
+	oldTree.Close()
+	if err != nil {
+		return res, err
+	}
+	defer newTree.Close()
+	res.after, err = guardCollect(ctx, newTree, newText)
+	return res, err
+}
+
+// guardParseProblems parses text from scratch and returns its problems;
+// the tree is closed when it returns.
+func guardParseProblems(ctx context.Context, grammar *sitter.Language, text []byte) ([]guardProblem, error) {
+	parser := sitter.NewParser()
+	defer parser.Close()
+	parser.SetLanguage(grammar)
+	tree, err := parser.ParseCtx(ctx, nil, text)
+	if err != nil {
+		return nil, err
+	}
+	defer tree.Close()
+	return guardCollect(ctx, tree, text)
+}
+
+// guardEditTree applies edits to tree with editor, last first, so that each
+// edit's offsets (in oldText) are still valid when it is applied. Every
+// edit gets its byte offsets and its points (0-based row, byte column, as
+// tree-sitter counts them at LF): the start and old end from oldText, the
+// new end from the start and the inserted text.
+//
+// oldText and newText are the texts the parser reads
+// (lang.Language.ParserInput). There a lone CR is LF, so a byte just
+// before an edit can differ between them although the file's byte did not
+// change: a CR that an edit's new text turns into the CR of a CRLF, or a
+// CRLF's CR whose LF the edit deletes. Such an edit starts one byte
+// earlier, so that the tree is told of every byte that changed.
+func guardEditTree(editor guardTreeEditor, tree *sitter.Tree, oldText, newText []byte, edits []guardEdit) {
+	rows := newGuardRows(oldText)
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		prevEnd := 0 // the bytes from here to e.start are unchanged
+		if i > 0 {
+			prevEnd = edits[i-1].end
+		}
+		if e.start > prevEnd && oldText[e.start-1] != newText[e.newStart-1] {
+			e.start, e.newStart = e.start-1, e.newStart-1
+		}
+		start := rows.point(e.start)
+		newEnd := start
+		ins := newText[e.newStart:e.newEnd]
+		if nl := bytes.Count(ins, []byte{'\n'}); nl > 0 {
+			newEnd = sitter.Point{Row: start.Row + uint32(nl), Column: uint32(len(ins) - 1 - bytes.LastIndexByte(ins, '\n'))}
+		} else {
+			newEnd.Column += uint32(len(ins))
+		}
+		editor(tree, sitter.EditInput{
+			StartIndex:  uint32(e.start),
+			OldEndIndex: uint32(e.end),
+			NewEndIndex: uint32(e.start + len(ins)),
+			StartPoint:  start,
+			OldEndPoint: rows.point(e.end),
+			NewEndPoint: newEnd,
+		})
+	}
+}
+
+// guardCollect returns the ERROR and MISSING nodes of tree in document order,
+// descending only into nodes that contain an error and never into an
+// ERROR node.
+func guardCollect(ctx context.Context, tree *sitter.Tree, text []byte) ([]guardProblem, error) {
+	root := tree.RootNode()
+	if !root.HasError() {
+		return nil, nil
+	}
+	cur := sitter.NewTreeCursor(root)
+	defer cur.Close()
+	var out []guardProblem
+	for n := 0; ; n++ {
+		if n%1024 == 1023 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		node := cur.CurrentNode()
+		switch {
+		case node.IsMissing():
+			s := int(node.StartByte())
+			msg := "missing " + node.Type()
+			if !node.IsNamed() {
+				msg = fmt.Sprintf("missing %q", node.Type())
+			}
+			out = append(out, guardProblem{start: s, end: s, kind: KindMissing, msg: msg})
+		case node.IsError():
+			s, e := int(node.StartByte()), int(node.EndByte())
+			out = append(out, guardProblem{start: s, end: e, kind: KindError, msg: guardErrorMessage(text[s:e])})
+		case node.HasError() && cur.GoToFirstChild():
+			continue
+		}
+		for !cur.GoToNextSibling() {
+			if !cur.GoToParent() {
+				return out, nil
+			}
+		}
+	}
+}
+
+// guardMaxSnippet is the most bytes of an ERROR node's text a message quotes.
+const guardMaxSnippet = 40
+
+// guardErrorMessage describes an ERROR node whose text is b.
+func guardErrorMessage(b []byte) string {
+	s := guardFirstLine(b, guardMaxSnippet)
+	if s == "" {
+		return "syntax error"
+	}
+	return fmt.Sprintf("syntax error at %q", s)
+}
+
+// guardExtraChecker returns the checker that supplements tree-sitter for
+// the language named name, or nil.
+func guardExtraChecker(name string) func([]byte) []guardProblem {
+	switch name {
+	case "go":
+		return guardGoErrors
+	case "python":
+		return guardPyIndent
+	}
+	return nil
+}
+
+// guardExtraResult is what a second checker found.
+type guardExtraResult struct {
+	before, after []guardProblem
+}
+
+// guardMaxExtra is the most new problems of a second checker a report
+// lists: go/parser's recovery cascades (a missing parenthesis can give a
+// hundred errors), so, as go/parser does without parser.AllErrors, only the
+// first error of a line and the first 10 lines count.
+const guardMaxExtra = 10
+
+// guardFirstPerLine returns the first problem of each line of text (LF
+// lines: text is the one the checkers read, lang.Language.ParserInput),
+// at most max of them; ps are sorted by position.
+func guardFirstPerLine(text []byte, ps []guardProblem, max int) []guardProblem {
+	var out []guardProblem
+	line, at, last := 0, 0, -1
+	for _, p := range ps {
+		if len(out) == max {
+			break
+		}
+		if p.start > at {
+			line += bytes.Count(text[at:p.start], []byte{'\n'})
+			at = p.start
+		}
+		if line != last {
+			out, last = append(out, p), line
+		}
+	}
+	return out
+}
+
+// guardRunExtra runs check on newText and, if both, on oldText (else before
+// is after).
+func guardRunExtra(check func([]byte) []guardProblem, oldText, newText []byte, both bool) guardExtraResult {
+	r := guardExtraResult{after: check(newText)}
+	if both {
+		r.before = check(oldText)
+	} else {
+		r.before = r.after
+	}
+	return r
+}
+
+// guardGoNotes splits the tree-sitter problems ts of a Go text into those
+// that stay problems and notes: a problem whose last byte lies on a line
+// before the line of go/parser's first error in text (goErrs, all of
+// go/parser's errors) is a note, since go/parser, Go's own parser, parsed
+// that part without error; every problem is a note when goErrs is empty.
+// Both results keep ts's order.
+func guardGoNotes(text []byte, ts, goErrs []guardProblem) (problems, notes []guardProblem) {
+	if len(ts) == 0 {
+		return ts, nil
+	}
+	limit := len(text) + 1 // no go/parser error: every problem is a note
+	if len(goErrs) > 0 {
+		first := goErrs[0].start
+		for _, e := range goErrs {
+			first = min(first, e.start)
+		}
+		limit = bytes.LastIndexByte(text[:first], '\n') + 1 // the start of its line
+	}
+	for _, p := range ts {
+		if last := max(p.start, p.end-1); last < limit {
+			notes = append(notes, p)
+		} else {
+			problems = append(problems, p)
+		}
+	}
+	return problems, notes
+}
+
+// guardNotes returns notes (in offsets of text, sorted) as SyntaxProblems
+// whose Message ends with NoteSuffix.
+func guardNotes(lines *guardLines, text []byte, notes []guardProblem) []SyntaxProblem {
+	var out []SyntaxProblem
+	for _, p := range notes {
+		p.at = p.start
+		sp := lines.problem(text, p)
+		sp.Message += NoteSuffix
+		out = append(out, sp)
+	}
+	return out
+}
+
+// guardMapper maps ranges of the text after the edits back to the text before.
+type guardMapper struct {
+	edits []guardEdit
+	rows  *guardRows // before's lines, for go/parser errors; built on demand
+	old   []byte
+}
+
+func newGuardMapper(oldText []byte, edits []guardEdit) *guardMapper {
+	return &guardMapper{edits: edits, old: oldText}
+}
+
+// toBefore maps after's range [s, e] to before's, as CheckSyntax documents.
+func (m *guardMapper) toBefore(s, e int) (int, int) {
+	return m.mapOffset(s, true), m.mapOffset(e, false)
+}
+
+// mapOffset maps after's offset a to before: inside or at the ends of an
+// edit's new text it maps to the edit's start (start true) or end,
+// elsewhere to the same unchanged byte.
+func (m *guardMapper) mapOffset(a int, start bool) int {
+	// The first edit whose new text ends at or after a.
+	i := sort.Search(len(m.edits), func(i int) bool { return m.edits[i].newEnd >= a })
+	if i < len(m.edits) && m.edits[i].newStart <= a {
+		if start {
+			return m.edits[i].start
+		}
+		return m.edits[i].end
+	}
+	if i == 0 {
+		return a // before every edit
+	}
+	p := m.edits[i-1] // the last edit wholly before a
+	return p.end + (a - p.newEnd)
+}
+
+// touches reports whether after's range [s, e] touches an edit's new text
+// (ends included).
+func (m *guardMapper) touches(s, e int) bool {
+	i := sort.Search(len(m.edits), func(i int) bool { return m.edits[i].newEnd >= s })
+	return i < len(m.edits) && m.edits[i].newStart <= e
+}
+
+// excuseTail returns the problems of ps (in after) that lie before the
+// first problem of before (mapped to before) or, if touching, touch the
+// edited text: below its first error a parser's state can be wrong, and an
+// edit that is fine in itself changes the errors it reports there.
+// tree-sitter's Python grammar keeps a wrong scanner state after an error
+// (a comment line added below it can give an error a line away: touching
+// is set); go/parser does not recover at all from some errors (after a
+// missing parenthesis the rest of the file is inside the call, and any
+// edit there changes its errors: touching is not set).
+func (m *guardMapper) excuseTail(ps, before []guardProblem, touching bool) []guardProblem {
+	if len(ps) == 0 || len(before) == 0 {
+		return ps
+	}
+	first := before[0].start
+	for _, q := range before {
+		first = min(first, q.start)
+	}
+	var out []guardProblem
+	for _, p := range ps {
+		if s, _ := m.toBefore(p.start, p.end); s < first || touching && m.touches(p.start, p.end) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// firstEditIn returns where the first edit that overlaps after's range
+// [s, e] (ends included) starts in after, if it starts after s; else s.
+func (m *guardMapper) firstEditIn(s, e int) int {
+	i := sort.Search(len(m.edits), func(i int) bool { return m.edits[i].newEnd >= s })
+	if i < len(m.edits) && m.edits[i].newStart <= e && m.edits[i].newStart > s {
+		return m.edits[i].newStart
+	}
+	return s
+}
+
+// unmatched returns the problems of after that no problem of before
+// excuses, each problem of before excusing at most one. Problems are
+// excused by overlap (ends included) with the mapped range; with
+// lineWide, by a problem with the same message on one of the lines the
+// mapped range covers.
+func (m *guardMapper) unmatched(after, before []guardProblem, lineWide bool) []guardProblem {
+	if len(after) == 0 {
+		return nil
+	}
+	old := append([]guardProblem(nil), before...)
+	sort.SliceStable(old, func(i, j int) bool { return old[i].start < old[j].start })
+	// reach[i] is the largest end among old[:i+1], so that the first old
+	// problem that can overlap a range starting at s is found by binary
+	// search even if old problems nest.
+	reach := make([]int, len(old))
+	for i, p := range old {
+		reach[i] = p.end
+		if i > 0 {
+			reach[i] = max(reach[i], reach[i-1])
+		}
+	}
+	used := make([]bool, len(old))
+	var out []guardProblem
+	for _, p := range after {
+		s, e := m.toBefore(p.start, p.end)
+		if lineWide {
+			if m.rows == nil {
+				m.rows = newGuardRows(m.old)
+			}
+			s, e = m.rows.lineStart(s), m.rows.lineEnd(e)
+		}
+		excused := false
+		for i := sort.Search(len(reach), func(i int) bool { return reach[i] >= s }); i < len(old) && old[i].start <= e; i++ {
+			if used[i] || old[i].end < s || (lineWide && old[i].msg != p.msg) {
+				continue
+			}
+			used[i], excused = true, true
+			break
+		}
+		if !excused {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// guardRows locates offsets by LF-separated rows, as tree-sitter and
+// go/scanner count them in the text they read (lang.Language.ParserInput).
+type guardRows struct {
+	starts []int // offset of each row's first byte
+	size   int
+}
+
+func newGuardRows(text []byte) *guardRows {
+	x := &guardRows{starts: []int{0}, size: len(text)}
+	for i, c := range text {
+		if c == '\n' {
+			x.starts = append(x.starts, i+1)
+		}
+	}
+	return x
+}
+
+// row returns the 0-based row of offset off.
+func (x *guardRows) row(off int) int {
+	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
+}
+
+func (x *guardRows) point(off int) sitter.Point {
+	r := x.row(off)
+	return sitter.Point{Row: uint32(r), Column: uint32(off - x.starts[r])}
+}
+
+// lineStart returns the offset of the start of off's row.
+func (x *guardRows) lineStart(off int) int { return x.starts[x.row(off)] }
+
+// lineEnd returns the offset of the end of off's row (its LF, or the end of
+// the text).
+func (x *guardRows) lineEnd(off int) int {
+	if r := x.row(off); r+1 < len(x.starts) {
+		return x.starts[r+1] - 1
+	}
+	return x.size
+}
+
+// guardLines locates offsets by the lines of a Document.
+type guardLines struct {
+	lines []edit.LineRange
+}
+
+func newGuardLines(text []byte) *guardLines {
+	return &guardLines{lines: edit.LineRangesOf(text)}
+}
+
+// position returns the 1-based line and byte column of off and the line's
+// text. An offset after a final line ending is on the empty line after it;
+// an offset in a line ending is past the line's last byte.
+func (x *guardLines) position(text []byte, off int) (lineNo, col int, lineText string) {
+	i := sort.Search(len(x.lines), func(i int) bool { return x.lines[i].Next > off })
+	if i == len(x.lines) {
+		start := 0
+		if i > 0 {
+			start = x.lines[i-1].Next
+		}
+		if i > 0 && x.lines[i-1].Next == x.lines[i-1].End { // no final line ending
+			l := x.lines[i-1]
+			return i, off - l.Start + 1, string(text[l.Start:l.End])
+		}
+		return i + 1, off - start + 1, ""
+	}
+	l := x.lines[i]
+	return i + 1, off - l.Start + 1, string(text[l.Start:l.End])
+}
+
+// problem returns p as a SyntaxProblem, reported at p.at. An ERROR node
+// reported after its start (in the edited text) says which lines it
+// covers.
+func (x *guardLines) problem(text []byte, p guardProblem) SyntaxProblem {
+	line, col, lineText := x.position(text, p.at)
+	endLine, endCol, _ := x.position(text, p.end)
+	prefix := "tree-sitter: "
+	if p.kind != KindError && p.kind != KindMissing {
+		prefix = p.kind + ": "
+	}
+	msg := p.msg
+	if p.at != p.start {
+		first, _, _ := x.position(text, p.start)
+		if first == endLine {
+			msg = fmt.Sprintf("syntax error in the edited text; line %d does not parse", first)
+		} else {
+			msg = fmt.Sprintf("syntax error in the edited text; lines %d-%d do not parse", first, endLine)
+		}
+	}
+	return SyntaxProblem{
+		Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
+		Kind: p.kind, Message: prefix + msg, Text: lineText,
+	}
+}
+
+// guardPyIndent returns the indentation errors that Python's tokenizer and
+// parser report and tree-sitter's Python grammar accepts: a block header
+// (a logical line ending with ":") not followed by an indented block,
+// an unexpected indent, a dedent to a column that no enclosing block
+// has, and tabs and spaces mixed inconsistently. It follows CPython's
+// tokenizer: logical lines end at a line ending (LF, CRLF or CR) outside
+// brackets, strings and backslash continuations; blank and comment-only
+// lines do not count; a tab advances the column to the next multiple of 8
+// (and counts 1 for the consistency check), a form feed resets it. After an
+// error it recovers as if the line's indentation were valid, so one
+// mis-indented block gives one error. Each error is a point at the first
+// non-blank byte of the offending line, or at the end of the text.
+func guardPyIndent(src []byte) []guardProblem {
+	var out []guardProblem
+	report := func(off int, msg string) {
+		out = append(out, guardProblem{start: off, end: off, kind: KindPythonIndent, msg: msg})
+	}
+	cols, alts := []int{0}, []int{0}
+	header := "" // the text of a block header waiting for its block
+	n := len(src)
+	for i := 0; i < n; {
+		col, alt, j := 0, 0, i
+	indent:
+		for ; j < n; j++ {
+			switch src[j] {
+			case ' ':
+				col, alt = col+1, alt+1
+			case '\t':
+				col, alt = (col/8+1)*8, alt+1
+			case '\f':
+				col, alt = 0, 0
+			default:
+				break indent
+			}
+		}
+		if j == n || src[j] == '\n' || src[j] == '\r' || src[j] == '#' {
+			i = guardNextLine(src, j) // a blank or comment-only line
+			continue
+		}
+		top, altTop := cols[len(cols)-1], alts[len(alts)-1]
+		if header != "" && col <= top {
+			report(j, fmt.Sprintf("expected an indented block after %q", header))
+		}
+		switch {
+		case col > top:
+			if header == "" {
+				report(j, "unexpected indent")
+			} else if alt <= altTop {
+				report(j, "inconsistent use of tabs and spaces in indentation")
+			}
+			cols, alts = append(cols, col), append(alts, alt)
+		case col == top:
+			if alt != altTop {
+				report(j, "inconsistent use of tabs and spaces in indentation")
+			}
+		default: // col < top: dedent
+			for len(cols) > 1 && col < cols[len(cols)-1] {
+				cols, alts = cols[:len(cols)-1], alts[:len(alts)-1]
+			}
+			if top, altTop = cols[len(cols)-1], alts[len(alts)-1]; col != top {
+				report(j, "unindent does not match any outer indentation level")
+				cols, alts = append(cols, col), append(alts, alt)
+			} else if alt != altTop {
+				report(j, "inconsistent use of tabs and spaces in indentation")
+			}
+		}
+		var last byte // the logical line's last significant byte
+		i, last = guardPyLogicalLine(src, j)
+		header = ""
+		if last == ':' {
+			header = guardFirstLine(src[j:i], guardMaxSnippet)
+		}
+	}
+	if header != "" {
+		report(n, fmt.Sprintf("expected an indented block after %q", header))
+	}
+	return out
+}
+
+// guardPyLogicalLine scans the Python logical line starting at offset i and
+// returns the offset of the next line and the last byte of the logical line
+// outside strings, comments and white space (a quote for a string).
+func guardPyLogicalLine(src []byte, i int) (next int, last byte) {
+	n, depth := len(src), 0
+	for i < n {
+		c := src[i]
+		switch c {
+		case '\n', '\r':
+			if depth == 0 {
+				return guardNextLine(src, i), last
+			}
+			i++
+		case '#':
+			for i < n && src[i] != '\n' && src[i] != '\r' {
+				i++
+			}
+		case '\\':
+			i++
+			if i < n && (src[i] == '\n' || src[i] == '\r') {
+				i = guardNextLine(src, i) // a continuation line
+			} else {
+				last = c
+			}
+		case '\'', '"':
+			i, last = guardPyString(src, i), c
+		case '(', '[', '{':
+			depth++
+			i, last = i+1, c
+		case ')', ']', '}':
+			depth = max(depth-1, 0)
+			i, last = i+1, c
+		case ' ', '\t', '\f':
+			i++
+		default:
+			i, last = i+1, c
+		}
+	}
+	return n, last
+}
+
+// guardPyString returns the offset after the string literal whose opening
+// quote is at src[i]. A backslash escapes the next byte (also in raw
+// strings, as for the tokenizer); a single-quoted string ends, unterminated,
+// at a line ending; a triple-quoted one, at the end of the text.
+func guardPyString(src []byte, i int) int {
+	q, n := src[i], len(src)
+	if i+2 < n && src[i+1] == q && src[i+2] == q {
+		for i += 3; i < n; i++ {
+			switch {
+			case src[i] == '\\':
+				i++
+			case src[i] == q && i+2 < n && src[i+1] == q && src[i+2] == q:
+				return i + 3
+			}
+		}
+		return n
+	}
+	for i++; i < n; i++ {
+		switch src[i] {
+		case '\\':
+			if i+2 < n && src[i+1] == '\r' && src[i+2] == '\n' {
+				i++
+			}
+			i++
+		case q:
+			return i + 1
+		case '\n', '\r':
+			return i
+		}
+	}
+	return n
+}
+
+// guardNextLine returns the offset after the line ending at or after i.
+func guardNextLine(src []byte, i int) int {
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			return i + 1
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				return i + 2
+			}
+			return i + 1
+		}
+	}
+	return i
+}
+
+// guardFirstLine returns the first line of b without white space at its
+// ends, cut to at most max bytes; "..." marks a cut or more lines.
+func guardFirstLine(b []byte, max int) string {
+	s := strings.TrimSpace(string(b))
+	cut := false
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s, cut = strings.TrimSpace(s[:i]), true
+	}
+	if len(s) > max {
+		n := max
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s, cut = s[:n], true
+	}
+	if cut {
+		s += "..."
+	}
+	return s
+}

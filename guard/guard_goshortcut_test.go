@@ -1,0 +1,572 @@
+package guard
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/goroot"
+	"github.com/symedit/symedit/lang"
+	"github.com/symedit/symedit/symbols"
+)
+
+// guardGoSample returns every step-th Go file of Go's source tree under 300
+// KB (testdata included: some of those files do not parse), in walk order.
+func guardGoSample(t *testing.T, step int) map[string][]byte {
+	t.Helper()
+	src := goroot.Src()
+	files := map[string][]byte{}
+	i := 0
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		if i++; i%step != 0 {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err == nil && len(b) < 300_000 {
+			files[path] = b
+		}
+		return nil
+	})
+	if err != nil || len(files) == 0 {
+		t.Skip("no GOROOT source:", err)
+	}
+	return files
+}
+
+// TestGuardGoShortcut checks the Go shortcut (issue 15): when go/parser
+// accepts the content after the edit, tree-sitter does not parse at all,
+// and the shortcut never accepts an edit the full check (tree-sitter's
+// parses too) refuses. Over a sample of Go's source tree, each file gets a
+// comment line (valid), edits that break it (a brace removed, a
+// parenthesis doubled, a statement at top level) and random edits, and
+// each of these is also undone by a whole write (an edit that fixes a
+// file with errors): the
+// refusal, and every new problem, is the same with and without the
+// shortcut; where the shortcut is taken the full check has no new problem
+// either (only notes); where it is not, the reports are equal.
+func TestGuardGoShortcut(t *testing.T) {
+	step := 80
+	if testing.Short() {
+		step = 800
+	}
+	files := guardGoSample(t, step)
+	lang, err := lang.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(15, 3))
+	var skipped, region, refused, brokenBefore, wordRegion int
+	// Boundary edits, two dozen at one boundary, in every fourth file.
+	nfile := 0
+	boundary := func(r *rand.Rand, src []byte) [][]edit.Edit {
+		if nfile++; nfile%4 != 0 {
+			return nil
+		}
+		return guardGoBoundaryEdits(r, src)
+	}
+	type change struct {
+		before, after []byte
+		edits         []edit.Edit // nil: a whole write
+	}
+	for path, content := range files {
+		var cases []change
+		for _, edits := range append([][]edit.Edit{
+			guardCommentLines(content, "go", 2),
+			guardBreakAt(content, "}", "", 0.5),
+			guardBreakAt(content, "(", "((", 0.4),
+			guardBreakAt(content, "\nfunc ", "\nx := 1\nfunc ", 0.3),
+			guardRandomEdits(r, content),
+			guardRandomEdits(r, content),
+		}, boundary(r, content)...) {
+			if len(edits) == 0 {
+				continue
+			}
+			after, err := edit.Apply(content, edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The edit, and the whole write that undoes it (a file with
+			// errors before, fixed).
+			cases = append(cases, change{content, after, edits}, change{after, content, nil})
+		}
+		for _, c := range cases {
+			before, after, edits := c.before, c.after, c.edits
+			fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !fast.Checked || !full.Checked {
+				t.Fatalf("%s %+v: not checked: %q, %q", path, edits, fast.Skipped, full.Skipped)
+			}
+			if len(guardGoErrors(before)) == 0 {
+				// The caller's word that before is clean: the same report.
+				word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if word.goRegion {
+					wordRegion++
+				}
+				word.goRegion = fast.goRegion
+				if !reflect.DeepEqual(word, fast) {
+					t.Errorf("%s %+v: BeforeClean changes the report:\nwith    %+v\nwithout %+v", path, edits, word, fast)
+				}
+				// And with the layout of symbols' own parse of before.
+				sf, err := symbols.ExtractFile(context.Background(), before, lang)
+				if err != nil || sf.Layout == nil {
+					t.Fatalf("%s: go/parser accepts it, yet symbols gives no layout: %v", path, err)
+				}
+				laid, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: sf.Layout})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if laid.goRegion != word.goRegion && !laid.goRegion {
+					t.Errorf("%s %+v: the scanned layout finds regions, symbols' does not", path, edits)
+				}
+				laid.goRegion = fast.goRegion
+				if !reflect.DeepEqual(laid, fast) {
+					t.Errorf("%s %+v: BeforeLayout changes the report:\nwith    %+v\nwithout %+v", path, edits, laid, fast)
+				}
+			}
+			if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
+				t.Errorf("%s %+v:\nshortcut %+v\nfull     %+v", path, edits, fast, full)
+				continue
+			}
+			if full.treeSkipped {
+				t.Fatalf("%s: the full check skipped tree-sitter", path)
+			}
+			if fast.goRegion {
+				region++
+			}
+			if fast.treeSkipped {
+				skipped++
+				if len(guardGoErrors(after)) > 0 || fast.After != 0 || len(fast.Notes) > 0 || fast.incremental {
+					t.Errorf("%s %+v: shortcut taken for content go/parser refuses, or with tree-sitter's results: %+v", path, edits, fast)
+				}
+				if fast.Before != len(guardGoErrors(before)) {
+					t.Errorf("%s: Before = %d, want go/parser's %d errors", path, fast.Before, len(guardGoErrors(before)))
+				}
+				if fast.Before > 0 {
+					brokenBefore++
+				}
+				continue
+			}
+			if !reflect.DeepEqual(fast, full) {
+				t.Errorf("%s %+v: go/parser refuses, yet the reports differ:\nshortcut %+v\nfull     %+v", path, edits, fast, full)
+			}
+			if fast.Rejects(CheckStrict) {
+				refused++
+			}
+		}
+	}
+	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only, %d so with BeforeClean), %d were refused", len(files), skipped, brokenBefore, region, wordRegion, refused)
+	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped || wordRegion < region {
+		t.Errorf("the sample does not exercise every path: %d shortcuts (%d of a file with errors, %d by region), %d refusals", skipped, brokenBefore, region, refused)
+	}
+}
+
+// guardGoBoundaryEdits returns edits of a Go file at one boundary between
+// two top-level declarations, picked at random, where the region go/parser
+// checks alone begins or ends (guardGoRegionAt): the one or two line
+// endings after a declaration's closing brace replaced by nothing, a
+// declaration without its final line ending, braces, an import, a block
+// comment, a raw string or a function header opened, a statement, a
+// semicolon or a comment.
+func guardGoBoundaryEdits(r *rand.Rand, src []byte) [][]edit.Edit {
+	var starts []int
+	for _, kw := range []string{"}\n\nfunc ", "}\n\ntype ", "}\n\nvar ", "}\n\n// ", "}\nfunc "} {
+		for i := 0; ; {
+			j := bytes.Index(src[i:], []byte(kw))
+			if j < 0 {
+				break
+			}
+			starts = append(starts, i+j+1)
+			i += j + 1
+		}
+	}
+	if len(starts) == 0 {
+		return nil
+	}
+	at := starts[r.IntN(len(starts))]
+	var out [][]edit.Edit
+	for _, p := range []string{"", "\n\nvar y = 1", "\n}", "\n}\n}\n", "\nimport \"fmt\"\n", "\n/*\n", "\n`\n", "\nfunc f() {\n", "\nx := 1\n", ";", "// c"} {
+		for n := 1; n <= 2 && at+n <= len(src); n++ {
+			out = append(out, []edit.Edit{{Start: at, End: at + n, New: p}})
+		}
+	}
+	return out
+}
+
+// TestGuardGoRegion checks the corner cases of the region go/parser
+// checks alone (guardGoRegionAt), each an edit that makes the file invalid
+// although the region, parsed alone, would be valid: the shortcut must
+// refuse it as the full check does.
+func TestGuardGoRegion(t *testing.T) {
+	lang, err := lang.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const file = "package p\n\nimport \"os\"\n\nfunc a() {\n\tos.Exit(0)\n}\n\nfunc b() {\n} /*\nfunc z() {}\n*/\n\nvar x = 1; func c() {\n\tvar y = x\n}\n\nfunc d() {\n}\n\n\n\nvar v = 1; var w = 2\n"
+	tests := []struct {
+		name, old, new string
+		region         bool // the shortcut parses the region only (the edit is valid)
+	}{
+		{"valid, inside a function", "func a() {\n", "func a() {\n\t_ = 2\n", true},
+		{"valid, a new function", "\nfunc d() {", "\nfunc e() {}\n\nfunc d() {", true},
+		{"the line ending before the next declaration", "}\n\nfunc d", "}func d", false},
+		{"the end of a block comment that a region would start in", "func z() {}\n*/\n", "func z() {}\n\n", false},
+		{"a declaration without its line ending before the next", "\tvar y = x\n}\n\n", "\tvar y = x\n}\n\nvar y = 1", false},
+		{"an import after a declaration", "\tos.Exit(0)\n}\n", "\tos.Exit(0)\n}\n\nimport \"fmt\"\n", false},
+		{"a function opened, the next inside it", "\tos.Exit(0)\n}\n", "\tos.Exit(0)\n}\nfunc e() {\n", false},
+		{"a declaration's end on the line of another's start", "\tvar y = x\n}", "\tvar y = x\n", false},
+		{"a declaration on the line of the next's start", "var v = 1;", "var v =;", false},
+		{"the package clause", "package p\n", "package p;;\n", false},
+		{"a block comment opened", "\n\nfunc d() {\n}\n", "\n\n/*func d() {\n}\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := []byte(file)
+			i := bytes.Index(before, []byte(tt.old))
+			if i < 0 {
+				t.Fatal("no", tt.old)
+			}
+			edits := []edit.Edit{{Start: i, End: i + len(tt.old), New: tt.new}}
+			after, err := edit.Apply(before, edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			guardGoCheckRegion(t, lang, before, after, edits, tt.region, !tt.region)
+		})
+	}
+}
+
+// TestGuardGoScanDecls checks the top-level layout go/scanner finds in a
+// Go file go/parser accepts (GuardOptions.BeforeClean) against go/ast's,
+// over a sample of Go's source tree: the same declarations, starting at
+// the same offsets, imports the same, ending at the same offsets (the
+// package clause too). A file go/parser refuses is
+// still scanned (the word would be wrong): the layout is not used then,
+// only that scanning does not panic.
+func TestGuardGoScanDecls(t *testing.T) {
+	step := 40
+	if testing.Short() {
+		step = 400
+	}
+	goLang, err := lang.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clean int
+	for path, src := range guardGoSample(t, step) {
+		tf, f, errs := guardGoParse(src)
+		scanned, ok := guardGoScanDecls(src)
+		if len(errs) > 0 {
+			continue
+		}
+		clean++
+		want, wok := guardGoDeclsOf(tf, f)
+		if !ok || !wok {
+			t.Errorf("%s: no layout: scanned %v, parsed %v", path, ok, wok)
+			continue
+		}
+		if scanned.pkgEnd != want.pkgEnd || len(scanned.decls) != len(want.decls) {
+			t.Errorf("%s: package clause ends at %d (go/ast %d), %d declarations (go/ast %d)", path, scanned.pkgEnd, want.pkgEnd, len(scanned.decls), len(want.decls))
+			continue
+		}
+		for i, d := range scanned.decls {
+			w := want.decls[i]
+			if d.start != w.start || d.imp != w.imp || d.end != w.end {
+				t.Errorf("%s: declaration %d: scanned %+v, go/ast %+v", path, i, d, w)
+				break
+			}
+		}
+		// symbols' layout, from its own go/parser parse, is go/ast's too.
+		sf, err := symbols.ExtractFile(context.Background(), src, goLang)
+		if err != nil || !sf.Clean {
+			t.Errorf("%s: symbols does not call it clean: %v", path, err)
+			continue
+		}
+		if laid, ok := guardGoDeclsFrom(sf.Layout, len(src)); !ok || !reflect.DeepEqual(laid, want) {
+			t.Errorf("%s: symbols' layout %v %+v, go/ast's %+v", path, ok, laid, want)
+		}
+	}
+	if clean == 0 {
+		t.Fatal("no file go/parser accepts in the sample")
+	}
+}
+
+// TestGuardBeforeCleanIgnored checks that GuardOptions.BeforeClean
+// changes nothing outside Go, even when the word is wrong (the content
+// before has errors): the full check runs and reports the errors before;
+// and that in Go a wrong word that go/scanner catches (an unterminated
+// raw string before) falls back to parsing the content before.
+func TestGuardBeforeCleanIgnored(t *testing.T) {
+	tests := []struct{ lang, before, old, new string }{
+		{"python", "def f(:\n    return 1\n\n\ndef g():\n    return 2\n", "return 2", "return (2"},
+		{"python", "def f(:\n    return 1\n\n\ndef g():\n    return 2\n", "return 2", "return 3"},
+		{"java", "class A {\n  void f() { int x = ; }\n  void g() { }\n}\n", "void g() { }", "void g() { int y = 1; }"},
+		{"typescript", "function f( {\n}\nfunction g() {\n}\n", "function g() {\n}", "function g() {\n  let x = ;\n}"},
+		{"go", "package p\n\nvar s = `x\n\nfunc g() {\n}\n", "func g() {\n}", "func g() {\n\tx := 1\n}"},
+	}
+	for _, tt := range tests {
+		lang, err := lang.ByName(tt.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := []byte(tt.before)
+		i := bytes.Index(before, []byte(tt.old))
+		if i < 0 {
+			t.Fatal("no", tt.old)
+		}
+		edits := []edit.Edit{{Start: i, End: i + len(tt.old), New: tt.new}}
+		after, err := edit.Apply(before, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		without, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(with, without) || !with.Checked || with.Before == 0 {
+			t.Errorf("%s %q -> %q: BeforeClean changes the report or the errors before are not counted:\nwith    %+v\nwithout %+v", tt.lang, tt.old, tt.new, with, without)
+		}
+	}
+}
+
+// TestGuardGoRegions checks edits in several top-level declarations with
+// untouched ones between (guardGoRegions): each run of edited
+// declarations is its own region, parsed alone; the edit is accepted
+// only when every region parses, and a refusal is the full check's.
+func TestGuardGoRegions(t *testing.T) {
+	lang, err := lang.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const file = "package p\n\nimport \"os\"\n\nfunc a() {\n\tos.Exit(0)\n}\n\nfunc b() {\n}\n\n// c does nothing.\nfunc c() {\n}\n\nfunc d() {\n\tos.Exit(1)\n}\n\nvar v = 1\n"
+	type sub struct{ old, new string }
+	tests := []struct {
+		name    string
+		subs    []sub
+		regions int  // regions guardGoRegions finds in the content before
+		region  bool // the shortcut parses the regions only (the edit is valid)
+		valid   bool // go/parser accepts the content after
+	}{
+		{"two functions apart", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"os.Exit(1)", "os.Exit(3)"}}, 2, true, true},
+		{"two neighbours merge", []sub{{"func b() {\n}", "func b() {\n\t_ = 1\n}"}, {"func c() {\n}", "func c() {\n\t_ = 2\n}"}}, 1, true, true},
+		{"three, the last a variable", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"func c() {\n}", "func c() {\n\t_ = 2\n}"}, {"var v = 1", "var v = 2"}}, 3, true, true},
+		{"the second breaks", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"os.Exit(1)\n}", "os.Exit(1)\n"}}, 2, false, false},
+		{"the first breaks", []sub{{"os.Exit(0)", "os.Exit(0"}, {"var v = 1", "var v = 2"}}, 2, false, false},
+		{"a comment opened in the first, closed in the last", []sub{{"os.Exit(0)\n}", "os.Exit(0)\n}\n/*"}, {"\nvar v = 1", "*/\nvar v = 1"}}, 2, false, true},
+		{"a function left open in the first", []sub{{"os.Exit(0)\n}", "os.Exit(0)\n"}, {"os.Exit(1)", "os.Exit(3)"}}, 2, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := []byte(file)
+			var edits []edit.Edit
+			for _, s := range tt.subs {
+				i := bytes.Index(before, []byte(s.old))
+				if i < 0 {
+					t.Fatal("no", s.old)
+				}
+				edits = append(edits, edit.Edit{Start: i, End: i + len(s.old), New: s.new})
+			}
+			after, err := edit.Apply(before, edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tf, f, errs := guardGoParse(before)
+			d, ok := guardGoDeclsOf(tf, f)
+			if len(errs) > 0 || !ok {
+				t.Fatal("the file does not parse:", errs)
+			}
+			_, _, tedits := guardTextEdits(before, after, edits)
+			spans, _ := guardGoRegions(d, before, tedits)
+			if len(spans) != tt.regions {
+				t.Errorf("%d regions %+v, want %d", len(spans), spans, tt.regions)
+			}
+			for i, sp := range spans {
+				// Between regions, and after the last, the bytes are
+				// the same before and after the edits.
+				next, newNext := len(before), len(after)
+				if i+1 < len(spans) {
+					next, newNext = spans[i+1].start, spans[i+1].newStart
+				}
+				if string(before[sp.end:next]) != string(after[sp.newEnd:newNext]) || i == 0 && string(before[:sp.start]) != string(after[:sp.newStart]) {
+					t.Errorf("region %d %+v: the text outside the regions changed", i, sp)
+				}
+			}
+			guardGoCheckRegion(t, lang, before, after, edits, tt.region, !tt.valid)
+		})
+	}
+}
+
+// TestGuardGoDeclsFrom checks that a layout that does not fit the content
+// (GuardOptions.BeforeLayout from some other bytes) is ignored, not
+// trusted: the report is the one without it.
+func TestGuardGoDeclsFrom(t *testing.T) {
+	lang, err := lang.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := []byte("package p\n\nfunc a() {\n}\n\nfunc b() {\n}\n")
+	sf, err := symbols.ExtractFile(context.Background(), before, lang)
+	if err != nil || sf.Layout == nil {
+		t.Fatal("no layout:", err)
+	}
+	if d, ok := guardGoDeclsFrom(sf.Layout, len(before)); !ok || len(d.decls) != 2 {
+		t.Fatalf("the fitting layout is refused: %v %+v", ok, d)
+	}
+	bad := []*symbols.Layout{
+		nil,
+		{PackageEnd: 0},
+		{PackageEnd: len(before) + 1},
+		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 11, End: 200}}},
+		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 24, End: 35}, {Start: 11, End: 23}}},
+		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 5, End: 23}}},
+		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 23, End: 11}}},
+	}
+	i := bytes.Index(before, []byte("func b() {\n}"))
+	edits := []edit.Edit{{Start: i, End: i + len("func b() {\n}"), New: "func b() {\n"}} // breaks the file
+	after, err := edit.Apply(before, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+	if err != nil || !want.Rejects(CheckStrict) {
+		t.Fatalf("the broken edit is not refused: %v %+v", err, want)
+	}
+	for _, l := range bad {
+		if _, ok := guardGoDeclsFrom(l, len(before)); ok {
+			t.Errorf("layout %+v fits a %d-byte text", l, len(before))
+		}
+		got, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.goRegion = want.goRegion
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("layout %+v changes the report:\nwith    %+v\nwithout %+v", l, got, want)
+		}
+	}
+}
+
+// FuzzGuardGoRegions fuzzes the Go guard's shortcut with several edits at
+// once (guardGoRegions: one region per run of edited declarations): for
+// up to three edits at fuzzed places of a real Go file, the shortcut
+// refuses exactly when the full check (tree-sitter's parses too) does,
+// with the same new problems, and the caller's word that the file before
+// is clean, with or without the layout of symbols' own parse, changes
+// nothing in the report.
+func FuzzGuardGoRegions(f *testing.F) {
+	var srcs [][]byte
+	for _, name := range []string{"slog_value.go", "atomic_type.go"} {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "src", "go", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		srcs = append(srcs, b)
+	}
+	f.Add(uint8(0), uint(1200), "\t_ = 1\n", uint(5000), "", uint(9000), "// x\n")
+	f.Add(uint8(1), uint(800), "}", uint(2500), "{", uint(4000), "")
+	f.Add(uint8(0), uint(300), "\nfunc g() {}\n", uint(301), "/*", uint(7000), "*/")
+	f.Add(uint8(1), uint(100), "import \"os\"\n", uint(3000), "x", uint(3001), "y")
+	lang, err := lang.ByName("go")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, p1 uint, s1 string, p2 uint, s2 string, p3 uint, s3 string) {
+		before := srcs[int(which)%len(srcs)]
+		// Three edits in order, each replacing up to 3 bytes at its place,
+		// not overlapping (a later one that would is dropped).
+		var edits []edit.Edit
+		next := 0
+		for _, e := range []struct {
+			at  uint
+			new string
+		}{{p1, s1}, {p2, s2}, {p3, s3}} {
+			at := int(e.at % uint(len(before)+1))
+			if at < next {
+				continue
+			}
+			end := min(at+len(e.new)%4, len(before))
+			edits = append(edits, edit.Edit{Start: at, End: end, New: e.new})
+			next = end + 1
+		}
+		after, err := edit.Apply(before, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fast.Checked || !full.Checked {
+			t.Skip("not checked:", fast.Skipped, full.Skipped)
+		}
+		if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
+			t.Fatalf("edits %+v:\nshortcut %+v\nfull     %+v", edits, fast, full)
+		}
+		sf, err := symbols.ExtractFile(context.Background(), before, lang)
+		if err != nil || !sf.Clean {
+			t.Fatalf("the fixture does not parse: %v", err)
+		}
+		for _, opt := range []GuardOptions{{BeforeClean: true}, {BeforeClean: true, BeforeLayout: sf.Layout}} {
+			word, err := CheckSyntax(context.Background(), lang, before, after, edits, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			word.goRegion = fast.goRegion
+			if !reflect.DeepEqual(word, fast) {
+				t.Fatalf("edits %+v, layout %v: the word changes the report:\nwith    %+v\nwithout %+v", edits, opt.BeforeLayout != nil, word, fast)
+			}
+		}
+	})
+}
+
+// guardGoCheckRegion checks one Go edit three ways: the shortcut takes the
+// regions alone exactly when region, refuses exactly when refused, with
+// the full check's new problems (tree-sitter's parses too), and the
+// caller's word that before is clean (BeforeClean) changes nothing.
+func guardGoCheckRegion(t *testing.T, lang *lang.Language, before, after []byte, edits []edit.Edit, region, refused bool) {
+	t.Helper()
+	fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fast.goRegion != region || fast.Rejects(CheckStrict) != refused || !reflect.DeepEqual(fast.New, full.New) {
+		t.Errorf("region %v, refused %v; want region %v, refused %v\nshortcut %+v\nfull     %+v", fast.goRegion, fast.Rejects(CheckStrict), region, refused, fast, full)
+	}
+	word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(word, fast) {
+		t.Errorf("BeforeClean changes the report:\nwith    %+v\nwithout %+v", word, fast)
+	}
+}
