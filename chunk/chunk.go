@@ -34,7 +34,7 @@ type Target struct {
 // Hunk is the span of the symbol where one chunk applied, as a unified
 // diff's hunk gives it: Removed lines from Line (1-based, in the original
 // file) were replaced by Added lines, matched at Level with Shift. It is
-// where the chunk landed, not how its text was placed (edit.Placement).
+// where the chunk landed, not how its text was placed (textedit.Placement).
 // JSON calls the list of them "placements".
 type Hunk struct {
 	// Chunk is the chunk's 1-based index in the input.

@@ -68,7 +68,7 @@ type Shift struct {
 	NeedleTabs bool `json:"needle_tabs"`
 }
 
-// Offset is Shift under its former name, kept only while package edit
+// Offset is Shift under its former name, kept only while package textedit
 // still spells it so; new code says Shift.
 type Offset = Shift
 
@@ -379,7 +379,7 @@ func ShiftIndent(lines []string, o Shift) ([]string, error) {
 }
 
 // Reindent is ShiftIndent under its former name, kept only while package
-// edit still calls it so; new code calls ShiftIndent.
+// textedit still calls it so; new code calls ShiftIndent.
 func Reindent(lines []string, o Shift) ([]string, error) { return ShiftIndent(lines, o) }
 
 // TabWidth returns the columns a tab counts for when comparing haystack
