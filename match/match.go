@@ -117,8 +117,8 @@ type Match struct {
 	// Level is the level the needle matched at.
 	Level Level `json:"level"`
 	// Offset is the indentation shift from the needle's lines to the
-	// haystack's, in columns (the zero Shift below Indent); the field keeps
-	// the name of its JSON key.
+	// haystack's, in columns (the zero Shift below Indent). The field keeps
+	// the name of its JSON key while package textedit reads it so.
 	Offset Shift `json:"offset"`
 }
 
@@ -201,8 +201,8 @@ type Hint struct {
 	// Level is the first level looser than the allowed one with a match.
 	Level Level `json:"level" jsonschema:"The first match level looser than the allowed one with a match there: trailing, indent or loose."`
 	// Offset is the indentation shift at that level from the needle's
-	// lines to the haystack's, in columns; the field keeps the name of its
-	// JSON key.
+	// lines to the haystack's, in columns. The field keeps the name of its
+	// JSON key while package textedit sets it so.
 	Offset Shift `json:"offset" jsonschema:"The indentation shift at that level, from the sent lines to the file's."`
 }
 
