@@ -16,16 +16,17 @@ import (
 // FindSyntaxProblems parses content, the full content of a file (a UTF-8
 // byte order mark included), as lang with the syntax guard's machinery
 // and reports every syntax problem it has: the problems CheckSyntax counts
-// (tree-sitter ERROR and MISSING nodes, go/parser errors for Go, indentation
-// errors for Python; see [CheckSyntax]), in file order. As in the guard, the
+// (tree-sitter ERROR and MISSING nodes, and the problems of the language's
+// lang.Checker: go/parser errors for Go, indentation errors for Python;
+// see [CheckSyntax]), in file order. As in the guard, the
 // checkers read a lone CR as a line end except in Go, and lines in
-// positions are counted as [Document] counts them (issue 12, item 3).
+// positions are counted as [Document] counts them.
 //
 // The report's New holds every problem (relative to an empty file, all
 // are new), and Before is 0 and After is len(New). As in the guard, in a
 // Go file the tree-sitter problems that end on a line before go/parser's
 // first error (all of them when go/parser accepts the file) are not
-// problems but Notes: go/parser decides (issue 11, section 3). As in the guard, at most
+// problems but Notes: go/parser decides. As in the guard, at most
 // the first 10 errors of go/parser or of the Python indentation check are
 // listed, one per line, since go/parser cascades after its first error;
 // every tree-sitter problem is listed.
@@ -66,21 +67,25 @@ func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte
 		return rep, nil
 	}
 	// The checkers read the text as the language's parser does: a lone CR
-	// as LF, except in Go (issue 12, item 3). Offsets are unchanged.
+	// as LF, except in Go, lest a CR-only file read as one line. Offsets
+	// are unchanged.
 	in := lang.ParserInput(text)
-	// In Go, go/parser decides (issue 11, section 3): when tree-sitter
-	// runs out of time (the guard's own timeout, not the caller's
-	// cancellation), go/parser's errors are the report, without
-	// tree-sitter's notes.
-	goTimedOut := func() bool { return lang.Name == "go" && context.Cause(ctx) == errGuardTimeout }
+	// Where the language's own parser decides (go/parser in Go, whose
+	// grammar tree-sitter's lags behind): when tree-sitter runs out of
+	// time (the guard's own timeout, not the caller's cancellation), its
+	// errors are the report, without tree-sitter's notes.
+	checker := lang.Checker()
+	check := guardCheckFunc(checker)
+	decides := checker != nil && checker.Decides
+	goTimedOut := func() bool { return decides && context.Cause(ctx) == errGuardTimeout }
 	if ctx.Err() != nil {
 		if goTimedOut() {
-			return problemsReport(rep, text, in, nil, nil, guardGoErrors(in)), nil
+			return problemsReport(rep, text, in, nil, nil, check(in)), nil
 		}
 		return skip()
 	}
 	var extraDone chan []guardProblem
-	if check := guardExtraChecker(lang.Name); check != nil {
+	if check != nil {
 		extraDone = make(chan []guardProblem, 1)
 		go func() { extraDone <- check(in) }()
 	}
@@ -99,8 +104,8 @@ func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte
 		return rep, fmt.Errorf("edit: syntax check: parsing %s: %w", lang.Name, err)
 	}
 	var notes []guardProblem
-	if lang.Name == "go" {
-		ts, notes = guardGoNotes(in, ts, extra)
+	if decides {
+		ts, notes = guardOwnNotes(in, ts, extra)
 	}
 	return problemsReport(rep, text, in, ts, notes, extra), nil
 }

@@ -18,7 +18,6 @@ import (
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/lang"
-	"github.com/symedit/symedit/symbols"
 )
 
 // GuardTimeout is how long one CheckSyntax call may spend parsing (10
@@ -28,7 +27,7 @@ const GuardTimeout = 10 * time.Second
 // GuardMaxSize is the largest content, in bytes without a byte order mark,
 // that CheckSyntax parses (16 MiB) when GuardOptions.MaxSize is zero: five
 // times the largest file of Go's source tree (cmd/compile's opGen.go, 3
-// MB), so that real source files are checked (issue 12, item 9). A tree
+// MB), so that real source files are checked, not skipped. A tree
 // costs about 19 bytes of C memory per source byte on that file (57 MB,
 // measured as the process's peak resident size), up to about 75 for dense
 // code, and the guard holds up to two trees at once: from about 600 MB to
@@ -58,7 +57,7 @@ const (
 var ErrNotChecked = errors.New("syntax not checked")
 
 // NotCheckedError is the refusal of strict mode for content the guard
-// could not check (issue 12, item 9): writing it would write unchecked
+// could not check: writing it would write unchecked
 // content. Code says why in a word (SkipTooLarge, SkipTimeout or
 // SkipCanceled) and Reason in words (SyntaxReport.Skipped). A front end
 // adds how to proceed in its own terms: the CLI's --check=warn, an MCP
@@ -140,7 +139,9 @@ type SyntaxProblem struct {
 	// the start.
 	EndLine   int `json:"end_line" jsonschema:"The 1-based line of the problem's exclusive end (the start, for a point)."`
 	EndColumn int `json:"end_column" jsonschema:"The 1-based byte column of the problem's exclusive end: the byte just past it (the start, for a point)."`
-	// Kind is KindError, KindMissing, KindGoParser or KindPythonIndent.
+	// Kind is KindError, KindMissing, or the Kind of the language's
+	// lang.Checker: KindGoParser or KindPythonIndent for the built-in
+	// languages.
 	Kind string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
 	// Message says what is wrong, prefixed by the checker that found it:
 	// `tree-sitter: syntax error at "x := )"`, `tree-sitter: missing "}"`,
@@ -209,7 +210,7 @@ type SyntaxReport struct {
 	// New holds the problems the edit added. The first is the one nearest
 	// to the edited lines (Edited; the first in file order among equally
 	// near ones), so that an edit that sets off a cascade of errors is
-	// reported at the line it touched (issue 11, section 3); the others
+	// reported at the line it touched, not where the cascade ends; the others
 	// follow in file order (by reported position in the content after the
 	// edit). It lists every new tree-sitter problem, but at most the first
 	// 10 new go/parser or python/indent errors, one per line: after its
@@ -224,10 +225,10 @@ type SyntaxReport struct {
 	// tree-sitter problems that end on a line before go/parser's first
 	// error. go/parser is Go's own parser and decides; tree-sitter's Go
 	// grammar is older than the language and rejects valid Go, such as a
-	// generic type alias (issue 11, section 3). When go/parser accepts the
-	// whole content, tree-sitter does not parse it and there are no notes
-	// (issue 15: they would cost a tree-sitter parse, ten times go/parser's,
-	// to say something about a parser symedit does not use for that file).
+	// generic type alias. When go/parser accepts the whole content,
+	// tree-sitter does not parse it and there are no notes: they would
+	// cost a tree-sitter parse, ten times go/parser's, to say something
+	// about a parser symedit does not use for that file.
 	// A note's Message ends with NoteSuffix.
 	Notes []SyntaxProblem
 
@@ -252,7 +253,7 @@ func (r SyntaxReport) Rejects(mode CheckMode) bool {
 // NotChecked returns the *NotCheckedError that strict mode (mode
 // CheckStrict or "") refuses with when the guard could not check the
 // contents: too large (SkipTooLarge), timed out (SkipTimeout) or canceled
-// (SkipCanceled) (issue 12, item 9). It is nil in the other modes, for a
+// (SkipCanceled): strict mode never writes unchecked content. It is nil in the other modes, for a
 // checked report, and for a file in no supported language, which has no
 // syntax to check.
 func (r SyntaxReport) NotChecked(mode CheckMode) error {
@@ -326,7 +327,7 @@ type GuardOptions struct {
 	MaxSize int
 	// BeforeClean is the caller's word that the content before parses
 	// without error under the language's own parser, go/parser for Go
-	// (symbols.ExtractFile's File.Clean for the same bytes, issue 15). In
+	// (symbols.ExtractFile's File.Clean for the same bytes). In
 	// Go it spares the guard its go/parser parse of the content before:
 	// the top-level declarations the edits touch are found with
 	// go/scanner instead, and only they are parsed in the content after.
@@ -338,12 +339,12 @@ type GuardOptions struct {
 	BeforeClean bool
 	// BeforeLayout, with BeforeClean, is the top-level layout of the
 	// content before (without its byte order mark) from the caller's own
-	// go/parser parse of those very bytes (symbols.File.Layout, issue 15):
+	// go/parser parse of those very bytes (symbols.File.Layout):
 	// in Go the guard takes the declarations the edits touch from it
 	// rather than scanning the content for them. A layout that does not
 	// fit the content (offsets out of order or out of bounds) is ignored.
 	// Other languages ignore it.
-	BeforeLayout *symbols.Layout
+	BeforeLayout *lang.Layout
 
 	// goTree, when set, runs tree-sitter on Go even when go/parser
 	// accepts the content after the edit (the full check, for tests).
@@ -397,7 +398,8 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // # Problems
 //
 // A problem is a tree-sitter ERROR or MISSING node (the walk does not look
-// inside an ERROR node); for Go (lang.Name "go"), also an error of the
+// inside an ERROR node); and a problem of the language's second checker
+// (lang.Language.Checker): for Go, an error of the
 // standard library's go/parser (parser.AllErrors), since tree-sitter's
 // recovery accepts some invalid Go (a top-level `x := 1`, a missing package
 // clause); for Python, also an indentation error found as CPython's
@@ -430,9 +432,9 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // In a Go file, go/parser, the language's own parser, decides: a new
 // tree-sitter problem whose last byte lies on a line before go/parser's
 // first error in after goes to Notes, not New, since tree-sitter's Go
-// grammar is older than the language (issue 11, section 3). So when
+// grammar is older than the language (lang.Checker.Decides). So when
 // go/parser accepts after, no tree-sitter problem could refuse the edit,
-// and tree-sitter does not parse at all (issue 15): go/parser runs first,
+// and tree-sitter does not parse at all: go/parser runs first,
 // and when it accepts after the report has no New and no Notes, Before is
 // go/parser's count of errors in before and After is 0. When go/parser
 // accepts before, after is checked by parsing only the top-level
@@ -448,7 +450,7 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // ending, the whole content parses. An edit of the package clause or the
 // imports, one on the line where a declaration ends or starts beside
 // another, or one go/parser refuses there, is checked by parsing the
-// whole content after (issue 15).
+// whole content after (lang.Checker.CheckEdits).
 //
 // When tree-sitter does not finish within the timeout in a Go file whose
 // content after go/parser refuses, go/parser's new errors alone are the
@@ -466,7 +468,8 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // Every checker reads the contents as the language's parser does
 // ([lang.Language.ParserInput]): in Python, Java and TypeScript a lone
 // CR ends a line, and is read as LF, byte offsets unchanged; Go ends lines
-// at LF only, and its text is read as it is (issue 12, item 3). The tree
+// at LF only, and its text is read as it is; a CR-only file is not one
+// line. The tree
 // edits, their points and the rows that the go/parser and python/indent
 // matching count are those of that text; positions in problems count
 // lines as [Document] does.
@@ -498,7 +501,7 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // (without a byte order mark) is over the size limit; or a parse did not
 // finish because the timeout expired or ctx was canceled or expired. In
 // strict mode the last two are refusals (Rejects, NotChecked): strict
-// mode never writes content the guard could not check (issue 12, item 9).
+// mode never writes content the guard could not check.
 //
 // The error is non-nil only for bad input: an edit out of the bounds of
 // before, two overlapping edits (two insertions at one offset overlap), or
@@ -542,33 +545,40 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 		rep.skip(stopReason(ctx, opt.Timeout))
 		return rep, nil
 	}
-	// goDecides: the guard's own time ran out in Go, where go/parser,
-	// linear in the size and not bound by the timeout, decides alone.
-	goDecides := func() bool { return lang.Name == "go" && !opt.goTree && context.Cause(ctx) == errGuardTimeout }
+	// The language's second checker (go/parser in Go), and whether it is
+	// the language's own parser, whose verdict decides.
+	checker := lang.Checker()
+	decides := checker != nil && checker.Decides
+	// goDecides: the guard's own time ran out where the language's own
+	// parser, linear in the size and not bound by the timeout, decides
+	// alone (Go's go/parser).
+	goDecides := func() bool { return decides && !opt.goTree && context.Cause(ctx) == errGuardTimeout }
 	if ctx.Err() != nil && !goDecides() {
 		return skip()
 	}
 
 	// Every checker reads the texts as the language's parser does: a lone
-	// CR as LF, except in Go (issue 12, item 3). Offsets are unchanged.
+	// CR as LF, except in Go, lest a CR-only file read as one line.
+	// Offsets are unchanged.
 	oldIn, newIn := lang.ParserInput(oldText), lang.ParserInput(newText)
 
-	// In Go, go/parser decides (issue 11, section 3), and it costs a
-	// fraction of a tree-sitter parse: it runs first (on the content
-	// after, only over the declarations the edits touched when it can:
-	// guardGoCheck), and when it accepts the content after the edit,
-	// tree-sitter does not run at all, since none of its problems could
-	// refuse the edit (they would all be notes).
+	// Where the language's own parser decides (go/parser in Go, whose
+	// grammar tree-sitter's lags behind), it costs a fraction of a
+	// tree-sitter parse: it runs first (on the content after, only over
+	// the declarations the edits touched when it can: guardOwnCheck),
+	// and when it accepts the content after the edit, tree-sitter does
+	// not run at all, since none of its problems could refuse the edit
+	// (they would all be notes).
 	var extraDone chan guardExtraResult
 	var extra guardExtraResult
-	if lang.Name == "go" && !opt.goTree {
-		extra, rep.goRegion = guardGoCheck(oldIn, newIn, tedits, opt.BeforeClean, opt.BeforeLayout)
+	if decides && !opt.goTree {
+		extra, rep.goRegion = guardOwnCheck(checker, oldIn, newIn, tedits, opt)
 		if rep.goRegion || len(extra.after) == 0 {
 			rep.Checked, rep.treeSkipped = true, true
 			rep.Before = len(extra.before)
 			return rep, nil
 		}
-	} else if check := guardExtraChecker(lang.Name); check != nil {
+	} else if check := guardCheckFunc(checker); check != nil {
 		// The language's second checker runs on its own goroutine, with
 		// no tree.
 		extraDone = make(chan guardExtraResult, 1)
@@ -591,7 +601,7 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 		extra = <-extraDone // bounded: the checkers are linear in the size
 	}
 	if err != nil && goDecides() {
-		// go/parser decides in Go (issue 11, section 3) and has run:
+		// go/parser decides in Go and has run:
 		// when tree-sitter runs out of the guard's time, go/parser's
 		// errors alone are the report, without tree-sitter's notes.
 		res, err = guardTreeResult{}, nil
@@ -612,7 +622,7 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 	m := newGuardMapper(oldIn, tedits)
 	treeFresh := func(after []guardProblem) []guardProblem {
 		fresh := m.unmatched(after, res.before, false)
-		if lang.Name == "python" {
+		if lang.TreeErrorsCascade() {
 			fresh = m.excuseTail(fresh, res.before, true)
 		}
 		return fresh
@@ -620,7 +630,8 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 	fresh := treeFresh(res.after)
 	if len(fresh) > 0 && res.incremental {
 		// Never refuse on an incremental parse alone: confirm with a full
-		// parse of the same bytes, the authority (issue 11, section 3).
+		// parse of the same bytes, the authority: an incremental re-parse
+		// can report errors a full parse does not (guard_tsedit.go).
 		after, err := guardParseProblems(ctx, lang.Grammar(), newIn)
 		switch {
 		case err != nil && goDecides():
@@ -638,12 +649,12 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 	}
 	rep.Before, rep.After = len(res.before)+len(extra.before), len(res.after)+len(extra.after)
 	extraFresh := m.unmatched(extra.after, extra.before, true)
-	if lang.Name == "go" {
+	if checker != nil && checker.Cascades {
 		extraFresh = m.excuseTail(extraFresh, extra.before, false)
 	}
 	var notes []guardProblem
-	if lang.Name == "go" {
-		fresh, notes = guardGoNotes(newIn, fresh, extra.after)
+	if decides {
+		fresh, notes = guardOwnNotes(newIn, fresh, extra.after)
 	}
 	fresh = append(fresh, guardFirstPerLine(newIn, extraFresh, guardMaxExtra)...)
 	if len(fresh) == 0 && len(notes) == 0 {
@@ -993,16 +1004,46 @@ func guardErrorMessage(b []byte) string {
 	return fmt.Sprintf("syntax error at %q", s)
 }
 
-// guardExtraChecker returns the checker that supplements tree-sitter for
-// the language named name, or nil.
-func guardExtraChecker(name string) func([]byte) []guardProblem {
-	switch name {
-	case "go":
-		return guardGoErrors
-	case "python":
-		return guardPyIndent
+// guardCheckFunc returns the function that runs checker, the checker
+// that supplements tree-sitter in a language (lang.Language.Checker), with
+// its problems as guardProblems of its kind; nil for a nil checker.
+func guardCheckFunc(checker *lang.Checker) func([]byte) []guardProblem {
+	if checker == nil {
+		return nil
 	}
-	return nil
+	return func(src []byte) []guardProblem { return guardProblems(checker.Kind, checker.Check(src)) }
+}
+
+// guardProblems returns ps, a checker's problems, as guardProblems of
+// kind.
+func guardProblems(kind string, ps []lang.Problem) []guardProblem {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([]guardProblem, len(ps))
+	for i, p := range ps {
+		out[i] = guardProblem{start: p.Start, end: p.End, kind: kind, msg: p.Message}
+	}
+	return out
+}
+
+// guardOwnCheck runs checker, the language's own parser, which decides
+// (lang.Checker.Decides), on oldText and newText, the texts before and
+// after edits (sorted and trimmed as guardTextEdits returns them): with
+// its CheckEdits when it has one, told what opt.BeforeClean and
+// opt.BeforeLayout say of oldText, else whole. region reports that
+// CheckEdits checked only the regions of newText the edits touched, and
+// found no problem.
+func guardOwnCheck(checker *lang.Checker, oldText, newText []byte, edits []guardEdit, opt GuardOptions) (r guardExtraResult, region bool) {
+	if checker.CheckEdits == nil {
+		return guardRunExtra(guardCheckFunc(checker), oldText, newText, len(edits) > 0), false
+	}
+	ledits := make([]lang.Edit, len(edits))
+	for i, e := range edits {
+		ledits[i] = lang.Edit{Start: e.start, End: e.end, NewStart: e.newStart, NewEnd: e.newEnd}
+	}
+	before, after, region := checker.CheckEdits(oldText, newText, ledits, lang.Prior{Clean: opt.BeforeClean, Layout: opt.BeforeLayout})
+	return guardExtraResult{before: guardProblems(checker.Kind, before), after: guardProblems(checker.Kind, after)}, region
 }
 
 // guardExtraResult is what a second checker found.
@@ -1049,13 +1090,14 @@ func guardRunExtra(check func([]byte) []guardProblem, oldText, newText []byte, b
 	return r
 }
 
-// guardGoNotes splits the tree-sitter problems ts of a Go text into those
-// that stay problems and notes: a problem whose last byte lies on a line
-// before the line of go/parser's first error in text (goErrs, all of
-// go/parser's errors) is a note, since go/parser, Go's own parser, parsed
+// guardOwnNotes splits the tree-sitter problems ts of a text into those
+// that stay problems and notes, in a language whose own parser decides
+// (lang.Checker.Decides, go/parser in Go): a problem whose last byte lies
+// on a line before the line of that parser's first error in text (goErrs,
+// all of its errors) is a note, since the language's own parser parsed
 // that part without error; every problem is a note when goErrs is empty.
 // Both results keep ts's order.
-func guardGoNotes(text []byte, ts, goErrs []guardProblem) (problems, notes []guardProblem) {
+func guardOwnNotes(text []byte, ts, goErrs []guardProblem) (problems, notes []guardProblem) {
 	if len(ts) == 0 {
 		return ts, nil
 	}
@@ -1305,175 +1347,6 @@ func (x *guardLines) problem(text []byte, p guardProblem) SyntaxProblem {
 		Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
 		Kind: p.kind, Message: prefix + msg, Text: lineText,
 	}
-}
-
-// guardPyIndent returns the indentation errors that Python's tokenizer and
-// parser report and tree-sitter's Python grammar accepts: a block header
-// (a logical line ending with ":") not followed by an indented block,
-// an unexpected indent, a dedent to a column that no enclosing block
-// has, and tabs and spaces mixed inconsistently. It follows CPython's
-// tokenizer: logical lines end at a line ending (LF, CRLF or CR) outside
-// brackets, strings and backslash continuations; blank and comment-only
-// lines do not count; a tab advances the column to the next multiple of 8
-// (and counts 1 for the consistency check), a form feed resets it. After an
-// error it recovers as if the line's indentation were valid, so one
-// mis-indented block gives one error. Each error is a point at the first
-// non-blank byte of the offending line, or at the end of the text.
-func guardPyIndent(src []byte) []guardProblem {
-	var out []guardProblem
-	report := func(off int, msg string) {
-		out = append(out, guardProblem{start: off, end: off, kind: KindPythonIndent, msg: msg})
-	}
-	cols, alts := []int{0}, []int{0}
-	header := "" // the text of a block header waiting for its block
-	n := len(src)
-	for i := 0; i < n; {
-		col, alt, j := 0, 0, i
-	indent:
-		for ; j < n; j++ {
-			switch src[j] {
-			case ' ':
-				col, alt = col+1, alt+1
-			case '\t':
-				col, alt = (col/8+1)*8, alt+1
-			case '\f':
-				col, alt = 0, 0
-			default:
-				break indent
-			}
-		}
-		if j == n || src[j] == '\n' || src[j] == '\r' || src[j] == '#' {
-			i = guardNextLine(src, j) // a blank or comment-only line
-			continue
-		}
-		top, altTop := cols[len(cols)-1], alts[len(alts)-1]
-		if header != "" && col <= top {
-			report(j, fmt.Sprintf("expected an indented block after %q", header))
-		}
-		switch {
-		case col > top:
-			if header == "" {
-				report(j, "unexpected indent")
-			} else if alt <= altTop {
-				report(j, "inconsistent use of tabs and spaces in indentation")
-			}
-			cols, alts = append(cols, col), append(alts, alt)
-		case col == top:
-			if alt != altTop {
-				report(j, "inconsistent use of tabs and spaces in indentation")
-			}
-		default: // col < top: dedent
-			for len(cols) > 1 && col < cols[len(cols)-1] {
-				cols, alts = cols[:len(cols)-1], alts[:len(alts)-1]
-			}
-			if top, altTop = cols[len(cols)-1], alts[len(alts)-1]; col != top {
-				report(j, "unindent does not match any outer indentation level")
-				cols, alts = append(cols, col), append(alts, alt)
-			} else if alt != altTop {
-				report(j, "inconsistent use of tabs and spaces in indentation")
-			}
-		}
-		var last byte // the logical line's last significant byte
-		i, last = guardPyLogicalLine(src, j)
-		header = ""
-		if last == ':' {
-			header = guardFirstLine(src[j:i], guardMaxSnippet)
-		}
-	}
-	if header != "" {
-		report(n, fmt.Sprintf("expected an indented block after %q", header))
-	}
-	return out
-}
-
-// guardPyLogicalLine scans the Python logical line starting at offset i and
-// returns the offset of the next line and the last byte of the logical line
-// outside strings, comments and white space (a quote for a string).
-func guardPyLogicalLine(src []byte, i int) (next int, last byte) {
-	n, depth := len(src), 0
-	for i < n {
-		c := src[i]
-		switch c {
-		case '\n', '\r':
-			if depth == 0 {
-				return guardNextLine(src, i), last
-			}
-			i++
-		case '#':
-			for i < n && src[i] != '\n' && src[i] != '\r' {
-				i++
-			}
-		case '\\':
-			i++
-			if i < n && (src[i] == '\n' || src[i] == '\r') {
-				i = guardNextLine(src, i) // a continuation line
-			} else {
-				last = c
-			}
-		case '\'', '"':
-			i, last = guardPyString(src, i), c
-		case '(', '[', '{':
-			depth++
-			i, last = i+1, c
-		case ')', ']', '}':
-			depth = max(depth-1, 0)
-			i, last = i+1, c
-		case ' ', '\t', '\f':
-			i++
-		default:
-			i, last = i+1, c
-		}
-	}
-	return n, last
-}
-
-// guardPyString returns the offset after the string literal whose opening
-// quote is at src[i]. A backslash escapes the next byte (also in raw
-// strings, as for the tokenizer); a single-quoted string ends, unterminated,
-// at a line ending; a triple-quoted one, at the end of the text.
-func guardPyString(src []byte, i int) int {
-	q, n := src[i], len(src)
-	if i+2 < n && src[i+1] == q && src[i+2] == q {
-		for i += 3; i < n; i++ {
-			switch {
-			case src[i] == '\\':
-				i++
-			case src[i] == q && i+2 < n && src[i+1] == q && src[i+2] == q:
-				return i + 3
-			}
-		}
-		return n
-	}
-	for i++; i < n; i++ {
-		switch src[i] {
-		case '\\':
-			if i+2 < n && src[i+1] == '\r' && src[i+2] == '\n' {
-				i++
-			}
-			i++
-		case q:
-			return i + 1
-		case '\n', '\r':
-			return i
-		}
-	}
-	return n
-}
-
-// guardNextLine returns the offset after the line ending at or after i.
-func guardNextLine(src []byte, i int) int {
-	for ; i < len(src); i++ {
-		switch src[i] {
-		case '\n':
-			return i + 1
-		case '\r':
-			if i+1 < len(src) && src[i+1] == '\n' {
-				return i + 2
-			}
-			return i + 1
-		}
-	}
-	return i
 }
 
 // guardFirstLine returns the first line of b without white space at its

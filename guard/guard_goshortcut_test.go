@@ -17,6 +17,16 @@ import (
 	"github.com/symedit/symedit/symbols"
 )
 
+// guardGoErrors returns go/parser's errors in src: the problems of Go's
+// lang.Checker.
+func guardGoErrors(src []byte) []lang.Problem {
+	golang, err := lang.ByName("go")
+	if err != nil {
+		panic(err)
+	}
+	return golang.Checker().Check(src)
+}
+
 // guardGoSample returns every step-th Go file of Go's source tree under 300
 // KB (testdata included: some of those files do not parse), in walk order.
 func guardGoSample(t *testing.T, step int) map[string][]byte {
@@ -43,7 +53,7 @@ func guardGoSample(t *testing.T, step int) map[string][]byte {
 	return files
 }
 
-// TestGuardGoShortcut checks the Go shortcut (issue 15): when go/parser
+// TestGuardGoShortcut checks the Go shortcut: when go/parser
 // accepts the content after the edit, tree-sitter does not parse at all,
 // and the shortcut never accepts an edit the full check (tree-sitter's
 // parses too) refuses. Over a sample of Go's source tree, each file gets a
@@ -181,7 +191,7 @@ func TestGuardGoShortcut(t *testing.T) {
 
 // guardGoBoundaryEdits returns edits of a Go file at one boundary between
 // two top-level declarations, picked at random, where the region go/parser
-// checks alone begins or ends (guardGoRegionAt): the one or two line
+// checks alone begins or ends (lang's goRegionAt): the one or two line
 // endings after a declaration's closing brace replaced by nothing, a
 // declaration without its final line ending, braces, an import, a block
 // comment, a raw string or a function header opened, a statement, a
@@ -212,7 +222,7 @@ func guardGoBoundaryEdits(r *rand.Rand, src []byte) [][]edit.Edit {
 }
 
 // TestGuardGoRegion checks the corner cases of the region go/parser
-// checks alone (guardGoRegionAt), each an edit that makes the file invalid
+// checks alone (lang's goRegionAt), each an edit that makes the file invalid
 // although the region, parsed alone, would be valid: the shortcut must
 // refuse it as the full check does.
 func TestGuardGoRegion(t *testing.T) {
@@ -251,61 +261,6 @@ func TestGuardGoRegion(t *testing.T) {
 			}
 			guardGoCheckRegion(t, lang, before, after, edits, tt.region, !tt.region)
 		})
-	}
-}
-
-// TestGuardGoScanDecls checks the top-level layout go/scanner finds in a
-// Go file go/parser accepts (GuardOptions.BeforeClean) against go/ast's,
-// over a sample of Go's source tree: the same declarations, starting at
-// the same offsets, imports the same, ending at the same offsets (the
-// package clause too). A file go/parser refuses is
-// still scanned (the word would be wrong): the layout is not used then,
-// only that scanning does not panic.
-func TestGuardGoScanDecls(t *testing.T) {
-	step := 40
-	if testing.Short() {
-		step = 400
-	}
-	goLang, err := lang.ByName("go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var clean int
-	for path, src := range guardGoSample(t, step) {
-		tf, f, errs := guardGoParse(src)
-		scanned, ok := guardGoScanDecls(src)
-		if len(errs) > 0 {
-			continue
-		}
-		clean++
-		want, wok := guardGoDeclsOf(tf, f)
-		if !ok || !wok {
-			t.Errorf("%s: no layout: scanned %v, parsed %v", path, ok, wok)
-			continue
-		}
-		if scanned.pkgEnd != want.pkgEnd || len(scanned.decls) != len(want.decls) {
-			t.Errorf("%s: package clause ends at %d (go/ast %d), %d declarations (go/ast %d)", path, scanned.pkgEnd, want.pkgEnd, len(scanned.decls), len(want.decls))
-			continue
-		}
-		for i, d := range scanned.decls {
-			w := want.decls[i]
-			if d.start != w.start || d.imp != w.imp || d.end != w.end {
-				t.Errorf("%s: declaration %d: scanned %+v, go/ast %+v", path, i, d, w)
-				break
-			}
-		}
-		// symbols' layout, from its own go/parser parse, is go/ast's too.
-		sf, err := symbols.ExtractFile(context.Background(), src, goLang)
-		if err != nil || !sf.Clean {
-			t.Errorf("%s: symbols does not call it clean: %v", path, err)
-			continue
-		}
-		if laid, ok := guardGoDeclsFrom(sf.Layout, len(src)); !ok || !reflect.DeepEqual(laid, want) {
-			t.Errorf("%s: symbols' layout %v %+v, go/ast's %+v", path, ok, laid, want)
-		}
-	}
-	if clean == 0 {
-		t.Fatal("no file go/parser accepts in the sample")
 	}
 }
 
@@ -352,9 +307,10 @@ func TestGuardBeforeCleanIgnored(t *testing.T) {
 }
 
 // TestGuardGoRegions checks edits in several top-level declarations with
-// untouched ones between (guardGoRegions): each run of edited
-// declarations is its own region, parsed alone; the edit is accepted
-// only when every region parses, and a refusal is the full check's.
+// untouched ones between: each run of edited declarations is its own
+// region, parsed alone (lang's TestGoRegions counts the regions of the
+// same edits); the edit is accepted only when every region parses, and a
+// refusal is the full check's.
 func TestGuardGoRegions(t *testing.T) {
 	lang, err := lang.ByName("go")
 	if err != nil {
@@ -363,19 +319,18 @@ func TestGuardGoRegions(t *testing.T) {
 	const file = "package p\n\nimport \"os\"\n\nfunc a() {\n\tos.Exit(0)\n}\n\nfunc b() {\n}\n\n// c does nothing.\nfunc c() {\n}\n\nfunc d() {\n\tos.Exit(1)\n}\n\nvar v = 1\n"
 	type sub struct{ old, new string }
 	tests := []struct {
-		name    string
-		subs    []sub
-		regions int  // regions guardGoRegions finds in the content before
-		region  bool // the shortcut parses the regions only (the edit is valid)
-		valid   bool // go/parser accepts the content after
+		name   string
+		subs   []sub
+		region bool // the shortcut parses the regions only (the edit is valid)
+		valid  bool // go/parser accepts the content after
 	}{
-		{"two functions apart", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"os.Exit(1)", "os.Exit(3)"}}, 2, true, true},
-		{"two neighbours merge", []sub{{"func b() {\n}", "func b() {\n\t_ = 1\n}"}, {"func c() {\n}", "func c() {\n\t_ = 2\n}"}}, 1, true, true},
-		{"three, the last a variable", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"func c() {\n}", "func c() {\n\t_ = 2\n}"}, {"var v = 1", "var v = 2"}}, 3, true, true},
-		{"the second breaks", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"os.Exit(1)\n}", "os.Exit(1)\n"}}, 2, false, false},
-		{"the first breaks", []sub{{"os.Exit(0)", "os.Exit(0"}, {"var v = 1", "var v = 2"}}, 2, false, false},
-		{"a comment opened in the first, closed in the last", []sub{{"os.Exit(0)\n}", "os.Exit(0)\n}\n/*"}, {"\nvar v = 1", "*/\nvar v = 1"}}, 2, false, true},
-		{"a function left open in the first", []sub{{"os.Exit(0)\n}", "os.Exit(0)\n"}, {"os.Exit(1)", "os.Exit(3)"}}, 2, false, false},
+		{"two functions apart", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"os.Exit(1)", "os.Exit(3)"}}, true, true},
+		{"two neighbours merge", []sub{{"func b() {\n}", "func b() {\n\t_ = 1\n}"}, {"func c() {\n}", "func c() {\n\t_ = 2\n}"}}, true, true},
+		{"three, the last a variable", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"func c() {\n}", "func c() {\n\t_ = 2\n}"}, {"var v = 1", "var v = 2"}}, true, true},
+		{"the second breaks", []sub{{"os.Exit(0)", "os.Exit(2)"}, {"os.Exit(1)\n}", "os.Exit(1)\n"}}, false, false},
+		{"the first breaks", []sub{{"os.Exit(0)", "os.Exit(0"}, {"var v = 1", "var v = 2"}}, false, false},
+		{"a comment opened in the first, closed in the last", []sub{{"os.Exit(0)\n}", "os.Exit(0)\n}\n/*"}, {"\nvar v = 1", "*/\nvar v = 1"}}, false, true},
+		{"a function left open in the first", []sub{{"os.Exit(0)\n}", "os.Exit(0)\n"}, {"os.Exit(1)", "os.Exit(3)"}}, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -392,27 +347,6 @@ func TestGuardGoRegions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tf, f, errs := guardGoParse(before)
-			d, ok := guardGoDeclsOf(tf, f)
-			if len(errs) > 0 || !ok {
-				t.Fatal("the file does not parse:", errs)
-			}
-			_, _, tedits := guardTextEdits(before, after, edits)
-			spans, _ := guardGoRegions(d, before, tedits)
-			if len(spans) != tt.regions {
-				t.Errorf("%d regions %+v, want %d", len(spans), spans, tt.regions)
-			}
-			for i, sp := range spans {
-				// Between regions, and after the last, the bytes are
-				// the same before and after the edits.
-				next, newNext := len(before), len(after)
-				if i+1 < len(spans) {
-					next, newNext = spans[i+1].start, spans[i+1].newStart
-				}
-				if string(before[sp.end:next]) != string(after[sp.newEnd:newNext]) || i == 0 && string(before[:sp.start]) != string(after[:sp.newStart]) {
-					t.Errorf("region %d %+v: the text outside the regions changed", i, sp)
-				}
-			}
 			guardGoCheckRegion(t, lang, before, after, edits, tt.region, !tt.valid)
 		})
 	}
@@ -422,26 +356,23 @@ func TestGuardGoRegions(t *testing.T) {
 // (GuardOptions.BeforeLayout from some other bytes) is ignored, not
 // trusted: the report is the one without it.
 func TestGuardGoDeclsFrom(t *testing.T) {
-	lang, err := lang.ByName("go")
+	golang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	before := []byte("package p\n\nfunc a() {\n}\n\nfunc b() {\n}\n")
-	sf, err := symbols.ExtractFile(context.Background(), before, lang)
+	sf, err := symbols.ExtractFile(context.Background(), before, golang)
 	if err != nil || sf.Layout == nil {
 		t.Fatal("no layout:", err)
 	}
-	if d, ok := guardGoDeclsFrom(sf.Layout, len(before)); !ok || len(d.decls) != 2 {
-		t.Fatalf("the fitting layout is refused: %v %+v", ok, d)
-	}
-	bad := []*symbols.Layout{
+	bad := []*lang.Layout{
 		nil,
 		{PackageEnd: 0},
 		{PackageEnd: len(before) + 1},
-		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 11, End: 200}}},
-		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 24, End: 35}, {Start: 11, End: 23}}},
-		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 5, End: 23}}},
-		{PackageEnd: 9, Decls: []symbols.Decl{{Start: 23, End: 11}}},
+		{PackageEnd: 9, Decls: []lang.Decl{{Start: 11, End: 200}}},
+		{PackageEnd: 9, Decls: []lang.Decl{{Start: 24, End: 35}, {Start: 11, End: 23}}},
+		{PackageEnd: 9, Decls: []lang.Decl{{Start: 5, End: 23}}},
+		{PackageEnd: 9, Decls: []lang.Decl{{Start: 23, End: 11}}},
 	}
 	i := bytes.Index(before, []byte("func b() {\n}"))
 	edits := []edit.Edit{{Start: i, End: i + len("func b() {\n}"), New: "func b() {\n"}} // breaks the file
@@ -449,15 +380,12 @@ func TestGuardGoDeclsFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+	want, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{})
 	if err != nil || !want.Rejects(CheckStrict) {
 		t.Fatalf("the broken edit is not refused: %v %+v", err, want)
 	}
 	for _, l := range bad {
-		if _, ok := guardGoDeclsFrom(l, len(before)); ok {
-			t.Errorf("layout %+v fits a %d-byte text", l, len(before))
-		}
-		got, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: l})
+		got, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: l})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -469,7 +397,7 @@ func TestGuardGoDeclsFrom(t *testing.T) {
 }
 
 // FuzzGuardGoRegions fuzzes the Go guard's shortcut with several edits at
-// once (guardGoRegions: one region per run of edited declarations): for
+// once (one region per run of edited declarations): for
 // up to three edits at fuzzed places of a real Go file, the shortcut
 // refuses exactly when the full check (tree-sitter's parses too) does,
 // with the same new problems, and the caller's word that the file before

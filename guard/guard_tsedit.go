@@ -44,7 +44,7 @@ type guardTreeEditor func(tree *sitter.Tree, e sitter.EditInput)
 // lines, or changes the length of the edited line, every node after it
 // keeps its old row and column. Python's scanner reads the column to find
 // indentation, and the incremental re-parse then reports errors that a
-// full parse of the same bytes does not (issue 11, section 3: CPython's
+// full parse of the same bytes does not (CPython's
 // Signature/__str__ of Python 3.12 put into Python 3.13's inspect.py gives
 // an ERROR node over a docstring). The binding does not expose the C tree,
 // so this reads it from the first field of sitter.BaseTree, after checking

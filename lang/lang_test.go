@@ -6,13 +6,22 @@ import (
 	"testing"
 )
 
-func TestTableHasNoDuplicates(t *testing.T) {
-	if _, _, _, err := index(table); err != nil {
+func TestDefaultRegistry(t *testing.T) {
+	defs := []Definition{pythonDef, goDef, javaDef, typescriptDef, tsxDef, javascriptDef}
+	var langs []*Language
+	for _, d := range defs {
+		langs = append(langs, New(d))
+	}
+	if _, err := NewRegistry(langs...); err != nil {
 		t.Fatal(err)
 	}
-	dup := append(append([]spec{}, table...), spec{"other", []string{".py"}, "python.scm", table[0].grammar})
-	if _, _, _, err := index(dup); err == nil || !strings.Contains(err.Error(), ".py claimed by both python and other") {
+	other := pythonDef
+	other.Name = "other"
+	if _, err := NewRegistry(append(langs, New(other))...); err == nil || !strings.Contains(err.Error(), ".py claimed by both python and other") {
 		t.Fatalf("duplicate extension not refused: %v", err)
+	}
+	if _, err := NewRegistry(append(langs, New(pythonDef))...); err == nil || !strings.Contains(err.Error(), `duplicate language name "python"`) {
+		t.Fatalf("duplicate name not refused: %v", err)
 	}
 }
 

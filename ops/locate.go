@@ -24,7 +24,7 @@ type parsed struct {
 	clean bool
 	// layout: doc.Text's top-level layout from the same parse
 	// (symbols.File.Layout), nil unless clean and Go.
-	layout *symbols.Layout
+	layout *lang.Layout
 }
 
 // parseFile reads path and extracts its symbols; o.Lang overrides the
@@ -182,10 +182,7 @@ func (p *parsed) find(loc symbols.Location) (*target, error) {
 // lines returns the target's line span for whole-symbol operations, with
 // the blank lines its language's style puts around it.
 func (t *target) lines() textedit.SymbolLines {
-	blank := 1
-	if t.lang.Name == "python" && t.sym.Parent < 0 {
-		blank = 2 // PEP 8: two blank lines around top-level definitions
-	}
+	blank := t.lang.BlankLines(t.sym.Parent < 0)
 	return textedit.SymbolLines{First: t.first, Last: t.last, BlankLines: blank, Head: textedit.HeadOf(t.sym, t.lang)}
 }
 

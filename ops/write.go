@@ -17,7 +17,6 @@ import (
 	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/lang"
-	"github.com/symedit/symedit/symbols"
 )
 
 // parseTimeout bounds one tree-sitter parse.
@@ -38,7 +37,7 @@ type change struct {
 	// beforeLayout: the top-level layout of doc's text from that same
 	// parse (parsed.layout), for guard.GuardOptions.BeforeLayout; nil when
 	// unknown.
-	beforeLayout *symbols.Layout
+	beforeLayout *lang.Layout
 }
 
 // changed reports whether ch changes the file: new content, or a file

@@ -8,8 +8,8 @@
 // Python, Java and TypeScript/JavaScript are parsed with tree-sitter and
 // the language's symbols query. Go is parsed with go/parser, Go's own
 // parser and symedit's authority for Go, which is 6 times faster than a
-// bare tree-sitter parse of Go or more (BenchmarkExtractTree compares the
-// two paths): the symbols come from its go/ast
+// bare tree-sitter parse of Go or more (BenchmarkExtractTree compares
+// the two paths): the symbols come from its go/ast
 // tree (function and method declarations, type specs wherever they are)
 // and get exactly the fields, ranges, name paths and nesting that the
 // tree-sitter query and rules give (a test compares the two field by
@@ -43,6 +43,11 @@
 // [File], with Clean set when go/parser accepted a Go source, so that a
 // caller need not parse it again to know.
 //
+// What is particular to a language (its grammar and query, the rules
+// that refine the query's matches, how a definition's head reads, its own
+// parser) is its lang.Language; this package switches on no language's
+// name.
+//
 // # Ranges and positions
 //
 // A symbol's range covers the whole definition: decorators, annotations,
@@ -69,8 +74,9 @@
 // ending is a lone CR. Positions are computed from byte offsets with that
 // rule, and [Locate] reads FILE:LINE with it. Python, Java and
 // JavaScript/TypeScript end a line at a lone CR, so their files are parsed
-// with each lone CR read as LF (same length, same byte offsets); Go's spec ends lines at LF only, so Go files are parsed as they
-// are.
+// with each lone CR read as LF (same length, same byte offsets), lest a
+// CR-only file parse as one line; Go's spec ends lines at LF only, so Go
+// files are parsed as they are.
 //
 // # Locations
 //
@@ -91,7 +97,7 @@
 // "name_path (kind) line:col-line:col" so that the caller can fix its
 // location in one retry. ParseLocation's errors say which forms are
 // expected. Extract fails only on a canceled context (ctx.Err()) or a
-// broken language table; a file with syntax errors yields the symbols
+// broken language definition; a file with syntax errors yields the symbols
 // tree-sitter recovers (Go too: go/parser's refusal is not an error).
 //
 // # Concurrency and memory

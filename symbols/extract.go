@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 )
 
@@ -108,36 +106,18 @@ type File struct {
 	// Symbols are the file's symbols, as Extract returns them.
 	Symbols []Symbol
 	// Clean reports that the language's own parser, go/parser for Go,
-	// parsed the source without error (issue 15: the syntax guard's
-	// GuardOptions.BeforeClean need not parse it again). It is set only
-	// for Go, whose symbols come from go/parser; false says nothing of
-	// other languages, nor of an empty Go source, which go/parser
-	// refuses (no package clause).
+	// parsed the source without error, so that the syntax guard's
+	// GuardOptions.BeforeClean need not parse it again. It is set only
+	// for a language whose symbols come from its own parser
+	// (lang.Language.OwnExtract: Go); false says nothing of other
+	// languages, nor of an empty Go source, which go/parser refuses (no
+	// package clause).
 	Clean bool
 	// Layout is the top-level layout of a Clean Go source, from the same
-	// go/parser parse (issue 15: the syntax guard's
-	// GuardOptions.BeforeLayout need not scan the source for it); nil
+	// go/parser parse, so that the syntax guard's
+	// GuardOptions.BeforeLayout need not scan the source for it; nil
 	// unless Clean.
-	Layout *Layout
-}
-
-// Layout is the top-level layout of a Go source that go/parser accepted,
-// as go/ast gives it. Offsets are byte offsets into the source.
-type Layout struct {
-	// PackageEnd is the offset just past the package clause's name.
-	PackageEnd int
-	// Decls are the top-level declarations, in source order (sorted, not
-	// overlapping).
-	Decls []Decl
-}
-
-// Decl is a top-level declaration of a Go source: the byte offsets of its
-// first token (Start, inclusive) and of the end of its last token (End,
-// exclusive), as go/ast's Pos and End; Import marks an import
-// declaration.
-type Decl struct {
-	Start, End int
-	Import     bool
+	Layout *lang.Layout
 }
 
 // ExtractFile is Extract, also reporting in File.Clean whether go/parser
@@ -153,12 +133,12 @@ func ExtractFile(ctx context.Context, src []byte, lang *lang.Language) (File, er
 	if len(src) == 0 {
 		return File{}, nil
 	}
-	if lang.Name == "go" {
-		if syms, layout, ok := extractGo(src); ok {
+	if own := lang.OwnExtract(); own != nil {
+		if defs, layout, ok := own(src); ok {
 			if err := ctx.Err(); err != nil {
 				return File{}, err
 			}
-			return File{Symbols: syms, Clean: true, Layout: layout}, nil
+			return File{Symbols: assembleDefs(src, lang, defs), Clean: true, Layout: layout}, nil
 		}
 	}
 	syms, err := extractTree(ctx, src, lang)
@@ -169,27 +149,23 @@ func ExtractFile(ctx context.Context, src []byte, lang *lang.Language) (File, er
 }
 
 // extractTree is Extract with tree-sitter: the query's matches refined by
-// the language's rules. It serves every language, and Go source that
-// go/parser refuses.
-func extractTree(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol, error) {
-	rules, ok := languageRules[lang.Name]
-	if !ok {
-		return nil, fmt.Errorf("symbols: Extract: no symbol rules for language %q", lang.Name)
-	}
-	q, err := lang.SymbolsQuery()
+// the language's rules (lang.Language.Rules). It serves every language,
+// and source that the language's own parser refuses.
+func extractTree(ctx context.Context, src []byte, l *lang.Language) ([]Symbol, error) {
+	q, err := l.SymbolsQuery()
 	if err != nil {
 		return nil, err
 	}
 
 	parser := sitter.NewParser()
 	defer parser.Close()
-	parser.SetLanguage(lang.Grammar())
-	tree, err := parser.ParseCtx(ctx, nil, lang.ParserInput(src))
+	parser.SetLanguage(l.Grammar())
+	tree, err := parser.ParseCtx(ctx, nil, l.ParserInput(src))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("symbols: parsing %s: %w", lang.Name, err)
+		return nil, fmt.Errorf("symbols: parsing %s: %w", l.Name, err)
 	}
 	defer tree.Close()
 
@@ -197,7 +173,7 @@ func extractTree(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol
 	defer cursor.Close()
 	cursor.Exec(q, tree.RootNode())
 
-	x := &extractor{src: src, rules: rules, lines: newLineIndex(src)}
+	x := &extractor{src: src, rules: l.Rules(), lines: newLineIndex(src)}
 	for n := 0; ; n++ {
 		if n%256 == 255 {
 			if err := ctx.Err(); err != nil {
@@ -211,34 +187,30 @@ func extractTree(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol
 		m = cursor.FilterPredicates(m, src)
 		x.addMatch(q, m)
 	}
-	x.fam = x.family(tree.RootNode())
+	var starts []uint32
+	for _, c := range x.cands {
+		starts = append(starts, c.Def.StartByte(), c.Name.StartByte(), c.Scope.StartByte())
+	}
+	x.tree = lang.NewTree(src, tree.RootNode(), starts)
 	return x.symbols(), nil
 }
 
-// candidate is one definition captured by the query, before filtering;
-// or one that extractGo found in go/parser's tree, whose node fields are
-// nil and whose range, name and prefix fields are set.
+// candidate is one definition captured by the query, before filtering,
+// as the language's rules see it (lang.Candidate) and with what Extract
+// learns after them; or one that the language's own parser found
+// (assembleDefs), whose node fields are nil and whose range, name and
+// prefix fields are set.
 type candidate struct {
-	def     *sitter.Node // the captured definition node
-	name    *sitter.Node // its name node
-	scope   *sitter.Node // the node whose body holds the symbol's members
-	kind    Kind
+	lang.Candidate
 	pattern uint16
 
-	first *sitter.Node // the first overload signature before def (TypeScript), or nil
-	last  *sitter.Node // a token after def that ends the range (a class member signature's ";"), or nil
-
 	// Filled by extractor.symbols.
-	outer     *sitter.Node // def widened by the language's wrappers
 	startByte uint32
 	endByte   uint32
 	implByte  uint32 // see Symbol.ImplByte
 	modByte   uint32 // see Symbol.ModifiersByte
 	kwByte    uint32 // see Symbol.KeywordByte
-	nameText  string
 	nameByte  uint32 // where the name starts: Symbol.Selection
-	prefix    string // name path prefix that does not come from Parent (Go receivers)
-	hasPrefix bool
 }
 
 // nodeKey identifies a node within one tree.
@@ -255,121 +227,14 @@ func keyOf(n *sitter.Node) nodeKey {
 // call only.
 type extractor struct {
 	src   []byte
-	rules *langRules
+	rules lang.Rules
 	lines *lineIndex
-	// ordinals caches javac's numbers of anonymous classes (javaOrdinal).
-	ordinals map[nodeKey]int
-	cands    []*candidate
-	seen     map[[2]nodeKey]int // (def, name) -> index in cands
-	// fam holds the parents and siblings of the nodes around the
-	// candidates (see family); nil for go/parser's candidates.
-	fam *family
-}
-
-// family is the part of a tree that the language rules walk, with each
-// node's parent and siblings at hand. Tree-sitter finds a node's parent
-// (and so its siblings) by descending from the root: a cost in the depth
-// of the node, paid for every candidate, which made a file of symbols
-// nested 2,000 deep cost 16 times one nested 500 deep. One walk of a tree
-// cursor over the nodes that contain a candidate's node (and their
-// children) costs in proportion to what it visits, and answers each
-// question after it in constant time. Nodes are keyed by their
-// *sitter.Node, which go-tree-sitter makes one per node and tree.
-type family struct {
-	parent map[*sitter.Node]*sitter.Node   // the root's is nil
-	kids   map[*sitter.Node][]*sitter.Node // every child, for each node descended into
-	at     map[*sitter.Node]int            // a node's index in its parent's kids
-}
-
-// family walks root's tree, descending only into the nodes that hold the
-// start of a candidate's definition, name or scope node: their
-// ancestors are every node the rules ask the parent of, and their
-// children every sibling the rules look at.
-func (x *extractor) family(root *sitter.Node) *family {
-	var starts []uint32
-	for _, c := range x.cands {
-		starts = append(starts, c.def.StartByte(), c.name.StartByte(), c.scope.StartByte())
-	}
-	slices.Sort(starts)
-	holds := func(n *sitter.Node) bool {
-		b, e := n.StartByte(), n.EndByte()
-		i, _ := slices.BinarySearch(starts, b)
-		return i < len(starts) && (starts[i] < e || starts[i] == b)
-	}
-	f := &family{parent: map[*sitter.Node]*sitter.Node{root: nil}, kids: map[*sitter.Node][]*sitter.Node{}, at: map[*sitter.Node]int{}}
-	cur := sitter.NewTreeCursor(root)
-	defer cur.Close()
-	var visit func(n *sitter.Node)
-	visit = func(n *sitter.Node) {
-		probe.TreeNodes.Add(1)
-		if !holds(n) || !cur.GoToFirstChild() {
-			return
-		}
-		var kids []*sitter.Node
-		for {
-			k := cur.CurrentNode()
-			f.parent[k], f.at[k] = n, len(kids)
-			kids = append(kids, k)
-			visit(k)
-			if !cur.GoToNextSibling() {
-				break
-			}
-		}
-		cur.GoToParent()
-		f.kids[n] = kids
-	}
-	visit(root)
-	return f
-}
-
-// parent is n.Parent(), from the family when it has n.
-func (x *extractor) parent(n *sitter.Node) *sitter.Node {
-	if x.fam != nil {
-		if p, ok := x.fam.parent[n]; ok {
-			return p
-		}
-	}
-	probe.TreeClimbs.Add(1)
-	return n.Parent()
-}
-
-// sibling returns the sibling of n step places on (-1: the one before),
-// or with named the nearest named one that way; nil at either end. It
-// answers from the family when it has n's parent's children, else it
-// asks tree-sitter (other, one of n's sibling methods).
-func (x *extractor) sibling(n *sitter.Node, step int, named bool, other func(*sitter.Node) *sitter.Node) *sitter.Node {
-	if x.fam != nil {
-		if p, ok := x.fam.parent[n]; ok {
-			if p == nil {
-				return nil // the root
-			}
-			kids := x.fam.kids[p]
-			for i := x.fam.at[n] + step; i >= 0 && i < len(kids); i += step {
-				if !named || kids[i].IsNamed() {
-					return kids[i]
-				}
-			}
-			return nil
-		}
-	}
-	probe.TreeClimbs.Add(1)
-	return other(n)
-}
-
-func (x *extractor) nextSibling(n *sitter.Node) *sitter.Node {
-	return x.sibling(n, 1, false, (*sitter.Node).NextSibling)
-}
-
-func (x *extractor) prevSibling(n *sitter.Node) *sitter.Node {
-	return x.sibling(n, -1, false, (*sitter.Node).PrevSibling)
-}
-
-func (x *extractor) nextNamedSibling(n *sitter.Node) *sitter.Node {
-	return x.sibling(n, 1, true, (*sitter.Node).NextNamedSibling)
-}
-
-func (x *extractor) prevNamedSibling(n *sitter.Node) *sitter.Node {
-	return x.sibling(n, -1, true, (*sitter.Node).PrevNamedSibling)
+	cands []*candidate
+	seen  map[[2]nodeKey]int // (def, name) -> index in cands
+	// tree is the view of the parsed tree the rules get, its parents and
+	// siblings indexed around the candidates; for the own parser's
+	// candidates, one without a tree.
+	tree *lang.Tree
 }
 
 func (x *extractor) addMatch(q *sitter.Query, m *sitter.QueryMatch) {
@@ -378,24 +243,24 @@ func (x *extractor) addMatch(q *sitter.Query, m *sitter.QueryMatch) {
 		name := q.CaptureNameForId(qc.Index)
 		switch {
 		case name == "name":
-			c.name = qc.Node
+			c.Name = qc.Node
 		case name == "scope":
-			c.scope = qc.Node
+			c.Scope = qc.Node
 		case strings.HasPrefix(name, "definition."):
-			c.def = qc.Node
-			c.kind = Kind(strings.TrimPrefix(name, "definition."))
+			c.Def = qc.Node
+			c.Kind = strings.TrimPrefix(name, "definition.")
 		}
 	}
-	if c.def == nil || c.name == nil {
+	if c.Def == nil || c.Name == nil {
 		return // a pattern whose predicates failed, or without captures
 	}
-	if c.scope == nil {
-		c.scope = c.def
+	if c.Scope == nil {
+		c.Scope = c.Def
 	}
 	if x.seen == nil {
 		x.seen = map[[2]nodeKey]int{}
 	}
-	k := [2]nodeKey{keyOf(c.def), keyOf(c.name)}
+	k := [2]nodeKey{keyOf(c.Def), keyOf(c.Name)}
 	if i, dup := x.seen[k]; dup {
 		if c.pattern < x.cands[i].pattern {
 			x.cands[i] = c
@@ -411,48 +276,48 @@ func (x *extractor) symbols() []Symbol {
 	r := x.rules
 	var cands []*candidate
 	for _, c := range x.cands {
-		if r.adjust != nil && !r.adjust(x, c) {
+		if r.Adjust != nil && !r.Adjust(x.tree, &c.Candidate) {
 			continue
 		}
-		if c.outer == nil {
-			c.outer = c.def
+		if c.Outer == nil {
+			c.Outer = c.Def
 		}
-		if r.widen != nil {
-			c.outer = r.widen(x, c.outer)
+		if r.Widen != nil {
+			c.Outer = r.Widen(x.tree, c.Outer)
 		}
-		impl := c.outer // where the definition itself starts: its decorators
-		if r.leading != nil {
-			impl = r.leading(x, c.outer)
+		impl := c.Outer // where the definition itself starts: its decorators
+		if r.Leading != nil {
+			impl = r.Leading(x.tree, c.Outer)
 		}
 		start := impl
-		if c.first != nil {
-			start = c.first // its overload signatures belong to the range
+		if c.First != nil {
+			start = c.First // its overload signatures belong to the range
 		}
 		var okStart, okEnd bool
 		c.startByte, okStart = contentStart(start, x.src)
-		c.endByte, okEnd = contentEnd(c.outer, x.src)
-		if c.last != nil && c.last.StartByte() >= c.endByte {
-			c.endByte = c.last.EndByte()
+		c.endByte, okEnd = contentEnd(c.Outer, x.src)
+		if c.Last != nil && c.Last.StartByte() >= c.endByte {
+			c.endByte = c.Last.EndByte()
 		}
 		if !okStart || !okEnd || c.endByte <= c.startByte {
 			// Nothing but comments (only in broken input): keep the
 			// nodes' own range.
-			c.startByte, c.endByte = start.StartByte(), c.outer.EndByte()
+			c.startByte, c.endByte = start.StartByte(), c.Outer.EndByte()
 		}
 		c.implByte = c.startByte
-		if c.first != nil {
+		if c.First != nil {
 			if b, ok := contentStart(impl, x.src); ok && b > c.startByte && b < c.endByte {
 				c.implByte = b
 			}
 		}
 		c.modByte, c.kwByte = x.head(c, impl)
-		if c.nameText == "" {
-			c.nameText = c.name.Content(x.src)
+		if c.NameText == "" {
+			c.NameText = c.Name.Content(x.src)
 		}
-		if c.nameText == "" || c.endByte <= c.startByte {
+		if c.NameText == "" || c.endByte <= c.startByte {
 			continue // a missing name or an empty range (broken input)
 		}
-		c.nameByte = c.name.StartByte()
+		c.nameByte = c.Name.StartByte()
 		cands = append(cands, c)
 	}
 	return x.assemble(cands)
@@ -461,10 +326,11 @@ func (x *extractor) symbols() []Symbol {
 // assemble turns candidates whose ranges, name and name path prefix are
 // known into the result slice: it orders them by range (an enclosing
 // symbol before the symbols in it; equal ranges keep cands' order), drops
-// members whose owner is not a symbol (langRules.owner), and gives each
+// members whose owner is not a symbol (lang.Rules.Owner), and gives each
 // its Parent, NamePath ("[2]", "[3]", ... for same-named siblings), Kind
-// (langRules.kindIn) and positions. Both Go paths (extractGo and
-// extractTree) end here, so that they name and nest alike.
+// (lang.Rules.KindIn) and positions. Both paths of a language with its
+// own parser (assembleDefs and extractTree) end here, so that they name
+// and nest alike.
 func (x *extractor) assemble(cands []*candidate) []Symbol {
 	r := x.rules
 	sort.SliceStable(cands, func(i, j int) bool {
@@ -479,14 +345,14 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 	// literals and class expressions that are not symbols; overloads were
 	// dropped by adjust). Owners come
 	// before their members in this order.
-	if r.owner != nil {
+	if r.Owner != nil {
 		scopes := map[nodeKey]bool{}
 		kept := cands[:0]
 		for _, c := range cands {
-			if o, member := r.owner(x, c.def); member && (o == nil || !scopes[keyOf(o)]) {
+			if o, member := r.Owner(x.tree, c.Def); member && (o == nil || !scopes[keyOf(o)]) {
 				continue
 			}
-			scopes[keyOf(c.scope)] = true
+			scopes[keyOf(c.Scope)] = true
 			kept = append(kept, c)
 		}
 		cands = kept
@@ -500,20 +366,20 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 			stack = stack[:len(stack)-1]
 		}
 		parent := -1
-		if len(stack) > 0 && !c.hasPrefix {
+		if len(stack) > 0 && !c.HasPrefix {
 			parent = stack[len(stack)-1]
 		}
-		kind := c.kind
-		if r.kindIn != nil && parent >= 0 {
-			kind = r.kindIn(kind, out[parent].Kind)
+		kind := Kind(c.Kind)
+		if r.KindIn != nil && parent >= 0 {
+			kind = Kind(r.KindIn(c.Kind, string(out[parent].Kind)))
 		}
-		prefix := c.prefix
+		prefix := c.Prefix
 		if parent >= 0 {
 			prefix = out[parent].NamePath
 		}
-		base := c.nameText
+		base := c.NameText
 		if prefix != "" {
-			base = prefix + "/" + c.nameText
+			base = prefix + "/" + c.NameText
 		}
 		count[base]++
 		namePath := base
@@ -521,7 +387,7 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 			namePath += "[" + strconv.Itoa(n) + "]"
 		}
 		out[i] = Symbol{
-			Name:          c.nameText,
+			Name:          c.NameText,
 			NamePath:      namePath,
 			Kind:          kind,
 			Start:         x.lines.position(int(c.startByte)),
@@ -544,17 +410,11 @@ func contains(outer, inner *candidate) bool {
 	return outer.startByte <= inner.startByte && inner.endByte <= outer.endByte
 }
 
-// isComment reports whether n is a comment node in any of the lang.
-func isComment(n *sitter.Node) bool {
-	t := n.Type()
-	return t == "comment" || strings.HasSuffix(t, "_comment")
-}
-
 // skippable reports whether n cannot begin or end a symbol's range: a
 // comment, a zero-width (missing) node, or an anonymous token made only of
 // white space (tree-sitter-go's newline terminators).
 func skippable(n *sitter.Node, src []byte) bool {
-	if n.StartByte() >= n.EndByte() || isComment(n) {
+	if n.StartByte() >= n.EndByte() || lang.IsComment(n) {
 		return true
 	}
 	if !n.IsNamed() && strings.TrimSpace(n.Content(src)) == "" {

@@ -1,18 +1,16 @@
 package symbols
 
 import (
-	"context"
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/lang"
 )
 
 // Lead is what the text of a definition begins with, as replace-body reads
-// the text a caller sends (issue 11, section 4): a decorator or annotation,
-// a modifier, or the definition proper.
+// the text a caller sends, to keep the part of the old head that the new
+// text does not start with: a decorator or annotation, a modifier, or the
+// definition proper.
 type Lead int
 
 // The Lead values.
@@ -41,28 +39,6 @@ func (l Lead) String() string {
 	return "definition"
 }
 
-// modifierWords lists, by language name, the modifier keywords that may
-// begin a definition (JLS 8.1.1, 8.3.1, 8.4.3, 9.1.1, 9.4; TypeScript's
-// modifiers and export / export default / declare).
-var modifierWords = map[string]map[string]bool{
-	"java": set("public", "protected", "private", "static", "final", "abstract", "synchronized",
-		"native", "strictfp", "transient", "volatile", "default", "sealed", "non-sealed"),
-	"typescript": tsWords,
-	"tsx":        tsWords,
-	"javascript": tsWords,
-}
-
-var tsWords = set("export", "default", "declare", "public", "private", "protected", "static",
-	"readonly", "abstract", "override", "async", "accessor")
-
-func set(words ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
-
 // TextLead reports what text, a definition a caller sends in place of a
 // symbol of language lang, begins with, judged on its first line that is
 // neither blank nor a comment (#, //, /*, *): an "@" that does not begin
@@ -71,26 +47,28 @@ func set(words ...string) map[string]bool {
 // optional white space, by "(", ":", "=", ";" or "," (nor, in TypeScript
 // and JavaScript, where a method may be named "static", by "<", "?" or
 // "!") is a modifier; anything else is the definition. Python and Go have no
-// modifiers. A nil lang or a text with no such line gives LeadDefinition.
+// modifiers; Go no decorators. The comment prefixes, modifier words and
+// the rest are the language's lang.Anatomy. A nil lang or a text with no
+// such line gives LeadDefinition.
 func TextLead(lang *lang.Language, text string) Lead {
 	if lang == nil {
 		return LeadDefinition
 	}
+	a := lang.Anatomy()
 	for _, l := range lines.Split(text) {
 		t := strings.TrimLeft(l, " \t\f\v")
-		switch {
-		case t == "":
+		if t == "" || hasAnyPrefix(t, a.Comments()) {
 			continue
-		case lang.Name == "python" && strings.HasPrefix(t, "#"):
-			continue
-		case lang.Name != "python" && (strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*")):
-			continue
-		case strings.HasPrefix(t, "@"):
-			if lang.Name == "java" && isWordAt(strings.TrimLeft(t[1:], " \t"), "interface") {
+		}
+		if strings.HasPrefix(t, "@") {
+			if !a.Decorators {
 				return LeadDefinition
 			}
-			if lang.Name == "go" {
-				return LeadDefinition
+			after := strings.TrimLeft(t[1:], " \t")
+			for _, w := range a.DefinitionAfterAt {
+				if isWordAt(after, w) {
+					return LeadDefinition // Java's @interface
+				}
 			}
 			return LeadDecorator
 		}
@@ -98,7 +76,7 @@ func TextLead(lang *lang.Language, text string) Lead {
 		if word == "non" && strings.HasPrefix(t, "non-sealed") {
 			word = "non-sealed"
 		}
-		if !modifierWords[lang.Name][word] {
+		if !a.IsModifier(word) {
 			return LeadDefinition
 		}
 		rest := t[len(word):]
@@ -106,16 +84,22 @@ func TextLead(lang *lang.Language, text string) Lead {
 			return LeadDefinition // "publicKey": a name
 		}
 		after := strings.TrimLeft(rest, " \t")
-		notName := "(<:=?!;,"
-		if lang.Name == "java" {
-			notName = "(:=;," // Java's modifiers are keywords; "public <T> T f()" is a modifier
-		}
-		if after != "" && strings.ContainsAny(after[:1], notName) {
+		if after != "" && strings.ContainsAny(after[:1], a.NameFollowers()) {
 			return LeadDefinition // "static(", "static <T>(" in TypeScript, "default:": a name
 		}
 		return LeadModifier
 	}
 	return LeadDefinition
+}
+
+// hasAnyPrefix reports whether s begins with one of prefixes.
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // isWordAt reports whether s begins with the identifier word.
@@ -136,49 +120,14 @@ func isIdentByte(b byte) bool {
 // overload signature ("function f(a: string): void;", or for a method or
 // constructor "f(a: string): void;"), comments, decorators and export
 // aside: then the caller sends the overloads and replace-body replaces
-// them with the rest (issue 16). The text is parsed with the language's
-// grammar, a method's inside a class body. Other languages, and text that
-// does not parse to a definition first, give false.
+// them with the rest, rather than keeping the old overloads above a new
+// first one. The text is parsed with the language's grammar, a method's
+// inside a class body (lang.Language.SendsOverloads). Languages without
+// overloads, and text that does not parse to a definition first, give
+// false.
 func SendsOverloads(lang *lang.Language, kind Kind, text string) bool {
-	if lang == nil || lang.Name != "typescript" && lang.Name != "tsx" {
+	if lang == nil {
 		return false
 	}
-	src := text
-	member := kind == KindMethod || kind == KindConstructor
-	if member {
-		src = "class _ {\n" + text + "\n}\n"
-	}
-	parser := sitter.NewParser()
-	defer parser.Close()
-	parser.SetLanguage(lang.Grammar())
-	tree, err := parser.ParseCtx(context.Background(), nil, []byte(src))
-	if err != nil {
-		return false
-	}
-	defer tree.Close()
-	n := firstDefinition(tree.RootNode())
-	if member {
-		if n == nil || n.Type() != "class_declaration" {
-			return false
-		}
-		n = firstDefinition(n.ChildByFieldName("body"))
-	}
-	for n != nil && (n.Type() == "export_statement" || n.Type() == "ambient_declaration") {
-		n = firstDefinition(n)
-	}
-	return n != nil && (n.Type() == "function_signature" || n.Type() == "method_signature")
-}
-
-// firstDefinition returns n's first named child that is not a comment or
-// a decorator, or nil.
-func firstDefinition(n *sitter.Node) *sitter.Node {
-	if n == nil {
-		return nil
-	}
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		if c := n.NamedChild(i); !isComment(c) && c.Type() != "decorator" {
-			return c
-		}
-	}
-	return nil
+	return lang.SendsOverloads(kind == KindMethod || kind == KindConstructor, text)
 }

@@ -78,8 +78,8 @@ type Symbol struct {
 	// async def or class; Java's class or @interface keyword, a method's
 	// type parameters or return type; TypeScript's class, function, const,
 	// a method's get, set, * or name; Go's func or type. StartByte <=
-	// ImplByte <= ModifiersByte <= KeywordByte < EndByte. replace-body keeps the text
-	// before it that the new text does not start with.
+	// ImplByte <= ModifiersByte <= KeywordByte < EndByte. replace-body
+	// keeps the text before it that the new text does not start with.
 	KeywordByte int `json:"-"`
 	// Parent is the index, in the slice Extract returned, of the innermost
 	// symbol whose range contains this one, or -1 for a top-level symbol.

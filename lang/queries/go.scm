@@ -6,7 +6,7 @@
 ; Package symbols names a method Receiver/Method from its receiver type and
 ; widens a lone type spec to its whole type_declaration. Types declared in
 ; function bodies are symbols too, nested under the enclosing function or
-; method (issue 16).
+; method, as go/ast sees them.
 
 (function_declaration
   name: (identifier) @name) @definition.function

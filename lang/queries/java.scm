@@ -31,7 +31,7 @@
 (compact_constructor_declaration
   name: (identifier) @name) @definition.constructor
 
-; Anonymous class bodies (issue 16): new T(...) { ... } is a class named by
+; Anonymous class bodies: new T(...) { ... } is a class named by
 ; package symbols after T's simple name and javac's ordinal ("Runnable$1");
 ; an enum constant with a body is a class named after the constant.
 (object_creation_expression

@@ -1,4 +1,4 @@
-package guard
+package lang
 
 // The syntax guard's Go check: go/parser on the content before, and on
 // the content after only the top-level declarations the edits touched.
@@ -11,47 +11,45 @@ import (
 	"go/scanner"
 	"go/token"
 	"sort"
-
-	"github.com/symedit/symedit/symbols"
 )
 
-// guardGoDecl is a top-level declaration of a Go file as guardGoRegionAt
+// goDecl is a top-level declaration of a Go file as goRegionAt
 // uses it: byte offsets of its first token (start) and of a point at or
 // after the end of its last token with only white space or a comment's
 // start between them, on the same line (end); imp marks an import
 // declaration.
-type guardGoDecl struct {
+type goDecl struct {
 	start, end int
 	imp        bool
 }
 
-// guardGoDecls is the top-level layout of a Go file go/parser accepts:
-// the end of its package clause (as a guardGoDecl's end) and its
+// goDecls is the top-level layout of a Go file go/parser accepts:
+// the end of its package clause (as a goDecl's end) and its
 // declarations in source order.
-type guardGoDecls struct {
+type goDecls struct {
 	pkgEnd int
-	decls  []guardGoDecl
+	decls  []goDecl
 }
 
-// guardGoDeclsOf returns the layout of the file go/parser parsed into f
+// goDeclsOf returns the layout of the file go/parser parsed into f
 // (tf its token.File), with ok false when f has no package clause.
-func guardGoDeclsOf(tf *token.File, f *ast.File) (d guardGoDecls, ok bool) {
+func goDeclsOf(tf *token.File, f *ast.File) (d goDecls, ok bool) {
 	if tf == nil || f == nil || f.Name == nil {
 		return d, false
 	}
 	d.pkgEnd = tf.Offset(f.Name.End())
 	for _, x := range f.Decls {
 		g, isGen := x.(*ast.GenDecl)
-		d.decls = append(d.decls, guardGoDecl{tf.Offset(x.Pos()), tf.Offset(x.End()), isGen && g.Tok == token.IMPORT})
+		d.decls = append(d.decls, goDecl{tf.Offset(x.Pos()), tf.Offset(x.End()), isGen && g.Tok == token.IMPORT})
 	}
 	return d, true
 }
 
-// guardGoDeclsFrom returns the layout l (a caller's go/parser parse of
-// a text of n bytes) as guardGoDecls, with ok false when l is nil or does
+// goDeclsFrom returns the layout l (a caller's go/parser parse of
+// a text of n bytes) as goDecls, with ok false when l is nil or does
 // not fit such a text: its package clause and declarations in order, not
 // overlapping, inside [0, n].
-func guardGoDeclsFrom(l *symbols.Layout, n int) (d guardGoDecls, ok bool) {
+func goDeclsFrom(l *Layout, n int) (d goDecls, ok bool) {
 	if l == nil || l.PackageEnd <= 0 || l.PackageEnd > n {
 		return d, false
 	}
@@ -59,16 +57,16 @@ func guardGoDeclsFrom(l *symbols.Layout, n int) (d guardGoDecls, ok bool) {
 	prev := l.PackageEnd
 	for _, x := range l.Decls {
 		if x.Start < prev || x.End < x.Start || x.End > n {
-			return guardGoDecls{}, false
+			return goDecls{}, false
 		}
-		d.decls = append(d.decls, guardGoDecl{x.Start, x.End, x.Import})
+		d.decls = append(d.decls, goDecl{x.Start, x.End, x.Import})
 		prev = x.End
 	}
 	return d, true
 }
 
-// guardGoScanDecls returns the layout of src, a Go file the caller knows
-// go/parser accepts (GuardOptions.BeforeClean), found with go/scanner
+// goScanDecls returns the layout of src, a Go file the caller knows
+// go/parser accepts (Prior.Clean), found with go/scanner
 // alone, at about a third of a parse's cost: in a file without syntax
 // errors, a semicolon (written, or inserted at a line end) at bracket
 // depth zero ends the package clause or a top-level declaration, and the
@@ -78,14 +76,14 @@ func guardGoDeclsFrom(l *symbols.Layout, n int) (d guardGoDecls, ok bool) {
 // file (no package clause, a declaration not starting with a keyword,
 // brackets that do not balance): the caller's word was wrong, and the
 // guard parses instead.
-func guardGoScanDecls(src []byte) (d guardGoDecls, ok bool) {
+func goScanDecls(src []byte) (d goDecls, ok bool) {
 	fset := token.NewFileSet()
 	tf := fset.AddFile("", -1, len(src))
 	var s scanner.Scanner
 	s.Init(tf, src, nil, 0)
 	depth, first, lastEnd := 0, true, 0
 	inPkg, inDecl := true, false
-	var cur guardGoDecl
+	var cur goDecl
 	for {
 		pos, tok, lit := s.Scan()
 		if s.ErrorCount > 0 {
@@ -111,12 +109,12 @@ func guardGoScanDecls(src []byte) (d guardGoDecls, ok bool) {
 			}
 			continue
 		}
-		lastEnd = off + guardGoTokenLen(src[off:], tok, lit)
+		lastEnd = off + goTokenLen(src[off:], tok, lit)
 		if !inPkg && !inDecl {
 			if tok != token.FUNC && tok != token.TYPE && tok != token.VAR && tok != token.CONST && tok != token.IMPORT {
 				return d, false
 			}
-			cur, inDecl = guardGoDecl{start: off, imp: tok == token.IMPORT}, true
+			cur, inDecl = goDecl{start: off, imp: tok == token.IMPORT}, true
 		}
 		switch tok {
 		case token.LPAREN, token.LBRACK, token.LBRACE:
@@ -133,42 +131,42 @@ func guardGoScanDecls(src []byte) (d guardGoDecls, ok bool) {
 	return d, true
 }
 
-// guardGoMode is how the guard runs go/parser: every error, no object
+// goMode is how the guard runs go/parser: every error, no object
 // resolution (it reports nothing that is not syntax), no comments kept.
-const guardGoMode = parser.AllErrors | parser.SkipObjectResolution
+const goMode = parser.AllErrors | parser.SkipObjectResolution
 
-// guardGoParse parses src with go/parser and returns its errors as points
+// goParse parses src with go/parser and returns its errors as points
 // and, when there are none, the file's syntax tree and its token.File.
-func guardGoParse(src []byte) (*token.File, *ast.File, []guardProblem) {
+func goParse(src []byte) (*token.File, *ast.File, []Problem) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", src, guardGoMode)
+	f, err := parser.ParseFile(fset, "", src, goMode)
 	if err == nil {
 		return fset.File(f.Pos()), f, nil
 	}
 	var list scanner.ErrorList
 	if !errors.As(err, &list) {
-		return nil, nil, []guardProblem{{kind: KindGoParser, msg: err.Error()}}
+		return nil, nil, []Problem{{Message: err.Error()}}
 	}
-	out := make([]guardProblem, 0, len(list))
+	out := make([]Problem, 0, len(list))
 	for _, e := range list {
 		off := min(max(e.Pos.Offset, 0), len(src))
-		out = append(out, guardProblem{start: off, end: off, kind: KindGoParser, msg: e.Msg})
+		out = append(out, Problem{Start: off, End: off, Message: e.Msg})
 	}
 	return nil, nil, out
 }
 
-// guardGoErrors returns go/parser's errors in src, as points.
-func guardGoErrors(src []byte) []guardProblem {
-	_, _, errs := guardGoParse(src)
+// goErrors returns go/parser's errors in src, as points.
+func goErrors(src []byte) []Problem {
+	_, _, errs := goParse(src)
 	return errs
 }
 
-// guardGoCheck returns go/parser's errors in oldText and newText (the Go
-// texts before and after edits, sorted and trimmed as guardTextEdits
-// returns them) and whether it parsed only a region of newText.
+// goCheck is Go's Checker.CheckEdits: it returns go/parser's errors in
+// oldText and newText (the Go texts before and after edits, sorted and
+// trimmed) and whether it parsed only a region of newText.
 //
 // oldText is parsed whole. When it has no error, newText is checked by
-// parsing only the regions of it that the edits touched (guardGoRegions:
+// parsing only the regions of it that the edits touched (goRegions:
 // one per run of edited top-level declarations), each after a package
 // clause of its own: regions without error make a whole without error,
 // since go/parser parses top-level declarations one after the other from
@@ -179,43 +177,39 @@ func guardGoErrors(src []byte) []guardProblem {
 // errors, or an edit has no such region, newText is parsed whole, so
 // that the errors reported are the whole file's.
 //
-// beforeClean is the caller's word that go/parser accepts oldText
-// (GuardOptions.BeforeClean): oldText is then not parsed but its
-// top-level declarations are taken from layout (the caller's parse,
-// GuardOptions.BeforeLayout) when it fits oldText, else scanned for
-// (guardGoScanDecls); when that finds no region for the edits, or a
-// region has errors, oldText is parsed as without it, so the report is
+// prior.Clean is the caller's word that go/parser accepts oldText:
+// oldText is then not parsed but its top-level declarations are taken
+// from prior.Layout (the caller's parse) when it fits oldText, else
+// scanned for (goScanDecls); when that finds no region for the edits, or
+// a region has errors, oldText is parsed as without it, so the result is
 // the same.
-func guardGoCheck(oldText, newText []byte, edits []guardEdit, beforeClean bool, layout *symbols.Layout) (r guardExtraResult, region bool) {
+func goCheck(oldText, newText []byte, edits []Edit, prior Prior) (before, after []Problem, region bool) {
 	if len(edits) == 0 {
-		r.after = guardGoErrors(newText)
-		r.before = r.after
-		return r, false
+		after = goErrors(newText)
+		return after, after, false
 	}
-	if beforeClean {
-		d, ok := guardGoDeclsFrom(layout, len(oldText))
+	if prior.Clean {
+		d, ok := goDeclsFrom(prior.Layout, len(oldText))
 		if !ok {
-			d, ok = guardGoScanDecls(oldText)
+			d, ok = goScanDecls(oldText)
 		}
-		if ok && guardGoRegionsOK(d, oldText, newText, edits) {
-			return r, true
+		if ok && goRegionsOK(d, oldText, newText, edits) {
+			return nil, nil, true
 		}
 	}
-	tf, f, errs := guardGoParse(oldText)
-	r.before = errs
-	if d, ok := guardGoDeclsOf(tf, f); ok && len(errs) == 0 && guardGoRegionsOK(d, oldText, newText, edits) {
-		return r, true
+	tf, f, errs := goParse(oldText)
+	if d, ok := goDeclsOf(tf, f); ok && len(errs) == 0 && goRegionsOK(d, oldText, newText, edits) {
+		return errs, nil, true
 	}
-	r.after = guardGoErrors(newText)
-	return r, false
+	return errs, goErrors(newText), false
 }
 
-// guardGoTokenLen returns the length in bytes of the token tok, with the
+// goTokenLen returns the length in bytes of the token tok, with the
 // literal text lit, that go/scanner found at the start of rest: a raw
 // string's up to its closing backquote (go/scanner drops the CRs from its
 // literal), an identifier's, keyword's or other literal's the literal's,
 // an operator's its spelling.
-func guardGoTokenLen(rest []byte, tok token.Token, lit string) int {
+func goTokenLen(rest []byte, tok token.Token, lit string) int {
 	switch {
 	case tok == token.STRING && len(rest) > 0 && rest[0] == '`':
 		if i := bytes.IndexByte(rest[1:], '`'); i >= 0 {
@@ -228,22 +222,22 @@ func guardGoTokenLen(rest []byte, tok token.Token, lit string) int {
 	return len(tok.String())
 }
 
-// guardGoSpan is a region of a Go file that guardGoRegions found:
+// goSpan is a region of a Go file that goRegions found:
 // [start, end) in the content before the edits, [newStart, newEnd) in the
 // content after, byte offsets, exclusive ends.
-type guardGoSpan struct {
+type goSpan struct {
 	start, end, newStart, newEnd int
 }
 
-// guardGoRegions returns the regions of text (a Go file that go/parser
+// goRegions returns the regions of text (a Go file that go/parser
 // accepts, with the top-level layout d) that hold edits (sorted, not
-// overlapping, as guardTextEdits returns them), each a region
-// guardGoRegionAt finds for its edits, in order and not overlapping: the
+// overlapping, as Checker.CheckEdits gets them), each a region
+// goRegionAt finds for its edits, in order and not overlapping: the
 // region of each edit, merged with the one before when they overlap or
 // touch. ok is false when an edit has no region. It costs O(log n) per
 // edit for n declarations, so a replacement with thousands of matches
 // stays linear.
-func guardGoRegions(d guardGoDecls, text []byte, edits []guardEdit) (out []guardGoSpan, ok bool) {
+func goRegions(d goDecls, text []byte, edits []Edit) (out []goSpan, ok bool) {
 	impEnd := d.pkgEnd // the end of the package clause and of every import
 	for _, x := range d.decls {
 		if x.imp {
@@ -251,22 +245,22 @@ func guardGoRegions(d guardGoDecls, text []byte, edits []guardEdit) (out []guard
 		}
 	}
 	for _, e := range edits {
-		s, end, ok := guardGoRegionAt(d, impEnd, text, e.start, e.end)
+		s, end, ok := goRegionAt(d, impEnd, text, e.Start, e.End)
 		if !ok {
 			return nil, false
 		}
 		if n := len(out); n > 0 && s <= out[n-1].end {
 			last := &out[n-1]
 			last.end = max(last.end, end)
-			last.newEnd = last.end + (e.newEnd - e.end)
+			last.newEnd = last.end + (e.NewEnd - e.End)
 			continue
 		}
-		out = append(out, guardGoSpan{s, end, s + (e.newStart - e.start), end + (e.newEnd - e.end)})
+		out = append(out, goSpan{s, end, s + (e.NewStart - e.Start), end + (e.NewEnd - e.End)})
 	}
 	return out, len(out) > 0
 }
 
-// guardGoRegionAt returns the region [start, end) of text, a Go file that
+// goRegionAt returns the region [start, end) of text, a Go file that
 // go/parser accepts, with the top-level layout d (impEnd the end of its
 // package clause and imports), that holds the bytes [lo, hi) and consists
 // of whole top-level declarations (with the comments and blank lines
@@ -278,7 +272,7 @@ func guardGoRegions(d guardGoDecls, text []byte, edits []guardEdit) (out []guard
 // first token with only white space before that token on its line. No
 // import declaration follows start. Declarations are sorted and do not
 // overlap, so each look-up is a binary search.
-func guardGoRegionAt(d guardGoDecls, impEnd int, text []byte, lo, hi int) (start, end int, ok bool) {
+func goRegionAt(d goDecls, impEnd int, text []byte, lo, hi int) (start, end int, ok bool) {
 	// prevEnd: the end of the package clause, of the imports and of every
 	// declaration that ends before lo (the last of them ends last).
 	prevEnd := impEnd
@@ -314,34 +308,34 @@ func guardGoRegionAt(d guardGoDecls, impEnd int, text []byte, lo, hi int) (start
 	return start, end, true
 }
 
-// guardGoRegionsOK reports whether every region of newText that the
+// goRegionsOK reports whether every region of newText that the
 // edits of oldText (layout d, which go/parser accepts) touched parses
-// without error alone (guardGoRegions, guardGoRegionOK); false when an
+// without error alone (goRegions, goRegionOK); false when an
 // edit has no region.
-func guardGoRegionsOK(d guardGoDecls, oldText, newText []byte, edits []guardEdit) bool {
-	spans, ok := guardGoRegions(d, oldText, edits)
+func goRegionsOK(d goDecls, oldText, newText []byte, edits []Edit) bool {
+	spans, ok := goRegions(d, oldText, edits)
 	if !ok {
 		return false
 	}
 	for _, sp := range spans {
-		if !guardGoRegionOK(newText[sp.newStart:sp.newEnd], sp.newEnd == len(newText)) {
+		if !goRegionOK(newText[sp.newStart:sp.newEnd], sp.newEnd == len(newText)) {
 			return false
 		}
 	}
 	return true
 }
 
-// guardGoRegionOK reports whether go/parser accepts region, a region of a
-// Go file after an edit (guardGoRegions), as the declarations of a file of
+// goRegionOK reports whether go/parser accepts region, a region of a
+// Go file after an edit (goRegions), as the declarations of a file of
 // its own, without an import declaration, and the region ends with a line
 // ending unless it is the end of the file (atEOF).
-func guardGoRegionOK(region []byte, atEOF bool) bool {
+func goRegionOK(region []byte, atEOF bool) bool {
 	if len(region) > 0 && region[len(region)-1] != '\n' && !atEOF {
 		return false // its last token would run into the next declaration
 	}
-	src := make([]byte, 0, len(guardGoRegionHead)+len(region))
-	src = append(append(src, guardGoRegionHead...), region...)
-	_, f, errs := guardGoParse(src)
+	src := make([]byte, 0, len(goRegionHead)+len(region))
+	src = append(append(src, goRegionHead...), region...)
+	_, f, errs := goParse(src)
 	if len(errs) > 0 || f == nil {
 		return false
 	}
@@ -353,5 +347,5 @@ func guardGoRegionOK(region []byte, atEOF bool) bool {
 	return true
 }
 
-// guardGoRegionHead is the package clause a region is parsed after.
-const guardGoRegionHead = "package p\n"
+// goRegionHead is the package clause a region is parsed after.
+const goRegionHead = "package p\n"

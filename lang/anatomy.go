@@ -1,0 +1,64 @@
+package lang
+
+import "slices"
+
+// Anatomy is how the text of a definition may begin in a language, as
+// replace-body reads the text a caller sends (package symbols' TextLead):
+// which lines are comments, which words are modifiers, and whether "@"
+// begins a decorator. The zero value is a language with "//" and "/*"
+// comments, no modifiers and no decorators.
+type Anatomy struct {
+	// CommentPrefixes are the prefixes of a line (after its indentation)
+	// that is a comment or inside one: "#" in Python; nil means "//",
+	// "/*" and "*" (a block comment's continuation lines).
+	CommentPrefixes []string
+	// ModifierWords are the modifier keywords that may begin a
+	// definition (Java's public, static, ...; TypeScript's export,
+	// declare, async, ...), lower-case words ("non-sealed" too).
+	ModifierWords []string
+	// NameAfterModifier lists the bytes which, after a modifier word and
+	// optional white space, make the word a name rather than a modifier
+	// ("static(", "default:"); "" means "(<:=?!;," (TypeScript, where a
+	// method may be named "static"). Java's is "(:=;,", since its
+	// modifiers are keywords and "public <T> T f()" is a modifier.
+	NameAfterModifier string
+	// Decorators says that a line beginning with "@" is a decorator or an
+	// annotation (Python, Java, TypeScript); without it such a line
+	// begins the definition (Go).
+	Decorators bool
+	// DefinitionAfterAt lists the words that, right after "@" (white
+	// space between allowed), make it the definition's own keyword rather
+	// than a decorator: Java's "@interface".
+	DefinitionAfterAt []string
+}
+
+// defaultCommentPrefixes are Anatomy.CommentPrefixes when it is nil.
+var defaultCommentPrefixes = []string{"//", "/*", "*"}
+
+// clone returns a copy of a whose slices are its own.
+func (a Anatomy) clone() Anatomy {
+	a.CommentPrefixes = slices.Clone(a.CommentPrefixes)
+	a.ModifierWords = slices.Clone(a.ModifierWords)
+	a.DefinitionAfterAt = slices.Clone(a.DefinitionAfterAt)
+	return a
+}
+
+// Comments returns the comment line prefixes: CommentPrefixes, or "//",
+// "/*" and "*" when it is nil. Callers must not modify the slice.
+func (a Anatomy) Comments() []string {
+	if a.CommentPrefixes == nil {
+		return defaultCommentPrefixes
+	}
+	return a.CommentPrefixes
+}
+
+// IsModifier reports whether word is one of ModifierWords.
+func (a Anatomy) IsModifier(word string) bool { return slices.Contains(a.ModifierWords, word) }
+
+// NameFollowers returns NameAfterModifier, or "(<:=?!;," when it is "".
+func (a Anatomy) NameFollowers() string {
+	if a.NameAfterModifier == "" {
+		return "(<:=?!;,"
+	}
+	return a.NameAfterModifier
+}
