@@ -522,7 +522,7 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	f.ch = &change{doc: doc, lang: lang, content: content, edits: edits, what: fmt.Sprintf("%d operation(s)", len(f.ops))}
 	if first != nil {
 		// The first operation located its symbol in doc as read: the
-		// guard need not parse it again to know it clean (issue 15).
+		// guard need not parse it again to know it clean.
 		f.ch.beforeClean, f.ch.beforeLayout = first.clean, first.layout
 	}
 	out, err := w.check(ctx, f.ch, req.WriteOptions)

@@ -16,7 +16,8 @@ import (
 )
 
 // A change made from a located target carries whether go/parser accepted
-// the content it was located in (issue 15), and only then: a Go file with
+// the content it was located in, so the guard need not parse it again,
+// and only then: a Go file with
 // a syntax error elsewhere, and other languages, do not; the guard's
 // report on the change is the same as without the flag, for a valid and a
 // breaking chunk.
