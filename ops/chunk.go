@@ -57,9 +57,9 @@ type ChunkResult struct {
 	// ChunksApplied counts the chunks placed, not counting those already
 	// applied (chunk.Hunk.AlreadyApplied).
 	ChunksApplied int `json:"chunks_applied" jsonschema:"How many chunks were placed, not counting those already in the symbol (already_applied in placements)."`
-	// Placements are the chunk.Hunks: where each chunk applied and at
-	// which level (the field keeps the name of its JSON key).
-	Placements []chunk.Hunk `json:"placements,omitempty" jsonschema:"Where each chunk applied and at which match level, in input order; omitted when refused."`
+	// Hunks are where each chunk applied and at which level, in input
+	// order; the JSON key keeps the name "placements" clients read.
+	Hunks []chunk.Hunk `json:"placements,omitempty" jsonschema:"Where each chunk applied and at which match level, in input order; omitted when refused."`
 }
 
 // splitLines returns a chunk field's lines, a string holding line breaks
@@ -152,7 +152,7 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	if len(looser) > 0 {
 		ch.what += "; " + strings.Join(looser, "; ")
 	}
-	res.ChunksApplied, res.Placements = len(out.Hunks)-len(already), out.Hunks
+	res.ChunksApplied, res.Hunks = len(out.Hunks)-len(already), out.Hunks
 	return ch, nil
 }
 
