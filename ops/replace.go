@@ -389,8 +389,9 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 
 // rawMatch reports whether sr finds a match in the bytes of the file
 // path names (through its resolution r, when not nil), read as they are:
-// the search of a file that is not UTF-8 text. A file that cannot be read
-// counts as a match, so that its read error stays the refusal.
+// the search of a file that is not UTF-8 text. A file that cannot be read,
+// and a UTF-16 or UTF-32 file (whose text a byte search cannot see),
+// count as a match, so that the read's error stays the refusal.
 func (w *Workspace) rawMatch(path string, r *files.Resolution, sr *textedit.Searcher) bool {
 	var real string
 	if r != nil {
@@ -402,7 +403,7 @@ func (w *Workspace) rawMatch(path string, r *files.Resolution, sr *textedit.Sear
 		}
 	}
 	raw, err := os.ReadFile(real)
-	if err != nil {
+	if err != nil || edit.WideBOM(raw) != "" {
 		return true
 	}
 	_, _, matches := sr.Replace(string(raw))
