@@ -16,7 +16,7 @@ import (
 )
 
 // Search is one search-and-replace over a file's text, as `symedit
-// replace` runs it (seed 003's search_replace mode).
+// replace` and the MCP tool replace run it.
 type Search struct {
 	// Pattern is the text searched for: literal, or with Regex a Go RE2
 	// regular expression.
@@ -88,8 +88,7 @@ type Match struct {
 	EndColumn int `json:"end_column"`
 	// Text is the match's first line, without its ending; a line over
 	// MaxWindow bytes is cut to its Window around the match, so that a
-	// listing of matches stays small however long the lines are (issue 12,
-	// item 12).
+	// listing of matches stays small however long the lines are.
 	Text string `json:"line_content"`
 	// ContentColumn, for a cut Text, is the 1-based byte column where Text
 	// starts in the line, and LineLength the line's length in bytes; both
@@ -128,20 +127,21 @@ func (r *Searcher) Replace(text string) (string, int, []Match) {
 }
 
 // ReplaceEdits is Replace that also returns the byte edits that turn text
-// into the result: one per match replaced, in order, with byte offsets
-// into text (Apply(text, edits) is the result). The syntax guard re-parses
+// into the result: one per match replaced, in order, with byte offsets into
+// text (Apply(text, edits) is the result). The syntax guard re-parses
 // incrementally from them and DiffEdits builds the diff from them, in time
-// proportional to the change (issue 15); an edit whose new text equals the
-// match is kept (both skip it).
+// proportional to the change, not to the file; an edit whose new text equals
+// the match is kept (both skip it).
 func (r *Searcher) ReplaceEdits(text string) (string, int, []Match, []edit.Edit) {
 	return r.replace(text, true)
 }
 
-// ReplaceDocument is ReplaceEdits on d's Text, without copying it
-// (issue 15): content is d's new Content, its byte order mark kept, made
-// in one allocation, and the edits' offsets are offsets into d.Content.
-// Lines and columns are those of d's Text. When nothing matches, content is
-// d.Content itself (not a copy), n is 0 and matches and edits are nil.
+// ReplaceDocument is ReplaceEdits on d's Text, without copying it, so that a
+// large file is held in memory once: content is d's new Content, its byte
+// order mark kept, made in one allocation, and the edits' offsets are
+// offsets into d.Content. Lines and columns are those of d's Text. When
+// nothing matches, content is d.Content itself (not a copy), n is 0 and
+// matches and edits are nil.
 func (r *Searcher) ReplaceDocument(d *edit.Document) (content []byte, n int, matches []Match, edits []edit.Edit) {
 	bom := d.Content[:len(d.Content)-len(d.Text)]
 	content, n, matches, edits = r.replaceIn(d.Text, d.EOL, bom, true)

@@ -947,7 +947,7 @@ func (e *textEngine) location(m, n int) MatchLocation {
 		InsertedBy:  by,
 	}
 	// Only the window around the match is copied out of the text: a
-	// listing of matches on a 10 MB line stays small (issue 12, item 12).
+	// listing of matches on a 10 MB line stays small.
 	win, from := Window(e.view(l), col)
 	loc.LineContent = string(win)
 	if len(win) < l.end-l.start {

@@ -321,11 +321,11 @@ func (s *teSimSearch) content(c teCand) SimilarContent {
 	return sc
 }
 
-// clipLines bounds a similar place's content (issue 12, item 12): each
-// line over MaxWindow bytes beyond its piece of the match (pieces[i], the
-// part of line i that lines up with old_text) is cut to the piece and about
-// MaxWindow bytes around it, at rune boundaries, with "..." where it is
-// cut.
+// clipLines bounds a similar place's content, so that an error stays small
+// however long the file's lines are: each line over MaxWindow bytes beyond
+// its piece of the match (pieces[i], the part of line i that lines up with
+// old_text) is cut to the piece and about MaxWindow bytes around it, at rune
+// boundaries, with "..." where it is cut.
 func clipLines(content string, pieces []string) string {
 	lines := strings.Split(content, "\n")
 	for i, l := range lines {
