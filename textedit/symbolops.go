@@ -183,7 +183,8 @@ func fitIndent(text []string, indent string) ([]string, Reindent) {
 // symbol's overload signatures are kept unless body begins with one
 // (symbols.SendsOverloads), which replaces the whole symbol. The
 // Placement says which. Text on the line where the replacement starts,
-// before it (kept decorators, modifiers, or code before a symbol that starts mid-line, as "return run(new Runnable() {"),
+// before it (kept decorators, modifiers, or code before a symbol that
+// starts mid-line, as "return run(new Runnable() {"),
 // stays in front of body's first non-blank line; code after the symbol on
 // its last line ("});") follows body's last non-blank line (a trailing
 // comment there is replaced with the line). With a zero s.Head, or one
