@@ -496,12 +496,19 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	}
 	lang := language(f.path, req.Lang)
 	cur, content := doc, doc.Content
-	var first *parsed // the first operation's parse of doc as read, if it parsed it
+	// first is the first operation's parse of doc as read, if it parsed
+	// it: the guard's parse of the content before. This call owns it and
+	// closes it once the check is done; the later operations' parses are
+	// of intermediate contents, of no use to the guard, and closed at once.
+	var first *parsed
+	defer func() { first.close() }()
 	for k, i := range f.ops {
 		var p *parsed
 		content, p, err = req.Ops[i].plan(ctx, cur, lang, req.Lang)
 		if k == 0 {
 			first = p
+		} else {
+			p.close()
 		}
 		if err == nil && k < len(f.ops)-1 {
 			// The next operation works on this one's result.
@@ -516,8 +523,8 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	f.ch = &change{doc: doc, lang: lang, content: content, what: fmt.Sprintf("%d operation(s)", len(f.ops))}
 	if first != nil {
 		// The first operation located its symbol in doc as read: the
-		// guard need not parse it again to know it clean (issue 15).
-		f.ch.beforeClean, f.ch.beforeLayout = first.clean, first.layout
+		// guard need not parse it again.
+		f.ch.before = first.snap
 	}
 	out, err := w.check(ctx, f.ch, req.WriteOptions)
 	f.out = out
@@ -664,7 +671,8 @@ func (r *BatchReplace) searcher() (*textedit.Searcher, error) {
 // plan applies op to doc (the file as read, or as the batch's earlier
 // operations left it) with the operation's own plan function and returns
 // the new content and, for an operation that located a symbol, the parse
-// of doc it located it in (nil for the others). lang is the file's
+// of doc it located it in (nil for the others), which the caller owns and
+// closes (parsed.close); on error nothing is kept. lang is the file's
 // language, nil for none; langName is the request's Lang, for the error
 // of a symbol operation on a file in no supported language.
 func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.Language, langName string) ([]byte, *parsed, error) {
@@ -703,6 +711,9 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.L
 		err = &UsageError{Msg: fmt.Sprintf("unknown op %q: want %s", op.Op, batchOpNames)}
 	}
 	if err != nil {
+		if t != nil {
+			t.close()
+		}
 		return nil, nil, err
 	}
 	if t != nil {

@@ -248,7 +248,7 @@ func (w *Workspace) openIndex(noCache bool) *symbolIndex {
 func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string) (*lang.Language, []symbols.Symbol, error) {
 	parseFile := func() (*lang.Language, []symbols.Symbol, error) {
 		ix.parses.Add(1)
-		p, err := w.parseFile(ctx, path, WriteOptions{Lang: langName})
+		p, err := w.parseFile(ctx, path, WriteOptions{Lang: langName}, false)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -277,7 +277,7 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 		return nil, nil, err
 	}
 	ix.parses.Add(1)
-	p, err := parse(ctx, doc, l)
+	p, err := parse(ctx, doc, l, false)
 	if err != nil {
 		return nil, nil, err
 	}
