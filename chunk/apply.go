@@ -76,6 +76,12 @@ func ApplyLevel(t Target, chunks []Chunk, max match.Level) (Result, error) {
 		next = s.end
 	}
 	out = append(out, t.Lines[next:]...)
+	var reps []LineReplacement
+	for _, i := range order {
+		if s := spans[i]; !s.already {
+			reps = append(reps, LineReplacement{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, New: s.new})
+		}
+	}
 	placements := make([]Placement, len(spans))
 	for i, s := range spans {
 		placements[i] = Placement{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, Added: len(s.new),
@@ -84,7 +90,7 @@ func ApplyLevel(t Target, chunks []Chunk, max match.Level) (Result, error) {
 			placements[i].Removed, placements[i].Added, placements[i].AlreadyApplied = 0, 0, true
 		}
 	}
-	return Result{Lines: out, Placements: placements}, nil
+	return Result{Lines: out, Placements: placements, Replacements: reps}, nil
 }
 
 // span is where one chunk applies: it replaces Lines[start:end] by new.

@@ -66,6 +66,30 @@ type Result struct {
 	Lines []string
 	// Placements lists where each chunk applied, in input order.
 	Placements []Placement
+	// Replacements are the chunks' own changes to the target's lines, in
+	// file order, one per chunk that writes something (a chunk found
+	// already applied writes nothing and has none): replacing each in
+	// Target.Lines gives Lines. A caller turns them into byte edits of
+	// the file, so that what it checks and shows is the spans the chunks
+	// changed rather than the whole target.
+	Replacements []LineReplacement
+}
+
+// LineReplacement is one chunk's change to the target's lines: Removed
+// lines starting at file line Line (1-based, counted in the original
+// file) are replaced by New, lines without line endings. Removed 0 is an
+// insertion before line Line, which may be one past the target's last
+// line (an insertion after it).
+type LineReplacement struct {
+	// Chunk is the chunk's 1-based index in the input.
+	Chunk int
+	// Line is the 1-based file line of the first replaced line, or of
+	// the line the new lines go before when Removed is 0.
+	Line int
+	// Removed is how many lines, from Line on, are replaced.
+	Removed int
+	// New holds the lines written in their place, without line endings.
+	New []string
 }
 
 // SplitLines splits s into lines at CRLF, LF or lone CR, dropping the

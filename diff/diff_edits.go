@@ -573,18 +573,25 @@ func groupOpCodes(codes []difflib.OpCode, n int) [][]difflib.OpCode {
 }
 
 // DiffChange returns the unified diff of a change of doc's file to
-// content for the file at path, in Diff's format: built from edits by
-// DiffEdits when they are known (content must be doc.Content with edits
-// applied), else (nil edits: a write of a whole content) by Diff, which
-// compares the contents; also by Diff should the edits be refused. For a
-// file that does not exist yet (doc.IsNew) it is NewFileDiff's git form
-// of creating it, with mode 100644 ("--- /dev/null"; a diff from an
-// empty "a/PATH" would not say the file is new).
+// content for the file at path, in Diff's format, built from edits, the
+// byte edits that turn doc.Content into content, by DiffEdits. Diff,
+// which compares the contents, makes it only where the edits say nothing
+// about where the change is: nil edits (a recorded content put back, as
+// undo does), or one edit replacing the whole content (a write): DiffEdits
+// would narrow that edit to the lines that changed, but over a changed
+// region of thousands of lines it takes shortcuts that Diff's matcher
+// does not, and a write's diff has always been Diff's. Edits DiffEdits
+// refuses (out of bounds, overlapping: a caller's bug, which the syntax
+// guard refuses first) fall back to Diff too. For a file that does not
+// exist yet (doc.IsNew) it is NewFileDiff's git form of creating it,
+// with mode 100644 ("--- /dev/null"; a diff from an empty "a/PATH" would
+// not say the file is new).
 func DiffChange(path string, doc *edit.Document, content []byte, edits []edit.Edit) string {
 	if doc.IsNew() {
 		return NewFileDiff(path, content, "100644")
 	}
-	if edits != nil {
+	whole := len(edits) == 1 && edits[0].Start == 0 && edits[0].End == len(doc.Content)
+	if edits != nil && !whole {
 		if d, err := DiffEdits(path, doc, edits); err == nil {
 			return d
 		}

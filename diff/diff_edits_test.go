@@ -509,3 +509,68 @@ func TestDiffChange(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffChangeWholeWrite: a write of a whole content is one edit over
+// the whole file, [0, len(old)) -> new, and its diff is Diff's byte for
+// byte, for random edits of real files (as they are and with CRLF
+// endings, a BOM, no final newline), for contents that share little (two
+// different files), and for a write that empties the file or fills an
+// empty one. DiffEdits, given that edit, narrows it to the lines that
+// changed and gives the same diff for all but changed regions of
+// thousands of lines, where it takes shortcuts (net/http/server.go here):
+// which is why DiffChange leaves a whole write to Diff.
+func TestDiffChangeWholeWrite(t *testing.T) {
+	rounds := 2
+	if testing.Short() || raceOn {
+		rounds = 1
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	files := diffSources(t)
+	names := slices.Sorted(maps.Keys(files))
+	check := func(name string, old, new []byte) {
+		t.Helper()
+		doc, err := edit.NewDocument(name, old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := []edit.Edit{{Start: 0, End: len(old), New: string(new)}}
+		got := diff.DiffChange(name, doc, new, whole)
+		if want := diff.Diff(name, old, new); got != want {
+			t.Errorf("%s: whole write:\nDiffChange:\n%s\nDiff:\n%s", name, got, want)
+		}
+		if len(old)+len(new) < 20000 {
+			if d, err := diff.DiffEdits(name, doc, whole); err != nil || d != got {
+				t.Errorf("%s: whole write: DiffEdits (%v):\n%s\nDiff:\n%s", name, err, d, got)
+			}
+		}
+	}
+	for i, name := range names {
+		src := files[name]
+		if (testing.Short() || raceOn) && len(src) > 64<<10 {
+			continue // Diff over a large file is the slow part
+		}
+		for _, variant := range []string{"", "crlf", "bom", "noeol"} {
+			content := src
+			switch variant {
+			case "crlf":
+				content = bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n"))
+			case "bom":
+				content = append([]byte("\xEF\xBB\xBF"), src...)
+			case "noeol":
+				content = bytes.TrimRight(src, "\n")
+			}
+			for range rounds {
+				newContent, err := edit.Apply(content, randomEdits(rng, content, 1+rng.IntN(6)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				check(name, content, newContent)
+			}
+		}
+		if !testing.Short() {
+			check(name, src, files[names[(i+1)%len(names)]])
+		}
+		check(name, src, nil)
+		check(name, nil, src)
+	}
+}

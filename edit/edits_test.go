@@ -3,6 +3,7 @@ package edit_test
 import (
 	"bytes"
 	"errors"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -285,5 +286,59 @@ func TestReplaceLinesRealFile(t *testing.T) {
 	}
 	if !bytes.Equal(doc.Content, raw) {
 		t.Error("Apply modified the document's content")
+	}
+}
+
+// Compose's edits of the original content give what applying the first
+// edits and then the second gives, for random edits of random contents,
+// and are sorted, apart and within the original.
+func TestComposeRandom(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	randomEdits := func(src []byte) []edit.Edit {
+		var out []edit.Edit
+		at := 0
+		for at <= len(src) && rng.Intn(4) > 0 {
+			s := at + rng.Intn(len(src)-at+1)
+			e := s + rng.Intn(min(4, len(src)-s)+1)
+			nw := []string{"", "x", "yz", "\n", "ab"}[rng.Intn(5)]
+			if s == e && nw == "" {
+				nw = "i"
+			}
+			out = append(out, edit.Edit{Start: s, End: e, New: nw})
+			at = e + 1
+		}
+		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+		return out
+	}
+	for i := 0; i < 5000; i++ {
+		src := []byte("abcdefghij"[:rng.Intn(11)])
+		first := randomEdits(src)
+		mid, err := edit.Apply(src, first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		second := randomEdits(mid)
+		want, err := edit.Apply(mid, second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := edit.Compose(len(src), first, second)
+		if err != nil {
+			t.Fatalf("%q, %+v then %+v: %v", src, first, second, err)
+		}
+		for k := 1; k < len(got); k++ {
+			if got[k].Start <= got[k-1].End {
+				t.Fatalf("%q, %+v then %+v: edits not apart: %+v", src, first, second, got)
+			}
+		}
+		if out, err := edit.Apply(src, got); err != nil || string(out) != string(want) {
+			t.Fatalf("%q, %+v then %+v: composed %+v give %q (%v), want %q", src, first, second, got, out, err, want)
+		}
+	}
+	if _, err := edit.Compose(3, []edit.Edit{{Start: 2, End: 5}}, nil); !errors.Is(err, edit.ErrBadEdit) {
+		t.Errorf("an edit out of bounds: %v, want ErrBadEdit", err)
+	}
+	if _, err := edit.Compose(3, nil, []edit.Edit{{Start: 0, End: 2}, {Start: 1, End: 3}}); !errors.Is(err, edit.ErrBadEdit) {
+		t.Errorf("overlapping second edits: %v, want ErrBadEdit", err)
 	}
 }

@@ -2,6 +2,7 @@ package edit_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -499,7 +500,11 @@ func TestLineEditsGolden(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := files.Commit(doc, content); err != nil {
+				fl, err := files.Open(files.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := fl.Commit(context.Background(), []files.Change{{Doc: doc, Content: content}}, files.EachAlone); err != nil {
 					t.Fatal(err)
 				}
 				testfile.Same(t, path, content)

@@ -39,9 +39,9 @@ func invalidUTF8(b []byte) int {
 // byte in the first 8,000 bytes or more NUL bytes than doc's content had
 // (ErrBinary), a UTF-16 or UTF-32 byte order mark or invalid UTF-8
 // (ErrEncoding). The error is a *FileError for doc.Path saying that
-// nothing was written; nil means the content may be written. Files.Commit
-// and Commit run it before writing anything, and a dry run runs it so that
-// it refuses what the real run would refuse.
+// nothing was written; nil means the content may be written. The file
+// layer's commit (files.Files.Commit) runs it before writing anything, and
+// a dry run runs it so that it refuses what the real run would refuse.
 func CheckContent(doc *Document, content []byte) error {
 	refuse := func(err error, format string, args ...any) error {
 		return &FileError{Path: doc.Path, Reason: "the new content " + fmt.Sprintf(format, args...) + "; nothing was written", Err: err}

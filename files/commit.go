@@ -340,23 +340,130 @@ func isTempOf(name, base string) bool {
 	return err == nil
 }
 
-// Commit atomically replaces the file doc was read from with content, on
-// the unconfined file system, with the default Options; see Files.Commit.
-func Commit(doc *edit.Document, content []byte) error {
-	return commit(osFS{}, Options{}, doc, content)
+// Policy says what a failure in a Commit of several changes undoes.
+type Policy int
+
+const (
+	// AllOrNone commits the changes as one transaction: when one fails,
+	// the changes put in place before it are undone, the last first (a
+	// written file gets its content and mode as read, a created file is
+	// removed, a deleted file gets its name back from its copy), and the
+	// error is a *TransactionError. symedit apply, batch --atomic and
+	// undo commit so.
+	AllOrNone Policy = iota
+	// EachAlone commits each change on its own, in order: Commit stops
+	// at the first that fails, and the changes before it stay in place.
+	// The error is the failed change's own (a *FileError, or ctx's
+	// error). symedit replace commits so, and a one-file commit (a
+	// single change) is EachAlone.
+	EachAlone
+)
+
+// String returns the policy's name: "AllOrNone" or "EachAlone", else
+// "Policy(N)".
+func (p Policy) String() string {
+	switch p {
+	case AllOrNone:
+		return "AllOrNone"
+	case EachAlone:
+		return "EachAlone"
+	}
+	return fmt.Sprintf("Policy(%d)", int(p))
 }
 
-// commit is Files.Commit on fsys with opt.
-func commit(fsys fileSystem, opt Options, doc *edit.Document, content []byte) error {
-	return commitMode(context.Background(), fsys, opt, doc, content, nil)
+// Commit puts changes in place, in order, under the policy p, and
+// returns how many of them, from the first, are in place when it
+// returns: len(changes) when err is nil; under EachAlone, the changes
+// before the one that failed (changes[written] failed); under AllOrNone,
+// 0 (the changes put in place before the failure were undone;
+// TransactionError.RestoreErrs lists any that could not be). An empty
+// list commits nothing (0, nil).
+//
+// Every change is checked and committed atomically; see the package
+// documentation's "Atomic commit" for every step. In short: new content
+// is checked as Read would check it (ErrTooLarge, ErrBinary,
+// ErrEncoding); the folder is locked against other symedit processes
+// (ErrLocked after LockWait); the file must still hold its Document's
+// Content (ErrChanged) and, unless Options.AllowReadOnly, be writable by
+// the caller (ErrNotWritable); a temporary file gets the content, the
+// owner, mode (changed by Change.Exec) and extended attributes of the
+// file (ErrMetadata unless Options.AllowMetadataLoss), is synced, and is
+// renamed over the file after a last check that the file was not written
+// meanwhile and got no new hard link (ErrChanged). A symbolic link is
+// written through to its target and stays a link. A new file (a Document
+// from ReadOrNew) is linked into place, so one created meanwhile is never
+// overwritten (ErrChanged). A deletion and a move are checked as a write
+// is (see Change). On any error the failed change's file is untouched
+// and no temporary file remains.
+//
+// A single change under EachAlone that writes or creates a file (a
+// one-file commit) does every step under its folder's lock: the lock,
+// the checks, the temporary file and its sync, the rename, the folder's
+// sync. Any other commit works in two phases, so that its syncs do not
+// wait one after another. Phase 1, without any lock, up to 8 changes at
+// once: every file is checked and its temporary file written, given the
+// metadata and synced (a created file's folders are made; a deleted
+// file's own content is copied, to put it back). Phase 2, in order: each
+// change takes its folder's lock alone (never two at once, so concurrent
+// commits cannot deadlock), makes the last check and renames (links, for
+// a created file; removes the name, for a deleted file). Last, each
+// folder written in is synced once (a failed folder sync is not
+// reported: the content is in place). Past 256 changes this runs in
+// batches of 256, each synced before the next is prepared. Under
+// AllOrNone a failure in phase 1 leaves every file untouched, and one in
+// phase 2, or in a later batch, undoes the changes put in place before
+// it; under EachAlone a failure in phase 1 still lets phase 2 put the
+// changes before it in place, as committing them one by one would.
+//
+// ctx is asked before each change is put in place (before anything, for
+// a one-file commit), and ends the wait for a folder's lock that another
+// symedit process holds: that change and the ones after it are then not
+// written, and the error is, or wraps, ctx's error (a *FileError wraps it
+// when the wait for the lock was stopped). Under AllOrNone the changes
+// before it are undone, and the undoing itself is not stopped by ctx: a
+// transaction is never left half done.
+//
+// The error is a *TransactionError under AllOrNone, whose Err is the
+// failed change's error; under EachAlone it is that error itself: a
+// *FileError wrapping ErrChanged, ErrLocked, ErrNotWritable, ErrMetadata,
+// ErrOutsideRoot, ErrNotRegular, a content error or the system's error,
+// or ctx's error. Commit panics if p is neither AllOrNone nor EachAlone.
+func (f *Files) Commit(ctx context.Context, changes []Change, p Policy) (written int, err error) {
+	return commit(ctx, f.fsys, f.opt, changes, p, commitBatch)
 }
 
-// commitMode is commit that gives the new file the mode mode returns for
-// the file's mode (for a created file, its mode once created), or the
-// file's mode when mode is nil. It does every step under the folder's
-// lock and syncs the folder after the rename. The wait for the lock ends
-// when ctx is done (the error then wraps ctx's).
-func commitMode(ctx context.Context, fsys fileSystem, opt Options, doc *edit.Document, content []byte, mode func(fs.FileMode) fs.FileMode) error {
+// commit is Files.Commit on fsys with opt, the two-phase commits in
+// batches of batch changes.
+func commit(ctx context.Context, fsys fileSystem, opt Options, changes []Change, p Policy, batch int) (int, error) {
+	switch p {
+	case AllOrNone:
+		if err := transaction(ctx, fsys, opt, changes, batch); err != nil {
+			return 0, err
+		}
+		return len(changes), nil
+	case EachAlone:
+		if len(changes) == 1 && !changes[0].Delete && changes[0].From == nil {
+			c := changes[0]
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			if err := commitFile(ctx, fsys, opt, c.Doc, c.Content, c.mode()); err != nil {
+				return 0, err
+			}
+			return 1, nil
+		}
+		return eachAlone(ctx, fsys, opt, changes, batch)
+	}
+	panic(fmt.Sprintf("files: Commit: unknown %v", p))
+}
+
+// commitFile commits content to the file doc was read from (a one-file
+// commit), giving the new file the mode mode returns for the file's mode
+// (for a created file, its mode once created), or the file's mode when
+// mode is nil. It does every step under the folder's lock and syncs the
+// folder after the rename. The wait for the lock ends when ctx is done
+// (the *FileError then wraps ctx's error).
+func commitFile(ctx context.Context, fsys fileSystem, opt Options, doc *edit.Document, content []byte, mode func(fs.FileMode) fs.FileMode) error {
 	if err := edit.CheckContent(doc, content); err != nil {
 		return err
 	}

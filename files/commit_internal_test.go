@@ -273,12 +273,19 @@ func xattrsSupported(t *testing.T, dir string) bool {
 	return unix.Setxattr(p, "user.probe", []byte("1"), 0) == nil
 }
 
+// commitOne commits content to the file doc was read from on fsys with
+// opt as Files.Commit does a one-file commit (one change, EachAlone).
+func commitOne(fsys fileSystem, opt Options, doc *edit.Document, content []byte) error {
+	_, err := commit(context.Background(), fsys, opt, []Change{{Doc: doc, Content: content}}, EachAlone, commitBatch)
+	return err
+}
+
 // commitSteps is the order of a successful commit of an existing file
 // with the same owner as the caller and no extended attributes, where the
 // file system has O_TMPFILE: the folder is not listed (no "Names").
 var commitSteps = []string{"Lock", "Lstat#1", "Open", "Access", "CreateTemp", "Write", "Chmod", "Sync", "LinkTemp#1", "Close", "Lstat#2", "Rename", "SyncDir", "Unlock", "CloseDir"}
 
-// TestCommitFailureInjection fails each step of Commit in turn: the file
+// TestCommitFailureInjection fails each step of a one-file commit in turn: the file
 // must stay byte-identical with its mode, no temporary file may remain
 // (named or not), and the error must be a *FileError saying so.
 func TestCommitFailureInjection(t *testing.T) {
@@ -346,7 +353,7 @@ func TestCommitFailureInjection(t *testing.T) {
 				}
 				fsys := newFaultFS(tt.fail, tt.err)
 				fsys.noTmpfile = named
-				err = commit(fsys, Options{}, doc, []byte("def f():\n    return 42\n"))
+				err = commitOne(fsys, Options{}, doc, []byte("def f():\n    return 42\n"))
 
 				var fe *edit.FileError
 				if !errors.As(err, &fe) {
@@ -441,7 +448,7 @@ func TestCommitMetadataLossAllowed(t *testing.T) {
 				t.Fatal(err)
 			}
 			fsys := newFaultFS(fail, syscall.EPERM)
-			if err := commit(fsys, Options{AllowMetadataLoss: true}, doc, []byte("x = 2\n")); err != nil {
+			if err := commitOne(fsys, Options{AllowMetadataLoss: true}, doc, []byte("x = 2\n")); err != nil {
 				t.Fatalf("commit = %v", err)
 			}
 			if got, _ := os.ReadFile(path); string(got) != "x = 2\n" {
@@ -472,7 +479,7 @@ func testCommitLockUnsupported(t *testing.T, errno syscall.Errno) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := commit(newFaultFS("Lock", errno), Options{}, doc, []byte("x = 2\n")); err != nil {
+	if err := commitOne(newFaultFS("Lock", errno), Options{}, doc, []byte("x = 2\n")); err != nil {
 		t.Fatalf("commit = %v, want success without the lock", err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != "x = 2\n" {
@@ -536,7 +543,7 @@ func TestCommitDetectsUnlockedWriter(t *testing.T) {
 			fsys.before = map[string]func(){"Lstat#2": func() { write(t, path) }}
 			var theirs []byte
 			fsys.before["Rename"] = func() { t.Error("renamed over the other writer's file") }
-			err = commit(fsys, Options{}, doc, []byte("x = 2\n"))
+			err = commitOne(fsys, Options{}, doc, []byte("x = 2\n"))
 			if !errors.Is(err, edit.ErrChanged) || !strings.Contains(err.Error(), "changed on disk while symedit was writing") {
 				t.Fatalf("commit = %v, want ErrChanged", err)
 			}
@@ -579,7 +586,7 @@ func TestCommitSteps(t *testing.T) {
 		if failSyncDir {
 			fsys.fail = "SyncDir"
 		}
-		if err := commit(fsys, Options{}, doc, []byte("package b\n")); err != nil {
+		if err := commitOne(fsys, Options{}, doc, []byte("package b\n")); err != nil {
 			t.Fatalf("commit (SyncDir fails: %v) = %v", failSyncDir, err)
 		}
 		if len(fsys.temps) == 1 && fsys.temps[0].Name() != "" {
@@ -625,7 +632,7 @@ func TestCommitTempUnnamedWhileWritten(t *testing.T) {
 				during = append(during, e.Name())
 			}
 		}}
-		if err := commit(fsys, Options{}, doc, []byte("package b\n")); err != nil {
+		if err := commitOne(fsys, Options{}, doc, []byte("package b\n")); err != nil {
 			t.Fatal(err)
 		}
 		if len(fsys.temps) != 1 || fsys.temps[0].Name() != "" {
@@ -664,7 +671,7 @@ func TestHelperKilledCommit(t *testing.T) {
 		fmt.Println("writing")
 		select {} // until killed
 	}}
-	err = commit(fsys, Options{}, doc, bytes.Repeat([]byte("x = 1\n"), 1<<16))
+	err = commitOne(fsys, Options{}, doc, bytes.Repeat([]byte("x = 1\n"), 1<<16))
 	fmt.Println("error: the commit finished:", err)
 }
 
@@ -741,7 +748,7 @@ func TestCommitKilled(t *testing.T) {
 				}
 				next := newFaultFS("", nil)
 				next.noTmpfile = true
-				if err := commit(next, Options{}, doc, append(doc.Content, "y = 1\n"...)); err != nil {
+				if err := commitOne(next, Options{}, doc, append(doc.Content, "y = 1\n"...)); err != nil {
 					t.Fatal(err)
 				}
 				_, err = os.Lstat(tmp)
@@ -772,7 +779,7 @@ func TestCommitNamedTempLongName(t *testing.T) {
 	}
 	fsys := newFaultFS("", nil)
 	fsys.noTmpfile = true
-	if err := commit(fsys, Options{}, doc, []byte("x = 2\n")); err != nil {
+	if err := commitOne(fsys, Options{}, doc, []byte("x = 2\n")); err != nil {
 		t.Fatal(err)
 	}
 	if fsys.temps[0].Name() == "" {
@@ -782,7 +789,7 @@ func TestCommitNamedTempLongName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := commit(fsys, Options{}, doc, []byte("y = 1\n")); err != nil {
+	if err := commitOne(fsys, Options{}, doc, []byte("y = 1\n")); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{path, doc.Path} {
@@ -822,7 +829,7 @@ func TestCommitFIFOSwappedIn(t *testing.T) {
 					t.Fatal(err)
 				}
 			}}
-			err = commit(fsys, Options{}, doc, []byte("x = 2\n"))
+			err = commitOne(fsys, Options{}, doc, []byte("x = 2\n"))
 			if !errors.Is(err, edit.ErrChanged) {
 				t.Fatalf("commit = %v, want ErrChanged", err)
 			}
@@ -862,7 +869,7 @@ func TestCommitWaitsForLock(t *testing.T) {
 	fsys := newFaultFS("", nil)
 	fsys.before = map[string]func(){"Lock": func() { close(locking) }}
 	done := make(chan error, 1)
-	go func() { done <- commit(fsys, Options{}, doc, []byte("x = 2\n")) }()
+	go func() { done <- commitOne(fsys, Options{}, doc, []byte("x = 2\n")) }()
 	<-locking
 	time.Sleep(50 * time.Millisecond) // room for a commit that ignored the lock
 	select {
@@ -922,7 +929,7 @@ func TestCommitRemovesStaleTemporaries(t *testing.T) {
 	}
 	fsys := newFaultFS("", nil)
 	fsys.noTmpfile = true
-	if err := commit(fsys, Options{}, doc, append([]byte("// edited\n"), doc.Content...)); err != nil {
+	if err := commitOne(fsys, Options{}, doc, append([]byte("// edited\n"), doc.Content...)); err != nil {
 		t.Fatal(err)
 	}
 	for name, removed := range files {
@@ -934,13 +941,16 @@ func TestCommitRemovesStaleTemporaries(t *testing.T) {
 }
 
 // TestCommitLockWaitStopsWithContext: while another process holds the
-// folder's lock, a commit (alone, in a transaction, one of several) whose
+// folder's lock, a commit (one file, a transaction, each of several alone) whose
 // context is cancelled while it waits, or whose deadline passes, returns
 // the context's error, not ErrLocked after LockWait, and writes nothing.
 func TestCommitLockWaitStopsWithContext(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f.py")
 	if err := os.WriteFile(path, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "g.py"), []byte("y = 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	holder, err := os.Open(dir)
@@ -957,14 +967,20 @@ func TestCommitLockWaitStopsWithContext(t *testing.T) {
 	}
 	defer files.Close()
 	commits := map[string]func(ctx context.Context, doc *edit.Document) error{
-		"CommitContext": func(ctx context.Context, doc *edit.Document) error {
-			return files.CommitContext(ctx, doc, []byte("x = 2\n"))
+		"one file": func(ctx context.Context, doc *edit.Document) error {
+			_, err := files.Commit(ctx, []Change{{Doc: doc, Content: []byte("x = 2\n")}}, EachAlone)
+			return err
 		},
-		"CommitChangesContext": func(ctx context.Context, doc *edit.Document) error {
-			return files.CommitChangesContext(ctx, []Change{{Doc: doc, Content: []byte("x = 2\n")}})
+		"AllOrNone": func(ctx context.Context, doc *edit.Document) error {
+			_, err := files.Commit(ctx, []Change{{Doc: doc, Content: []byte("x = 2\n")}}, AllOrNone)
+			return err
 		},
-		"CommitEach": func(ctx context.Context, doc *edit.Document) error {
-			_, err := files.CommitEach(ctx, []*edit.Document{doc}, [][]byte{[]byte("x = 2\n")})
+		"EachAlone": func(ctx context.Context, doc *edit.Document) error {
+			other, err := files.Read("g.py")
+			if err != nil {
+				return err
+			}
+			_, err = files.Commit(ctx, []Change{{Doc: doc, Content: []byte("x = 2\n")}, {Doc: other, Content: []byte("y = 2\n")}}, EachAlone)
 			return err
 		},
 	}

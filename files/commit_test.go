@@ -3,6 +3,7 @@ package files_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -25,6 +26,33 @@ import (
 	"github.com/symedit/symedit/internal/testfile"
 	"github.com/symedit/symedit/remedy"
 )
+
+// unconfined is a Files with the default Options, unconfined: what the
+// package's Read reads with.
+var unconfined = func() *files.Files {
+	fl, err := files.Open(files.Options{})
+	if err != nil {
+		panic(err)
+	}
+	return fl
+}()
+
+// commitIn commits content to the file doc was read from through fl as a
+// one-file commit: one change, EachAlone.
+func commitIn(fl *files.Files, doc *edit.Document, content []byte) error {
+	_, err := fl.Commit(context.Background(), []files.Change{{Doc: doc, Content: content}}, files.EachAlone)
+	return err
+}
+
+// commitOne is commitIn through an unconfined Files with the default
+// Options.
+func commitOne(doc *edit.Document, content []byte) error { return commitIn(unconfined, doc, content) }
+
+// commitChanges commits changes through fl as one transaction: AllOrNone.
+func commitChanges(fl *files.Files, changes []files.Change) error {
+	_, err := fl.Commit(context.Background(), changes, files.AllOrNone)
+	return err
+}
 
 // assertFile fails unless path is a regular file holding content with mode.
 func assertFile(t *testing.T, path string, content []byte, mode fs.FileMode) {
@@ -80,7 +108,7 @@ func TestCommitKeepsMode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := fl.Commit(doc, content); err != nil {
+			if err := commitIn(fl, doc, content); err != nil {
 				t.Fatalf("Commit: %v", err)
 			}
 			assertFile(t, path, content, mode)
@@ -105,7 +133,7 @@ func TestCommitKeepsOwner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := files.Commit(doc, []byte("new\n")); err != nil {
+	if err := commitOne(doc, []byte("new\n")); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Stat(path)
@@ -151,7 +179,7 @@ func TestCommitThroughSymlink(t *testing.T) {
 				t.Errorf("Read through a link: Mode = %v, want the target's 0640", doc.Mode)
 			}
 			content := append([]byte("# edited through a symlink\n"), src...)
-			if err := files.Commit(doc, content); err != nil {
+			if err := commitOne(doc, content); err != nil {
 				t.Fatal(err)
 			}
 			fi, err := os.Lstat(link)
@@ -211,7 +239,7 @@ func TestCommitRefusesChangedFile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = files.Commit(doc, []byte("package p\n"))
+			err = commitOne(doc, []byte("package p\n"))
 			if !errors.Is(err, edit.ErrChanged) {
 				t.Fatalf("Commit = %v, want ErrChanged", err)
 			}
@@ -236,7 +264,7 @@ func TestCommitRemovedFile(t *testing.T) {
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	err = files.Commit(doc, []byte("y\n"))
+	err = commitOne(doc, []byte("y\n"))
 	var fe *edit.FileError
 	if !errors.As(err, &fe) || !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("Commit = %v, want a *FileError wrapping fs.ErrNotExist", err)
@@ -304,7 +332,7 @@ func TestCommitRefusesNonRegular(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = files.Commit(doc, []byte("b\n"))
+			err = commitOne(doc, []byte("b\n"))
 			if !errors.Is(err, edit.ErrNotRegular) {
 				t.Fatalf("Commit = %v, want ErrNotRegular", err)
 			}
@@ -393,7 +421,7 @@ func TestHelperCommit(t *testing.T) {
 		return
 	}
 	size, _ := strconv.Atoi(os.Getenv(helperEnv + "_SIZE"))
-	err = fl.Commit(doc, bytes.Repeat([]byte("x = 1\n"), size/6+1))
+	err = commitIn(fl, doc, bytes.Repeat([]byte("x = 1\n"), size/6+1))
 	var fe *edit.FileError
 	fmt.Printf("helper-result: written=%v fileerror=%v efbig=%v eperm=%v notwritable=%v metadata=%v remedy=%v message=%q\n",
 		err == nil, errors.As(err, &fe), errors.Is(err, syscall.EFBIG), errors.Is(err, fs.ErrPermission),
@@ -462,7 +490,7 @@ func TestCommitPermissionDenied(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.Chmod(dir, 0o755) })
-		err = files.Commit(doc, []byte("class X {}\n"))
+		err = commitOne(doc, []byte("class X {}\n"))
 		var fe *edit.FileError
 		if !errors.As(err, &fe) || !errors.Is(err, fs.ErrPermission) || !strings.Contains(err.Error(), "the file was not changed") {
 			t.Fatalf("Commit = %v, want a *FileError wrapping fs.ErrPermission saying the file was not changed", err)
@@ -704,7 +732,7 @@ func TestCommitKeepsSpecialBits(t *testing.T) {
 				t.Fatal(err)
 			}
 			content := append([]byte("# edited\n"), src...)
-			if err := files.Commit(doc, content); err != nil {
+			if err := commitOne(doc, content); err != nil {
 				t.Fatal(err)
 			}
 			assertFile(t, path, content, mode)
@@ -778,7 +806,7 @@ func TestCommitKeepsExtendedAttributes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := files.Commit(doc, content); err != nil {
+		if err := commitOne(doc, content); err != nil {
 			t.Fatal(err)
 		}
 		assertFile(t, p, content, 0o640)
@@ -853,7 +881,7 @@ func TestHelperConcurrentWriter(t *testing.T) {
 				return
 			}
 		}
-		err = fl.Commit(doc, content)
+		err = commitIn(fl, doc, content)
 		if err == nil {
 			fmt.Printf("writer-result: written attempts=%d\n", attempt)
 			return
@@ -998,7 +1026,7 @@ func TestCommitConcurrentGoroutines(t *testing.T) {
 			for {
 				doc, content, err := appendToLine(fl, path, line)
 				if err == nil {
-					err = fl.Commit(doc, content)
+					err = commitIn(fl, doc, content)
 				}
 				if !errors.Is(err, edit.ErrChanged) {
 					errs <- err
@@ -1039,7 +1067,7 @@ func TestCommitLongNames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := files.Commit(doc, []byte("x = 2\n")); err != nil {
+				if err := commitOne(doc, []byte("x = 2\n")); err != nil {
 					t.Fatalf("replace: %v", err)
 				}
 				assertFile(t, path, []byte("x = 2\n"), 0o644)
@@ -1053,7 +1081,7 @@ func TestCommitLongNames(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := fl.Commit(doc, []byte("y = 1\n")); err != nil {
+				if err := commitIn(fl, doc, []byte("y = 1\n")); err != nil {
 					t.Fatalf("create: %v", err)
 				}
 				if got, err := os.ReadFile(created); err != nil || string(got) != "y = 1\n" {
@@ -1103,7 +1131,7 @@ func TestCommitRefusesBadContent(t *testing.T) {
 				// The dry run's check (CheckContent) and the commit's
 				// refuse alike, with the same message.
 				checkErr := edit.CheckContent(doc, tt.content)
-				err = fl.Commit(doc, tt.content)
+				err = commitIn(fl, doc, tt.content)
 				var fe *edit.FileError
 				if !errors.As(err, &fe) || !errors.Is(err, tt.is) || !strings.Contains(err.Error(), tt.message) {
 					t.Errorf("Commit(%s) = %v, want a *FileError wrapping %v saying %q", filepath.Base(p), err, tt.is, tt.message)
@@ -1137,7 +1165,7 @@ func TestCommitKeepsExistingLateNUL(t *testing.T) {
 	if err := edit.CheckContent(doc, edited); err != nil {
 		t.Fatalf("CheckContent = %v, want nil", err)
 	}
-	if err := files.Commit(doc, edited); err != nil {
+	if err := commitOne(doc, edited); err != nil {
 		t.Fatal(err)
 	}
 	assertFile(t, path, edited, 0o644)

@@ -1,7 +1,8 @@
 // Package files is symedit's file layer: it reads a source file for
 // editing into an [edit.Document] (refusing what is not a regular UTF-8
 // text file), confines paths to a root, and commits new content
-// atomically, one file or several as one transaction.
+// atomically: one file, several as one transaction, or several each on
+// its own ([Files.Commit] and its [Policy]).
 //
 // # Paths
 //
@@ -21,50 +22,56 @@
 //
 // # Atomic commit
 //
-// [Commit] works through the file's open folder (every step a *at system
-// call), under the folder's flock so that symedit processes take turns
-// instead of overwriting each other. Under the lock it reads the file again and refuses
-// with [ErrChanged] unless it still holds what was read; refuses a file
-// the caller may not write ([ErrNotWritable], unless
-// [Options].AllowReadOnly); writes a temporary file in the same folder,
-// unnamed (O_TMPFILE) where the file system allows, else named
+// [Files.Commit] is the one way to write: it takes a list of [Change]s
+// (a file's new content, a new file, a deletion, a move, a change of the
+// execute permission) and a [Policy] that says what a failure undoes:
+// [AllOrNone] makes the list one transaction (a failure puts back every
+// file written before it: [TransactionError]), [EachAlone] commits each
+// change on its own (symedit replace: it stops at the first failure and
+// keeps the files written before it). A one-file commit is a one-element
+// list under EachAlone.
+//
+// Each file is committed through its open folder (every step a *at
+// system call), under the folder's flock so that symedit processes take
+// turns instead of overwriting each other. The commit reads the file
+// again and refuses with [ErrChanged] unless it still holds what was
+// read; refuses a file the caller may not write ([ErrNotWritable],
+// unless [Options].AllowReadOnly); writes a temporary file in the same
+// folder, unnamed (O_TMPFILE) where the file system allows, else named
 // ".NAME.symedit-RANDOM"; gives it the original's owner, extended
 // attributes (POSIX ACLs included) and mode with its setuid, setgid and
 // sticky bits, in that order ([ErrMetadata] for what cannot be kept,
-// unless [Options].AllowMetadataLoss); syncs it; compares the file's
-// inode, size and times with what was read (a writer that does not lock)
-// and its link count (one, unless [Options].AllowHardlinks: a link made
-// since the read is refused with [ErrChanged], as Read refuses a file
-// with several links) and renames the temporary file over the original,
-// then syncs the folder. A symbolic link is written through to its target and stays a
-// link. A new file gets 0666 less the umask and is linked into place. New
-// content that Read would refuse is refused before anything is written.
-// On any failure the temporary file is removed and the original is
-// untouched. A single [Files.Commit] syncs the temporary file before the
-// rename and the folder after it, all under the folder's lock.
+// unless [Options].AllowMetadataLoss); syncs it; under the lock, compares
+// the file's inode, size and times with what was read (a writer that does
+// not lock) and its link count (one, unless [Options].AllowHardlinks: a
+// link made since the read is refused with [ErrChanged], as Read refuses
+// a file with several links) and renames the temporary file over the
+// original, then syncs the folder. A symbolic link is written through to
+// its target and stays a link. A new file gets 0666 less the umask and is
+// linked into place. New content that Read would refuse is refused before
+// anything is written. On any failure the temporary file is removed and
+// the original is untouched. A one-file commit does every step, from the
+// read to the folder's sync, under the folder's lock.
 //
-// [Files.CommitChanges] (and [Files.CommitAll]) commits several files as
-// one transaction: writes, deletions (checked and copied as a write is,
-// the name removed in phase 2, the unnamed copy kept to put it back
-// until every change succeeded), moves (a created file whose
-// [Change].From is the file it moves, which is deleted: the new name is
-// checked and given metadata as a commit of that file would be) and
-// changes of the execute permission
-// ([Change].Exec, for git's mode changes), each undone, mode
-// included, when a later one fails. It works in two phases, so that its
-// syncs do not wait one after another. Phase 1, unlocked and
-// up to 8 files at once: every file is checked as Commit checks it and
-// its temporary file written, given the metadata and synced; a failure
-// there leaves every file untouched, with nothing to restore (a longer
-// transaction than 256 files goes in batches of 256). Phase 2, in
-// order: each file's folder lock is taken alone (never two at once, so
-// concurrent transactions cannot deadlock), the file is checked again
-// (inode, size and times as read; the original is held open since, so
-// its inode cannot be reused) and renamed into place. Last, each folder
-// the transaction wrote in is synced once, not once per file.
-// [Files.CommitEach] commits several files the same way but each on its
-// own (symedit replace): it stops at the first failure and keeps the
-// files written before it.
+// Any other commit (several changes, or a deletion or move) works in two
+// phases, so that its syncs do not wait one after another: deletions
+// (checked and copied as a write is, the name removed in phase 2, the
+// unnamed copy kept to put it back until every change succeeded), moves
+// (a created file whose [Change].From is the file it moves, which is
+// deleted: the new name is checked and given metadata as a commit of that
+// file would be) and changes of the execute permission ([Change].Exec,
+// for git's mode changes), each undone under AllOrNone, mode included,
+// when a later one fails. Phase 1, unlocked and up to 8 files at once:
+// every file is checked as above and its temporary file written, given
+// the metadata and synced; a failure there leaves every file untouched
+// under AllOrNone, with nothing to restore, and lets phase 2 put the
+// files before it in place under EachAlone (a list longer than 256
+// changes goes in batches of 256). Phase 2, in order: each file's folder
+// lock is taken alone (never two at once, so concurrent commits cannot
+// deadlock), the file is checked again (inode, size and times as read;
+// the original is held open since, so its inode cannot be reused) and
+// renamed into place. Last, each folder the commit wrote in is synced
+// once, not once per file.
 //
 // # Killed processes
 //

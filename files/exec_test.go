@@ -11,11 +11,11 @@ import (
 	"github.com/symedit/symedit/files"
 )
 
-// TestCommitChangesExec: a change's Exec sets or clears the execute
+// TestCommitExec: a change's Exec sets or clears the execute
 // permission with the content (issue 14: git diffs' mode changes), on an
 // existing file and on a created one, and a failed transaction restores
 // the mode the file was read with.
-func TestCommitChangesExec(t *testing.T) {
+func TestCommitExec(t *testing.T) {
 	dir := t.TempDir()
 	fl, err := files.Open(files.Options{Root: dir, Dir: dir})
 	if err != nil {
@@ -44,7 +44,7 @@ func TestCommitChangesExec(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return fl.CommitChanges([]files.Change{{Doc: doc, Content: []byte("echo hi\n"), Exec: x}})
+		return commitChanges(fl, []files.Change{{Doc: doc, Content: []byte("echo hi\n"), Exec: x}})
 	}
 	if err := commit("run.sh", files.ExecSet); err != nil || perm(run) != 0o755 {
 		t.Fatalf("ExecSet: %v, mode %o", err, perm(run))
@@ -79,10 +79,10 @@ func TestCommitChangesExec(t *testing.T) {
 	if err := os.WriteFile(other, []byte("changed\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err = fl.CommitChanges([]files.Change{{Doc: doc, Content: []byte("echo bye\n"), Exec: files.ExecSet}, {Doc: stale, Content: []byte("x\n")}})
+	err = commitChanges(fl, []files.Change{{Doc: doc, Content: []byte("echo bye\n"), Exec: files.ExecSet}, {Doc: stale, Content: []byte("x\n")}})
 	var te *files.TransactionError
 	if !errors.As(err, &te) || te.Failed != 1 || len(te.Restored) != 0 || !errors.Is(err, edit.ErrChanged) {
-		t.Fatalf("CommitChanges: %v", err)
+		t.Fatalf("Commit: %v", err)
 	}
 	if b, _ := os.ReadFile(run); string(b) != "echo hi\n" || perm(run) != 0o644 {
 		t.Errorf("after the failed transaction: %q, mode %o", b, perm(run))
@@ -93,10 +93,10 @@ func TestCommitChangesExec(t *testing.T) {
 	if stale, err = fl.ReadOrNew("other.txt"); err != nil {
 		t.Fatal(err)
 	}
-	err = fl.CommitChanges([]files.Change{{Doc: doc, Content: []byte("echo bye\n"), Exec: files.ExecSet},
+	err = commitChanges(fl, []files.Change{{Doc: doc, Content: []byte("echo bye\n"), Exec: files.ExecSet},
 		{Doc: stale, Content: []byte("x\n")}, {Doc: stale, Content: []byte("y\n")}})
 	if !errors.As(err, &te) || te.Failed != 2 || len(te.Restored) != 2 || len(te.RestoreErrs) != 0 || !errors.Is(err, edit.ErrChanged) {
-		t.Fatalf("CommitChanges: %v", err)
+		t.Fatalf("Commit: %v", err)
 	}
 	if b, _ := os.ReadFile(run); string(b) != "echo hi\n" || perm(run) != 0o644 {
 		t.Errorf("after the failed transaction: %q, mode %o", b, perm(run))

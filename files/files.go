@@ -1,7 +1,6 @@
 package files
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -341,33 +340,6 @@ func (f *Files) ReadOrNew(path string) (*edit.Document, error) {
 		return nil, &edit.FileError{Path: path, Reason: "a symbolic link to a file that does not exist; symedit does not create files through links: name the link's target instead", Err: edit.ErrNotRegular}
 	}
 	return edit.NewFileDocument(path, nil, 0, edit.Origin{Name: name, Real: f.abs(name), Absent: true})
-}
-
-// Commit atomically replaces the file doc was read from with content (or
-// creates it, for a Document from ReadOrNew); see the package
-// documentation's "Atomic commit" for every step. In short: the new
-// content is checked as Read would check it (ErrTooLarge, ErrBinary,
-// ErrEncoding); the folder is locked against other symedit processes
-// (ErrLocked after LockWait); the file must still hold doc.Content
-// (ErrChanged) and, unless Options.AllowReadOnly, be writable by the
-// caller (ErrNotWritable); a temporary file gets the content, the owner,
-// mode and extended attributes of the file (ErrMetadata unless
-// Options.AllowMetadataLoss), is synced, and is renamed over the file
-// after a last check that the file was not written meanwhile
-// (ErrChanged). A symbolic link is written through to its target and
-// stays a link. A new file is linked into place, so one created meanwhile
-// is never overwritten (ErrChanged). The error is a *FileError; on any
-// error the file is untouched and no temporary file remains.
-func (f *Files) Commit(doc *edit.Document, content []byte) error {
-	return commit(f.fsys, f.opt, doc, content)
-}
-
-// CommitContext is Commit that stops waiting for the folder's lock when
-// ctx is done: the *FileError then wraps ctx's error, and nothing was
-// written. A call with a time limit answers within it even while another
-// symedit process writes in the folder.
-func (f *Files) CommitContext(ctx context.Context, doc *edit.Document, content []byte) error {
-	return commitMode(ctx, f.fsys, f.opt, doc, content, nil)
 }
 
 // rootFS is a file system confined to an os.Root. Names are relative to

@@ -2,6 +2,7 @@ package files
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -63,7 +64,7 @@ func TestFilesCreateLinkRace(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = f.Commit(doc, []byte("package ours\n"))
+			_, err = f.Commit(context.Background(), []Change{{Doc: doc, Content: []byte("package ours\n")}}, EachAlone)
 			var fe *edit.FileError
 			if !errors.As(err, &fe) || !errors.Is(err, edit.ErrChanged) || fe.Path != path {
 				t.Fatalf("Commit = %v, want a *FileError for %s wrapping ErrChanged", err, path)
@@ -111,7 +112,7 @@ func TestFilesCreateLinkFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = f.Commit(doc, []byte("x\n"))
+	_, err = f.Commit(context.Background(), []Change{{Doc: doc, Content: []byte("x\n")}}, EachAlone)
 	if !errors.Is(err, fs.ErrPermission) || !strings.Contains(err.Error(), "cannot link the new file into place: permission denied; the file was not changed") {
 		t.Fatalf("Commit = %v, want the link step's permission error", err)
 	}

@@ -230,7 +230,7 @@ func TestFilesReadInsideRoot(t *testing.T) {
 			}
 			// And the document commits back through the root.
 			next := bytes.Replace(want, []byte("package slog"), []byte("package slog // edited"), 1)
-			if err := f.Commit(doc, next); err != nil {
+			if err := commitIn(f, doc, next); err != nil {
 				t.Fatalf("Commit: %v", err)
 			}
 			assertFile(t, abs, next, 0o644)
@@ -346,7 +346,7 @@ func TestFilesCommitRefusesLinkOutsideRoot(t *testing.T) {
 				t.Fatal(err)
 			}
 			diskSymlink(t, target, link)
-			err = f.Commit(doc, []byte("# replaced\n"))
+			err = commitIn(f, doc, []byte("# replaced\n"))
 			wantFileError(t, err, link, files.ErrOutsideRoot)
 			testfile.Same(t, outside, content)
 			testfile.Same(t, inside, content)
@@ -393,7 +393,7 @@ func TestFilesCommitThroughLinkInsideRoot(t *testing.T) {
 				t.Errorf("Mode = %v, want the target's 0640", doc.Mode)
 			}
 			next := append([]byte("# edited through a link\n"), content...)
-			if err := f.Commit(doc, next); err != nil {
+			if err := commitIn(f, doc, next); err != nil {
 				t.Fatalf("Commit: %v", err)
 			}
 			assertFile(t, real, next, 0o640)
@@ -439,7 +439,7 @@ func TestFilesSymlinkedRoot(t *testing.T) {
 				t.Fatalf("Read(%s): %v", path, err)
 			}
 			next := bytes.Replace(content, []byte("class Inventory"), []byte("class Stock"), 1)
-			if err := f.Commit(doc, next); err != nil {
+			if err := commitIn(f, doc, next); err != nil {
 				t.Fatalf("Commit: %v", err)
 			}
 			assertFile(t, realFile, next, 0o644)
@@ -450,7 +450,7 @@ func TestFilesSymlinkedRoot(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ReadOrNew(%s): %v", newPath, err)
 			}
-			if err := f.Commit(nd, []byte("class New {}\n")); err != nil {
+			if err := commitIn(f, nd, []byte("class New {}\n")); err != nil {
 				t.Fatalf("Commit new: %v", err)
 			}
 			assertFile(t, filepath.Join(base, "real", "src", "gen", "New.java"), []byte("class New {}\n"), 0o644)
@@ -534,7 +534,7 @@ func TestFilesHardLinks(t *testing.T) {
 				t.Fatal(err)
 			}
 			next := bytes.Replace(content, []byte("package atomic"), []byte("package atomic2"), 1)
-			if err := f.Commit(doc, next); err != nil {
+			if err := commitIn(f, doc, next); err != nil {
 				t.Fatal(err)
 			}
 			// The commit replaced the name a.go only: b.go keeps the old
@@ -575,7 +575,7 @@ func TestFilesReadOrNewCreates(t *testing.T) {
 				t.Fatalf("ReadOrNew created something: %v", err)
 			}
 			content := []byte("def main():\n    pass\n")
-			if err := f.Commit(doc, content); err != nil {
+			if err := commitIn(f, doc, content); err != nil {
 				t.Fatalf("Commit: %v", err)
 			}
 			assertFile(t, path, content, 0o644)
@@ -598,7 +598,7 @@ func TestFilesReadOrNewCreates(t *testing.T) {
 			if !bytes.Equal(again.Content, content) || again.Mode != 0o644 {
 				t.Errorf("ReadOrNew of the new file: %q, %v", again.Content, again.Mode)
 			}
-			if err := f.Commit(again, []byte("x = 2\n")); err != nil {
+			if err := commitIn(f, again, []byte("x = 2\n")); err != nil {
 				t.Fatal(err)
 			}
 			assertFile(t, path, []byte("x = 2\n"), 0o644)
@@ -659,7 +659,7 @@ func TestFilesReadOrNewRefusesAppeared(t *testing.T) {
 					t.Fatal(err)
 				}
 				tt.appear(t, path)
-				err = f.Commit(doc, []byte("ours\n"))
+				err = commitIn(f, doc, []byte("ours\n"))
 				fe := wantFileError(t, err, path, edit.ErrChanged)
 				if !strings.Contains(fe.Reason, "nothing was written") {
 					t.Errorf("Reason %q does not say nothing was written", fe.Reason)
@@ -799,7 +799,7 @@ func TestFilesCommitKeepsMode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := f.Commit(doc, next); err != nil {
+			if err := commitIn(f, doc, next); err != nil {
 				t.Fatalf("Commit: %v", err)
 			}
 			assertFile(t, path, next, mode)
@@ -830,13 +830,13 @@ func TestFilesConcurrent(t *testing.T) {
 			path := filepath.Join(root, fmt.Sprintf("pkg%d", i%3), fmt.Sprintf("f%d.txt", i))
 			doc, err := f.ReadOrNew(path)
 			if err == nil {
-				err = f.Commit(doc, []byte(fmt.Sprintf("first %d\n", i)))
+				err = commitIn(f, doc, []byte(fmt.Sprintf("first %d\n", i)))
 			}
 			if err == nil {
 				doc, err = f.Read(path)
 			}
 			if err == nil {
-				err = f.Commit(doc, append(doc.Content, fmt.Sprintf("second %d\n", i)...))
+				err = commitIn(f, doc, append(doc.Content, fmt.Sprintf("second %d\n", i)...))
 			}
 			errs[i] = err
 		}()
@@ -920,7 +920,7 @@ func TestFilesRootReplacedByNonRegular(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = f.Commit(doc, []byte("b\n"))
+			err = commitIn(f, doc, []byte("b\n"))
 			wantFileError(t, err, path, edit.ErrNotRegular)
 			fi, err := os.Lstat(path)
 			if err != nil || fi.Mode().IsRegular() {
@@ -962,7 +962,7 @@ func TestHelperFilesCommit(t *testing.T) {
 		fmt.Printf("files-helper: read-error=%q\n", err)
 		return
 	}
-	err = f.Commit(doc, []byte("class Replaced {}\n"))
+	err = commitIn(f, doc, []byte("class Replaced {}\n"))
 	var fe *edit.FileError
 	fmt.Printf("files-helper: fileerror=%v eperm=%v message=%q\n",
 		errors.As(err, &fe), errors.Is(err, fs.ErrPermission), fmt.Sprint(err))
@@ -995,7 +995,7 @@ func TestFilesRootCommitPermissionDenied(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.Chmod(dir, 0o755) })
-		err = f.Commit(doc, []byte("class Replaced {}\n"))
+		err = commitIn(f, doc, []byte("class Replaced {}\n"))
 		var fe *edit.FileError
 		check(t, fmt.Sprintf("fileerror=%v eperm=%v message=%q", errors.As(err, &fe), errors.Is(err, fs.ErrPermission), fmt.Sprint(err)))
 		assertFile(t, path, orig, 0o644)
@@ -1152,7 +1152,7 @@ func TestFilesLinkResolvedFromItsFolder(t *testing.T) {
 						t.Fatalf("Read(%s) gave the content of another file than %s: %q", path, tt.file, abbrev(doc.Content))
 					}
 					next := append([]byte("# edited through "+tt.path+"\n"), doc.Content...)
-					if err := f.Commit(doc, next); err != nil {
+					if err := commitIn(f, doc, next); err != nil {
 						t.Fatalf("Commit(%s): %v", path, err)
 					}
 					lt.check(t, tt.file, next)
@@ -1202,7 +1202,7 @@ func TestFilesLinkOutOfRootRefused(t *testing.T) {
 					doc, err := op.read(path)
 					if doc != nil {
 						t.Errorf("%s(%s) returned a document of %q", op.name, path, abbrev(doc.Content))
-						if err := f.Commit(doc, []byte("# wrong\n")); err != nil {
+						if err := commitIn(f, doc, []byte("# wrong\n")); err != nil {
 							t.Logf("Commit: %v", err)
 						}
 					}
@@ -1219,7 +1219,7 @@ func TestFilesLinkOutOfRootRefused(t *testing.T) {
 					t.Fatalf("unconfined Read(%s) gave another file than %s: %q", path, tt.file, abbrev(doc.Content))
 				}
 				next := []byte("# edited\n")
-				if err := files.Commit(doc, next); err != nil {
+				if err := commitOne(doc, next); err != nil {
 					t.Fatalf("unconfined Commit(%s): %v", path, err)
 				}
 				lt.check(t, tt.file, next)
@@ -1261,7 +1261,7 @@ func TestFilesNewFileResolvedFromItsFolder(t *testing.T) {
 					t.Fatalf("ReadOrNew(%s) read an existing file: %q", path, abbrev(doc.Content))
 				}
 				content := []byte("def created():\n    return 1\n")
-				if err := f.Commit(doc, content); err != nil {
+				if err := commitIn(f, doc, content); err != nil {
 					t.Fatalf("Commit(%s): %v", path, err)
 				}
 				testfile.Same(t, filepath.Join(lt.base, tt.file), content)

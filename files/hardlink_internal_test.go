@@ -20,7 +20,7 @@ func TestCommitRefusesLinkMadeMeanwhile(t *testing.T) {
 	for _, tt := range []struct {
 		name      string
 		when      string // "read": after Read; else the step the link is made before
-		changes   bool   // through CommitChanges, not Commit
+		changes   bool   // a transaction (AllOrNone), not a one-file commit
 		hardlinks bool
 	}{
 		{name: "after the read", when: "read"},
@@ -55,7 +55,7 @@ func TestCommitRefusesLinkMadeMeanwhile(t *testing.T) {
 			if tt.changes {
 				err = commitChanges(fsys, opt, []Change{{Doc: doc, Content: next}})
 			} else {
-				err = commit(fsys, opt, doc, next)
+				err = commitOne(fsys, opt, doc, next)
 			}
 			if _, lerr := os.Lstat(other); lerr != nil {
 				t.Fatalf("the link was not made: %v", lerr)

@@ -130,7 +130,7 @@ func TestTransactionKilledLeavesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Commit(doc, append(bytes.Clone(doc.Content), "# next\n"...)); err != nil {
+		if err := commitOne(osFS{}, Options{}, doc, append(bytes.Clone(doc.Content), "# next\n"...)); err != nil {
 			t.Fatalf("killed before step %d: the next commit: %v", at, err)
 		}
 		if left := tempsLeft(t, dir); len(left) > 0 {

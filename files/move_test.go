@@ -44,7 +44,7 @@ func helperMove(mode, path string) {
 		}
 		changes = append([]files.Change{{Doc: dest, Content: append(bytes.Clone(doc.Content), "# moved\n"...), From: doc}}, changes...)
 	}
-	err = fl.CommitChanges(changes)
+	err = commitChanges(fl, changes)
 	fmt.Printf("helper-result: written=%v notwritable=%v metadata=%v remedy=%v message=%q\n",
 		err == nil, errors.Is(err, files.ErrNotWritable), errors.Is(err, files.ErrMetadata), remedy.Of(err), fmt.Sprint(err))
 }

@@ -11,17 +11,20 @@ import (
 	"github.com/symedit/symedit/edit"
 )
 
-// TransactionError is a CommitAll that failed at one file. The files
-// committed before it were restored to their content as read (created
-// files removed); RestoreErrs lists any that could not be, so the caller
-// can say exactly which files need a look.
+// TransactionError is the error of a Commit under AllOrNone that failed
+// at one change. The changes put in place before it were undone (written
+// files restored to their content and mode as read, created files
+// removed, deleted files put back); RestoreErrs lists any that could not
+// be, so the caller can say exactly which files need a look.
 type TransactionError struct {
-	// Failed is the index, in CommitAll's arguments, of the file whose
-	// commit failed, and Err its error (a *FileError).
+	// Failed is the index, in Commit's changes, of the change that
+	// failed, Path its Document's Path, and Err its error (a *FileError,
+	// or ctx's error when ctx was done before it was put in place).
 	Failed int
 	Path   string
 	Err    error
-	// Restored are the paths written before the failure and restored.
+	// Restored are the paths of the changes put in place before the
+	// failure and undone, the last first.
 	Restored []string
 	// RestoreErrs are the restorations that failed, one error per file.
 	RestoreErrs []error
@@ -42,7 +45,7 @@ func (e *TransactionError) Error() string {
 // Unwrap returns the failed commit's error.
 func (e *TransactionError) Unwrap() error { return e.Err }
 
-// Change is one file's part of CommitChanges: Content committed to the
+// Change is one file's part of a Commit: Content committed to the
 // file Doc was read from (created, for a Document from ReadOrNew), or,
 // when Delete is set, that file removed (Content is then ignored). A move
 // is two changes: the new file's content, and the old file's removal.
@@ -79,6 +82,19 @@ type Change struct {
 	// not 0 (a file put back as it was, say), instead of 0666 less the
 	// umask; Exec still applies after it.
 	Mode fs.FileMode
+}
+
+// mode returns the permission change c's file gets (nil for none): for a
+// created file, createMode's when Mode or Exec is set; for a written one,
+// Exec's when set.
+func (c Change) mode() func(fs.FileMode) fs.FileMode {
+	switch {
+	case c.Doc.IsNew() && (c.Mode != 0 || c.Exec != ExecKeep):
+		return c.createMode()
+	case !c.Doc.IsNew() && c.Exec != ExecKeep:
+		return c.Exec.Apply
+	}
+	return nil
 }
 
 // createMode returns the permission change a created file gets: Mode's
@@ -118,121 +134,6 @@ func (x Exec) Apply(m fs.FileMode) fs.FileMode {
 	return m
 }
 
-// CommitAll commits contents[i] to docs[i] for every i, in order, as one
-// transaction: if a commit fails, the files already committed are put back
-// as they were read (each by the same atomic commit, a created file by
-// removing it), and the error is a *TransactionError saying which file
-// failed and which were restored. Every file is checked as Commit checks
-// it (still as read, a regular file, inside the root). It panics if the
-// slices differ in length.
-//
-// It works in two phases (see CommitChanges): every file's temporary
-// file is written and synced first, several at once, so that a file
-// refused then (changed on disk, not writable, metadata, a failed write
-// or sync) leaves every file untouched with nothing to restore; then the
-// files are renamed into place in order, each under its folder's lock,
-// and each folder is synced once, after the last rename.
-func (f *Files) CommitAll(docs []*edit.Document, contents [][]byte) error {
-	return commitAll(context.Background(), f.fsys, f.opt, docs, contents)
-}
-
-// CommitAllContext is CommitAll that stops when ctx is done before a file
-// is put in place, as CommitChangesContext does.
-func (f *Files) CommitAllContext(ctx context.Context, docs []*edit.Document, contents [][]byte) error {
-	return commitAll(ctx, f.fsys, f.opt, docs, contents)
-}
-
-func commitAll(ctx context.Context, fsys fileSystem, opt Options, docs []*edit.Document, contents [][]byte) error {
-	if len(docs) != len(contents) {
-		panic("edit: CommitAll: docs and contents differ in length")
-	}
-	changes := make([]Change, len(docs))
-	for i, d := range docs {
-		changes[i] = Change{Doc: d, Content: contents[i]}
-	}
-	return commitChangesCtx(ctx, fsys, opt, changes, commitBatch)
-}
-
-// CommitChanges applies changes in order as one transaction, as CommitAll
-// does, with deletions too (issue 14: apply_patch's Delete File and Move
-// to, a unified diff's +++ /dev/null and renames). A deleted file is
-// checked and copied as a written file is (its own content, with its
-// metadata, to a temporary file: ErrNotWritable and ErrMetadata as for a
-// write), and only its name is removed in phase 2; the copy, unnamed
-// where the file system has O_TMPFILE, is kept until the transaction is
-// over. Nothing is renamed aside, so a kill leaves no name behind. If a
-// change fails, the changes before it are undone in reverse order: a
-// written file gets its content as read, a created file is removed, a
-// deleted file gets its name back from its copy (a new inode with the
-// content and metadata as read; if a file appeared at its name meanwhile
-// the copy is linked as "NAME.symedit-deleted-" and 16 hex digits beside
-// it, and that is listed in RestoreErrs). The error is a
-// *TransactionError.
-//
-// What is synced when: first (phase 1), without any lock, every file is
-// checked (still as read, a regular file, writable) and its new content
-// written to its temporary file with the original's metadata and synced
-// (fsync), up to 8 files at once; a created file's folders are made. A
-// failure then stops the transaction before anything is in place: only
-// folders made for created files remain, and TransactionError.Restored is
-// empty. Then (phase 2), in order, each change takes its folder's lock
-// alone, makes Commit's last check (the same inode, size and times as
-// read, no new hard link) and renames (links, for a created file;
-// removes the name, for a deleted file); a failure then restores the changes before it, as
-// above. Last, each folder the transaction wrote in is synced once
-// (a failed folder sync is not reported: the content is in place).
-// Past 256 changes this runs in batches of 256, each synced before the
-// next is prepared; a failure in a later batch restores the earlier
-// ones.
-func (f *Files) CommitChanges(changes []Change) error {
-	return commitChanges(f.fsys, f.opt, changes)
-}
-
-// CommitChangesContext is CommitChanges that stops when ctx is done
-// before a change is put in place (ctx is asked before each, and ends the
-// wait for a folder's lock that another symedit process holds): the
-// changes put in place before it are then restored, as after any failure,
-// and the *TransactionError's Err wraps ctx's error. The restoring itself
-// is not stopped by ctx: a transaction is never left half done.
-func (f *Files) CommitChangesContext(ctx context.Context, changes []Change) error {
-	return commitChangesCtx(ctx, f.fsys, f.opt, changes, commitBatch)
-}
-
-// CommitEach commits contents[i] to docs[i] for every i, in order, each
-// file on its own as Commit does, not as one transaction: it stops at the
-// first file that fails, and the files before it stay written. It
-// returns how many files it wrote (docs[:written]) and, if it stopped,
-// the error of docs[written]: a *FileError, or ctx's error when ctx was
-// done before that file was put in place (it is asked before each). The
-// files are prepared as CommitChanges prepares them, several at once, and
-// each folder is synced once, after the renames. It panics if the slices
-// differ in length.
-func (f *Files) CommitEach(ctx context.Context, docs []*edit.Document, contents [][]byte) (written int, err error) {
-	return commitEach(ctx, f.fsys, f.opt, docs, contents, commitBatch)
-}
-
-// commitEach is CommitEach on fsys with opt, in batches of batch files.
-func commitEach(ctx context.Context, fsys fileSystem, opt Options, docs []*edit.Document, contents [][]byte, batch int) (int, error) {
-	if len(docs) != len(contents) {
-		panic("edit: CommitEach: docs and contents differ in length")
-	}
-	changes := make([]Change, len(docs))
-	for i, d := range docs {
-		changes[i] = Change{Doc: d, Content: contents[i]}
-	}
-	deleted := make([]*pendingWrite, batch) // unused: no deletions
-	for start := 0; start < len(changes); start += batch {
-		if err := ctx.Err(); err != nil {
-			return start, err
-		}
-		end := min(len(changes), start+batch)
-		if _, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted, true); err != nil {
-			return start + done, err
-		}
-	}
-	return len(changes), nil
-}
-
 // commitBatch is how many changes of a transaction are prepared before
 // any is put in place: every prepared file holds two descriptors (its
 // temporary file, unnamed where the file system has O_TMPFILE, and the
@@ -248,29 +149,16 @@ const commitBatch = 256
 // commits concurrent fsyncs together.
 const prepareJobs = 8
 
-func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
-	return commitChangesBy(fsys, opt, changes, commitBatch)
-}
-
-// commitChangesBy is commitChanges in batches of batch changes.
-func commitChangesBy(fsys fileSystem, opt Options, changes []Change, batch int) error {
-	return commitChangesCtx(context.Background(), fsys, opt, changes, batch)
-}
-
-// commitChangesCtx is commitChangesBy that stops when ctx is done (see
-// CommitChangesContext): ctx is asked before each change is put in place
-// and ends the wait for a folder's lock; the rollback is not stopped.
-func commitChangesCtx(ctx context.Context, fsys fileSystem, opt Options, changes []Change, batch int) error {
+// transaction commits changes as one transaction (Commit's AllOrNone),
+// in batches of batch changes: ctx is asked before each change is put in
+// place and ends the wait for a folder's lock; on failure the changes put
+// in place are restored (rollback, which ctx does not stop) and the error
+// is a *TransactionError.
+func transaction(ctx context.Context, fsys fileSystem, opt Options, changes []Change, batch int) error {
 	// deleted[i] is the copy of deleted file i, unnamed, kept until the
 	// transaction is over in case it must be put back.
 	deleted := make([]*pendingWrite, len(changes))
-	defer func() {
-		for _, p := range deleted {
-			if p != nil {
-				p.discard()
-			}
-		}
-	}()
+	defer discardAll(deleted)
 	for start := 0; start < len(changes); start += batch {
 		end := min(len(changes), start+batch)
 		if i, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted[start:end], false); err != nil {
@@ -280,13 +168,44 @@ func commitChangesCtx(ctx context.Context, fsys fileSystem, opt Options, changes
 	return nil
 }
 
+// eachAlone commits changes each on its own (Commit's EachAlone), in
+// batches of batch changes: it stops at the first change that fails, the
+// changes before it staying in place, and returns how many it put in
+// place and the failed change's error (a *FileError, or ctx's error when
+// ctx was done before that change was put in place).
+func eachAlone(ctx context.Context, fsys fileSystem, opt Options, changes []Change, batch int) (int, error) {
+	// A deleted file's copy is of no use once its name is removed: no
+	// change is undone.
+	deleted := make([]*pendingWrite, len(changes))
+	defer discardAll(deleted)
+	for start := 0; start < len(changes); start += batch {
+		if err := ctx.Err(); err != nil {
+			return start, err
+		}
+		end := min(len(changes), start+batch)
+		if _, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted[start:end], true); err != nil {
+			return start + done, err
+		}
+	}
+	return len(changes), nil
+}
+
+// discardAll discards every deleted file's copy in deleted.
+func discardAll(deleted []*pendingWrite) {
+	for _, p := range deleted {
+		if p != nil {
+			p.discard()
+		}
+	}
+}
+
 // rollback undoes changes[:done], the changes put in place, in reverse
 // order, after changes[failed] failed with err (done <= failed: a change
 // that failed, or came after one that failed, while the batch was being
 // prepared was not put in place), and returns the *TransactionError: a
 // written file gets its content (and mode) as read, a created file is
 // removed, a deleted file is put back from its copy deleted[k]. Each is a
-// Commit of its own, under its folder's lock.
+// one-file commit of its own (commitFile), under its folder's lock.
 func rollback(fsys fileSystem, opt Options, changes []Change, deleted []*pendingWrite, failed, done int, err error) error {
 	te := &TransactionError{Failed: failed, Path: changes[failed].Doc.Path, Err: err}
 	for k := done - 1; k >= 0; k-- {
@@ -308,7 +227,7 @@ func rollback(fsys fileSystem, opt Options, changes []Change, deleted []*pending
 // commitBatchOf commits changes (at most commitBatch of them) in two
 // phases, setting deleted[i] to the copy of each deleted file (see
 // removeLocked), which the caller discards once the transaction is over.
-// With each (CommitEach) the changes are not one transaction: when
+// With each (EachAlone) the changes are not one transaction: when
 // phase 1 fails at a change, phase 2 still puts the changes before it in
 // place, as committing them one by one would have. ctx is asked before
 // each change is put in place, and ends the wait for a folder's lock; its
@@ -673,7 +592,7 @@ func restore(fsys fileSystem, opt Options, doc *edit.Document, written []byte, m
 	now.Content = written
 	if mode {
 		perm := doc.Mode & fs.ModePerm
-		return commitMode(context.Background(), fsys, opt, &now, doc.Content, func(m fs.FileMode) fs.FileMode { return m&^fs.ModePerm | perm })
+		return commitFile(context.Background(), fsys, opt, &now, doc.Content, func(m fs.FileMode) fs.FileMode { return m&^fs.ModePerm | perm })
 	}
-	return commit(fsys, opt, &now, doc.Content)
+	return commitFile(context.Background(), fsys, opt, &now, doc.Content, nil)
 }

@@ -54,10 +54,26 @@ func (d *nthRenameDir) LinkTemp(t tempFile, name string) error {
 	return d.commitDir.LinkTemp(t, name)
 }
 
-// TestCommitAllRestoresOnFailure fails the commit of the third file and
+// changesOf returns the changes that commit contents[i] to docs[i].
+func changesOf(docs []*edit.Document, contents [][]byte) []Change {
+	changes := make([]Change, len(docs))
+	for i, d := range docs {
+		changes[i] = Change{Doc: d, Content: contents[i]}
+	}
+	return changes
+}
+
+// commitChanges commits changes on fsys with opt as one transaction, as
+// Files.Commit does under AllOrNone.
+func commitChanges(fsys fileSystem, opt Options, changes []Change) error {
+	_, err := commit(context.Background(), fsys, opt, changes, AllOrNone, commitBatch)
+	return err
+}
+
+// TestAllOrNoneRestoresOnFailure fails the commit of the third file and
 // checks that the two written before it are back as they were, that the
 // third and fourth are untouched, and that a created file is removed.
-func TestCommitAllRestoresOnFailure(t *testing.T) {
+func TestAllOrNoneRestoresOnFailure(t *testing.T) {
 	dir := t.TempDir()
 	orig := map[string]string{
 		"a.py": "def a():\n    return 1\n",
@@ -86,10 +102,10 @@ func TestCommitAllRestoresOnFailure(t *testing.T) {
 		contents = append(contents, []byte("# rewritten "+name+"\n"))
 	}
 	fsys := &nthRenameFS{n: 3} // a.py and b.go are renamed into place; c.ts fails
-	err := commitAll(context.Background(), fsys, Options{}, docs, contents)
+	err := commitChanges(fsys, Options{}, changesOf(docs, contents))
 	var te *TransactionError
 	if !errors.As(err, &te) {
-		t.Fatalf("commitAll = %v, want a *TransactionError", err)
+		t.Fatalf("commit = %v, want a *TransactionError", err)
 	}
 	if te.Failed != 3 || te.Path != docs[3].Path || len(te.RestoreErrs) != 0 {
 		t.Fatalf("TransactionError = %+v", te)
@@ -121,8 +137,8 @@ func TestCommitAllRestoresOnFailure(t *testing.T) {
 	}
 }
 
-// TestCommitAllSuccess commits every file.
-func TestCommitAllSuccess(t *testing.T) {
+// TestAllOrNoneSuccess commits every file.
+func TestAllOrNoneSuccess(t *testing.T) {
 	dir := t.TempDir()
 	var docs []*edit.Document
 	var contents [][]byte
@@ -138,7 +154,7 @@ func TestCommitAllSuccess(t *testing.T) {
 		docs = append(docs, d)
 		contents = append(contents, []byte{byte('a' + i), '\n'})
 	}
-	if err := commitAll(context.Background(), osFS{}, Options{}, docs, contents); err != nil {
+	if err := commitChanges(osFS{}, Options{}, changesOf(docs, contents)); err != nil {
 		t.Fatal(err)
 	}
 	for i, d := range docs {
@@ -148,30 +164,30 @@ func TestCommitAllSuccess(t *testing.T) {
 	}
 }
 
-// TestCommitAllFirstFails restores nothing and changes nothing.
-func TestCommitAllFirstFails(t *testing.T) {
+// TestAllOrNoneFirstFails restores nothing and changes nothing.
+func TestAllOrNoneFirstFails(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "new.py")
 	d, err := (&Files{fsys: osFS{}}).ReadOrNew(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = commitAll(context.Background(), &nthRenameFS{failLink: true}, Options{}, []*edit.Document{d}, [][]byte{[]byte("x\n")})
+	err = commitChanges(&nthRenameFS{failLink: true}, Options{}, []Change{{Doc: d, Content: []byte("x\n")}})
 	var te *TransactionError
 	if !errors.As(err, &te) || te.Failed != 0 || len(te.Restored) != 0 || !errors.Is(err, syscall.ENOSPC) {
-		t.Fatalf("commitAll = %#v", err)
+		t.Fatalf("commit = %#v", err)
 	}
 	if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("file created despite the failure: %v", err)
 	}
 }
 
-// TestCommitChangesRestoresDeletedAndMoved moves a.py to new/b.py (create
+// TestAllOrNoneRestoresDeletedAndMoved moves a.py to new/b.py (create
 // b.py, delete a.py) and deletes d.py, then fails the commit of c.ts: a.py
 // and d.py are back with their content and mode, b.py is gone, and no
 // temporary file is left. Then the same changes without the failure
 // delete both and leave nothing aside.
-func TestCommitChangesRestoresDeletedAndMoved(t *testing.T) {
+func TestAllOrNoneRestoresDeletedAndMoved(t *testing.T) {
 	for _, fail := range []bool{true, false} {
 		dir := t.TempDir()
 		orig := map[string]string{"a.py": "def a():\n    return 1\n", "c.ts": "export const c = 1;\n", "d.py": "d = 4"}
@@ -219,7 +235,7 @@ func TestCommitChangesRestoresDeletedAndMoved(t *testing.T) {
 		}
 		var te *TransactionError
 		if !errors.As(err, &te) || te.Failed != 3 || len(te.RestoreErrs) != 0 || len(te.Restored) != 3 {
-			t.Fatalf("commitChanges = %#v, want a *TransactionError at 3 with 3 restored", err)
+			t.Fatalf("commit = %#v, want a *TransactionError at 3 with 3 restored", err)
 		}
 		for name, o := range orig {
 			p := filepath.Join(dir, name)
@@ -237,9 +253,9 @@ func TestCommitChangesRestoresDeletedAndMoved(t *testing.T) {
 	}
 }
 
-// TestCommitChangesDeleteRefusals: a missing file, a changed file and a
+// TestAllOrNoneDeleteRefusals: a missing file, a changed file and a
 // symbolic link are not deleted.
-func TestCommitChangesDeleteRefusals(t *testing.T) {
+func TestAllOrNoneDeleteRefusals(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "x.py")
 	if err := os.WriteFile(p, []byte("x = 1\n"), 0o644); err != nil {
@@ -265,7 +281,7 @@ func TestCommitChangesDeleteRefusals(t *testing.T) {
 		doc  *edit.Document
 		want error
 	}{{missing, os.ErrNotExist}, {changed, edit.ErrChanged}, {link, edit.ErrNotRegular}} {
-		err := files.CommitChanges([]Change{{Doc: c.doc, Delete: true}})
+		_, err := files.Commit(context.Background(), []Change{{Doc: c.doc, Delete: true}}, AllOrNone)
 		if !errors.Is(err, c.want) {
 			t.Errorf("delete %s = %v, want %v", c.doc.Path, err, c.want)
 		}
@@ -339,14 +355,14 @@ func tempsLeft(t *testing.T, dir string) []string {
 	return left
 }
 
-// TestCommitChangesPrepareFailure fails a step of the k-th file's
+// TestAllOrNonePrepareFailure fails a step of the k-th file's
 // temporary file (created, written, chmod'ed, synced) for each file k:
 // the failure comes while the transaction prepares its files, so no lock
 // was taken and nothing renamed, every file is byte-identical (the same
 // inode, its mode), the created file does not exist, the deleted one is
 // there, nothing was restored, and no temporary file remains, named or
 // not.
-func TestCommitChangesPrepareFailure(t *testing.T) {
+func TestAllOrNonePrepareFailure(t *testing.T) {
 	for _, named := range []bool{false, true} {
 		for _, step := range []string{"CreateTemp", "Write", "Chmod", "Sync"} {
 			for k := range 6 {
@@ -370,7 +386,7 @@ func TestCommitChangesPrepareFailure(t *testing.T) {
 					err := commitChanges(fsys, Options{}, changes)
 					var te *TransactionError
 					if !errors.As(err, &te) || te.Failed != k || te.Path != changes[k].Doc.Path || !errors.Is(err, syscall.ENOSPC) {
-						t.Fatalf("commitChanges = %v, want a *TransactionError at %d wrapping ENOSPC", err, k)
+						t.Fatalf("commit = %v, want a *TransactionError at %d wrapping ENOSPC", err, k)
 					}
 					if len(te.Restored) != 0 || len(te.RestoreErrs) != 0 {
 						t.Errorf("restored %v (errors %v), want nothing: nothing was written", te.Restored, te.RestoreErrs)
@@ -408,10 +424,10 @@ func TestCommitChangesPrepareFailure(t *testing.T) {
 	}
 }
 
-// TestCommitChangesSyncsEachFolderOnce: a transaction over six files in
+// TestAllOrNoneSyncsEachFolderOnce: a transaction over six files in
 // three folders syncs every temporary file it writes, and each folder
 // once, after the last rename; a failed folder sync is not reported.
-func TestCommitChangesSyncsEachFolderOnce(t *testing.T) {
+func TestAllOrNoneSyncsEachFolderOnce(t *testing.T) {
 	for _, failSync := range []bool{false, true} {
 		dir := t.TempDir()
 		changes, _ := txnTree(t, dir)
@@ -469,12 +485,12 @@ func TestCommitChangesSyncsEachFolderOnce(t *testing.T) {
 	}
 }
 
-// TestCommitChangesPreparesConcurrently: a transaction writes and syncs
+// TestAllOrNonePreparesConcurrently: a transaction writes and syncs
 // its temporary files at once, not one after another: each temporary
 // file's sync waits here until another one's has begun too. A
 // transaction that synced them one at a time would wait 30 s (a hang
 // detector, not a time limit) and fail.
-func TestCommitChangesPreparesConcurrently(t *testing.T) {
+func TestAllOrNonePreparesConcurrently(t *testing.T) {
 	dir := t.TempDir()
 	changes, _ := txnTree(t, dir)
 	var (
@@ -511,11 +527,11 @@ func TestCommitChangesPreparesConcurrently(t *testing.T) {
 	}
 }
 
-// TestCommitChangesLaterBatchFails: in a transaction longer than a
+// TestAllOrNoneLaterBatchFails: in a transaction longer than a
 // batch, a failure while the third batch is prepared restores the files
 // of the two batches already written, in reverse order, and leaves no
 // temporary file.
-func TestCommitChangesLaterBatchFails(t *testing.T) {
+func TestAllOrNoneLaterBatchFails(t *testing.T) {
 	dir := t.TempDir()
 	var changes []Change
 	orig := map[string]string{}
@@ -534,10 +550,10 @@ func TestCommitChangesLaterBatchFails(t *testing.T) {
 	}
 	fsys := newFaultFS("Write", syscall.EIO)
 	fsys.failOnly = "f4.py"
-	err := commitChangesBy(fsys, Options{}, changes, 2)
+	_, err := commit(context.Background(), fsys, Options{}, changes, AllOrNone, 2)
 	var te *TransactionError
 	if !errors.As(err, &te) || te.Failed != 4 || len(te.RestoreErrs) != 0 {
-		t.Fatalf("commitChangesBy = %v, want a *TransactionError at 4", err)
+		t.Fatalf("commit = %v, want a *TransactionError at 4", err)
 	}
 	want := []string{changes[3].Doc.Path, changes[2].Doc.Path, changes[1].Doc.Path, changes[0].Doc.Path}
 	if !reflect.DeepEqual(te.Restored, want) {
@@ -553,7 +569,7 @@ func TestCommitChangesLaterBatchFails(t *testing.T) {
 	}
 }
 
-// TestCommitChangesConcurrentTransactions runs transactions at once over
+// TestAllOrNoneConcurrentTransactions runs transactions at once over
 // the same three folders, each going through them in its own order. With
 // disjoint files every transaction succeeds. With the same files, read
 // by all before any commits, one transaction at most succeeds, the others
@@ -561,7 +577,7 @@ func TestCommitChangesLaterBatchFails(t *testing.T) {
 // one transaction (or none) left it. None waits for a lock held by
 // another that waits for it: a transaction that did would end with
 // ErrLocked after LockWait, or hang (detected after 2 minutes).
-func TestCommitChangesConcurrentTransactions(t *testing.T) {
+func TestAllOrNoneConcurrentTransactions(t *testing.T) {
 	const writers, rounds = 4, 5
 	folders := []string{"a", "b", "c"}
 	for _, shared := range []bool{false, true} {
@@ -691,20 +707,20 @@ func wantWritten(t *testing.T, dir string, docs []*edit.Document, contents [][]b
 	}
 }
 
-// TestCommitEach: CommitEach writes every file, syncing each folder once;
+// TestEachAlone: a Commit under EachAlone writes every file, syncing each folder once;
 // when the k-th file fails, while its temporary file is written (phase
 // 1) or at its rename (phase 2), the files before it are written, it and
 // the files after it are not, and no temporary file is left; in batches
 // of 2 as in one.
-func TestCommitEach(t *testing.T) {
+func TestEachAlone(t *testing.T) {
 	for _, batch := range []int{commitBatch, 2} {
 		t.Run(fmt.Sprintf("batch=%d/ok", batch), func(t *testing.T) {
 			dir := t.TempDir()
 			docs, contents, orig := eachTree(t, dir, 5)
 			fsys := newFaultFS("", nil)
-			n, err := commitEach(context.Background(), fsys, Options{}, docs, contents, batch)
+			n, err := commit(context.Background(), fsys, Options{}, changesOf(docs, contents), EachAlone, batch)
 			if err != nil || n != 5 {
-				t.Fatalf("commitEach = %d, %v", n, err)
+				t.Fatalf("commit = %d, %v", n, err)
 			}
 			wantWritten(t, dir, docs, contents, orig, 5)
 			real, _ := filepath.EvalSymlinks(dir)
@@ -729,10 +745,10 @@ func TestCommitEach(t *testing.T) {
 						ff.failOnly = filepath.Base(docs[k].Path)
 						fsys = ff
 					}
-					n, err := commitEach(context.Background(), fsys, Options{}, docs, contents, batch)
+					n, err := commit(context.Background(), fsys, Options{}, changesOf(docs, contents), EachAlone, batch)
 					var fe *edit.FileError
 					if n != k || !errors.As(err, &fe) || fe.Path != docs[k].Path || !errors.Is(err, syscall.EIO) {
-						t.Fatalf("commitEach = %d, %v; want %d and %s's EIO", n, err, k, docs[k].Path)
+						t.Fatalf("commit = %d, %v; want %d and %s's EIO", n, err, k, docs[k].Path)
 					}
 					wantWritten(t, dir, docs, contents, orig, k)
 				})
@@ -741,17 +757,17 @@ func TestCommitEach(t *testing.T) {
 	}
 }
 
-// TestCommitEachCancelled: a context done before CommitEach writes
+// TestEachAloneCancelled: a context done before a Commit under EachAlone writes
 // nothing; one done while the files are put in place stops before the
 // next file: the files renamed before it stay written.
-func TestCommitEachCancelled(t *testing.T) {
+func TestEachAloneCancelled(t *testing.T) {
 	dir := t.TempDir()
 	docs, contents, orig := eachTree(t, dir, 5)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	fsys := newFaultFS("", nil)
-	if n, err := commitEach(ctx, fsys, Options{}, docs, contents, commitBatch); n != 0 || !errors.Is(err, context.Canceled) {
-		t.Fatalf("commitEach = %d, %v; want 0, context.Canceled", n, err)
+	if n, err := commit(ctx, fsys, Options{}, changesOf(docs, contents), EachAlone, commitBatch); n != 0 || !errors.Is(err, context.Canceled) {
+		t.Fatalf("commit = %d, %v; want 0, context.Canceled", n, err)
 	}
 	wantWritten(t, dir, docs, contents, orig, 0)
 	if len(fsys.steps()) != 0 {
@@ -767,8 +783,60 @@ func TestCommitEachCancelled(t *testing.T) {
 			cancel()
 		}
 	}}
-	if n, err := commitEach(ctx, fsys, Options{}, docs, contents, commitBatch); n != 2 || !errors.Is(err, context.Canceled) {
-		t.Fatalf("commitEach = %d, %v; want 2, context.Canceled", n, err)
+	if n, err := commit(ctx, fsys, Options{}, changesOf(docs, contents), EachAlone, commitBatch); n != 2 || !errors.Is(err, context.Canceled) {
+		t.Fatalf("commit = %d, %v; want 2, context.Canceled", n, err)
 	}
 	wantWritten(t, dir, docs, contents, orig, 2)
+}
+
+// TestEachAloneDeletes: under EachAlone a deletion is a change like any
+// other: deleted, and kept deleted when a later change fails (nothing is
+// undone), its copy gone with the commit; an empty list commits nothing.
+func TestEachAloneDeletes(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.py"), filepath.Join(dir, "b.py")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte("x = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	da, err := Read(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := Read(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := []Change{{Doc: da, Delete: true}, {Doc: db, Content: []byte("x = 2\n")}}
+	n, err := commit(context.Background(), &nthRenameFS{n: 1}, Options{}, changes, EachAlone, commitBatch)
+	var fe *edit.FileError
+	if n != 1 || !errors.As(err, &fe) || fe.Path != b || !errors.Is(err, syscall.EIO) {
+		t.Fatalf("commit = %d, %v; want 1 and %s's EIO", n, err, b)
+	}
+	if _, err := os.Lstat(a); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s: %v, want it deleted", a, err)
+	}
+	if got, _ := os.ReadFile(b); string(got) != "x = 1\n" {
+		t.Errorf("%s = %q, want it as it was", b, got)
+	}
+	if left := tempsLeft(t, dir); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+	for _, p := range []Policy{AllOrNone, EachAlone} {
+		if n, err := commit(context.Background(), osFS{}, Options{}, nil, p, commitBatch); n != 0 || err != nil {
+			t.Errorf("%v of no changes = %d, %v", p, n, err)
+		}
+	}
+}
+
+// TestCommitUnknownPolicy: a Policy that is neither AllOrNone nor
+// EachAlone is a programming error.
+func TestCommitUnknownPolicy(t *testing.T) {
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "Policy(7)") {
+			t.Errorf("recover() = %v, want a panic naming Policy(7)", r)
+		}
+	}()
+	_, _ = commit(context.Background(), osFS{}, Options{}, nil, Policy(7), commitBatch)
 }

@@ -173,7 +173,7 @@ type applyFile struct {
 // of the one before, then the syntax guard runs; nothing is written unless
 // every block of every file applies (or, with Partial, each file whose
 // blocks all apply is written on its own), and the files are committed
-// as one transaction (files.Files.CommitChanges: deletions, moves and git's
+// as one transaction (files.Files.Commit, AllOrNone: deletions, moves and git's
 // mode changes included, the files written before a failed write
 // restored; a moved file is what an edit of it would write, its mode,
 // owner and extended attributes kept, and a move or deletion is refused
@@ -736,7 +736,7 @@ func (a *applier) commitFiles(ctx context.Context, fl []*applyFile) {
 	}
 	if a.req.Partial {
 		for _, f := range fl {
-			if err := a.w.files.CommitChangesContext(ctx, f.changes()); err != nil {
+			if _, err := a.w.files.Commit(ctx, f.changes(), files.AllOrNone); err != nil {
 				writeFailed(f, "not written: "+err.Error(), err)
 				continue
 			}
@@ -751,7 +751,7 @@ func (a *applier) commitFiles(ctx context.Context, fl []*applyFile) {
 			changes, owner = append(changes, c), append(owner, i)
 		}
 	}
-	err := a.w.files.CommitChangesContext(ctx, changes)
+	_, err := a.w.files.Commit(ctx, changes, files.AllOrNone)
 	if err == nil {
 		for _, f := range fl {
 			f.out.Written = true

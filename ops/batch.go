@@ -213,7 +213,7 @@ type BatchRequest struct {
 	Ops []BatchOp `json:"ops"`
 	// Atomic commits nothing unless every operation of every file
 	// validates; the files are then committed as one transaction
-	// (files.Files.CommitAll: a failed commit puts back the files already
+	// (files.Files.Commit, AllOrNone: a failed commit puts back the files already
 	// written). Without it, a file whose operations all validate is
 	// written whatever happens to the others.
 	Atomic bool `json:"atomic,omitempty"`
@@ -396,15 +396,14 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 		}
 	}
 	if req.Atomic && allOK && !req.DryRun {
-		var docs []*edit.Document
-		var contents [][]byte
+		var chs []*change
 		var changed []*batchFile
 		for _, f := range files {
 			if f.ch.changed() {
-				docs, contents, changed = append(docs, f.ch.doc), append(contents, f.ch.content), append(changed, f)
+				chs, changed = append(chs, f.ch), append(changed, f)
 			}
 		}
-		if err := w.files.CommitAllContext(ctx, docs, contents); err != nil {
+		if err := w.commitAtomic(ctx, chs); err != nil {
 			for _, f := range changed {
 				f.ok = false
 				batchFail(f, len(f.ops)-1, err, results)
@@ -496,6 +495,7 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	}
 	lang := language(f.path, req.Lang)
 	cur, content := doc, doc.Content
+	var edits []edit.Edit // the operations' edits so far, as edits of doc as read
 	// first is the first operation's parse of doc as read, if it parsed
 	// it: the guard's parse of the content before. This call owns it and
 	// closes it once the check is done; the later operations' parses are
@@ -503,12 +503,18 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	var first *parsed
 	defer func() { first.close() }()
 	for k, i := range f.ops {
-		var p *parsed
-		content, p, err = req.Ops[i].plan(ctx, cur, lang, req.Lang)
+		ch, p, err := req.Ops[i].plan(ctx, cur, lang, req.Lang)
 		if k == 0 {
 			first = p
 		} else {
 			p.close()
+		}
+		if err == nil {
+			// The operation's edits are of its input, the result of the
+			// ones before: mapped through theirs, they are edits of the
+			// file as read, which the guard and the diff take.
+			content = ch.content
+			edits, err = edit.Compose(len(doc.Content), edits, ch.edits)
 		}
 		if err == nil && k < len(f.ops)-1 {
 			// The next operation works on this one's result.
@@ -520,7 +526,7 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 		}
 		results[i].Status = BatchApplied
 	}
-	f.ch = &change{doc: doc, lang: lang, content: content, what: fmt.Sprintf("%d operation(s)", len(f.ops))}
+	f.ch = &change{doc: doc, lang: lang, content: content, edits: edits, what: fmt.Sprintf("%d operation(s)", len(f.ops))}
 	if first != nil {
 		// The first operation located its symbol in doc as read: the
 		// guard need not parse it again.
@@ -670,12 +676,13 @@ func (r *BatchReplace) searcher() (*textedit.Searcher, error) {
 
 // plan applies op to doc (the file as read, or as the batch's earlier
 // operations left it) with the operation's own plan function and returns
-// the new content and, for an operation that located a symbol, the parse
+// its change (the new content and the byte edits of doc.Content that
+// make it) and, for an operation that located a symbol, the parse
 // of doc it located it in (nil for the others), which the caller owns and
 // closes (parsed.close); on error nothing is kept. lang is the file's
 // language, nil for none; langName is the request's Lang, for the error
 // of a symbol operation on a file in no supported language.
-func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.Language, langName string) ([]byte, *parsed, error) {
+func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.Language, langName string) (*change, *parsed, error) {
 	locate := func(location string) (*target, error) {
 		if language == nil {
 			_, err := lang.Select(doc.Path, langName)
@@ -717,9 +724,9 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.L
 		return nil, nil, err
 	}
 	if t != nil {
-		return ch.content, t.parsed, nil
+		return ch, t.parsed, nil
 	}
-	return ch.content, nil, nil
+	return ch, nil, nil
 }
 
 // planBatchReplace replaces r's matches in doc in memory with Replace's

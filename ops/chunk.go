@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/chunk"
+	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/match"
 )
 
@@ -120,7 +121,7 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	if err != nil {
 		return nil, err
 	}
-	ch, err := t.replaceLines(out.Lines)
+	ch, err := t.replaceEach(out.Replacements)
 	if err != nil {
 		return nil, err
 	}
@@ -152,4 +153,48 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	}
 	res.ChunksApplied, res.Placements = len(out.Placements)-len(already), out.Placements
 	return ch, nil
+}
+
+// replaceEach makes the change that applies the chunks' line
+// replacements (chunk.Result.Replacements, in file order) to the
+// target's file: one byte edit per replacement, the lines that chunk
+// replaced (Document.ReplaceLines), so that the guard and the diff see
+// the chunks' own spans and not the whole symbol. Two replacements whose
+// edits would overlap (a deletion through a last line without a line
+// ending takes the line ending before it, which the replacement just
+// above may rewrite) become one edit over both line ranges.
+func (t *target) replaceEach(reps []chunk.LineReplacement) (*change, error) {
+	type group struct {
+		first, last int // 1-based file lines; last = first-1 inserts
+		lines       []string
+		ed          edit.Edit
+	}
+	var groups []group
+	for _, r := range reps {
+		g := group{first: r.Line, last: r.Line + r.Removed - 1, lines: r.New}
+		ed, err := t.doc.ReplaceLines(g.first, g.last, g.lines)
+		if err != nil {
+			return nil, err
+		}
+		g.ed = ed
+		if n := len(groups); n > 0 && (ed.Start < groups[n-1].ed.End || ed.Start == groups[n-1].ed.Start) {
+			p := groups[n-1]
+			lines := append(append([]string(nil), p.lines...), t.doc.Lines(p.last+1, g.first-1)...)
+			g = group{first: p.first, last: g.last, lines: append(lines, g.lines...)}
+			if g.ed, err = t.doc.ReplaceLines(g.first, g.last, g.lines); err != nil {
+				return nil, err
+			}
+			groups = groups[:n-1]
+		}
+		groups = append(groups, g)
+	}
+	edits := make([]edit.Edit, len(groups))
+	for i, g := range groups {
+		edits[i] = g.ed
+	}
+	content, err := edit.Apply(t.doc.Content, edits)
+	if err != nil {
+		return nil, err
+	}
+	return &change{doc: t.doc, lang: t.lang, content: content, edits: edits, before: t.snap}, nil
 }

@@ -102,7 +102,7 @@ func (w *Workspace) Edit(ctx context.Context, req EditRequest) (*EditResult, err
 	res := &EditResult{}
 	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
 		func() error { _, err := matchLevel(req.Match, match.Exact); return err },
-		func() (*edit.Document, error) { return w.read(req.Path, req.WriteOptions) },
+		func(r resolved) (*edit.Document, error) { return w.readResolved(req.Path, r.res, req.WriteOptions) },
 		func(doc *edit.Document) (*change, error) {
 			return planEdit(ctx, doc, language(req.Path, req.Lang), req, res)
 		})
@@ -124,17 +124,14 @@ func planEdit(ctx context.Context, doc *edit.Document, lang *lang.Language, req 
 			}
 		}
 	}
-	out, err := textedit.ApplyTextEditsContext(ctx, string(doc.Text), doc.EOL, req.Edits.textEdits(), level)
+	content, out, edits, err := textedit.ApplyDocumentContext(ctx, doc, req.Edits.textEdits(), level)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, cancelled(ctx)
 		}
 		return nil, err
 	}
-	bom := doc.Content[:len(doc.Content)-len(doc.Text)]
-	content := make([]byte, 0, len(bom)+len(out.Text))
-	content = append(append(content, bom...), out.Text...)
-	ch := &change{doc: doc, lang: lang, content: content,
+	ch := &change{doc: doc, lang: lang, content: content, edits: edits,
 		what: fmt.Sprintf("applied %d edit(s), %d replacement(s)", len(req.Edits), out.TotalReplacements)}
 	var already []string
 	for _, sum := range out.Edits {

@@ -226,7 +226,7 @@ type undoPlan struct {
 // (newest first), from the journal of the workspace's root: every file
 // gets its content before (a created file is deleted, a deleted or moved
 // one recreated, with its permission bits), all in one transaction
-// (files.Files.CommitChanges: all done or none), and only if each file
+// (files.Files.Commit, AllOrNone: all done or none), and only if each file
 // still holds exactly what the operations left. Otherwise it is refused
 // with CHANGED (UndoResult.Files says how each file differs) and writes
 // nothing. The undo is itself recorded, so undoing it redoes. A file the
@@ -323,7 +323,7 @@ func (w *Workspace) Undo(ctx context.Context, req UndoRequest) (*UndoResult, err
 		w.beforeUndoCommit()
 	}
 	if len(changes) > 0 {
-		if err := w.files.CommitChangesContext(withOp(ctx, "undo"), changes); err != nil {
+		if _, err := w.files.Commit(withOp(ctx, "undo"), changes, files.AllOrNone); err != nil {
 			res.OK, res.Changed = false, false
 			return res, res.Fail(err)
 		}

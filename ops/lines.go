@@ -87,7 +87,7 @@ func (w *Workspace) Lines(ctx context.Context, req LinesRequest) (*LinesResult, 
 	res := &LinesResult{}
 	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
 		func() error { _, err := req.Edits.lineEdits(); return err },
-		func() (*edit.Document, error) { return w.read(req.Path, req.WriteOptions) },
+		func(r resolved) (*edit.Document, error) { return w.readResolved(req.Path, r.res, req.WriteOptions) },
 		func(doc *edit.Document) (*change, error) {
 			return planLines(doc, language(req.Path, req.Lang), req, res)
 		})

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 	"github.com/symedit/symedit/textedit"
@@ -41,7 +42,13 @@ func (p *parsed) close() {
 // rather than naming its extension (issue 11, section 7). With keep the
 // parse is kept for the guard (see parse), and the caller closes it.
 func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions, keep bool) (*parsed, error) {
-	doc, err := w.read(path, o)
+	return w.parseResolved(ctx, path, nil, o, keep)
+}
+
+// parseResolved is parseFile that reads the file r resolved path to, when
+// r is not nil (readResolved: the path is not resolved again).
+func (w *Workspace) parseResolved(ctx context.Context, path string, r *files.Resolution, o WriteOptions, keep bool) (*parsed, error) {
+	doc, err := w.readResolved(path, r, o)
 	if err != nil {
 		return nil, err
 	}
@@ -101,12 +108,12 @@ func (w *Workspace) writeSymbol(ctx context.Context, location string, symSum SHA
 	if err := symSum.validate("expect_symbol_sha256"); err != nil {
 		return res.Fail(err)
 	}
-	unlock, err := w.lock(ctx, loc.Path)
+	r, unlock, err := w.lockResolved(ctx, loc.Path)
 	if err != nil {
 		return res.Fail(err)
 	}
 	defer unlock()
-	t, err := w.locate(ctx, loc, o, true)
+	t, err := w.locateResolved(ctx, loc, r.res, o, true)
 	if err == nil {
 		defer t.close()
 		err = t.checkSymbol(symSum)
@@ -170,7 +177,14 @@ func ParseLocation(arg string) (symbols.Location, error) {
 // writing operation) the target's parse is kept for the guard and the
 // caller closes it (target.close); on error nothing is kept.
 func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOptions, keep bool) (*target, error) {
-	p, err := w.parseFile(ctx, loc.Path, o, keep)
+	return w.locateResolved(ctx, loc, nil, o, keep)
+}
+
+// locateResolved is locate that reads the file r resolved loc.Path to,
+// when r is not nil (writeSymbol: the path resolved once, for the lock
+// and the read).
+func (w *Workspace) locateResolved(ctx context.Context, loc symbols.Location, r *files.Resolution, o WriteOptions, keep bool) (*target, error) {
+	p, err := w.parseResolved(ctx, loc.Path, r, o, keep)
 	if err != nil {
 		return nil, err
 	}

@@ -406,7 +406,7 @@ func distinct(paths, keys []string) error {
 }
 
 // commitReplace writes the files that passed, in order, unless this is a
-// dry run (files.Files.CommitEach: each file on its own, prepared several
+// dry run (files.Files.Commit, EachAlone: each file on its own, prepared several
 // at once, each folder synced once). When a write fails, that file is
 // refused and the files after it are not written (the files before it
 // stay written: each file is reported as it is on disk); it reports
@@ -418,16 +418,15 @@ func (w *Workspace) commitReplace(ctx context.Context, req ReplaceRequest, files
 		return false, nil
 	}
 	var (
-		todo     []*replaceFile
-		docs     []*edit.Document
-		contents [][]byte
+		todo []*replaceFile
+		chs  []*change
 	)
 	for _, f := range files {
 		if f.out.Status == ReplaceReplaced && f.ch.changed() {
-			todo, docs, contents = append(todo, f), append(docs, f.ch.doc), append(contents, f.ch.content)
+			todo, chs = append(todo, f), append(chs, f.ch)
 		}
 	}
-	written, err := w.files.CommitEach(ctx, docs, contents)
+	written, err := w.commitEach(ctx, chs)
 	for _, f := range todo[:written] {
 		f.checked.written = true
 	}

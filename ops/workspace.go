@@ -179,13 +179,10 @@ func (o WriteOptions) validate() error {
 	return nil
 }
 
-// read reads path for editing and applies ExpectSHA256.
-func (w *Workspace) read(path string, o WriteOptions) (*edit.Document, error) {
-	return w.readResolved(path, nil, o)
-}
-
-// readResolved is read of the file r resolved path to when r is not nil
-// (files.Files.ReadResolved: the path is not resolved again), else of path.
+// readResolved reads path for editing and applies ExpectSHA256: the
+// file r resolved path to when r is not nil (files.Files.ReadResolved:
+// the path is not resolved again), else path (whose errors are then
+// Read's).
 func (w *Workspace) readResolved(path string, r *files.Resolution, o WriteOptions) (*edit.Document, error) {
 	var doc *edit.Document
 	var err error
@@ -219,6 +216,15 @@ func language(path, langName string) *lang.Language {
 // release; it gives up when ctx is done (see pathLocks.lock).
 func (w *Workspace) lock(ctx context.Context, path string) (unlock func(), err error) {
 	return w.locks.lock(ctx, w.lockKey(path))
+}
+
+// lockResolved is lock that resolves path once, for the lock's key and
+// for the read after it (readResolved of the resolution's res), and
+// returns that resolution with the release.
+func (w *Workspace) lockResolved(ctx context.Context, path string) (r resolved, unlock func(), err error) {
+	r = w.resolve(path)
+	unlock, err = w.locks.lock(ctx, r.key)
+	return r, unlock, err
 }
 
 // lockAll takes the in-process locks of the files paths name, each once
@@ -276,7 +282,8 @@ func (w *Workspace) pathKey(path string) string {
 
 // resolved is a path's lock key (lockKey's) and, when the file resolved,
 // its resolution, so that the read after the lock does not resolve the
-// path again (issue 15).
+// path again (issue 15): replace, the file-level write prologue
+// (writeFile) and the symbol one (writeSymbol) read through it.
 type resolved struct {
 	key string
 	res *files.Resolution // nil: read by the path, which gives Read's error

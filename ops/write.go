@@ -14,6 +14,7 @@ import (
 
 	"github.com/symedit/symedit/diff"
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/lang"
@@ -27,7 +28,7 @@ type change struct {
 	doc     *edit.Document
 	lang    *lang.Language
 	content []byte      // the new content, BOM included
-	edits   []edit.Edit // the byte edits that made it, or nil for a whole write
+	edits   []edit.Edit // the byte edits of doc.Content that made it (one over the whole file for a write)
 	what    string      // what the edit did, for the summary line
 	// before: the parse of doc's text that located the edited symbol
 	// (parsed.snap; set only for a change made from a located target,
@@ -97,11 +98,42 @@ func (w *Workspace) commit(ctx context.Context, ch *change, o WriteOptions, out 
 	if o.DryRun || !ch.changed() {
 		return nil
 	}
-	if err := w.files.CommitContext(ctx, ch.doc, ch.content); err != nil {
+	if _, err := w.commitEach(ctx, []*change{ch}); err != nil {
 		return err
 	}
 	out.written = true
 	return nil
+}
+
+// commitEach commits chs in order, each file on its own
+// (files.Files.Commit, EachAlone; one change is a one-file commit, every
+// step under its folder's lock): it stops at the first that fails, the
+// ones before it staying written, and returns how many it wrote and the
+// failed one's error (a *edit.FileError, or ctx's error when ctx was done
+// before it was written). ctx also ends the wait for a folder's lock.
+func (w *Workspace) commitEach(ctx context.Context, chs []*change) (written int, err error) {
+	return w.files.Commit(ctx, fileChanges(chs), files.EachAlone)
+}
+
+// commitAtomic commits chs in order as one transaction
+// (files.Files.Commit, AllOrNone): when one fails, the ones written
+// before it are put back, and the error is a *files.TransactionError.
+// ctx is asked before each file is written and ends the wait for a
+// folder's lock; it never stops the putting back.
+func (w *Workspace) commitAtomic(ctx context.Context, chs []*change) error {
+	_, err := w.files.Commit(ctx, fileChanges(chs), files.AllOrNone)
+	return err
+}
+
+// fileChanges returns the file layer's changes that commit chs: each
+// one's content to the file its document was read from (created, for a
+// new document).
+func fileChanges(chs []*change) []files.Change {
+	out := make([]files.Change, len(chs))
+	for i, ch := range chs {
+		out[i] = files.Change{Doc: ch.doc, Content: ch.content}
+	}
+	return out
 }
 
 // finish checks, previews and commits one change and fills res: path,
@@ -138,8 +170,10 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 // request's own validation, done before any lock or read so that a
 // malformed request costs nothing), holds the file's lock, reads the file
 // with read, has plan compute the change and checks, previews and commits
-// it (finish), filling res. It returns res.Error, or nil.
-func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, res *Result, precheck func() error, read func() (*edit.Document, error), plan func(*edit.Document) (*change, error)) error {
+// it (finish), filling res. The path is resolved once, for the lock and
+// the read: read gets that resolution (see readResolved). It returns
+// res.Error, or nil.
+func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, res *Result, precheck func() error, read func(resolved) (*edit.Document, error), plan func(*edit.Document) (*change, error)) error {
 	res.Path, res.DryRun = path, o.DryRun
 	if err := checkPath(path); err != nil {
 		return res.Fail(err)
@@ -150,12 +184,12 @@ func (w *Workspace) writeFile(ctx context.Context, path string, o WriteOptions, 
 	if err := precheck(); err != nil {
 		return res.Fail(err)
 	}
-	unlock, err := w.lock(ctx, path)
+	r, unlock, err := w.lockResolved(ctx, path)
 	if err != nil {
 		return res.Fail(err)
 	}
 	defer unlock()
-	doc, err := read()
+	doc, err := read(r)
 	if err != nil {
 		return res.Fail(err)
 	}

@@ -45,9 +45,10 @@ func (w *Workspace) Write(ctx context.Context, req WriteRequest) (*WriteResult, 
 	res := &WriteResult{}
 	return res, w.writeFile(ctx, req.Path, req.WriteOptions, &res.Result,
 		func() error { return checkContent(req.Path, []byte(req.Content)) },
-		func() (*edit.Document, error) {
-			// A write may create the file; the expected hash is checked
-			// here, as read does for the other operations.
+		func(resolved) (*edit.Document, error) {
+			// A write may create the file (read by its path, not by its
+			// resolution: it may be gone since); the expected hash is
+			// checked here, as readResolved does for the other operations.
 			doc, err := w.files.ReadOrNew(req.Path)
 			if err == nil && req.ExpectSHA256 != "" {
 				err = doc.CheckSHA256(string(req.ExpectSHA256))
@@ -72,7 +73,10 @@ func planWrite(doc *edit.Document, lang *lang.Language, content []byte, res *Wri
 		what = fmt.Sprintf("created with %d bytes", len(content))
 	}
 	res.Bytes, res.Created = len(content), doc.IsNew()
-	return &change{doc: doc, lang: lang, content: content, what: what}, nil
+	// A write hands over a content, not the places it changes: its one
+	// edit replaces the whole file (the guard and the diff narrow it).
+	whole := []edit.Edit{{Start: 0, End: len(doc.Content), New: string(content)}}
+	return &change{doc: doc, lang: lang, content: content, edits: whole, what: what}, nil
 }
 
 // checkContent refuses new content that symedit would not read back

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/internal/jsontext"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/match"
@@ -482,6 +483,14 @@ type TextEditResult struct {
 	Edits []TextEditSummary `json:"edits_applied"`
 	// TotalReplacements is the sum of the edits' OccurrencesReplaced.
 	TotalReplacements int `json:"total_replacements"`
+	// Changes are the byte edits that turn the input text into Text, in
+	// 0-based byte offsets of the input text (End exclusive), sorted and
+	// not overlapping: edit.Apply(text, Changes) is Text. Each is one
+	// stretch of the input that the edits replaced (edits that wrote into
+	// one another's text, or replaced touching text, make one), so that a
+	// caller checks and shows the places changed without comparing the
+	// texts. Empty when nothing was replaced.
+	Changes []edit.Edit `json:"-"`
 }
 
 // ParseTextEdits decodes an edit list: a JSON array of edit objects, or an

@@ -195,7 +195,55 @@ func ApplyTextEditsContext(ctx context.Context, text, eol string, edits []TextEd
 		res.TotalReplacements += len(matches)
 	}
 	res.Text = e.output()
+	res.Changes = e.changes()
 	return res, nil
+}
+
+// changes returns the byte edits that turn the input text into output(),
+// in offsets of the input text: one per stretch of the current text
+// between two pieces of original text that the edits left in place
+// (e.segs), replacing the original bytes between those pieces.
+func (e *textEngine) changes() []edit.Edit {
+	var out []edit.Edit
+	origAt, curAt := 0, 0 // the end of the last original piece, in orig and cur
+	gap := func(origEnd, curEnd int) {
+		if origEnd > origAt || curEnd > curAt {
+			out = append(out, edit.Edit{Start: e.textOffset(origAt), End: e.textOffset(origEnd), New: e.withEOL(e.cur[curAt:curEnd])})
+		}
+	}
+	for i, s := range e.segs {
+		if s.by != 0 {
+			continue
+		}
+		gap(s.orig, s.cur)
+		end := teSegEnd(e.segs, i, len(e.cur))
+		origAt, curAt = s.orig+end-s.cur, end
+	}
+	gap(len(e.orig), len(e.cur))
+	return out
+}
+
+// textOffset maps offset o of orig to the offset of the input text: the
+// same but in a CRLF text matched on its LF copy, where every line break
+// before o lost its CR.
+func (e *textEngine) textOffset(o int) int {
+	if !e.uniform || e.eol != edit.CRLF {
+		return o
+	}
+	n := sort.SearchInts(e.starts, o+1) - 1 // the line breaks that start a line at or before o
+	if o == len(e.orig) && o > 0 && e.orig[o-1] == '\n' {
+		n++ // the final line break starts no line
+	}
+	return o + n
+}
+
+// withEOL returns b, a stretch of the current text, as output() writes
+// it: with the text's line endings.
+func (e *textEngine) withEOL(b []byte) string {
+	if !e.uniform || e.eol == edit.LF {
+		return string(b)
+	}
+	return strings.ReplaceAll(string(b), "\n", e.eol)
 }
 
 // alreadySimilar is the similarity to old_text (SimilarContent) of a
@@ -254,13 +302,29 @@ func (e *textEngine) already(old, repl string, matches []int) (int, bool) {
 // d's byte order mark kept (ready for Diff and Commit), and the summary.
 // The errors are ApplyTextEdits's.
 func ApplyDocument(d *edit.Document, edits []TextEdit) ([]byte, TextEditResult, error) {
-	res, err := ApplyTextEdits(string(d.Text), d.EOL, edits)
+	content, res, _, err := ApplyDocumentContext(context.Background(), d, edits, match.Exact)
+	return content, res, err
+}
+
+// ApplyDocumentContext is ApplyTextEditsContext on d's Text, with d.EOL:
+// it returns the new file content with d's byte order mark kept, the
+// summary, and the byte edits that turn d.Content into content
+// (res.Changes moved past the byte order mark: 0-based byte offsets into
+// d.Content, End exclusive, sorted, not overlapping; empty when nothing
+// was replaced). The errors are ApplyTextEditsContext's.
+func ApplyDocumentContext(ctx context.Context, d *edit.Document, edits []TextEdit, allowed match.Level) (content []byte, res TextEditResult, changes []edit.Edit, err error) {
+	res, err = ApplyTextEditsContext(ctx, string(d.Text), d.EOL, edits, allowed)
 	if err != nil {
-		return nil, TextEditResult{}, err
+		return nil, TextEditResult{}, nil, err
 	}
-	out := make([]byte, 0, len(d.Content)-len(d.Text)+len(res.Text))
-	out = append(out, d.Content[:len(d.Content)-len(d.Text)]...)
-	return append(out, res.Text...), res, nil
+	bom := len(d.Content) - len(d.Text)
+	content = make([]byte, 0, bom+len(res.Text))
+	content = append(append(content, d.Content[:bom]...), res.Text...)
+	changes = make([]edit.Edit, len(res.Changes))
+	for i, c := range res.Changes {
+		changes[i] = edit.Edit{Start: c.Start + bom, End: c.End + bom, New: c.New}
+	}
+	return content, res, changes, nil
 }
 
 // uniformEOL reports whether every line ending of text is eol (LF, CRLF
