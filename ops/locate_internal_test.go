@@ -109,3 +109,36 @@ func TestChunkBeforeCleanWrites(t *testing.T) {
 		t.Fatalf("valid chunk not written:\n%s", got)
 	}
 }
+
+// The parses that check no edit keep no tree: the symbol index's and
+// show's (parse without keep) hold no lang.Parse at all, and a writing
+// operation's parse, once closed, holds none either.
+func TestParseKeepsTreeOnlyForEdits(t *testing.T) {
+	doc, err := edit.NewDocument("a.py", []byte("def f():\n    return 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := lang.Select("a.py", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := parse(context.Background(), doc, l, false)
+	if err != nil || p.snap != nil {
+		t.Fatalf("a parse without keep holds %+v (%v)", p.snap, err)
+	}
+	tg, err := locateIn(context.Background(), doc, l, "a.py::f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tg.snap == nil || tg.snap.Tree == nil || !tg.snap.Of(l, doc.Text) {
+		t.Fatalf("a writing operation's parse holds %+v, want the tree of doc's text", tg.snap)
+	}
+	tg.close()
+	tg.close() // a second close is allowed
+	if tg.snap.Tree != nil {
+		t.Fatal("the tree survives close")
+	}
+	if _, err := locateIn(context.Background(), doc, l, "a.py::nosuch"); err == nil {
+		t.Fatal("no error for a missing symbol")
+	}
+}

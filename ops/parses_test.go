@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -43,7 +44,7 @@ func TestSymbolEditParsesOnce(t *testing.T) {
 		name, file, src string
 		op              func(context.Context, *ops.Workspace) error
 		parses          int64
-		refused         bool
+		refused         bool // the guard refuses (show: nothing is written either)
 	}{
 		{"python chunk", "a.py", py, chunkOp("a.py::f", pyChunk), 2, false},
 		{"python chunk, byte order mark", "a.py", "\uFEFF" + py, chunkOp("a.py::f", pyChunk), 2, false},
@@ -77,6 +78,11 @@ func TestSymbolEditParsesOnce(t *testing.T) {
 			}})
 			return err
 		}, 3, false},
+		// show locates without checking: one parse, no tree kept.
+		{"python show", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.Show(ctx, ops.ShowRequest{Location: "a.py::f"})
+			return err
+		}, 1, true},
 		{"go batch go/parser accepts", "a.go", goClean, func(ctx context.Context, w *ops.Workspace) error {
 			_, err := w.Batch(ctx, ops.BatchRequest{Ops: []ops.BatchOp{{Op: ops.OpChunk, Chunk: &ops.ChunkRequest{Location: "a.go::f", Chunks: ops.Chunks{goChunk}}}}})
 			return err
@@ -97,7 +103,8 @@ func TestSymbolEditParsesOnce(t *testing.T) {
 			var n atomic.Int64
 			err = tt.op(probe.WithParses(context.Background(), &n), w)
 			var se *ops.SyntaxError
-			if refused := errors.As(err, &se); refused != tt.refused || err != nil && !refused {
+			show := strings.HasSuffix(tt.name, "show")
+			if refused := errors.As(err, &se); err != nil && (!refused || !tt.refused) || err == nil && tt.refused && !show {
 				t.Fatalf("error %v, want refused %v", err, tt.refused)
 			}
 			got, err := os.ReadFile(path)
