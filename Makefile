@@ -120,8 +120,8 @@ bench-tokens:
 
 # fuzz: every fuzz target of every package, one after the other, each for
 # FUZZTIME (its seed corpus included); a failing input is minimized for at most
-# FUZZMINIMIZE, so that a failure cannot eat the next targets' time
-# (issue 12, item 15). Each target must get past its seed corpus to new
+# FUZZMINIMIZE, so that a failure cannot eat the next targets' time.
+# Each target must get past its seed corpus to new
 # inputs ("now fuzzing"), or make fuzz fails.
 FUZZTIME     ?= 10s
 FUZZMINIMIZE ?= 2s

@@ -12,7 +12,7 @@
 #       doing the same literal replacement (fresh copy before every run);
 #   (d) cold symbols against a bare tree-sitter parse of the same files at
 #       the same parallelism (a Go benchmark).
-# Each ratio is printed with issue 15's target where it has one.
+# Each ratio is printed with its target where it has one.
 # Then the peak resident memory of symedit symbols over the Go tree.
 # Uses hyperfine; without it, a small repeated-runs harness (medians).
 # Usage: bench/compare.sh [path/to/symedit]  (default: bin/symedit)
@@ -34,8 +34,8 @@ src="$goroot/src"
 find "$src" -type f -name '*.go' | sort >"$work/gofiles"
 nfiles=$(wc -l <"$work/gofiles")
 
-# Does symedit symbols walk a directory itself yet? (issue 6 adds it.)
-# The symbol index (issue 15) lives in a folder of this run's own: the
+# Does symedit symbols walk a directory itself yet? (Older builds did not.)
+# The symbol index lives in a folder of this run's own: the
 # cold row bypasses it (--no-cache), the warm row reads it as hyperfine's
 # warm-up run left it.
 export SYMEDIT_CACHE_DIR="$work/index"
@@ -132,7 +132,7 @@ echo "(c) replace ResponseWriter over $(grep -c . < <(find "$src/net/http" -type
 compare replace "$runs" "$tree_prep" "$repl_cmd" "$sed_cmd"
 
 # (d) cold symbols against a bare tree-sitter parse of the same files at
-# the same parallelism, in one Go benchmark (issue 15): ns/op of each.
+# the same parallelism, in one Go benchmark: ns/op of each.
 echo "(d) symbols --no-cache vs a bare tree-sitter parse, GOROOT/src/net, Go benchmark"
 if (cd "$(dirname "$0")/.." && go test -run '^$' -bench 'SymbolsColdVsParse' -benchtime 5x ./cmd/symedit/internal/app/) >"$work/bench.txt" 2>&1; then
   cold=$(awk '/symbols-cold/ { print $3 / 1e9 }' "$work/bench.txt")
@@ -142,7 +142,7 @@ else
   cat "$work/bench.txt" >&2
 fi
 
-# Each ratio with issue 15's target: "ok" when at or under it.
+# Each ratio with its target: "ok" when at or under it.
 echo
 printf '%-13s %12s %12s %9s %8s\n' comparison 'symedit (s)' 'other (s)' ratio target
 while read -r name ma mb; do

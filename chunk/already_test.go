@@ -16,7 +16,7 @@ func TestAlreadyAppliedOverlap(t *testing.T) {
 	already := Chunk{ContextBefore: []string{"def f(a, b):"}, OldLines: []string{"    x = a + 1"}, NewLines: []string{"    x = a + 2"},
 		ContextAfter: []string{"    y = b * 2"}}
 	res, err := Apply(tg, []Chunk{already})
-	if err != nil || !res.Placements[0].AlreadyApplied || res.Placements[0].Line != 11 || strings.Join(res.Lines, "\n") != strings.Join(lines, "\n") {
+	if err != nil || !res.Hunks[0].AlreadyApplied || res.Hunks[0].Line != 11 || strings.Join(res.Lines, "\n") != strings.Join(lines, "\n") {
 		t.Fatalf("already applied: %v %+v", err, res)
 	}
 	over := Chunk{ContextBefore: []string{"def f(a, b):"}, OldLines: []string{"    x = a + 2", "    y = b * 2"}, NewLines: []string{"    x, y = a + 2, b * 2"},
@@ -30,7 +30,7 @@ func TestAlreadyAppliedOverlap(t *testing.T) {
 	// reported.
 	ret := Chunk{ContextBefore: []string{"    y = b * 2"}, OldLines: []string{"    return x + y"}, NewLines: []string{"    return x - y"}}
 	res, err = Apply(tg, []Chunk{already, ret})
-	if err != nil || !res.Placements[0].AlreadyApplied || res.Placements[1].AlreadyApplied || res.Lines[3] != "    return x - y" {
+	if err != nil || !res.Hunks[0].AlreadyApplied || res.Hunks[1].AlreadyApplied || res.Lines[3] != "    return x - y" {
 		t.Errorf("apart: %v %+v", err, res)
 	}
 }

@@ -36,7 +36,7 @@ func Apply(t Target, chunks []Chunk) (Result, error) {
 // A chunk already in the symbol (its old_lines found nowhere, or only
 // inside its own new_lines where they were written, and context_before,
 // new_lines and context_after at exactly one place) is placed there with
-// Placement.AlreadyApplied and writes the symbol's own lines back; it
+// Hunk.AlreadyApplied and writes the symbol's own lines back; it
 // overlaps any other chunk that changes those lines. A chunk that adds
 // no line (a deletion, new_lines taken from old_lines) or whose applied
 // form is too small to tell (match.Telling) is never found so.
@@ -82,15 +82,15 @@ func ApplyLevel(t Target, chunks []Chunk, max match.Level) (Result, error) {
 			reps = append(reps, LineReplacement{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, New: s.new})
 		}
 	}
-	placements := make([]Placement, len(spans))
+	hunks := make([]Hunk, len(spans))
 	for i, s := range spans {
-		placements[i] = Placement{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, Added: len(s.new),
-			Level: s.level, Offset: s.offset}
+		hunks[i] = Hunk{Chunk: s.chunk, Line: t.FirstLine + s.start, Removed: s.end - s.start, Added: len(s.new),
+			Level: s.level, Shift: s.shift}
 		if s.already {
-			placements[i].Removed, placements[i].Added, placements[i].AlreadyApplied = 0, 0, true
+			hunks[i].Removed, hunks[i].Added, hunks[i].AlreadyApplied = 0, 0, true
 		}
 	}
-	return Result{Lines: out, Placements: placements, Replacements: reps}, nil
+	return Result{Lines: out, Hunks: hunks, Replacements: reps}, nil
 }
 
 // span is where one chunk applies: it replaces Lines[start:end] by new.
@@ -99,7 +99,7 @@ type span struct {
 	start, end int // 0-based indexes into Target.Lines, end exclusive
 	new        []string
 	level      match.Level
-	offset     match.Offset
+	shift      match.Shift
 	// already marks a chunk found already applied: start and end are
 	// where its new lines are, and new is those lines as the file has
 	// them, so the span writes nothing new.
@@ -133,7 +133,7 @@ type attempt struct {
 	line     int   // 0-based index of the offending symbol line, or -1
 	expected string
 	reason   string
-	offset   match.Offset // the indentation offset of a passing candidate
+	shift    match.Shift // the indentation shift of a passing candidate
 }
 
 // locate finds the single position where chunk c (1-based index n) applies,
@@ -184,11 +184,11 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 		}
 		sp := span{chunk: n, start: a.pos, end: a.pos + no, new: k.new, level: level}
 		if level >= match.Indent {
-			sp.offset = a.offset
-			shifted, err := match.Reindent(k.new, a.offset)
+			sp.shift = a.shift
+			shifted, err := match.ShiftIndent(k.new, a.shift)
 			if err != nil {
 				return span{}, &InputError{Chunk: n, Key: "new_lines", Msg: fmt.Sprintf(
-					"old_lines matched at file line %d at level %s, but new_lines %v", t.FirstLine+a.pos, match.Describe(level, a.offset), err)}
+					"old_lines matched at file line %d at level %s, but new_lines %v", t.FirstLine+a.pos, match.Describe(level, a.shift), err)}
 			}
 			sp.new = shifted
 		}
@@ -205,13 +205,13 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 			}
 			if len(ls.passing) == 1 {
 				a := ls.passing[0]
-				e.Hint = &match.Hint{Line: t.FirstLine + a.pos, Level: l, Offset: a.offset}
+				e.Hint = &match.Hint{Line: t.FirstLine + a.pos, Level: l, Shift: a.shift}
 				what := "old_lines would start"
 				if no == 0 {
 					what = "the insertion point would be"
 				}
 				e.Message += fmt.Sprintf("; at level %s it matches exactly one place (%s at file line %d)",
-					match.Describe(l, a.offset), what, e.Hint.Line)
+					match.Describe(l, a.shift), what, e.Hint.Line)
 			}
 			break
 		}
@@ -278,7 +278,7 @@ func alreadyApplied(t Target, trimmed []string, k normalized, n int, max match.L
 	if !ok {
 		return span{}, false
 	}
-	return alreadySpan(t, n, a.pos, len(k.new), level, a.offset), true
+	return alreadySpan(t, n, a.pos, len(k.new), level, a.shift), true
 }
 
 // alreadyAt reports whether chunk k (1-based n), whose old_lines matched
@@ -304,7 +304,7 @@ func alreadyAt(t Target, trimmed []string, k normalized, n int, max match.Level,
 	}
 	for _, o := range offs {
 		if a.pos+o == pos {
-			return alreadySpan(t, n, a.pos, len(k.new), level, a.offset), true
+			return alreadySpan(t, n, a.pos, len(k.new), level, a.shift), true
 		}
 	}
 	return span{}, false
@@ -317,10 +317,10 @@ func telling(k normalized) bool {
 	return match.Telling(append(append(append(w, k.before...), k.new...), k.after...))
 }
 
-func alreadySpan(t Target, n, pos, nn int, level match.Level, offset match.Offset) span {
+func alreadySpan(t Target, n, pos, nn int, level match.Level, shift match.Shift) span {
 	sp := span{chunk: n, start: pos, end: pos + nn, level: level, already: true}
 	if level >= match.Indent {
-		sp.offset = offset
+		sp.shift = shift
 	}
 	sp.new = append([]string(nil), t.Lines[pos:pos+nn]...)
 	return sp
@@ -408,7 +408,7 @@ func try(t Target, trimmed []string, k normalized, window []string, p int, cmp *
 	}
 	ok := attempt{pos: p}
 	if cmp != nil {
-		ok.offset = cmp.Offset(st)
+		ok.shift = cmp.Shift(st)
 	}
 	return ok
 }

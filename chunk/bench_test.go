@@ -43,8 +43,8 @@ func BenchmarkApply(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if want := 500 + 10*1 + 5*1 - 5*2; len(res.Lines) != want || len(res.Placements) != 20 {
-		b.Fatalf("%d lines and %d placements, want %d and 20", len(res.Lines), len(res.Placements), want)
+	if want := 500 + 10*1 + 5*1 - 5*2; len(res.Lines) != want || len(res.Hunks) != 20 {
+		b.Fatalf("%d lines and %d hunks, want %d and 20", len(res.Lines), len(res.Hunks), want)
 	}
 	orig := slices.Clone(lines)
 	b.ReportAllocs()

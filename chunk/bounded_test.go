@@ -9,7 +9,7 @@ import (
 	"github.com/symedit/symedit/chunk"
 )
 
-// TestErrorBoundedOnLongLines (issue 12, item 12): a rejection on a
+// TestErrorBoundedOnLongLines: a rejection on a
 // symbol with a megabyte-long line shows a window of at most
 // chunk.MaxShown bytes of each line, around the first difference, in
 // Message, Expected, Actual and Nearest, so its text and its JSON stay

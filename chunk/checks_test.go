@@ -65,7 +65,7 @@ func applyErr(t *testing.T, tg chunk.Target, chunks []chunk.Chunk, want errSpec)
 	if err == nil {
 		t.Fatalf("Apply succeeded with %q, want %v", res.Lines, want.is)
 	}
-	if res.Lines != nil || res.Placements != nil {
+	if res.Lines != nil || res.Hunks != nil {
 		t.Errorf("Apply returned a result with its error: %+v", res)
 	}
 	if !errors.Is(err, want.is) {
@@ -554,8 +554,8 @@ func TestAmbiguous(t *testing.T) {
 	if want := splice(tg, 15, 15, wrap); !slices.Equal(res.Lines, want) {
 		t.Errorf("got %q, want %q", res.Lines, want)
 	}
-	if want := []chunk.Placement{{Chunk: 1, Line: 15, Removed: 1, Added: 1}}; !reflect.DeepEqual(res.Placements, want) {
-		t.Errorf("Placements = %+v, want %+v", res.Placements, want)
+	if want := []chunk.Hunk{{Chunk: 1, Line: 15, Removed: 1, Added: 1}}; !reflect.DeepEqual(res.Hunks, want) {
+		t.Errorf("Hunks = %+v, want %+v", res.Hunks, want)
 	}
 	// So does context_after, here the symbol's last lines.
 	res = applyOK(t, tg, []chunk.Chunk{{
@@ -749,8 +749,8 @@ func TestChunkStringsSplit(t *testing.T) {
 	if want := splice(tg, 127, 128, "        self._popen = None"); !slices.Equal(res.Lines, want) {
 		t.Errorf("got %q, want %q", res.Lines, want)
 	}
-	if want := []chunk.Placement{{Chunk: 1, Line: 127, Removed: 2, Added: 1}}; !reflect.DeepEqual(res.Placements, want) {
-		t.Errorf("Placements = %+v, want %+v", res.Placements, want)
+	if want := []chunk.Hunk{{Chunk: 1, Line: 127, Removed: 2, Added: 1}}; !reflect.DeepEqual(res.Hunks, want) {
+		t.Errorf("Hunks = %+v, want %+v", res.Hunks, want)
 	}
 	// new_lines [""] is one empty line, not a deletion.
 	res = applyOK(t, tg, []chunk.Chunk{{
@@ -806,14 +806,14 @@ func TestChunksAgainstOriginal(t *testing.T) {
 	if !slices.Equal(res.Lines, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(res.Lines, "\n"), strings.Join(want, "\n"))
 	}
-	wantPlacements := []chunk.Placement{
+	wantHunks := []chunk.Hunk{
 		{Chunk: 1, Line: 121, Removed: 1, Added: 2},
 		{Chunk: 2, Line: 122, Removed: 2, Added: 1},
 		{Chunk: 3, Line: 132, Removed: 0, Added: 1},
 		{Chunk: 4, Line: 129, Removed: 2, Added: 0},
 	}
-	if !reflect.DeepEqual(res.Placements, wantPlacements) {
-		t.Errorf("Placements = %+v, want %+v", res.Placements, wantPlacements)
+	if !reflect.DeepEqual(res.Hunks, wantHunks) {
+		t.Errorf("Hunks = %+v, want %+v", res.Hunks, wantHunks)
 	}
 	// One by one, each chunk's context is gone once the other applied.
 	first := applyOK(t, tg, chunks[:1])

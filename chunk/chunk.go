@@ -31,8 +31,12 @@ type Target struct {
 	FirstLine int
 }
 
-// Placement says where one chunk applied.
-type Placement struct {
+// Hunk is the span of the symbol where one chunk applied, as a unified
+// diff's hunk gives it: Removed lines from Line (1-based, in the original
+// file) were replaced by Added lines, matched at Level with Shift. It is
+// where the chunk landed, not how its text was placed (textedit.Placement).
+// JSON calls the list of them "placements".
+type Hunk struct {
 	// Chunk is the chunk's 1-based index in the input.
 	Chunk int `json:"chunk" jsonschema:"The chunk's 1-based index in the request's chunks."`
 	// Line is the 1-based file line of the first old line (for an
@@ -45,10 +49,10 @@ type Placement struct {
 	// Level is the level the chunk matched at (see package match): the
 	// first level, from exact up to the allowed one, with any match.
 	Level match.Level `json:"match" jsonschema:"The match level the chunk matched at: the first, from exact up to the allowed one, with any match."`
-	// Offset is, for the indent and loose levels, the indentation shift
+	// Shift is, for the indent and loose levels, the indentation shift
 	// from the chunk's lines to the file's; new_lines were shifted by it.
-	// It is the zero Offset (and absent from JSON) below indent.
-	Offset match.Offset `json:"offset,omitzero" jsonschema:"The indentation shift from the chunk's lines to the file's, at the indent and loose levels (new_lines were shifted by it); else omitted."`
+	// It is the zero Shift (and absent from JSON) below indent.
+	Shift match.Shift `json:"offset,omitzero" jsonschema:"The indentation shift from the chunk's lines to the file's, at the indent and loose levels (new_lines were shifted by it); else omitted."`
 	// AlreadyApplied reports that the chunk was already in the symbol:
 	// its old_lines occur nowhere (or only inside its own new lines) and
 	// context_before, new_lines and context_after occur at exactly one
@@ -58,14 +62,14 @@ type Placement struct {
 
 // Describe returns the level the chunk matched at and, for indent and
 // loose, the offset: "trailing", "indent +8 spaces".
-func (p Placement) Describe() string { return match.Describe(p.Level, p.Offset) }
+func (p Hunk) Describe() string { return match.Describe(p.Level, p.Shift) }
 
 // Result is a successful application.
 type Result struct {
 	// Lines are the symbol's new lines, without line endings.
 	Lines []string
-	// Placements lists where each chunk applied, in input order.
-	Placements []Placement
+	// Hunks lists where each chunk applied, in input order.
+	Hunks []Hunk
 	// Replacements are the chunks' own changes to the target's lines, in
 	// file order, one per chunk that writes something (a chunk found
 	// already applied writes nothing and has none): replacing each in

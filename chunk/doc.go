@@ -15,9 +15,11 @@
 //
 // # Positioning and the seven checks
 //
-// The rules follow the chunk spec (seed 000 of symedit's design documents) as
-// amended by symedit's issue 3. For every chunk, every position inside the
-// symbol is a candidate; a candidate passes when, in this order:
+// The rules are the chunk spec's seven numbered checks, plus two of
+// symedit's own that keep a chunk from landing at a guessed place: exactly
+// one candidate may pass, and no two chunks may change the same lines. For
+// every chunk, every position inside the symbol is a candidate; a
+// candidate passes when, in this order:
 //
 //   - context_before: the lines just before it equal context_before (an empty
 //     context_before adds no constraint);
@@ -41,7 +43,8 @@
 // the first check that failed at the candidate that came closest, the real
 // line there and the symbol's lines most similar to the expected one. More
 // than one is a rejection as ambiguous listing every candidate: the engine
-// never guesses, unlike the seed's "first passing candidate wins". Chunks are
+// never guesses, since taking the first passing candidate could edit the
+// wrong place without a word. Chunks are
 // all validated against the original lines, chunks whose old_lines overlap
 // are rejected, and only then are all applied at once.
 //

@@ -12,8 +12,9 @@ import (
 )
 
 // Check names one rule a chunk must satisfy. The numbered ones are the seven
-// checks of the chunk spec (seed 000); CheckContextBefore is its candidate
-// search; CheckUnique and CheckOverlap are symedit's own (issue 3).
+// checks of the chunk spec; CheckContextBefore is its candidate search;
+// CheckUnique and CheckOverlap are symedit's own, so that a chunk never
+// lands at a guessed place or on lines another chunk changes.
 type Check string
 
 // The checks, in the order the engine runs them at a candidate position.
@@ -108,8 +109,8 @@ type Error struct {
 	// Expected is the chunk's line at that point, and Actual the file's
 	// (without line endings). A line over MaxShown bytes, here, in
 	// Nearest and in Message, is cut to a window of MaxShown bytes around
-	// its first difference from the other, "..." marking each cut (issue
-	// 12, item 12: no message grows with line length).
+	// its first difference from the other, "..." marking each cut, so that
+	// no message grows with line length.
 	Expected string `json:"expected,omitempty"`
 	Actual   string `json:"actual,omitempty"`
 	// Candidates are the 1-based file lines of every passing position
@@ -190,8 +191,7 @@ func (e *InputError) Error() string {
 
 // MaxShown is the most bytes of one line an Error shows (Expected,
 // Actual, Nearest texts and the lines quoted in Message), so that a
-// rejection on a file with megabyte-long lines stays small (issue 12,
-// item 12).
+// rejection on a file with megabyte-long lines stays small.
 const MaxShown = lines.Shown
 
 // shown returns s, or for s over MaxShown bytes a window of it around its

@@ -30,7 +30,7 @@ func ExampleApply() {
 		panic(err)
 	}
 	fmt.Println(strings.Join(res.Lines[4:], "\n"))
-	fmt.Printf("%+v\n", res.Placements)
+	fmt.Printf("%+v\n", res.Hunks)
 
 	// A chunk whose context_after differs from the file is refused, with
 	// the file line where it went wrong and the lines most like the one it
@@ -50,7 +50,7 @@ func ExampleApply() {
 	//         del self._target, self._args, self._kwargs
 	//         util.debug('started process %s', self.name)
 	//         _children.add(self)
-	// [{Chunk:1 Line:132 Removed:0 Added:1 Level:exact Offset:+0 AlreadyApplied:false}]
+	// [{Chunk:1 Line:132 Removed:0 Added:1 Level:exact Shift:+0 AlreadyApplied:false}]
 	// NO_MATCH: check 1 (context_after) at line 129: "        # Avoid a refcycle if the target function holds an indirect"
 	// nearest: line 130 "        # reference to the process object (see bpo-30775)"
 }

@@ -29,7 +29,7 @@ const maxFuzzLines = 200
 // from a line diff. From the input derive a symbol A (text's lines) and B (A
 // with lines deleted, inserted and replaced as ops says); turn the diff
 // from A to B into chunks, each with just enough context to match one place.
-//  1. Apply(A, chunks) is B exactly, with the right placements.
+//  1. Apply(A, chunks) is B exactly, with the right hunks.
 //  2. With one line of one chunk changed so that it matches nowhere, Apply
 //     fails with ErrNoMatch naming that chunk, and A is unchanged.
 func FuzzApply(f *testing.F) {
@@ -108,9 +108,9 @@ func FuzzApply(f *testing.F) {
 			t.Fatalf("Apply(A, chunks) != B\nA: %q\nB: %q\ngot: %q\nchunks: %s", a, b, res.Lines, data)
 		}
 		for i, s := range specs {
-			want := chunk.Placement{Chunk: i + 1, Line: tg.FirstLine + s.op.I1, Removed: s.op.I2 - s.op.I1, Added: s.op.J2 - s.op.J1}
-			if res.Placements[i] != want {
-				t.Fatalf("Placements[%d] = %+v, want %+v", i, res.Placements[i], want)
+			want := chunk.Hunk{Chunk: i + 1, Line: tg.FirstLine + s.op.I1, Removed: s.op.I2 - s.op.I1, Added: s.op.J2 - s.op.J1}
+			if res.Hunks[i] != want {
+				t.Fatalf("Hunks[%d] = %+v, want %+v", i, res.Hunks[i], want)
 			}
 		}
 		if !slices.Equal(a, orig) {

@@ -46,9 +46,9 @@ func TestNestedMethodFlushLeft(t *testing.T) {
 	if !slices.Equal(res.Lines, want) {
 		t.Errorf("Lines =\n%s\nwant\n%s", strings.Join(res.Lines, "\n"), strings.Join(want, "\n"))
 	}
-	p := res.Placements[0]
-	if p.Line != 185 || p.Level != match.Indent || p.Offset.Columns != 12 || p.Describe() != "indent +12 spaces" {
-		t.Errorf("Placement = %+v (%s)", p, p.Describe())
+	p := res.Hunks[0]
+	if p.Line != 185 || p.Level != match.Indent || p.Shift.Columns != 12 || p.Describe() != "indent +12 spaces" {
+		t.Errorf("Hunk = %+v (%s)", p, p.Describe())
 	}
 
 	// At the default levels: refused, naming the line and the level, the
@@ -104,8 +104,8 @@ func TestLevelsPython(t *testing.T) {
 	if got := res.Lines[5:7]; !slices.Equal(got, []string{"        if self._popen is not None:", "            raise RuntimeError('cannot start a process twice')"}) {
 		t.Errorf("new lines = %q", got)
 	}
-	if p := res.Placements[0]; p.Level != match.Loose || p.Describe() != "loose +4 spaces, tabs for spaces" {
-		t.Errorf("Placement = %+v (%s)", p, p.Describe())
+	if p := res.Hunks[0]; p.Level != match.Loose || p.Describe() != "loose +4 spaces, tabs for spaces" {
+		t.Errorf("Hunk = %+v (%s)", p, p.Describe())
 	}
 }
 
@@ -115,8 +115,8 @@ func TestLevelStrictFirst(t *testing.T) {
 	tg := chunk.Target{Lines: []string{"f() {", "    x = 1", "    y", "}", "g() {", "  x = 1", "  y", "}"}, FirstLine: 1}
 	c := []chunk.Chunk{{OldLines: []string{"  x = 1"}, NewLines: []string{"  x = 2"}, ContextAfter: []string{"  y"}}}
 	res, err := chunk.ApplyLevel(tg, c, match.Loose)
-	if err != nil || res.Placements[0].Line != 6 || res.Placements[0].Level != match.Exact {
-		t.Fatalf("res = %+v, %v", res.Placements, err)
+	if err != nil || res.Hunks[0].Line != 6 || res.Hunks[0].Level != match.Exact {
+		t.Fatalf("res = %+v, %v", res.Hunks, err)
 	}
 	c[0].OldLines, c[0].NewLines, c[0].ContextAfter = []string{"x = 1"}, []string{"x = 2"}, []string{"y"}
 	_, err = chunk.ApplyLevel(tg, c, match.Loose)
@@ -211,8 +211,8 @@ func FuzzIndent(f *testing.F) {
 			// context lines are the only way it can fail.
 			t.Fatalf("rejected: %v", err)
 		}
-		if res.Placements[0].Line != pos+1 {
-			t.Fatalf("applied at line %d, want %d", res.Placements[0].Line, pos+1)
+		if res.Hunks[0].Line != pos+1 {
+			t.Fatalf("applied at line %d, want %d", res.Hunks[0].Line, pos+1)
 		}
 		want := slices.Concat(file[:pos], block, []string{strings.Repeat(" ", blockIndent) + "marker()"}, file[pos+size:])
 		if !slices.Equal(res.Lines, want) {
@@ -225,8 +225,8 @@ func FuzzIndent(f *testing.F) {
 			t.Fatalf("a chunk with impossible context applied or changed the input: %v", err)
 		}
 		c3 := []chunk.Chunk{{OldLines: copyOf, NewLines: marked, ContextAfter: shifted(file[pos+size:])}}
-		if res, err := chunk.ApplyLevel(tg, c3, match.Indent); err == nil && res.Placements[0].Line != pos+1 {
-			t.Fatalf("applied at line %d, want %d", res.Placements[0].Line, pos+1)
+		if res, err := chunk.ApplyLevel(tg, c3, match.Indent); err == nil && res.Hunks[0].Line != pos+1 {
+			t.Fatalf("applied at line %d, want %d", res.Hunks[0].Line, pos+1)
 		}
 	})
 }

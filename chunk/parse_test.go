@@ -173,9 +173,9 @@ func TestParseDemo(t *testing.T) {
 	if !slices.Equal(res.Lines, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(res.Lines, "\n"), strings.Join(want, "\n"))
 	}
-	wantPlacements := []chunk.Placement{{Chunk: 1, Line: 121, Removed: 1, Added: 2}, {Chunk: 2, Line: 132, Removed: 0, Added: 1}}
-	if !slices.Equal(res.Placements, wantPlacements) {
-		t.Errorf("Placements = %+v, want %+v", res.Placements, wantPlacements)
+	wantHunks := []chunk.Hunk{{Chunk: 1, Line: 121, Removed: 1, Added: 2}, {Chunk: 2, Line: 132, Removed: 0, Added: 1}}
+	if !slices.Equal(res.Hunks, wantHunks) {
+		t.Errorf("Hunks = %+v, want %+v", res.Hunks, wantHunks)
 	}
 }
 

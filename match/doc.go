@@ -1,7 +1,7 @@
 // Package match finds a sequence of lines (the needle) in another (the
 // haystack) at an explicit level of tolerance, and never guesses: it is
 // the one line-sequence matcher behind symedit's chunk, edit and apply
-// commands (issue 7).
+// commands, so that the three accept the same lines.
 //
 // # Levels
 //
@@ -12,9 +12,9 @@
 //     file matches LF-split lines at every level.
 //   - Trailing: equal after trimming trailing white space.
 //   - Indent: equal after trimming trailing white space and the
-//     indentation, with one constant indentation offset over every
+//     indentation, with one constant indentation shift over every
 //     non-blank matched line (a blank needle line matches a blank line and
-//     does not constrain the offset). The model's block may be shifted left
+//     does not constrain the shift). The model's block may be shifted left
 //     or right by a fixed amount, or use tabs where the file uses the same
 //     depth of spaces (or the reverse).
 //   - Loose: as Indent, and the rest of each line is compared after
@@ -46,7 +46,7 @@
 // ambiguity at that level, and a looser level is never used to break a tie
 // at a stricter one. Hint says, when the allowed levels find nothing,
 // whether a looser level would find exactly one match, and which flag
-// would accept it. Reindent shifts new lines by a match's Offset, writing
+// would accept it. ShiftIndent shifts new lines by a match's Shift, writing
 // indentation in the haystack's style (tabs or spaces).
 //
 // The package is pure: lines in, lines out, no I/O.

@@ -50,15 +50,17 @@ func Parse(s string) (Level, error) {
 	return 0, fmt.Errorf("unknown match level %q: want exact, trailing, indent or loose", s)
 }
 
-// Offset is the constant indentation shift of an Indent or Loose match:
+// Shift is the constant indentation shift of an Indent or Loose match:
 // the haystack's lines are indented Columns columns more than the
-// needle's (negative: less).
-type Offset struct {
+// needle's (negative: less), a tab counting TabWidth columns. It is not a
+// byte or line offset; its JSON is an object (columns, tab_width, tabs,
+// needle_tabs, text) whose key in every result is "offset".
+type Shift struct {
 	// Columns is the shift in columns (a tab is TabWidth columns).
 	Columns int `json:"columns"`
 	// TabWidth is the columns a tab counts for (see TabWidth).
 	TabWidth int `json:"tab_width"`
-	// Tabs is true when the haystack indents with tabs; Reindent then
+	// Tabs is true when the haystack indents with tabs; ShiftIndent then
 	// writes tabs.
 	Tabs bool `json:"tabs"`
 	// NeedleTabs is true when the needle indents with tabs (equal to Tabs
@@ -66,13 +68,13 @@ type Offset struct {
 	NeedleTabs bool `json:"needle_tabs"`
 }
 
-// Identity reports whether the offset changes nothing: no shift and the
+// Identity reports whether the shift changes nothing: no shift and the
 // same indentation character on both sides.
-func (o Offset) Identity() bool { return o.Columns == 0 && o.Tabs == o.NeedleTabs }
+func (o Shift) Identity() bool { return o.Columns == 0 && o.Tabs == o.NeedleTabs }
 
-// String describes the offset: "+4 spaces", "-1 tab", "+0, tabs for
+// String describes the shift: "+4 spaces", "-1 tab", "+0, tabs for
 // spaces" (the needle has tabs where the file has spaces).
-func (o Offset) String() string {
+func (o Shift) String() string {
 	n, unit := o.Columns, "space"
 	if o.Tabs && o.TabWidth > 0 && o.Columns%o.TabWidth == 0 {
 		n, unit = o.Columns/o.TabWidth, "tab"
@@ -93,8 +95,8 @@ func (o Offset) String() string {
 	return s
 }
 
-// MarshalJSON writes the offset's fields and its description as "text".
-func (o Offset) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes the shift's fields and its description as "text".
+func (o Shift) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Columns    int    `json:"columns"`
 		TabWidth   int    `json:"tab_width"`
@@ -110,17 +112,19 @@ type Match struct {
 	Line int `json:"line"`
 	// Level is the level the needle matched at.
 	Level Level `json:"level"`
-	// Offset is the indentation shift (zero below Indent).
-	Offset Offset `json:"offset"`
+	// Shift is the indentation shift from the needle's lines to the
+	// haystack's, in columns (the zero Shift below Indent). Its JSON key
+	// keeps the name "offset" that clients already read.
+	Shift Shift `json:"offset"`
 }
 
-// Describe returns the level and, for Indent and Loose, the offset:
+// Describe returns the level and, for Indent and Loose, the shift:
 // "trailing", "indent +4 spaces".
-func (m Match) Describe() string { return Describe(m.Level, m.Offset) }
+func (m Match) Describe() string { return Describe(m.Level, m.Shift) }
 
 // Describe returns "exact", "trailing", or for Indent and Loose the level
-// followed by the offset: "indent +4 spaces".
-func Describe(l Level, o Offset) string {
+// followed by the shift: "indent +4 spaces".
+func Describe(l Level, o Shift) string {
 	if l < Indent {
 		return l.String()
 	}
@@ -129,7 +133,7 @@ func Describe(l Level, o Offset) string {
 
 // Find returns every place the needle occurs in the haystack at level l
 // exactly (not at a stricter level too: Find at Indent also returns the
-// places where the needle matches exactly, with a zero offset). An empty
+// places where the needle matches exactly, with a zero shift). An empty
 // needle occurs nowhere.
 func Find(haystack, needle []string, l Level) []Match {
 	return find(haystack, needle, l, nil)
@@ -157,7 +161,7 @@ func find(haystack, needle []string, l Level, stop func() bool) []Match {
 			}
 		}
 		if ok {
-			out = append(out, Match{Line: p, Level: l, Offset: c.Offset(s)})
+			out = append(out, Match{Line: p, Level: l, Shift: c.Shift(s)})
 		}
 	}
 	return out
@@ -192,8 +196,10 @@ type Hint struct {
 	Line int `json:"line" jsonschema:"The 1-based file line where the rejected lines would match at level."`
 	// Level is the first level looser than the allowed one with a match.
 	Level Level `json:"level" jsonschema:"The first match level looser than the allowed one with a match there: trailing, indent or loose."`
-	// Offset is the indentation shift at that level.
-	Offset Offset `json:"offset" jsonschema:"The indentation shift at that level, from the sent lines to the file's."`
+	// Shift is the indentation shift at that level from the needle's
+	// lines to the haystack's, in columns. Its JSON key keeps the name
+	// "offset" that clients already read.
+	Shift Shift `json:"offset" jsonschema:"The indentation shift at that level, from the sent lines to the file's."`
 }
 
 // Remedy returns the request change that accepts the hinted match: the
@@ -225,7 +231,7 @@ func FindHintUntil(haystack, needle []string, allowed Level, stop func() bool) (
 	return Match{}, false
 }
 
-// State carries the indentation offset across the lines of one candidate
+// State carries the indentation shift across the lines of one candidate
 // position for Comparer.Line. Its zero value starts a candidate.
 type State struct {
 	set     bool
@@ -291,7 +297,7 @@ func prepare(lines []string, l Level) []prepared {
 func (c *Comparer) Level() Level { return c.level }
 
 // Line reports whether haystack line h matches needle line n at c's level,
-// given (and updating) the offset of the candidate's earlier lines in s.
+// given (and updating) the shift of the candidate's earlier lines in s.
 func (c *Comparer) Line(h, n int, s *State) bool {
 	hp, np := &c.hay[h], &c.needle[n]
 	switch c.level {
@@ -314,13 +320,13 @@ func (c *Comparer) Line(h, n int, s *State) bool {
 	return s.columns == d
 }
 
-// Offset returns the offset a candidate's state stands for (zero below
-// Indent).
-func (c *Comparer) Offset(s State) Offset {
+// Shift returns the indentation shift a candidate's state stands for
+// (the zero Shift below Indent).
+func (c *Comparer) Shift(s State) Shift {
 	if c.level < Indent {
-		return Offset{}
+		return Shift{}
 	}
-	return Offset{Columns: s.columns, TabWidth: c.tabWidth, Tabs: c.hayTabs, NeedleTabs: c.needleTabs}
+	return Shift{Columns: s.columns, TabWidth: c.tabWidth, Tabs: c.hayTabs, NeedleTabs: c.needleTabs}
 }
 
 // ContentEqual reports whether haystack line h and needle line n are equal
@@ -330,13 +336,14 @@ func (c *Comparer) ContentEqual(h, n int) bool {
 	return strings.TrimLeft(c.hay[h].raw, " \t") == strings.TrimLeft(c.needle[n].raw, " \t")
 }
 
-// Reindent shifts lines by o: each non-blank line's indentation is
-// measured in columns (a tab is o.TabWidth), shifted by o.Columns and
-// written in the haystack's style (tabs, then spaces for a remainder, when
-// o.Tabs; else spaces). Blank lines are kept as they are. A zero offset
-// returns a copy of lines. It fails, naming the 1-based line, when a line
-// is indented less than a negative offset removes.
-func Reindent(lines []string, o Offset) ([]string, error) {
+// ShiftIndent shifts the indentation of lines (without line endings) by
+// o: each non-blank line's indentation is measured in columns (a tab is
+// o.TabWidth columns), shifted by o.Columns and written in the haystack's
+// style (tabs, then spaces for a remainder, when o.Tabs; else spaces).
+// Blank lines are kept as they are. An identity shift returns a copy of
+// lines. It fails, naming the 1-based line, when a line is indented less
+// than a negative shift removes.
+func ShiftIndent(lines []string, o Shift) ([]string, error) {
 	out := make([]string, len(lines))
 	copy(out, lines)
 	if o.Identity() {

@@ -179,15 +179,15 @@ func TestLevels(t *testing.T) {
 				t.Fatalf("Search(loose) = %v, %+v; want %v at index %d", l, ms, c.level, c.b.from-1)
 			}
 			if c.level >= match.Indent {
-				if got := ms[0].Offset.String(); got != c.offset {
+				if got := ms[0].Shift.String(); got != c.offset {
 					t.Errorf("offset = %q, want %q", got, c.offset)
 				}
 				// Shifting the copy back gives the file's lines, when only
 				// indentation was perturbed.
 				if c.level == match.Indent && !strings.Contains(c.name, "trailing") {
-					back, err := match.Reindent(needle, ms[0].Offset)
+					back, err := match.ShiftIndent(needle, ms[0].Shift)
 					if err != nil || !slices.Equal(back, orig) {
-						t.Errorf("Reindent = %q, %v; want %q", back, err, orig)
+						t.Errorf("ShiftIndent = %q, %v; want %q", back, err, orig)
 					}
 				}
 			}
@@ -276,17 +276,17 @@ func TestParse(t *testing.T) {
 	}
 }
 
-func TestReindent(t *testing.T) {
-	got, err := match.Reindent([]string{"if x {", "\treturn 1", "", "}"}, match.Offset{Columns: 8, TabWidth: 4, Tabs: true, NeedleTabs: true})
+func TestShiftIndent(t *testing.T) {
+	got, err := match.ShiftIndent([]string{"if x {", "\treturn 1", "", "}"}, match.Shift{Columns: 8, TabWidth: 4, Tabs: true, NeedleTabs: true})
 	if want := []string{"\t\tif x {", "\t\t\treturn 1", "", "\t\t}"}; err != nil || !slices.Equal(got, want) {
-		t.Errorf("Reindent = %q, %v; want %q", got, err, want)
+		t.Errorf("ShiftIndent = %q, %v; want %q", got, err, want)
 	}
-	got, err = match.Reindent([]string{"\tx = 1", "\t\ty"}, match.Offset{Columns: 0, TabWidth: 4, NeedleTabs: true})
+	got, err = match.ShiftIndent([]string{"\tx = 1", "\t\ty"}, match.Shift{Columns: 0, TabWidth: 4, NeedleTabs: true})
 	if want := []string{"    x = 1", "        y"}; err != nil || !slices.Equal(got, want) {
-		t.Errorf("Reindent = %q, %v; want %q", got, err, want)
+		t.Errorf("ShiftIndent = %q, %v; want %q", got, err, want)
 	}
-	if _, err := match.Reindent([]string{"    a", "b"}, match.Offset{Columns: -4, TabWidth: 4}); err == nil {
-		t.Error("Reindent past column 0 succeeded")
+	if _, err := match.ShiftIndent([]string{"    a", "b"}, match.Shift{Columns: -4, TabWidth: 4}); err == nil {
+		t.Error("ShiftIndent past column 0 succeeded")
 	}
 }
 

@@ -59,8 +59,8 @@ const (
 const (
 	ApplyAdd    = "add"    // the reply creates the file
 	ApplyUpdate = "update" // the reply edits the file in place
-	ApplyDelete = "delete" // the reply deletes the file (issue 14)
-	ApplyMove   = "move"   // the reply moves the file to MoveTo, edited or not (issue 14)
+	ApplyDelete = "delete" // the reply deletes the file
+	ApplyMove   = "move"   // the reply moves the file to MoveTo, edited or not
 )
 
 // ApplyResult is the result of an ApplyRequest. Its Result has no path:
@@ -122,9 +122,9 @@ type ApplyBlock struct {
 	// Failure says why the block did not apply, with the real lines.
 	Failure *reply.Failure `json:"failure,omitempty" jsonschema:"Why the block did not apply, with the real lines; omitted otherwise."`
 	// Match is the level the block matched at (absent: exact, or not
-	// applied), Offset its indentation offset at indent and loose.
-	Match  match.Level   `json:"match,omitempty" jsonschema:"The match level the block applied at; omitted when exact or not applied."`
-	Offset *match.Offset `json:"offset,omitempty" jsonschema:"The block's indentation shift, at the indent and loose levels; else omitted."`
+	// applied), Shift its indentation shift at indent and loose.
+	Match match.Level  `json:"match,omitempty" jsonschema:"The match level the block applied at; omitted when exact or not applied."`
+	Shift *match.Shift `json:"offset,omitempty" jsonschema:"The block's indentation shift, at the indent and loose levels; else omitted."`
 	// AlreadyApplied reports that the block was already in the file (its
 	// old lines found nowhere, or only inside its own new lines, and its
 	// new lines, with its anchors or context, at exactly one place): it
@@ -161,7 +161,7 @@ type applyFile struct {
 	writeFailed bool   // the commit of this file failed
 	err         error  // why the file failed
 	// oldMode and newMode are a git diff's mode change, or, with oldMode
-	// "", the mode of a file it creates (issue 14); exec is newMode as
+	// "", the mode of a file it creates; exec is newMode as
 	// the change to the file's execute permission.
 	oldMode, newMode string
 	exec             files.Exec
@@ -222,9 +222,9 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 	}
 	a.group(parsed)
 	a.read()
-	// Every path first: one outside the root refuses the whole reply
-	// before any block is applied (issue 11, section 2); a move's new
-	// name too (issue 14).
+	// Every path first, a move's new name too: one outside the root
+	// refuses the whole reply before any block is applied, so a reply that
+	// reaches outside writes nothing at all.
 	if err := a.confine(); err != nil {
 		return res, res.Fail(err)
 	}
@@ -273,8 +273,9 @@ type applier struct {
 	files  []*applyFile
 	// malformedIn are the files malformed blocks name, each with the
 	// reply line of the first; unnamed is the reply line of the first
-	// malformed block that names none: Partial writes no such file
-	// (issue 11, section 1), and nothing at all when one names none.
+	// malformed block that names none: Partial writes no such file, whose
+	// change the unread block may have been part of, and nothing at all
+	// when one names none.
 	malformedIn map[string]int
 	unnamed     int
 	malformed   int
@@ -476,7 +477,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 			return
 		}
 	}
-	// A deletion or a move (issue 14): every block of the file says the
+	// A deletion or a move: every block of the file says the
 	// same, the file exists, and the new name does not.
 	for k, bi := range f.blocks {
 		if b := a.all[bi]; b.Delete != f.del || b.MoveTo != f.out.MoveTo {
@@ -502,7 +503,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 			return
 		}
 	}
-	// A git diff's mode change (issue 14): one new mode per file, of a
+	// A git diff's mode change: one new mode per file, of a
 	// file that exists.
 	for k, bi := range f.blocks {
 		b := a.all[bi]
@@ -533,7 +534,8 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		f.exec = files.ExecClear
 	}
 	// The file's blocks in order, each on the result of the one before,
-	// without a pass over the file per block (issue 12, item 13). A block
+	// without a pass over the file per block, so the time grows with the
+	// file and the blocks added, not with their product. A block
 	// that only deletes or moves the file changes no lines.
 	var mine []reply.Block
 	var mineAt []int // indexes into f.blocks
@@ -547,7 +549,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	if !a.req.AllowElision {
 		for k, b := range mine {
 			bi := f.blocks[mineAt[k]]
-			if e := elided("block", a.blocks[bi].Index, "new lines", b.Old, b.New); e != nil {
+			if e := elided("block", a.blocks[bi].Index, "new lines", b.OldLines, b.NewLines); e != nil {
 				a.blocks[bi].Failure = &reply.Failure{Code: reply.CodeElided, Message: e.Error()}
 				a.fail(f, e.Error(), mineAt[k], e)
 				f.err = AsError(e)
@@ -568,8 +570,8 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		b := &a.blocks[f.blocks[mineAt[k]]]
 		b.Status, b.Match, b.AlreadyApplied = ApplyApplied, m.Level, oc.AlreadyApplied
 		if m.Level >= match.Indent {
-			o := m.Offset
-			b.Offset = &o
+			o := m.Shift
+			b.Shift = &o
 		}
 		if oc.AlreadyApplied {
 			already++
@@ -584,7 +586,7 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	o := a.req.WriteOptions
 	if f.del {
 		// A diff's hunks must have removed every line, and a git diff
-		// without hunks deletes an empty file (issue 14); apply_patch's
+		// without hunks deletes an empty file; apply_patch's
 		// Delete File has none and deletes the file as it is.
 		hunkless := len(mine) == 0 && a.all[f.blocks[0]].Format == reply.FormatUnifiedDiff
 		switch {
@@ -728,7 +730,7 @@ func (a *applier) commit(ctx context.Context) {
 
 // commitFiles writes the files: all as one transaction, or, with
 // Partial, each on its own. Each file's Written says whether its new
-// content is on disk afterwards (issue 12, item 4): a file that was not
+// content is on disk afterwards: a file that was not
 // written, or was written and then restored, is failed with the reason.
 func (a *applier) commitFiles(ctx context.Context, fl []*applyFile) {
 	writeFailed := func(f *applyFile, reason string, err error) {
@@ -942,7 +944,7 @@ func (a *applier) failure(res *ApplyResult) string {
 
 // moveConflicts sets the conflict of each file the reply moves onto its
 // own name, onto a file the reply also edits, or onto the same name as
-// another move: apply cannot order those (issue 14).
+// another move: apply cannot order those.
 func moveConflicts(all []*applyFile) {
 	edited := map[string]string{}
 	for _, f := range all {

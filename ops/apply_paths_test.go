@@ -15,8 +15,7 @@ import (
 // names hold a space, non-ASCII letters (which git C-quotes by default,
 // "a/t\303\251st.go"), a tab and a double quote (quoted always), with an
 // edit, a rename with an edit and a new file, applies and reproduces git's
-// tree byte for byte, with core.quotePath on (git's default) and off
-// (issue 14).
+// tree byte for byte, with core.quotePath on (git's default) and off.
 func TestApplyGitDiffQuotedNames(t *testing.T) {
 	gitBin, err := exec.LookPath("git")
 	if err != nil {
@@ -138,7 +137,7 @@ func TestApplyGitDiffQuotedNames(t *testing.T) {
 // write, a diff -u whose names differ, and a SEARCH/REPLACE block whose
 // bare path line holds a space or whose fence names a path with spaces
 // are refused with the reason, every file byte-identical, even though the
-// reply's other block applies (issue 14).
+// reply's other block applies.
 func TestApplyQuotedNameRefused(t *testing.T) {
 	good := "--- a/python/process.py\n+++ b/python/process.py\n@@ -1 +1 @@\n-#\n+# changed\n"
 	for name, c := range map[string]struct{ reply, want string }{

@@ -306,7 +306,8 @@ func TestApplyRefusal(t *testing.T) {
 		{"move onto a file", good + "*** Begin Patch\n*** Update File: go/slog_value.go\n*** Move to: python/process.py\n*** End Patch\n", ops.CodeApply, "go/slog_value.go", ops.CodeApply},
 		{"no blocks", "Just prose, ``` and no blocks.\n", ops.CodeApply, "", ""},
 		// Its second hunk's lines occur twice in the original, and the
-		// first hunk changes one of them (issue 14).
+		// first hunk changes one of them: hunks are placed in the original
+		// text, where the second is still ambiguous.
 		{"patch ambiguous in the original", good + "*** Begin Patch\n*** Update File: python/process.py\n@@\n     def is_alive(self):\n" +
 			"-        from multiprocessing.connection import wait\n+        from multiprocessing.connection import wait as _wait\n" +
 			"@@\n-        from multiprocessing.connection import wait\n+        from multiprocessing import connection\n*** End Patch\n",
@@ -463,7 +464,7 @@ func TestApplyConcurrent(t *testing.T) {
 }
 
 // TestApplyGitDiffWithoutHunks: the changes git writes without hunks (an
-// empty file created, an empty file deleted, a mode change; issue 14)
+// empty file created, an empty file deleted, a mode change)
 // apply with the hunks of the same `git diff`, and the modes of a diff
 // with hunks (a mode change with an edit, a new executable file) apply
 // with them: real git output of a real change reproduces the changed
@@ -626,8 +627,7 @@ func TestApplyGitDiffWithoutHunksRefused(t *testing.T) {
 }
 
 // TestApplyGitRenameModes: git's renames keep the execute permission of
-// the file they move, and apply a mode change written with them (issue
-// 14): real `git diff -M` output of a rename of an executable script, a
+// the file they move, and apply a mode change written with them: real `git diff -M` output of a rename of an executable script, a
 // rename with chmod +x and an edit, reproduces the tree and its modes.
 func TestApplyGitRenameModes(t *testing.T) {
 	gitBin, err := exec.LookPath("git")

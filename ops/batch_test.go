@@ -490,7 +490,8 @@ func TestBatchReplace(t *testing.T) {
 }
 
 // A batch whose first op on a Go file locates a symbol hands the guard
-// that parse of the file as read (its layout, issue 15): an edit in
+// that parse of the file as read (its layout, so the guard does not
+// parse it again): an edit in
 // another declaration that breaks the file is still refused with
 // go/parser's error and the file byte-identical, and a valid pair is
 // written. The file's diff then holds both edits.

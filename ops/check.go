@@ -93,7 +93,8 @@ type CheckFile struct {
 	// Problems are the syntax errors, in order; [] when none.
 	Problems []guard.SyntaxProblem `json:"problems" jsonschema:"The file's syntax errors, in order; [] when none."`
 	// Notes are tree-sitter errors in Go code that go/parser accepts, not
-	// errors (issue 11, section 3).
+	// errors: go/parser is Go's own parser, and the tree-sitter grammar
+	// rejects some valid Go.
 	Notes []guard.SyntaxProblem `json:"notes,omitempty" jsonschema:"Tree-sitter errors in Go code that go/parser accepts: not errors; omitted when none."`
 	// Error is why the file could not be read or parsed, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
@@ -165,7 +166,7 @@ func (w *Workspace) Check(ctx context.Context, req CheckRequest) (*CheckResult, 
 
 // checkOne reads and checks one file. The file is read before its
 // language is chosen, so that a path outside the root or one that does
-// not exist says so (issue 11, section 7).
+// not exist says so, rather than naming its extension.
 func (w *Workspace) checkOne(ctx context.Context, path, langName string) *CheckFile {
 	f := &CheckFile{Path: path, Problems: []guard.SyntaxProblem{}}
 	doc, err := w.files.Read(path)

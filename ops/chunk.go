@@ -55,10 +55,11 @@ type ChunkResult struct {
 	// Symbol is the symbol the chunks edited, as it was.
 	Symbol *Symbol `json:"symbol,omitempty" jsonschema:"The symbol the chunks edited, as it was before the edit; omitted when it was not found."`
 	// ChunksApplied counts the chunks placed, not counting those already
-	// applied (Placement.AlreadyApplied).
+	// applied (chunk.Hunk.AlreadyApplied).
 	ChunksApplied int `json:"chunks_applied" jsonschema:"How many chunks were placed, not counting those already in the symbol (already_applied in placements)."`
-	// Placements say where each chunk applied and at which level.
-	Placements []chunk.Placement `json:"placements,omitempty" jsonschema:"Where each chunk applied and at which match level, in input order; omitted when refused."`
+	// Hunks are where each chunk applied and at which level, in input
+	// order; the JSON key keeps the name "placements" clients read.
+	Hunks []chunk.Hunk `json:"placements,omitempty" jsonschema:"Where each chunk applied and at which match level, in input order; omitted when refused."`
 }
 
 // splitLines returns a chunk field's lines, a string holding line breaks
@@ -126,7 +127,7 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 		return nil, err
 	}
 	var already []string
-	for _, p := range out.Placements {
+	for _, p := range out.Hunks {
 		if p.AlreadyApplied {
 			already = append(already, fmt.Sprintf("chunk %d at line %d", p.Chunk, p.Line))
 		}
@@ -143,7 +144,7 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	// The levels exact and trailing are chunk's contract; a chunk placed
 	// at a looser level is named in the summary (the JSON always says).
 	var looser []string
-	for _, p := range out.Placements {
+	for _, p := range out.Hunks {
 		if p.Level >= match.Indent {
 			looser = append(looser, fmt.Sprintf("chunk %d at line %d matched at %s", p.Chunk, p.Line, p.Describe()))
 		}
@@ -151,7 +152,7 @@ func planChunk(t *target, req ChunkRequest, res *ChunkResult) (*change, error) {
 	if len(looser) > 0 {
 		ch.what += "; " + strings.Join(looser, "; ")
 	}
-	res.ChunksApplied, res.Placements = len(out.Placements)-len(already), out.Placements
+	res.ChunksApplied, res.Hunks = len(out.Hunks)-len(already), out.Hunks
 	return ch, nil
 }
 

@@ -65,7 +65,8 @@ var (
 )
 
 // BenchmarkChunkVsShow runs, side by side on bench/compare.sh's 5,000-line
-// Go file, what issue 15's target compares: Show of conn/serve and Chunk
+// Go file, what its target in BENCHMARKS.md compares (chunk <= 1.3x
+// show): Show of conn/serve and Chunk
 // of one line into it with the syntax guard on, as a real write (each
 // iteration adds the line or takes it out again, so every one writes) and
 // as a dry run, and for reference Chunk with the guard off. The ratio of

@@ -13,7 +13,7 @@ import (
 )
 
 // TestREADMECodeTable checks that README.md's table of error codes lists
-// exactly ops.Codes's codes, with the same exit codes (issue 13).
+// exactly ops.Codes's codes, with the same exit codes.
 func TestREADMECodeTable(t *testing.T) {
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {

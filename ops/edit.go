@@ -11,7 +11,7 @@ import (
 	"github.com/symedit/symedit/textedit"
 )
 
-// TextEdit is one exact replacement of an EditRequest (seed 002's edit):
+// TextEdit is one exact replacement of an EditRequest:
 // every occurrence of OldText becomes NewText, provided OldText occurs
 // exactly Occurrences times in the text the edit applies to (textedit.TextEdit).
 type TextEdit struct {
@@ -58,7 +58,7 @@ func (t TextEdits) textEdits() []textedit.TextEdit {
 }
 
 // EditRequest replaces exact text in one file (`symedit edit`, the MCP
-// edit tool, batch op "edit"; seed 002).
+// edit tool, batch op "edit").
 type EditRequest struct {
 	// Path is the file, relative to the workspace's Dir (or absolute).
 	Path string `json:"path"`

@@ -156,7 +156,7 @@ func TestEditLevel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := res.EditsApplied[0]; s.Match != match.Indent || s.Offset == nil {
+	if s := res.EditsApplied[0]; s.Match != match.Indent || s.Shift == nil {
 		t.Errorf("summary %+v", s)
 	}
 	if !strings.Contains(res.Summary, "edit 1 at line 145 matched at indent +4 spaces") {
@@ -358,14 +358,14 @@ func TestTextEditsJSON(t *testing.T) {
 		}
 	}
 	if _, ok := got["isError"]; ok {
-		t.Errorf("seed 002's shape: %s", b)
+		t.Errorf("isError in the result, the shape before the envelope: %s", b)
 	}
 }
 
 // TestEditConcurrentOneFile runs twelve edits of one file at once on one
 // Workspace, each anchored on a different line of CPython's process.py
-// (issue 13: "12 concurrent edit calls on one file with distinct anchors
-// either apply or come back isError, none reported applied and lost").
+// (concurrent edit calls on one file with distinct anchors must each
+// apply or be refused; none may be reported applied and then lost).
 // Every call applies or is refused (CHANGED or LOCKED: another writer came
 // first; NO_MATCH), every applied edit is in the final file, and, as the
 // per-file lock serializes the calls inside the process, all of them

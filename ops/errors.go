@@ -61,7 +61,7 @@ type Error struct {
 	// (with LF line endings when the file's are uniform), and
 	// ExpectedOccurrences and ActualOccurrences how many times it was to
 	// occur and did, in the text as the edits before it left it (NO_MATCH
-	// and WRONG_COUNT of the edit operation; seed 002's fields).
+	// and WRONG_COUNT of the edit operation).
 	SearchText string `json:"search_text,omitempty" jsonschema:"The failing edit's old_text as it was searched for (with LF line endings when the file's are uniform); for the edit tool's NO_MATCH and WRONG_COUNT, else omitted."`
 	// SearchTextOmitted is how many bytes of a long old_text SearchText
 	// leaves out (textedit.TextEditError.SearchText).
@@ -283,7 +283,7 @@ func (e *SyntaxError) Remedy() remedy.Remedy {
 
 // NotCheckedError is a change refused in strict mode because the syntax
 // guard could not check it (too large, timed out): strict mode never
-// writes unchecked content (issue 12, item 9). Code NOT_CHECKED.
+// writes unchecked content. Code NOT_CHECKED.
 type NotCheckedError struct {
 	Path string
 	Err  *guard.NotCheckedError

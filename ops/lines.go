@@ -9,8 +9,8 @@ import (
 	"github.com/symedit/symedit/lang"
 )
 
-// LineEdit replaces or inserts whole lines of a LinesRequest (seed 003's
-// line edits, edit.LineEdit): StartLine to EndLine, 1-based and inclusive,
+// LineEdit replaces or inserts whole lines of a LinesRequest
+// (edit.LineEdit): StartLine to EndLine, 1-based and inclusive,
 // become NewContent; or, with InsertAfter set, NewContent is inserted
 // after that 1-based line (0: at the top).
 type LineEdit struct {

@@ -39,7 +39,7 @@ func (p *parsed) close() {
 // parseFile reads path and extracts its symbols; o.Lang overrides the
 // extension. The file is read before its language is chosen, so that a
 // path outside the root (OUTSIDE_ROOT) or one that does not exist says so
-// rather than naming its extension (issue 11, section 7). With keep the
+// rather than naming its extension. With keep the
 // parse is kept for the guard (see parse), and the caller closes it.
 func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions, keep bool) (*parsed, error) {
 	return w.parseResolved(ctx, path, nil, o, keep)
@@ -160,7 +160,8 @@ func (t *target) checkSymbol(want SHA256) error {
 // ParseLocation parses a location: FILE:LINE:COL, FILE:LINE or
 // FILE::NAME_PATH (symbols.ParseLocation). One colon after FILE:LINE or
 // FILE:LINE:COL, as compilers print locations ("a.go:50:2: undefined: x"
-// copied up to the message), is dropped (issue 11, section 7). The error
+// copied up to the message), is dropped, so a location pasted from a
+// compiler's message works. The error
 // is a *UsageError.
 func ParseLocation(arg string) (symbols.Location, error) {
 	if n := len(arg); n > 1 && arg[n-1] == ':' && arg[n-2] >= '0' && arg[n-2] <= '9' {

@@ -92,7 +92,7 @@ type ReplaceResult struct {
 	Result
 	// Files are the files with matches (and every file named in Paths,
 	// and every file that could not be read), in path order: as gofmt -l
-	// lists every file (issue 11, section 5). Never nil.
+	// lists every file. Never nil.
 	Files []ReplaceFile `json:"files" jsonschema:"The files with matches, every file named in paths and every file that could not be read, in path order; each with its own ok, status, counts and error."`
 	// TotalMatches and TotalReplacements add up the files' counts.
 	TotalMatches      int `json:"total_matches" jsonschema:"The sum of the files' matches."`
@@ -366,7 +366,7 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 // planReplace computes the change sr makes to doc: its matches replaced
 // in memory (the first Count of them with Count), with one byte edit per
 // replacement, so that the syntax guard re-parses only around them and
-// the diff is built from them (issue 15). It returns the change, whose
+// the diff is built from them. It returns the change, whose
 // content is doc's when nothing matched, the number of replacements and
 // every match, with 1-based lines of doc. With limit > 0 the search stops
 // at the limit-th match (textedit.Searcher.ReplaceDocumentLimit: nothing is

@@ -70,8 +70,8 @@ func TestChunkRetry(t *testing.T) {
 		if err != nil || ops.ExitCode(err) != 0 || !res.OK || res.Written || !res.AlreadyApplied {
 			t.Fatalf("second run: %v %+v", err, res.Result)
 		}
-		if len(res.Placements) != 1 || !res.Placements[0].AlreadyApplied || res.ChunksApplied != 0 {
-			t.Errorf("placements %+v, chunks_applied %d", res.Placements, res.ChunksApplied)
+		if len(res.Hunks) != 1 || !res.Hunks[0].AlreadyApplied || res.ChunksApplied != 0 {
+			t.Errorf("placements %+v, chunks_applied %d", res.Hunks, res.ChunksApplied)
 		}
 		if !strings.HasPrefix(res.Summary, "already applied, nothing to write") {
 			t.Errorf("summary %q", res.Summary)
@@ -94,8 +94,8 @@ func TestChunkRetryMixed(t *testing.T) {
 	if err != nil || !res.Written || res.AlreadyApplied || res.ChunksApplied != 1 {
 		t.Fatalf("%v %+v", err, res)
 	}
-	if !res.Placements[0].AlreadyApplied || res.Placements[1].AlreadyApplied {
-		t.Errorf("placements %+v", res.Placements)
+	if !res.Hunks[0].AlreadyApplied || res.Hunks[1].AlreadyApplied {
+		t.Errorf("placements %+v", res.Hunks)
 	}
 	if !strings.Contains(res.Summary, "already applied: chunk 1") {
 		t.Errorf("summary %q", res.Summary)

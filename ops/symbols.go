@@ -16,7 +16,7 @@ import (
 
 // SymbolsRequest lists the symbols of the files a path names (`symedit
 // symbols`, the MCP symbols tool). It writes nothing but the persistent
-// symbol index (package internal/symcache; issue 15), unless NoCache.
+// symbol index (package internal/symcache), unless NoCache.
 type SymbolsRequest struct {
 	// Path is a file, a folder (walked, skipping what git ignores) or a
 	// doublestar pattern (package walk).
@@ -205,7 +205,7 @@ func (r SymbolsRequest) filter() (func(symbols.Symbol) bool, error) {
 }
 
 // symbolIndex is one Symbols run's use of the persistent symbol index
-// (issue 15, first bullet; package symcache). Location by name path and
+// (package symcache). Location by name path and
 // the editing operations do not use it: they need the file's text (and
 // the guard its tree) anyway, so the index would save them nothing.
 type symbolIndex struct {

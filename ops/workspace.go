@@ -282,7 +282,7 @@ func (w *Workspace) pathKey(path string) string {
 
 // resolved is a path's lock key (lockKey's) and, when the file resolved,
 // its resolution, so that the read after the lock does not resolve the
-// path again (issue 15): replace, the file-level write prologue
+// path again: replace, the file-level write prologue
 // (writeFile) and the symbol one (writeSymbol) read through it.
 type resolved struct {
 	key string

@@ -40,8 +40,8 @@ type change struct {
 }
 
 // changed reports whether ch changes the file: new content, or a file
-// that does not exist yet (write of empty content creates an empty file,
-// issue 11, section 7).
+// that does not exist yet (write of empty content creates an empty
+// file).
 func (ch *change) changed() bool {
 	return ch.doc.IsNew() || !bytes.Equal(ch.content, ch.doc.Content)
 }
@@ -77,7 +77,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	if ch.changed() {
 		// The commit layer's check, run here too so that a dry run
-		// refuses what the real run would (issue 12, item 10).
+		// refuses what the real run would.
 		if err := edit.CheckContent(ch.doc, ch.content); err != nil {
 			return out, err
 		}
@@ -242,7 +242,7 @@ func (res *Result) Fail(err error) error {
 // dir (the working directory when dir is "") when the file is below it,
 // so that git apply and patch -p1 take the diff there; else the absolute path without its
 // leading "/", for applying from the file system's root. A header never
-// holds "../" (git apply refuses it; issue 11, section 2) nor names a
+// holds "../" (git apply refuses it) nor names a
 // link (git apply and patch refuse to patch a symbolic link).
 func diffPath(doc *edit.Document, dir string) string {
 	abs := doc.RealPath()

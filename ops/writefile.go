@@ -10,7 +10,7 @@ import (
 
 // WriteRequest writes a file's whole content, creating the file and its
 // folders when they do not exist (`symedit write`, the MCP write tool,
-// batch op "write"; seed 003's content mode).
+// batch op "write").
 type WriteRequest struct {
 	// Path is the file, relative to the workspace's Dir (or absolute).
 	Path string `json:"path"`

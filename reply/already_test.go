@@ -81,15 +81,15 @@ func TestAlreadyAppliedRefused(t *testing.T) {
 	l := func(s ...string) []string { return s }
 	for name, b := range map[string]reply.Block{
 		// A deletion: nothing tells its retry from a mismatch.
-		"deletion": {Format: reply.FormatSearchReplace, Old: l("    x = a + 2", "    y = b * 2"), New: l("    y = b * 2")},
+		"deletion": {Format: reply.FormatSearchReplace, OldLines: l("    x = a + 2", "    y = b * 2"), NewLines: l("    y = b * 2")},
 		// Its new side inside its old side.
-		"new inside old": {Format: reply.FormatSearchReplace, Old: l("    x = a + 1", "    z = 0"), New: l("    x = a + 1")},
+		"new inside old": {Format: reply.FormatSearchReplace, OldLines: l("    x = a + 1", "    z = 0"), NewLines: l("    x = a + 1")},
 		// Its new side present twice (g is defined twice).
-		"twice": {Format: reply.FormatSearchReplace, Old: l("def k():", "    return"), New: l("def g():", "    pass")},
+		"twice": {Format: reply.FormatSearchReplace, OldLines: l("def k():", "    return"), NewLines: l("def g():", "    pass")},
 		// A lone short line.
-		"lone line": {Format: reply.FormatSearchReplace, Old: l("    return None"), New: l("    pass")},
+		"lone line": {Format: reply.FormatSearchReplace, OldLines: l("    return None"), NewLines: l("    pass")},
 		// Its old side still in the file elsewhere.
-		"old elsewhere": {Format: reply.FormatEdit, Leading: l("def g():"), Old: l("    return x + y"), New: l("    pass"), Trailing: nil},
+		"old elsewhere": {Format: reply.FormatEdit, ContextBefore: l("def g():"), OldLines: l("    return x + y"), NewLines: l("    pass"), ContextAfter: nil},
 	} {
 		out, _, f := b.ApplyLevel(text, match.Trailing)
 		if name == "old elsewhere" {

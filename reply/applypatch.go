@@ -63,7 +63,7 @@ func (p *parser) patch(i int) int {
 			k := j + 1
 			for ; k < len(p.lines) && strings.HasPrefix(p.lines[k], "+"); k++ {
 				p.steps++
-				b.New = append(b.New, p.lines[k][1:])
+				b.NewLines = append(b.NewLines, p.lines[k][1:])
 			}
 			if path == "" {
 				bad(j+1, "", fmt.Sprintf("line %d %q names no file", j+1, t))
@@ -216,10 +216,10 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 				kind, text = l[0], l[1:]
 			}
 			if kind != '+' {
-				b.Old = append(b.Old, text)
+				b.OldLines = append(b.OldLines, text)
 			}
 			if kind != '-' {
-				b.New = append(b.New, text)
+				b.NewLines = append(b.NewLines, text)
 			}
 		}
 		if j < len(p.lines) && strings.TrimSpace(p.lines[j]) == patchEOF {
@@ -231,9 +231,9 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 		switch {
 		case j == start:
 			why = fmt.Sprintf("the hunk on line %d has no lines: a hunk is \"@@\" or \"@@ context line\", then lines starting with a space, '-' or '+'", b.Line)
-		case len(b.Old) == 0 && b.AtEnd && len(b.Scope) > 0:
+		case len(b.OldLines) == 0 && b.AtEnd && len(b.Scope) > 0:
 			why = fmt.Sprintf("the hunk on line %d only adds lines, and both its @@ line(s) and *** End of File say where, which disagree: give it one of them", b.Line)
-		case len(b.Old) == 0:
+		case len(b.OldLines) == 0:
 			// Only added lines: Codex appends them to the file, or, with
 			// @@ lines, inserts them right after those lines.
 			b.Insert = true

@@ -21,9 +21,9 @@ func benchReply(tb testing.TB, size int) (string, int) {
 			for i := 0; i+8 < len(ls) && b.Len() < size; i += 8 {
 				fmt.Fprintf(&b, "Change %d: tighten this part; then run `git rm build/%d.o`.\n\n", blocks, blocks)
 				blk := reply.Block{Format: reply.FormatEdit, Path: strings.TrimPrefix(path, "../testdata/"),
-					Leading: ls[i : i+2], Old: ls[i+2 : i+5], New: append(ls[i+2:i+4:i+4], "// edited"), Trailing: ls[i+5 : i+7]}
+					ContextBefore: ls[i : i+2], OldLines: ls[i+2 : i+5], NewLines: append(ls[i+2:i+4:i+4], "// edited"), ContextAfter: ls[i+5 : i+7]}
 				if blocks%2 == 1 {
-					blk = reply.Block{Format: reply.FormatSearchReplace, Path: blk.Path, Old: ls[i : i+7], New: ls[i : i+6]}
+					blk = reply.Block{Format: reply.FormatSearchReplace, Path: blk.Path, OldLines: ls[i : i+7], NewLines: ls[i : i+6]}
 				}
 				b.WriteString("```\n" + blk.String() + "```\n\n")
 				blocks++
@@ -91,7 +91,8 @@ func BenchmarkParseAdversarial(b *testing.B) {
 
 // BenchmarkApplyAll applies 1,000 blocks, from the end of the file to its
 // start, to a 100,000-line file with ApplyAll, and (loop) with ApplyLevel
-// on each result in turn, as apply did before issue 12, item 13.
+// on each result in turn, as apply once did: a pass over the file per
+// block.
 func BenchmarkApplyAll(b *testing.B) {
 	text, blocks := growthCase(100_000, 1_000)
 	b.Run("ApplyAll", func(b *testing.B) {

@@ -8,10 +8,10 @@ import (
 	"github.com/symedit/symedit/reply"
 )
 
-// TestFailureBoundedOnLongLines (issue 12, item 12): a block that misses a
-// 1 MB line by its last byte is refused with windows of both lines around
-// the difference, in Message, Expected, Actual, Nearest and the JSON, never
-// with the lines themselves.
+// TestFailureBoundedOnLongLines: a block that misses a 1 MB line by its
+// last byte is refused with windows of both lines around the difference,
+// in Message, Expected, Actual, Nearest and the JSON, never with the lines
+// themselves, so no refusal grows with the length of a file's lines.
 func TestFailureBoundedOnLongLines(t *testing.T) {
 	line := "x = \"" + strings.Repeat("ab ", 333333)
 	text := "import os\n" + line + "\"\nprint(x)\n"

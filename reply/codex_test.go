@@ -130,7 +130,7 @@ func TestPatchPureAddition(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			res := reply.Parse(patch(c.hunks))
 			for _, b := range res.Blocks {
-				if len(b.Old) == 0 && (!b.Insert || b.IsCreate()) {
+				if len(b.OldLines) == 0 && (!b.Insert || b.IsCreate()) {
 					t.Fatalf("block %+v: want Insert and no create", b)
 				}
 			}
@@ -180,8 +180,8 @@ func TestPatchPureAddition(t *testing.T) {
 // patch it came from, which Parse reads back.
 func TestInsertString(t *testing.T) {
 	for _, b := range []reply.Block{
-		{Format: reply.FormatApplyPatch, Path: "my dir/x.py", New: []string{"a", "", "+b"}, Insert: true},
-		{Format: reply.FormatApplyPatch, Path: "x.py", New: []string{"a"}, Scope: []string{"class A:", "def f():"}, Insert: true, MoveTo: "y.py"},
+		{Format: reply.FormatApplyPatch, Path: "my dir/x.py", NewLines: []string{"a", "", "+b"}, Insert: true},
+		{Format: reply.FormatApplyPatch, Path: "x.py", NewLines: []string{"a"}, Scope: []string{"class A:", "def f():"}, Insert: true, MoveTo: "y.py"},
 	} {
 		res := reply.Parse(b.String())
 		if len(res.Malformed) != 0 || len(res.Blocks) != 1 {

@@ -114,13 +114,13 @@ func (p *parser) diff(i int) int {
 		case fileErr != "":
 		case err != "":
 			bad(j+1, err)
-		case deleting && len(b.New) > 0:
+		case deleting && len(b.NewLines) > 0:
 			bad(j+1, fmt.Sprintf("the hunk on line %d deletes %s (%s) but has context or added lines: a deletion removes every line", j+1, path, deleteWhy))
-		case create && (len(b.Old) > 0 || hunks > 1):
+		case create && (len(b.OldLines) > 0 || hunks > 1):
 			bad(j+1, fmt.Sprintf("the hunk on line %d creates %s (%s) but has context or removed lines, or follows another hunk", j+1, path, createWhy))
 		case emptyOld > 0:
 			bad(j+1, fmt.Sprintf("the hunk on line %d follows the hunk on line %d, which says the old file is empty (@@ -0,0): there is nothing for it to apply to", j+1, emptyOld))
-		case zero && sh.oldStart == 0 && len(b.Old) == 0 && hunks == 1 && moveTo == "":
+		case zero && sh.oldStart == 0 && len(b.OldLines) == 0 && hunks == 1 && moveTo == "":
 			// Against an empty old file (@@ -0,0 +1,N @@, as diff
 			// -u writes a new file without /dev/null): a create
 			// block, which applies to a missing or empty file only,
@@ -136,7 +136,7 @@ func (p *parser) diff(i int) int {
 				b.Pinned, b.AtEnd = true, true
 			}
 			fallthrough
-		case create || len(b.Old) > 0:
+		case create || len(b.OldLines) > 0:
 			b.Path, b.PathLine, b.Delete, b.MoveTo, b.PathChoices = path, pathLine, deleting, moveTo, choices
 			if gh != nil && !deleting {
 				b.Mode, b.OldMode = gh.mode, gh.oldMode
@@ -171,8 +171,8 @@ type hunkShape struct {
 // before it as the last of its side (old for a removed line, new for an
 // added one, both for a context line), without a line ending: no line of
 // that side may follow it, and it may not be empty. It returns the hunk
-// as a Block (Format, Old, New, Line, Hint, OldNoEOL, NewNoEOL and AtEnd
-// set), the index after it, and a reason when it is malformed.
+// as a Block (Format, OldLines, NewLines, Line, Hint, OldNoEOL, NewNoEOL
+// and AtEnd set), the index after it, and a reason when it is malformed.
 func (p *parser) hunk(i int) (Block, int, hunkShape, string) {
 	b := Block{Format: FormatUnifiedDiff, Line: i + 1}
 	var sh hunkShape
@@ -260,11 +260,11 @@ func (p *parser) hunk(i int) (Block, int, hunkShape, string) {
 			sh.context++
 		}
 		if kind != '+' {
-			b.Old = append(b.Old, text)
+			b.OldLines = append(b.OldLines, text)
 			oldLeft--
 		}
 		if kind != '-' {
-			b.New = append(b.New, text)
+			b.NewLines = append(b.NewLines, text)
 			newLeft--
 		}
 		last, lastText = kind, text

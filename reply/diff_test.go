@@ -80,7 +80,7 @@ func applyReply(t *testing.T, replyText, path, text string) (string, *reply.Fail
 // unified diff with git diff (in a repository, as an agent sees it) and
 // with diff -u of two folders, in a fence and raw, LF and CRLF, and with
 // every line number 20 off; applying the diff to the original gives the
-// edited file byte for byte (issue 14).
+// edited file byte for byte.
 func TestDiffRoundTrip(t *testing.T) {
 	for _, tool := range []string{"git", "diff"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -215,7 +215,7 @@ func writePatch(t *testing.T, path, orig string, edits [][2]string) string {
 
 // TestPatchRoundTrip writes real edits of real files as apply_patch
 // patches (raw, in a fence, in a heredoc) and applies them: the result is
-// the edited file byte for byte (issue 14).
+// the edited file byte for byte.
 func TestPatchRoundTrip(t *testing.T) {
 	for fixture, edits := range realEdits {
 		orig, edited := editedFixture(t, fixture)
@@ -241,7 +241,7 @@ func TestPatchRoundTrip(t *testing.T) {
 }
 
 // TestDiffHunksAgainstOriginal: the hunks of one unified diff are placed
-// in the original text (issue 14), not only in the text the hunks before
+// in the original text, not only in the text the hunks before
 // them left. Applied in order only, the first and third went somewhere
 // silently (the one place left after hunk 1 changed the other); the
 // second was refused already and stays refused.
@@ -292,7 +292,7 @@ func TestDiffHunksAgainstOriginal(t *testing.T) {
 
 // TestHunksAgainstOriginalLooseAndPatch: hunks matched only at a looser
 // --match level, and the hunks of an apply_patch patch, are placed in the
-// original text too (issue 14), as exact-level diff hunks are. Applied in
+// original text too, as exact-level diff hunks are. Applied in
 // order only, each refused case went somewhere silently: to the one place
 // left after an earlier hunk changed the other, or onto lines that were
 // adjacent only once an earlier hunk removed one between them.
@@ -388,8 +388,8 @@ func writeBlocks(t *testing.T, path, orig string, edits [][2]string, edit bool) 
 
 // TestBlockRoundTrip writes real edits of real files as EDIT and
 // SEARCH/REPLACE blocks in a Markdown reply and applies them: the result is
-// the edited file byte for byte (issue 14's round trip, for the two block
-// formats).
+// the edited file byte for byte (the round trip of TestDiffRoundTrip,
+// for the two block formats).
 func TestBlockRoundTrip(t *testing.T) {
 	for fixture, edits := range realEdits {
 		orig, edited := editedFixture(t, fixture)

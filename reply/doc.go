@@ -1,13 +1,13 @@
 // Package reply reads the edit blocks a model writes in its reply and applies
-// one block to one file's text. It is the pure core of `symedit apply`
-// (issue 5): text in, text out, no file I/O and no parsing of source code.
+// one block to one file's text. It is the pure core of `symedit apply`:
+// text in, text out, no file I/O and no parsing of source code.
 // Reading files, refusing binary or missing ones, the syntax guard, diffs and
 // the transaction over many files belong to the caller (packages edit and
 // cmd/symedit).
 //
 // # Block formats
 //
-// These formats are read. The anchored EDIT block of seed 004:
+// These formats are read. symedit's anchored EDIT block:
 //
 //	path/to/file.ext
 //	<<<<<<< EDIT
@@ -29,10 +29,10 @@
 //	new lines
 //	>>>>>>> REPLACE
 //
-// and (issue 14) Codex apply_patch patches and unified diffs (git diff,
+// and Codex apply_patch patches and unified diffs (git diff,
 // diff -u and Aider's udiff), in a code fence or raw. Each hunk of either
-// is a Block of FormatApplyPatch or FormatUnifiedDiff whose Old lines are
-// its old side (context and removed lines) and New lines its new side
+// is a Block of FormatApplyPatch or FormatUnifiedDiff whose OldLines are
+// its old side (context and removed lines) and NewLines its new side
 // (context and added lines); it applies as a SEARCH/REPLACE block, so a
 // hunk is placed by its lines, never by line numbers alone.
 //
@@ -220,7 +220,7 @@
 // change is never silently left out. Git writes no hunks either for an
 // empty file created or deleted or a mode change between 100644 and
 // 100755: for one file named alike on both sides, these are blocks
-// without lines (issue 14): "new file mode M" a create block with Mode M,
+// without lines: "new file mode M" a create block with Mode M,
 // "deleted file mode" a Delete block (the caller deletes the file only
 // when it is empty, as the diff says it is), "old mode A" and "new mode
 // B" a FileOnly block with OldMode A and Mode B (the caller sets or
@@ -240,7 +240,8 @@
 // space, then EDIT or SEARCH, or (Cline's form) a run of 5 to 9 '-', white
 // space, then SEARCH; a '>' may follow the word ("<<<<<<< SEARCH>") and
 // trailing spaces and tabs are allowed. The run lengths other than 7 and
-// the trailing '>' are the variants Aider and Cline accept (issue 14).
+// the trailing '>' are the variants Aider and Cline accept, so replies
+// written for those tools apply too.
 // Inside a block every line is taken verbatim, including lines that look
 // like code fences and indented lines of any kind, except these
 // structural lines (again with trailing spaces or tabs allowed): a
@@ -269,7 +270,7 @@
 // structural line loses one backslash and is an ordinary line ("\=======" is
 // the line "=======", "\\=======" the line "\======="), so that files
 // holding marker lines can be edited; Block.String writes such lines so
-// escaped (issue 14). A SEARCH section may open with Roo Code's hint
+// escaped. A SEARCH section may open with Roo Code's hint
 // ":start_line:N", an optional ":end_line:M" and a "-------" line: N is the
 // block's Hint, which only chooses between identical candidates when it
 // names the first line of exactly one of them; the hint without its
@@ -279,7 +280,7 @@
 // A block's path line is the line before its start marker (below). A
 // block with none, when only blank lines, fence lines and lines "..."
 // (Aider's elision of the file between two blocks) follow the well-formed
-// block before it, takes that block's path (Aider's rule, issue 14); a
+// block before it, takes that block's path (Aider's rule); a
 // path on the opening fence line ("```python src/x.py": the text after
 // the language, one word with "/" or ".", or quoted; or "```src/x.py",
 // one word with "/" or "." in place of the language) serves too, and one
@@ -288,9 +289,9 @@
 //
 // # Lines that look like markers
 //
-// A line that looks like a block marker is never prose (issue 11, section
-// 1): it is read as a marker by the rules above, or it is reported as a
-// Malformed at its reply line, so that the caller can refuse the whole
+// A line that looks like a block marker is never prose: it is read as a
+// marker by the rules above, or it is reported as a Malformed at its reply
+// line, so that the caller can refuse the whole
 // reply rather than apply part of what the model asked for. These lines,
 // outside a block, are reported:
 //
@@ -389,8 +390,9 @@
 // For an EDIT block the lines leading + old + trailing must occur, as whole
 // consecutive lines, exactly once. An empty leading anchor means the start of
 // the file (the sequence must begin at line 1) and an empty trailing anchor
-// the end of the file (the sequence must end at the last line), as issue 5
-// decides; the seed's validation found the sequence anywhere. So an EDIT
+// the end of the file (the sequence must end at the last line), so that
+// an anchor left empty still says where the block goes instead of letting
+// the sequence match anywhere. So an EDIT
 // block with both anchors empty and some old lines replaces the whole file,
 // and only if the old lines are the whole file. Old lines are replaced by the
 // new lines; empty old lines insert, empty new lines delete. A
@@ -420,8 +422,8 @@
 // rule: CRLF, LF or CR; LF for a text without any), so a CRLF file edited
 // from an LF reply stays CRLF. A UTF-8 byte order mark at the start of the
 // text is kept and not matched (so a text of only a byte order mark has no
-// lines: it is empty, and a create block applies to it, keeping the mark;
-// issue 12, item 15); a byte order mark anywhere else is an ordinary
+// lines: it is empty, and a create block applies to it, keeping the
+// mark); a byte order mark anywhere else is an ordinary
 // character of its line; the presence or absence of a final line
 // ending is kept, unless a unified diff's hunk says otherwise with "\ No
 // newline at end of file" (above); every byte outside the replaced lines
@@ -436,7 +438,8 @@
 // produced. Apply is a pure function of the block and the text, so the caller
 // can validate a whole reply in memory before writing anything. ApplyAll
 // applies a file's blocks in order with the same result as ApplyLevel in a
-// loop, but without a pass over the text per block (issue 12, item 13): the
+// loop, but without a pass over the text per block, so many blocks on a
+// large file do not cost their product: the
 // text is split once into a balanced tree of lines indexed by content; a
 // block that matches exactly once at the exact level is found through the
 // occurrences of its rarest line and spliced in, in time proportional to
@@ -471,7 +474,7 @@
 //     an earlier hunk of the same file wrote, or its place in the original
 //     file overlaps an earlier hunk's, or its lines never occur together
 //     there; the hunks of one diff or patch are written against the
-//     original file and may not overlap (issue 14). Candidates holds the
+//     original file and may not overlap. Candidates holds the
 //     line.
 //
 // When no place matches, the place that matched the most lines of the block

@@ -30,7 +30,7 @@ x = 1
 `)
 	for _, b := range res.Blocks {
 		fmt.Printf("%s %s at reply line %d: %d leading, %d old, %d new, %d trailing\n",
-			b.Format, b.Path, b.Line, len(b.Leading), len(b.Old), len(b.New), len(b.Trailing))
+			b.Format, b.Path, b.Line, len(b.ContextBefore), len(b.OldLines), len(b.NewLines), len(b.ContextAfter))
 	}
 	for _, m := range res.Malformed {
 		fmt.Printf("malformed at reply line %d (%s): %s\n", m.Line, m.Path, m.Reason)
@@ -74,12 +74,12 @@ func ExampleBlock_Apply_failure() {
 		"// Load atomically loads and returns the value stored in x.\n" +
 		"func (x *Bool) Load() bool { return LoadUint32(&x.v) != 0 }\n"
 	b := reply.Block{
-		Format:   reply.FormatEdit,
-		Path:     "src/go/atomic_type.go",
-		Leading:  []string{"type Bool struct {", "\t_ noCopy"},
-		Old:      []string{"\tv uint32 "}, // a trailing space the file does not have
-		New:      []string{"\tv uint32 // 0 or 1"},
-		Trailing: []string{"}"},
+		Format:        reply.FormatEdit,
+		Path:          "src/go/atomic_type.go",
+		ContextBefore: []string{"type Bool struct {", "\t_ noCopy"},
+		OldLines:      []string{"\tv uint32 "}, // a trailing space the file does not have
+		NewLines:      []string{"\tv uint32 // 0 or 1"},
+		ContextAfter:  []string{"}"},
 	}
 	_, f := b.Apply(text)
 	fmt.Println(f.Code, f.Line)
@@ -93,11 +93,11 @@ func ExampleBlock_Apply_failure() {
 
 func ExampleBlock_Preview() {
 	b := reply.Block{
-		Format:   reply.FormatEdit,
-		Leading:  []string{"    def start(self):"},
-		Old:      []string{"        '''", "        Start child process"},
-		New:      []string{"", "        '''Start the child process, which runs the target in a new OS process.'''"},
-		Trailing: []string{"        self._check_closed()"},
+		Format:        reply.FormatEdit,
+		ContextBefore: []string{"    def start(self):"},
+		OldLines:      []string{"        '''", "        Start child process"},
+		NewLines:      []string{"", "        '''Start the child process, which runs the target in a new OS process.'''"},
+		ContextAfter:  []string{"        self._check_closed()"},
 	}
 	fmt.Printf("%+v\n", b.Preview())
 	// Output:
@@ -105,7 +105,7 @@ func ExampleBlock_Preview() {
 }
 
 func ExampleBlock_String() {
-	b := reply.Block{Format: reply.FormatSearchReplace, Path: "src/a.py", Old: []string{"x = 1"}, New: []string{"x = 2"}}
+	b := reply.Block{Format: reply.FormatSearchReplace, Path: "src/a.py", OldLines: []string{"x = 1"}, NewLines: []string{"x = 2"}}
 	fmt.Print(b.String())
 	// Output:
 	// src/a.py

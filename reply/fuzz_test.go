@@ -106,9 +106,9 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 	pathLines := map[int]bool{}
 	for _, b := range res.Blocks {
 		if b.Format == reply.FormatUnifiedDiff && b.Line <= n && strings.HasPrefix(ls[b.Line-1], "diff --git ") {
-			// git's change without hunks (issue 14): an empty file
+			// git's change without hunks: an empty file
 			// created or deleted, or a mode change; no lines.
-			if b.PathLine != b.Line || b.Path == "" || b.Old != nil || b.New != nil || b.Leading != nil || b.Trailing != nil ||
+			if b.PathLine != b.Line || b.Path == "" || b.OldLines != nil || b.NewLines != nil || b.ContextBefore != nil || b.ContextAfter != nil ||
 				!(b.Mode != "" && b.OldMode == "" && b.IsCreate() || b.Delete && b.Mode == "" && b.FileOnly() || b.OldMode != "" && b.Mode != "" && b.FileOnly()) {
 				t.Fatalf("git change without hunks %+v", b)
 			}
@@ -130,7 +130,7 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 			// A hunk: its @@ line, after its +++ line; its lines are
 			// the diff's, whatever they look like.
 			if !strings.HasPrefix(ls[b.Line-1], "@@") || !strings.HasPrefix(ls[b.PathLine-1], "+++ ") && !strings.HasPrefix(ls[b.PathLine-1], "--- ") ||
-				b.Path == "" || b.Leading != nil || b.Trailing != nil {
+				b.Path == "" || b.ContextBefore != nil || b.ContextAfter != nil {
 				t.Fatalf("hunk %+v", b)
 			}
 			markers = append(markers, b.Line)
@@ -139,7 +139,7 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 		if b.Format == reply.FormatApplyPatch {
 			// A file added or a hunk of an apply_patch patch: after its
 			// "*** Add File:" or "*** Update File:" line.
-			if !strings.HasPrefix(strings.TrimSpace(ls[b.PathLine-1]), "*** ") || b.Line < b.PathLine || b.Path == "" || b.Leading != nil || b.Trailing != nil {
+			if !strings.HasPrefix(strings.TrimSpace(ls[b.PathLine-1]), "*** ") || b.Line < b.PathLine || b.Path == "" || b.ContextBefore != nil || b.ContextAfter != nil {
 				t.Fatalf("apply_patch block %+v", b)
 			}
 			markers = append(markers, b.Line)
@@ -151,17 +151,18 @@ func checkResult(t *testing.T, data string, res reply.Result) {
 		if b.Path == "" || strings.ContainsAny(b.Path, "\t\r\n`*") || strings.TrimSpace(b.Path) != b.Path || len(b.Path) > 200 {
 			t.Fatalf("path %q", b.Path)
 		}
-		// A path with spaces only from backticks or quotes (issue 14).
+		// A path with spaces only from backticks or quotes, since a bare
+		// line with spaces may be prose.
 		if strings.Contains(b.Path, " ") && (b.PathLine < 1 || !strings.ContainsAny(ls[b.PathLine-1], "`'\"")) {
 			t.Fatalf("path %q with spaces from the bare line %d", b.Path, b.PathLine)
 		}
 		if m := ls[b.Line-1]; !strings.HasPrefix(m, "<<<<<") && !(strings.HasPrefix(m, "-----") && b.Format == reply.FormatSearchReplace) {
 			t.Fatalf("marker line %d is %q", b.Line, ls[b.Line-1])
 		}
-		if b.Format == reply.FormatSearchReplace && (b.Leading != nil || b.Trailing != nil) {
+		if b.Format == reply.FormatSearchReplace && (b.ContextBefore != nil || b.ContextAfter != nil) {
 			t.Fatalf("search-replace block with anchors")
 		}
-		for _, sec := range [][]string{b.Leading, b.Old, b.New, b.Trailing} {
+		for _, sec := range [][]string{b.ContextBefore, b.OldLines, b.NewLines, b.ContextAfter} {
 			for _, l := range sec {
 				if strings.ContainsAny(l, "\r\n") {
 					t.Fatalf("block line %q", l)
@@ -303,12 +304,12 @@ func buildReply(data string) (string, []reply.Block) {
 			b.Format = reply.FormatSearchReplace
 		}
 		if b.Format == reply.FormatEdit {
-			b.Leading = take(bs.next()%4, b.Format)
+			b.ContextBefore = take(bs.next()%4, b.Format)
 		}
-		b.Old = take(bs.next()%4, b.Format)
-		b.New = take(bs.next()%4, b.Format)
+		b.OldLines = take(bs.next()%4, b.Format)
+		b.NewLines = take(bs.next()%4, b.Format)
 		if b.Format == reply.FormatEdit {
-			b.Trailing = take(bs.next()%4, b.Format)
+			b.ContextAfter = take(bs.next()%4, b.Format)
 		}
 		fenced := bs.next()%3 == 0
 		if fenced {
@@ -381,12 +382,12 @@ func FuzzApply(f *testing.F) {
 			blk = sr(all[b:c], nil)
 		}
 		for i := range bs.next() % 3 {
-			blk.New = append(blk.New, fmt.Sprintf("// new %d", i))
+			blk.NewLines = append(blk.NewLines, fmt.Sprintf("// new %d", i))
 		}
 		if bs.next()%2 == 0 && c > b {
-			blk.New = append(blk.New, all[b])
+			blk.NewLines = append(blk.NewLines, all[b])
 		}
-		for _, p := range []*[]string{&blk.Leading, &blk.Old, &blk.New, &blk.Trailing} {
+		for _, p := range []*[]string{&blk.ContextBefore, &blk.OldLines, &blk.NewLines, &blk.ContextAfter} {
 			if len(*p) == 0 {
 				*p = nil
 			}
@@ -408,8 +409,8 @@ func FuzzApply(f *testing.F) {
 			}
 		case blk.IsCreate():
 			want := bom
-			if len(blk.New) > 0 {
-				want += strings.Join(blk.New, "\n") + "\n"
+			if len(blk.NewLines) > 0 {
+				want += strings.Join(blk.NewLines, "\n") + "\n"
 			}
 			if fail != nil || out != want {
 				t.Fatalf("create: %q, %v", out, fail)
@@ -419,7 +420,7 @@ func FuzzApply(f *testing.F) {
 				t.Fatalf("reference applies at %d, Apply failed: %v", places[0], fail)
 			}
 			got := strings.ReplaceAll(strings.TrimPrefix(out, bom), "\r\n", "\n")
-			want := slices.Concat(all[:start], blk.New, all[end:])
+			want := slices.Concat(all[:start], blk.NewLines, all[end:])
 			gotLines := strings.Split(got, "\n")
 			if got == "" || strings.HasSuffix(got, "\n") {
 				gotLines = gotLines[:len(gotLines)-1]
@@ -455,7 +456,7 @@ func FuzzApply(f *testing.F) {
 		}
 
 		// One line changed so that it occurs nowhere: the block fails.
-		sections := []*[]string{&blk.Leading, &blk.Old, &blk.Trailing}
+		sections := []*[]string{&blk.ContextBefore, &blk.OldLines, &blk.ContextAfter}
 		for k := range sections {
 			sec := sections[(k+bs.next())%3]
 			if len(*sec) == 0 {
@@ -478,19 +479,19 @@ func FuzzApply(f *testing.F) {
 // end (EDIT blocks only). For one place it also returns the old lines'
 // range.
 func reference(b reply.Block, all []string) (places []int, start, end int) {
-	window := slices.Concat(b.Leading, b.Old, b.Trailing)
+	window := slices.Concat(b.ContextBefore, b.OldLines, b.ContextAfter)
 	for p := 0; p+len(window) <= len(all); p++ {
 		if !slices.Equal(all[p:p+len(window)], window) {
 			continue
 		}
-		if b.Format == reply.FormatEdit && (len(b.Leading) == 0 && p != 0 || len(b.Trailing) == 0 && p+len(window) != len(all)) {
+		if b.Format == reply.FormatEdit && (len(b.ContextBefore) == 0 && p != 0 || len(b.ContextAfter) == 0 && p+len(window) != len(all)) {
 			continue
 		}
 		places = append(places, p)
 	}
 	if len(places) == 1 {
-		start = places[0] + len(b.Leading)
-		end = start + len(b.Old)
+		start = places[0] + len(b.ContextBefore)
+		end = start + len(b.OldLines)
 	}
 	return places, start, end
 }

@@ -140,7 +140,7 @@ func runCase(t *testing.T, replyText string, read func(string) (string, bool)) s
 		for _, sec := range []struct {
 			tag   string
 			lines []string
-		}{{"L", bl.Leading}, {"O", bl.Old}, {"N", bl.New}, {"T", bl.Trailing}} {
+		}{{"L", bl.ContextBefore}, {"O", bl.OldLines}, {"N", bl.NewLines}, {"T", bl.ContextAfter}} {
 			for _, l := range sec.lines {
 				fmt.Fprintf(&b, "  %s|%s\n", sec.tag, l)
 			}
@@ -243,7 +243,7 @@ func equalResults(a, b reply.Result) bool {
 func normalize(r reply.Result) reply.Result {
 	out := reply.Result{Malformed: append([]reply.Malformed{}, r.Malformed...), Shell: append([]reply.ShellSuggestion{}, r.Shell...)}
 	for _, b := range r.Blocks {
-		for _, p := range []*[]string{&b.Leading, &b.Old, &b.New, &b.Trailing} {
+		for _, p := range []*[]string{&b.ContextBefore, &b.OldLines, &b.NewLines, &b.ContextAfter} {
 			if len(*p) == 0 {
 				*p = nil
 			}

@@ -41,7 +41,7 @@ const (
 	// non-empty text.
 	CodeFileExists = "FILE_EXISTS"
 	// CodeOverlap: a hunk of a diff or patch matched only on lines an
-	// earlier hunk of the same file wrote (ApplyAll; issue 14).
+	// earlier hunk of the same file wrote (ApplyAll).
 	CodeOverlap = "OVERLAP"
 	// CodeFileOnly: a block that only deletes or moves its file
 	// (Block.FileOnly) was given to Apply, which changes lines: the caller
@@ -64,8 +64,8 @@ const maxNearest = 3
 // MaxShown is the most bytes of one line of the text that a Failure
 // shows (in Message, Expected, Actual and Nearest): a longer line is cut
 // to a window around its first difference from the block's line, "..."
-// marking each cut (issue 12, item 12: no message grows with the length of
-// a file's lines).
+// marking each cut, so that no message grows with the length of a file's
+// lines.
 const MaxShown = lines.Shown
 
 // previewLen is the longest preview, in runes, before "..." is added.
@@ -179,7 +179,7 @@ func (f *Failure) Error() string {
 // never creates one, and neither does an apply_patch hunk that only adds
 // lines to a file (Insert).
 func (b Block) IsCreate() bool {
-	return !b.Delete && !b.Insert && !b.Pinned && b.MoveTo == "" && b.OldMode == "" && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.Trailing) == 0
+	return !b.Delete && !b.Insert && !b.Pinned && b.MoveTo == "" && b.OldMode == "" && len(b.ContextBefore) == 0 && len(b.OldLines) == 0 && len(b.ContextAfter) == 0
 }
 
 // Preview is the start of each section of a block, for one-line summaries.
@@ -198,7 +198,7 @@ type Preview struct {
 // 50 runes (then trailing white space) followed by "...";
 // "" for a section with no such line.
 func (b Block) Preview() Preview {
-	return Preview{Anchor: preview(b.Leading), Old: preview(b.Old), New: preview(b.New)}
+	return Preview{Anchor: preview(b.ContextBefore), Old: preview(b.OldLines), New: preview(b.NewLines)}
 }
 
 func preview(ls []string) string {
@@ -246,7 +246,7 @@ func (b Block) Apply(text string) (string, *Failure) {
 // empty leading anchor is the start of the file, an empty trailing anchor
 // its end). One match applies; several at that level are AMBIGUOUS (a
 // looser level never breaks the tie). At indent and loose the new lines
-// are shifted by the matched indentation offset (match.Reindent) and
+// are shifted by the matched indentation offset (match.ShiftIndent) and
 // written in the file's indentation style. When the allowed levels find
 // nothing, the Failure is Apply's (nearest lines), and its Hint and
 // message name the one place the first looser level with any match
@@ -295,12 +295,12 @@ func (b Block) retryable() bool {
 	if b.IsCreate() || b.FileOnly() || b.Delete || b.Pinned || b.Insert {
 		return false
 	}
-	for _, l := range b.Old {
+	for _, l := range b.OldLines {
 		if elisionLine(l) {
 			return false
 		}
 	}
-	return match.AddsLines(b.Old, b.New) && match.Telling(b.reversed().window())
+	return match.AddsLines(b.OldLines, b.NewLines) && match.Telling(b.reversed().window())
 }
 
 // reversed returns b with its old and new lines swapped: the block that
@@ -308,7 +308,7 @@ func (b Block) retryable() bool {
 // kept.
 func (b Block) reversed() Block {
 	r := b
-	r.Old, r.New = b.New, b.Old
+	r.OldLines, r.NewLines = b.NewLines, b.OldLines
 	return r
 }
 
@@ -329,13 +329,13 @@ func (b Block) already(text string, allowed match.Level, f *Failure) (match.Matc
 	if !b.retryable() {
 		return match.Match{}, false
 	}
-	if len(b.Old) > 0 && len(match.Within(b.Old, b.New)) == 0 {
+	if len(b.OldLines) > 0 && len(match.Within(b.OldLines, b.NewLines)) == 0 {
 		// Old lines that the block removes must be gone; old lines it
 		// keeps inside its new ones (an insertion between anchors) are
 		// its own, wherever else they occur.
 		body := strings.TrimPrefix(text, utf8BOM)
 		t := splitText(body, lines.DominantEnding(body))
-		if _, ms := match.Search(t.text, b.Old, allowed); len(ms) > 0 {
+		if _, ms := match.Search(t.text, b.OldLines, allowed); len(ms) > 0 {
 			return match.Match{}, false
 		}
 	}
@@ -353,7 +353,7 @@ func (b Block) already(text string, allowed match.Level, f *Failure) (match.Matc
 // lines matched where that place holds them. Applying b again would write
 // its added lines a second time.
 func (b Block) alreadyAt(text string, allowed match.Level, m match.Match) (match.Match, bool) {
-	offs := match.Within(b.Old, b.New)
+	offs := match.Within(b.OldLines, b.NewLines)
 	if len(offs) == 0 || !b.retryable() {
 		return match.Match{}, false
 	}
@@ -388,13 +388,13 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 				Message: fmt.Sprintf("the block creates a file (%s), but the file exists and is not empty (%d lines)%s",
 					createWhat(b), n, createFix(b))}}
 		}
-		if len(b.New) == 0 {
+		if len(b.NewLines) == 0 {
 			return text, applied{}
 		}
 		if b.NewNoEOL {
-			return bom + strings.Join(b.New, "\n"), applied{}
+			return bom + strings.Join(b.NewLines, "\n"), applied{}
 		}
-		return bom + strings.Join(b.New, "\n") + "\n", applied{}
+		return bom + strings.Join(b.NewLines, "\n") + "\n", applied{}
 	}
 	eol := lines.DominantEnding(body)
 	t := splitText(body, eol)
@@ -406,7 +406,7 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 	}
 	m := b.match(t)
 	if m.failure == nil {
-		return bom + b.finalEOL(t.replace(m.start, m.end, b.New, eol), eol), applied{m: match.Match{Line: m.start - b.leadLen() + 1}}
+		return bom + b.finalEOL(t.replace(m.start, m.end, b.NewLines, eol), eol), applied{m: match.Match{Line: m.start - b.leadLen() + 1}}
 	}
 	if m.failure.Code == CodeNotFound && b.Format == FormatSearchReplace {
 		// Aider's elision: "..." lines splitting the block into pieces.
@@ -444,9 +444,9 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 					l, len(lines), joinInts(lines))}}
 		}
 		x := ms[0]
-		repl := b.New
+		repl := b.NewLines
 		if l >= match.Indent {
-			shifted, err := match.Reindent(b.New, x.Offset)
+			shifted, err := match.ShiftIndent(b.NewLines, x.Shift)
 			if err != nil {
 				return text, applied{failure: &Failure{Code: CodeOldMismatch, Line: x.Line + 1,
 					Message: fmt.Sprintf("the block's lines match at line %d at level %s, but its new lines cannot be shifted: %v", x.Line+1, x.Describe(), err)}}
@@ -455,7 +455,7 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 		}
 		start := x.Line + b.leadLen()
 		x.Line++
-		return bom + b.finalEOL(t.replace(start, start+len(b.Old), repl, eol), eol), applied{m: x}
+		return bom + b.finalEOL(t.replace(start, start+len(b.OldLines), repl, eol), eol), applied{m: x}
 	}
 	f := m.failure
 	for l := allowed + 1; hint && l <= match.Loose; l++ {
@@ -464,10 +464,10 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 			continue
 		}
 		if len(ms) == 1 {
-			h := match.Hint{Line: ms[0].Line + 1, Level: l, Offset: ms[0].Offset}
+			h := match.Hint{Line: ms[0].Line + 1, Level: l, Shift: ms[0].Shift}
 			f.Hint = &h
 			f.Message += fmt.Sprintf("; at level %s the block's lines match exactly one place (starting at line %d)",
-				match.Describe(l, h.Offset), h.Line)
+				match.Describe(l, h.Shift), h.Line)
 		}
 		break
 	}
@@ -502,8 +502,8 @@ func (b Block) applyElided(body, eol string) (out string, line int, why string, 
 		}
 		return append(pieces, cur), dots
 	}
-	olds, oldDots := split(b.Old)
-	news, newDots := split(b.New)
+	olds, oldDots := split(b.OldLines)
+	news, newDots := split(b.NewLines)
 	switch {
 	case len(oldDots) == 0:
 		return "", 0, "", false
@@ -519,7 +519,7 @@ func (b Block) applyElided(body, eol string) (out string, line int, why string, 
 			return "", 0, fmt.Sprintf("piece %d has REPLACE lines but no SEARCH lines, so nothing says where they go", k+1), false
 		}
 		t := splitText(out, eol)
-		m := Block{Format: FormatSearchReplace, Old: olds[k]}.match(t)
+		m := Block{Format: FormatSearchReplace, OldLines: olds[k]}.match(t)
 		switch {
 		case m.failure != nil && m.failure.Code == CodeAmbiguous:
 			return "", 0, fmt.Sprintf("piece %d's SEARCH lines occur at lines %s", k+1, joinInts(m.failure.Candidates)), false
@@ -545,9 +545,9 @@ func (b Block) applyElided(body, eol string) (out string, line int, why string, 
 // it is sure.
 func (b Block) applyPinned(bom string, t lineText, eol string) (string, applied) {
 	n, at := len(t.text), b.Hint-1 // at: 0-based first old line
-	if at < 0 || at+len(b.Old) != n {
-		where := fmt.Sprintf("its old lines at lines %d-%d", b.Hint, b.Hint+len(b.Old)-1)
-		if len(b.Old) == 0 {
+	if at < 0 || at+len(b.OldLines) != n {
+		where := fmt.Sprintf("its old lines at lines %d-%d", b.Hint, b.Hint+len(b.OldLines)-1)
+		if len(b.OldLines) == 0 {
 			where = fmt.Sprintf("its new lines after line %d", b.Hint-1)
 		}
 		f := &Failure{Code: CodeTrailingNotFound}
@@ -559,13 +559,13 @@ func (b Block) applyPinned(bom string, t lineText, eol string) (string, applied)
 			b.Line, where, n)
 		return t.src, applied{failure: f}
 	}
-	for k, l := range b.Old {
+	for k, l := range b.OldLines {
 		if t.text[at+k] != l {
 			return t.src, applied{failure: &Failure{Code: CodeOldMismatch, Line: at + k + 1, Expected: l, Actual: t.text[at+k],
 				Message: fmt.Sprintf("the hunk on reply line %d has no context lines, so its line numbers place it: line %d of its old side is not line %d of the file", b.Line, k+1, at+k+1)}}
 		}
 	}
-	return bom + b.finalEOL(t.replace(at, n, b.New, eol), eol), applied{m: match.Match{Line: b.Hint}}
+	return bom + b.finalEOL(t.replace(at, n, b.NewLines, eol), eol), applied{m: match.Match{Line: b.Hint}}
 }
 
 // checkNoEOL refuses a hunk whose old side ends without a line ending
@@ -576,7 +576,7 @@ func (b Block) checkNoEOL(t lineText) *Failure {
 	if !b.OldNoEOL || n == 0 || t.ends[n-1] == "" {
 		return nil
 	}
-	return &Failure{Code: CodeOldMismatch, Line: n, Expected: b.Old[len(b.Old)-1], Actual: t.text[n-1],
+	return &Failure{Code: CodeOldMismatch, Line: n, Expected: b.OldLines[len(b.OldLines)-1], Actual: t.text[n-1],
 		Message: fmt.Sprintf("the hunk says the file's last line has no line ending (\\ No newline at end of file after its old lines), but line %d, the last, has one", n)}
 }
 
@@ -624,17 +624,17 @@ func (b Block) leadLen() int {
 	if !b.anchored() {
 		return 0
 	}
-	return len(b.Leading)
+	return len(b.ContextBefore)
 }
 
 // window returns the block's lines as matched: leading anchor, old lines
 // and trailing anchor (the old lines alone for SEARCH/REPLACE).
 func (b Block) window() []string {
 	if !b.anchored() {
-		return b.Old
+		return b.OldLines
 	}
-	w := make([]string, 0, len(b.Leading)+len(b.Old)+len(b.Trailing))
-	return append(append(append(w, b.Leading...), b.Old...), b.Trailing...)
+	w := make([]string, 0, len(b.ContextBefore)+len(b.OldLines)+len(b.ContextAfter))
+	return append(append(append(w, b.ContextBefore...), b.OldLines...), b.ContextAfter...)
 }
 
 // find returns the places (0-based first lines) where the block's lines
@@ -652,7 +652,7 @@ func (b Block) find(t lineText, l match.Level) []match.Match {
 	edit := b.anchored()
 	var out []match.Match
 	for _, x := range match.Find(t.text, w, l) {
-		if edit && len(b.Leading) == 0 && x.Line != 0 || edit && len(b.Trailing) == 0 && x.Line+len(w) != len(t.text) {
+		if edit && len(b.ContextBefore) == 0 && x.Line != 0 || edit && len(b.ContextAfter) == 0 && x.Line+len(w) != len(t.text) {
 			continue
 		}
 		out = append(out, x)
@@ -925,11 +925,11 @@ func (b Block) match(t lineText) matchResult {
 	edit := b.anchored()
 	var lead, trail []string
 	if edit {
-		lead, trail = b.Leading, b.Trailing
+		lead, trail = b.ContextBefore, b.ContextAfter
 	}
-	nl, no := len(lead), len(b.Old)
+	nl, no := len(lead), len(b.OldLines)
 	window := make([]string, 0, nl+no+len(trail))
-	window = append(append(append(window, lead...), b.Old...), trail...)
+	window = append(append(append(window, lead...), b.OldLines...), trail...)
 	atStart := edit && nl == 0
 	atEnd := edit && len(trail) == 0
 	n, w := len(t.text), len(window)
@@ -1045,9 +1045,9 @@ func (b Block) match(t lineText) matchResult {
 // the most lines of window, k of them (k < len(window)).
 func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHits []int) *Failure {
 	edit := b.anchored()
-	nl, no := 0, len(b.Old)
+	nl, no := 0, len(b.OldLines)
 	if edit {
-		nl = len(b.Leading)
+		nl = len(b.ContextBefore)
 	}
 	n := len(t.text)
 	f := &Failure{Expected: window[k], hasExpected: true}

@@ -20,11 +20,11 @@ func TestApplyLevel(t *testing.T) {
 	for _, c := range matchcases.Cases(t, "..") {
 		n := len(c.Old)
 		blocks := map[string]reply.Block{
-			"search/replace": {Format: reply.FormatSearchReplace, Old: c.Old, New: c.New},
+			"search/replace": {Format: reply.FormatSearchReplace, OldLines: c.Old, NewLines: c.New},
 		}
 		if n >= 3 && len(c.New) == n {
-			blocks["edit"] = reply.Block{Format: reply.FormatEdit, Leading: c.Old[:1], Old: c.Old[1 : n-1], Trailing: c.Old[n-1:],
-				New: c.New[1 : n-1]}
+			blocks["edit"] = reply.Block{Format: reply.FormatEdit, ContextBefore: c.Old[:1], OldLines: c.Old[1 : n-1], ContextAfter: c.Old[n-1:],
+				NewLines: c.New[1 : n-1]}
 		}
 		for kind, b := range blocks {
 			t.Run(c.Name+" "+kind, func(t *testing.T) {

@@ -27,11 +27,11 @@ const noCopyText = "// noCopy may be added to structs which must not be copied\n
 	"func (*noCopy) Unlock() {}"
 
 func edit(leading, old, new, trailing []string) reply.Block {
-	return reply.Block{Format: reply.FormatEdit, Path: "a.go", Leading: leading, Old: old, New: new, Trailing: trailing}
+	return reply.Block{Format: reply.FormatEdit, Path: "a.go", ContextBefore: leading, OldLines: old, NewLines: new, ContextAfter: trailing}
 }
 
 func sr(old, new []string) reply.Block {
-	return reply.Block{Format: reply.FormatSearchReplace, Path: "a.go", Old: old, New: new}
+	return reply.Block{Format: reply.FormatSearchReplace, Path: "a.go", OldLines: old, NewLines: new}
 }
 
 func l(s ...string) []string { return s }
@@ -45,7 +45,8 @@ func mustApply(t *testing.T, b reply.Block, text string) string {
 	return out
 }
 
-// TestApplyOperations covers the operations of seed 004 for both formats,
+// TestApplyOperations covers modifying, inserting, appending and deleting
+// lines, at the start, the end and over the whole text, for both formats,
 // byte for byte, on a text with and without a final newline.
 func TestApplyOperations(t *testing.T) {
 	lines := strings.Split(noCopyText, "\n")
@@ -115,7 +116,7 @@ func TestApplyCreate(t *testing.T) {
 			}
 		}
 	}
-	// A text of only a byte order mark has no lines (issue 12, item 15):
+	// A text of only a byte order mark has no lines:
 	// other blocks find nothing in it, as in an empty text.
 	for _, b := range []reply.Block{sr(l("x"), l("y")), edit(nil, l("\uFEFF"), l("y"), nil)} {
 		out, f := b.Apply("\uFEFF")

@@ -15,7 +15,7 @@ type Format string
 
 // The two block formats.
 const (
-	// FormatEdit is seed 004's anchored block: <<<<<<< EDIT, leading
+	// FormatEdit is symedit's anchored block: <<<<<<< EDIT, leading
 	// anchor, -------, old lines, =======, new lines, -------, trailing
 	// anchor, >>>>>>>.
 	FormatEdit Format = "edit"
@@ -23,23 +23,23 @@ const (
 	// lines, =======, new lines, >>>>>>> REPLACE.
 	FormatSearchReplace Format = "search-replace"
 	// FormatApplyPatch is a file added, or a hunk of a file updated, by a
-	// Codex apply_patch patch (*** Begin Patch; issue 14), read as a
+	// Codex apply_patch patch (*** Begin Patch), read as a
 	// SEARCH/REPLACE block.
 	FormatApplyPatch Format = "apply-patch"
 	// FormatUnifiedDiff is a hunk of a unified diff (--- and +++ headers,
-	// @@ hunks; issue 14), read as a SEARCH/REPLACE block.
+	// @@ hunks), read as a SEARCH/REPLACE block.
 	FormatUnifiedDiff Format = "unified-diff"
 )
 
 // Block is one well-formed edit block of a reply. Its lines carry no line
-// endings. A SEARCH/REPLACE block has only Old and New; Leading and Trailing
-// are nil. An empty section is nil.
+// endings. A SEARCH/REPLACE block has only OldLines and NewLines;
+// ContextBefore and ContextAfter are nil. An empty section is nil.
 type Block struct {
 	// Format is FormatEdit, FormatSearchReplace, FormatUnifiedDiff or
-	// FormatApplyPatch (a hunk: Old is its old side, context and removed
-	// lines; New its new side, context and added lines; it applies as a
-	// SEARCH/REPLACE block); Apply and String read any other value as
-	// FormatEdit.
+	// FormatApplyPatch (a hunk: OldLines is its old side, context and
+	// removed lines; NewLines its new side, context and added lines; it
+	// applies as a SEARCH/REPLACE block); Apply and String read any other
+	// value as FormatEdit.
 	Format Format `json:"format"`
 	// Path is the file the block edits, as the model wrote it with the
 	// decoration stripped (see the package documentation), or, for a
@@ -47,17 +47,18 @@ type Block struct {
 	// with it. It is not otherwise cleaned, nor checked against any root:
 	// that is the caller's job.
 	Path string `json:"path"`
-	// Leading is the leading anchor: lines kept, just before Old. Empty
-	// means the start of the file.
-	Leading []string `json:"leading,omitempty"`
-	// Old are the lines replaced (the SEARCH section). Empty inserts.
-	Old []string `json:"old,omitempty"`
-	// New are the lines written instead of Old (the REPLACE section).
-	// Empty deletes.
-	New []string `json:"new,omitempty"`
-	// Trailing is the trailing anchor: lines kept, just after Old. Empty
-	// means the end of the file.
-	Trailing []string `json:"trailing,omitempty"`
+	// ContextBefore is the leading anchor (JSON "leading"): lines kept,
+	// just before OldLines. Empty means the start of the file.
+	ContextBefore []string `json:"leading,omitempty"`
+	// OldLines are the lines replaced (the SEARCH section; JSON "old").
+	// Empty inserts.
+	OldLines []string `json:"old,omitempty"`
+	// NewLines are the lines written instead of OldLines (the REPLACE
+	// section; JSON "new"). Empty deletes.
+	NewLines []string `json:"new,omitempty"`
+	// ContextAfter is the trailing anchor (JSON "trailing"): lines kept,
+	// just after OldLines. Empty means the end of the file.
+	ContextAfter []string `json:"trailing,omitempty"`
 	// Line is the 1-based reply line of the block's <<<<<<< marker (for a
 	// unified diff's hunk, of its @@ line).
 	Line int `json:"line"`
@@ -70,19 +71,19 @@ type Block struct {
 	// said to start in the text it applies to (a hunk's +l: its place after
 	// the hunks before it). It only chooses between identical candidates,
 	// when exactly one starts there; it never places a block that does not
-	// match (issue 14).
+	// match, since a model's line numbers are often stale.
 	Hint int `json:"hint_line,omitempty"`
 	// Scope are an apply_patch hunk's "@@ context" lines, outermost first:
 	// the block applies only at a place that is the first match after an
 	// occurrence of them, in that order, each the first after the one
 	// before (lines compared with surrounding white space trimmed). Among
-	// several matches, only those places count (issue 14).
+	// several matches, only those places count.
 	Scope []string `json:"scope,omitempty"`
 	// Pinned, for a unified diff's hunk with line numbers and no context
 	// lines (diff -U0 writes such hunks; git apply reads them only with
 	// --unidiff-zero), says that nothing but its numbers places it: it
 	// applies only where Hint puts it (its old lines at 1-based lines
-	// Hint to Hint+len(Old)-1 inclusive, or, with no old lines, its new
+	// Hint to Hint+len(OldLines)-1 inclusive, or, with no old lines, its new
 	// lines after line Hint-1) and only when that place ends at the
 	// text's last line, where the numbers cannot point at the wrong
 	// line; elsewhere Apply refuses it (TRAILING_NOT_FOUND), and old
@@ -93,11 +94,11 @@ type Block struct {
 	// block's lines must end at the text's last line.
 	AtEnd bool `json:"at_end,omitempty"`
 	// Insert marks an apply_patch update hunk that only adds lines (no
-	// context and no removed lines: Old is empty, New its added lines).
-	// It inserts New right after the last line of the one chain of Scope
-	// lines in the text (see Scope; one such place, else AMBIGUOUS, or
-	// NOT_FOUND for none), or, without Scope, after the text's last line,
-	// as Codex's patches do. It never creates a file (IsCreate).
+	// context and no removed lines: OldLines is empty, NewLines its added
+	// lines). It inserts NewLines right after the last line of the one
+	// chain of Scope lines in the text (see Scope; one such place, else
+	// AMBIGUOUS, or NOT_FOUND for none), or, without Scope, after the
+	// text's last line, as Codex's patches do. It never creates a file (IsCreate).
 	Insert bool `json:"insert,omitempty"`
 	// OldNoEOL and NewNoEOL, for a unified diff's hunk, say that its old
 	// side, and its new side, end with the file's last line and that line
@@ -109,14 +110,14 @@ type Block struct {
 	// Either sets AtEnd.
 	OldNoEOL bool `json:"old_no_eol,omitempty"`
 	NewNoEOL bool `json:"new_no_eol,omitempty"`
-	// Delete says the block deletes the file Path (issue 14): an
+	// Delete says the block deletes the file Path: an
 	// apply_patch "*** Delete File:" (no lines; FileOnly), or a hunk of a
-	// unified diff whose +++ name is /dev/null (Old its removed lines, New
-	// empty). The caller deletes the file only if it exists and, for a
+	// unified diff whose +++ name is /dev/null (OldLines its removed lines,
+	// NewLines empty). The caller deletes the file only if it exists and, for a
 	// diff, its hunks applied in order leave the empty text.
 	Delete bool `json:"delete,omitempty"`
 	// MoveTo, when not "", is the path the file Path moves to, with the
-	// block's change (issue 14): an apply_patch "*** Move to:", a unified
+	// block's change: an apply_patch "*** Move to:", a unified
 	// diff's "rename from"/"rename to" lines or git's "--- a/P" and
 	// "+++ b/Q" with P and Q different. Every block of the file carries it;
 	// a pure rename is one FileOnly block. Like Path, it is in DIR after
@@ -124,7 +125,7 @@ type Block struct {
 	// refuses a MoveTo that exists.
 	MoveTo string `json:"move_to,omitempty"`
 	// Mode, when not "", is the git mode (ModeFile or ModeExecutable) the
-	// extended headers of a git diff give the file (issue 14): the mode of
+	// extended headers of a git diff give the file: the mode of
 	// a file it creates ("new file mode"), or, with OldMode, the new mode
 	// of a mode change ("old mode", "new mode"). Every hunk of the diff
 	// carries them; a change git writes without hunks is one block without
@@ -147,7 +148,7 @@ type Block struct {
 // caller acts on the file and does not Apply the block, which Apply
 // refuses (CodeFileOnly).
 func (b Block) FileOnly() bool {
-	return (b.Delete || b.MoveTo != "" || b.OldMode != "") && len(b.Leading) == 0 && len(b.Old) == 0 && len(b.New) == 0 && len(b.Trailing) == 0
+	return (b.Delete || b.MoveTo != "" || b.OldMode != "") && len(b.ContextBefore) == 0 && len(b.OldLines) == 0 && len(b.NewLines) == 0 && len(b.ContextAfter) == 0
 }
 
 // Malformed is a block Parse could not read; it is reported and never
@@ -217,7 +218,7 @@ func Parse(reply string) Result {
 type Options struct {
 	// Path, when not "", is the file of every EDIT or SEARCH/REPLACE block
 	// for which the reply names none (apply --path; Roo Code and Cline
-	// send single-file replies without paths; issue 14).
+	// send single-file replies without paths).
 	Path string
 }
 
@@ -251,7 +252,7 @@ type parser struct {
 }
 
 // gitHead is what a "diff --git" line's extended headers say about the
-// diff whose --- line follows them (issue 14): the file's new mode, and
+// diff whose --- line follows them: the file's new mode, and
 // its old one for a mode change, or why its hunks cannot apply.
 type gitHead struct {
 	at            int    // 0-based index of the --- line, or -1 for a rename's
@@ -288,8 +289,8 @@ const (
 	tokNear  // a line shaped like a marker that is none of this block's
 )
 
-// Marker runs: the standard length, and the lengths Aider and Cline accept
-// (issue 14).
+// Marker runs: the standard length, and the lengths Aider and Cline accept,
+// so replies written for those tools parse too.
 const (
 	stdRun = 7
 	minRun = 5
@@ -578,14 +579,15 @@ const (
 // hunklessGitDiff reads the change a "diff --git" line i heads when it
 // has no "---" line after its extended headers and no rename: git writes
 // no hunks for an empty file created or deleted, a mode change or a binary
-// file (issue 14). The first three, for one regular file named alike on
+// file. The first three, for one regular file named alike on
 // both sides, are a Block of FormatUnifiedDiff with no lines: a create
 // block with Mode for "new file mode" (an empty file), a Delete block for
 // "deleted file mode" (the caller deletes the file only when it is
 // empty), a FileOnly block with OldMode and Mode for "old mode" and "new
 // mode". Anything else (a binary file, a copy, a symbolic link or a
 // submodule, names that differ) is a reason the change is malformed. Such
-// a header is never prose (issue 11, section 1). It reports ok false when
+// a header is never prose, so a change it stands for is never silently
+// dropped. It reports ok false when
 // line i heads a diff with hunks or a rename, which are read elsewhere;
 // next is the line after its headers (and after a "Binary files ...
 // differ" line).
@@ -819,9 +821,9 @@ scan:
 	p.prevPath, p.prevLine = path, pathLine
 	b := Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}
 	if f == FormatEdit {
-		b.Leading, b.Old, b.New, b.Trailing = sec[0], sec[1], sec[2], sec[3]
+		b.ContextBefore, b.OldLines, b.NewLines, b.ContextAfter = sec[0], sec[1], sec[2], sec[3]
 	} else {
-		b.Old, b.New = sec[1], sec[2]
+		b.OldLines, b.NewLines = sec[1], sec[2]
 	}
 	p.res.Blocks = append(p.res.Blocks, b)
 	return next, nextFloor
@@ -969,7 +971,7 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 		return "", 0, fmt.Sprintf("path line missing: the fence on line %d names %q, which holds white space, so where its path starts cannot be told: put a path with spaces in quotes on the fence (```python \"src/my file.py\") or in backticks on the line above", fenceAt, abbreviate(fenceSpaced, 60))
 	}
 	// Only blank and fence lines since the block before: its path is
-	// this block's too (Aider's rule, issue 14).
+	// this block's too (Aider's rule).
 	reuse := floor > 0 && p.prevPath != "" && fencePath == ""
 	for k := floor; reuse && k < i; k++ {
 		p.steps++
@@ -1262,7 +1264,7 @@ func (b Block) String() string {
 		for _, sc := range b.Scope {
 			w("@@ " + sc)
 		}
-		for _, l := range b.New {
+		for _, l := range b.NewLines {
 			w("+" + l)
 		}
 		w(patchEnd)
@@ -1275,23 +1277,23 @@ func (b Block) String() string {
 	}
 	if !b.anchored() {
 		w(startSearch)
-		if len(b.Old) > 0 && hintLine(strings.TrimLeft(b.Old[0], "\\")) {
+		if len(b.OldLines) > 0 && hintLine(strings.TrimLeft(b.OldLines[0], "\\")) {
 			s.WriteByte('\\') // not Roo Code's hint: the line itself
 		}
-		esc(b.Old...)
+		esc(b.OldLines...)
 		w(equalSep)
-		esc(b.New...)
+		esc(b.NewLines...)
 		w(">>>>>>> REPLACE")
 		return s.String()
 	}
 	w(startEdit)
-	esc(b.Leading...)
+	esc(b.ContextBefore...)
 	w(dashSep)
-	esc(b.Old...)
+	esc(b.OldLines...)
 	w(equalSep)
-	esc(b.New...)
+	esc(b.NewLines...)
 	w(dashSep)
-	esc(b.Trailing...)
+	esc(b.ContextAfter...)
 	w(endPrefix)
 	return s.String()
 }

@@ -27,14 +27,14 @@ const goBlock = "src/go/atomic_type.go\n" +
 func TestParseOneBlock(t *testing.T) {
 	res := reply.Parse("Prose first.\n\n" + goBlock + "\nProse after.\n")
 	want := []reply.Block{{
-		Format:   reply.FormatEdit,
-		Path:     "src/go/atomic_type.go",
-		Leading:  []string{"type noCopy struct{}"},
-		Old:      []string{""},
-		New:      []string{"", "// Lock and Unlock are no-ops used by -copylocks checker from `go vet`."},
-		Trailing: []string{"// Lock is a no-op used by -copylocks checker from `go vet`."},
-		Line:     4,
-		PathLine: 3,
+		Format:        reply.FormatEdit,
+		Path:          "src/go/atomic_type.go",
+		ContextBefore: []string{"type noCopy struct{}"},
+		OldLines:      []string{""},
+		NewLines:      []string{"", "// Lock and Unlock are no-ops used by -copylocks checker from `go vet`."},
+		ContextAfter:  []string{"// Lock is a no-op used by -copylocks checker from `go vet`."},
+		Line:          4,
+		PathLine:      3,
 	}}
 	if !reflect.DeepEqual(res.Blocks, want) || len(res.Malformed) != 0 {
 		t.Fatalf("got %#v\nmalformed %v", res.Blocks, res.Malformed)
@@ -57,7 +57,7 @@ func TestParseManyBlocks(t *testing.T) {
 	}
 	for i, bl := range res.Blocks {
 		if bl.Path != fmt.Sprintf("src/f%d.py", i) || bl.Line != 11*i+5 || bl.PathLine != 11*i+3 ||
-			!reflect.DeepEqual(bl.Old, []string{fmt.Sprintf("x = %d", i)}) || bl.Leading != nil || bl.Trailing != nil {
+			!reflect.DeepEqual(bl.OldLines, []string{fmt.Sprintf("x = %d", i)}) || bl.ContextBefore != nil || bl.ContextAfter != nil {
 			t.Errorf("block %d: %+v", i, bl)
 		}
 	}
@@ -74,7 +74,7 @@ func TestParseCRLFReply(t *testing.T) {
 		t.Fatalf("got %+v", a)
 	}
 	for _, bl := range b.Blocks {
-		for _, l := range append(append(bl.Leading, bl.Old...), append(bl.New, bl.Trailing...)...) {
+		for _, l := range append(append(bl.ContextBefore, bl.OldLines...), append(bl.NewLines, bl.ContextAfter...)...) {
 			if strings.ContainsAny(l, "\r\n") {
 				t.Errorf("line %q keeps a line ending", l)
 			}
@@ -148,7 +148,7 @@ func TestParsePathLine(t *testing.T) {
 	}
 }
 
-// TestParsePathReuse checks the path rules of issue 14: a block with no
+// TestParsePathReuse checks where a block's path comes from: a block with no
 // path line right after a block (only blank and fence lines between)
 // takes its path (Aider's rule), never across prose or a malformed block;
 // a path on the opening fence line; Options.Path for a reply that names
@@ -228,7 +228,7 @@ func TestParseVerbatim(t *testing.T) {
 		t.Fatalf("got %+v", res)
 	}
 	b := res.Blocks[0]
-	for name, got := range map[string][]string{"leading": b.Leading, "old": b.Old, "new": b.New, "trailing": b.Trailing} {
+	for name, got := range map[string][]string{"leading": b.ContextBefore, "old": b.OldLines, "new": b.NewLines, "trailing": b.ContextAfter} {
 		if !reflect.DeepEqual(got, lines) {
 			t.Errorf("%s = %q, want %q", name, got, lines)
 		}
@@ -238,8 +238,8 @@ func TestParseVerbatim(t *testing.T) {
 	}
 	// In a SEARCH/REPLACE block "-------" is an ordinary line.
 	res = reply.Parse("src/a.md\n<<<<<<< SEARCH\nTitle\n-------\n=======\nTitle\n-------\n\n>>>>>>> REPLACE\n")
-	if len(res.Blocks) != 1 || !reflect.DeepEqual(res.Blocks[0].Old, []string{"Title", "-------"}) ||
-		!reflect.DeepEqual(res.Blocks[0].New, []string{"Title", "-------", ""}) {
+	if len(res.Blocks) != 1 || !reflect.DeepEqual(res.Blocks[0].OldLines, []string{"Title", "-------"}) ||
+		!reflect.DeepEqual(res.Blocks[0].NewLines, []string{"Title", "-------", ""}) {
 		t.Fatalf("got %+v", res)
 	}
 }
@@ -349,7 +349,8 @@ func adversarialReplies(n int) map[string]string {
 
 // TestParseLinearTime shows that Parse's work grows linearly with the
 // reply, by counting the parser's steps (lines and backtick runs looked
-// at), not by timing it (issue 11, section 6): on each adversarial reply
+// at), not by timing it, which a loaded machine would skew: on each
+// adversarial reply
 // the steps are at most 4 per line and backtick run, and 8 times the input
 // takes at most 8.5 times the steps (a quadratic parser takes 64 times).
 // BenchmarkParseAdversarial measures the time.
@@ -379,8 +380,8 @@ func units(s string) int {
 	return n
 }
 
-// TestParseMarkerLines checks issue 11, section 1 and the marker variants
-// of issue 14: a line that looks like a block marker is parsed as one
+// TestParseMarkerLines checks the marker lines, the variants Aider and
+// Cline write included: a line that looks like a block marker is parsed as one
 // where that is unambiguous, or is a Malformed with its reply line; it is
 // never prose. Markdown that merely resembles a marker stays prose.
 func TestParseMarkerLines(t *testing.T) {
@@ -465,7 +466,7 @@ func TestParseMarkerLines(t *testing.T) {
 // TestParseDeleteAndMove: apply_patch's Delete File and Move to (with
 // and without hunks), and a unified diff's +++ /dev/null, git's
 // a/P b/Q and rename lines (with and without hunks) are blocks that say
-// what happens to the file (issue 14), and diff -u's different names
+// what happens to the file, and diff -u's different names
 // without a/ and b/ stay refused.
 func TestParseDeleteAndMove(t *testing.T) {
 	res := reply.Parse("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@\n-x\n+y\n*** Delete File: c.py\n" +
@@ -542,7 +543,7 @@ func TestDeleteWithoutFinalNewline(t *testing.T) {
 	}
 }
 
-// TestParseHunklessGitDiff (issue 11, section 1; issue 14): git writes no
+// TestParseHunklessGitDiff: git writes no
 // ---, +++ or @@ lines when a diff creates or deletes an empty file,
 // changes only a mode or touches a binary file. The first three, for one
 // regular file, are blocks without lines (a create block with its Mode, a
@@ -623,7 +624,7 @@ func TestParseHunklessGitDiff(t *testing.T) {
 			}
 			if tc.hunks {
 				for _, b := range others {
-					if b.Mode != tc.block.Mode || b.OldMode != tc.block.OldMode || len(b.New) == 0 {
+					if b.Mode != tc.block.Mode || b.OldMode != tc.block.OldMode || len(b.NewLines) == 0 {
 						t.Errorf("hunk %+v, want mode %q, old mode %q", b, tc.block.Mode, tc.block.OldMode)
 					}
 				}

@@ -7,8 +7,8 @@ import (
 	"github.com/symedit/symedit/reply"
 )
 
-// TestParseDiffPaths checks how a unified diff's file names are read
-// (issue 14): a name with spaces as git writes it (a TAB after it), as
+// TestParseDiffPaths checks how a unified diff's file names are read:
+// a name with spaces as git writes it (a TAB after it), as
 // diff -u writes it (a TAB and a timestamp) and bare as a model writes
 // it; git's C-quoted names decoded exactly (octal escapes, \t, \n, \",
 // \\); a "diff --git" line split only where it is one file; and a quoted
@@ -72,7 +72,7 @@ func TestParseDiffPaths(t *testing.T) {
 }
 
 // TestParsePatchPaths checks that in a Codex apply_patch patch the rest of
-// a file line is the path, spaces included (issue 14).
+// a file line is the path, spaces included.
 func TestParsePatchPaths(t *testing.T) {
 	res := reply.Parse("*** Begin Patch\n" +
 		"*** Update File: src/my file.py\n*** Move to: src/your file.py\n@@ def f():\n-x\n+y\n" +
@@ -90,7 +90,7 @@ func TestParsePatchPaths(t *testing.T) {
 }
 
 // TestParseSpacedPathLine checks the path line of an EDIT or SEARCH/REPLACE
-// block naming a file with spaces (issue 14): read only in backticks or
+// block naming a file with spaces: read only in backticks or
 // quotes, since a bare line with spaces may be prose; on the fence line
 // only in quotes, since "```python src/my file.py" may name
 // "src/my file.py" or "file.py"; never cut to a part of it.
@@ -135,7 +135,7 @@ func TestParseSpacedPathLine(t *testing.T) {
 	}
 	// Block.String writes a path with spaces in backticks, so Parse reads
 	// it back.
-	b := reply.Block{Format: reply.FormatSearchReplace, Path: "src/my file.py", Old: []string{"x"}, New: []string{"y"}}
+	b := reply.Block{Format: reply.FormatSearchReplace, Path: "src/my file.py", OldLines: []string{"x"}, NewLines: []string{"y"}}
 	res := reply.Parse(b.String())
 	if len(res.Blocks) != 1 || res.Blocks[0].Path != b.Path {
 		t.Errorf("Parse(%q) = %+v, want the path %q back", b.String(), res, b.Path)

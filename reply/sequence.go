@@ -9,7 +9,7 @@ import (
 )
 
 // MaxBlocks is the most edit blocks (well formed or not) one reply may
-// hold; the caller refuses a longer reply as a whole (issue 12, item 13).
+// hold; the caller refuses a longer reply as a whole.
 // Ten thousand is far above what a model writes in one reply, and keeps
 // the worst case of a reply bounded.
 const MaxBlocks = 10_000
@@ -20,7 +20,7 @@ const MaxBlocks = 10_000
 // stops there: failed is its index in blocks (-1 when all applied), f its
 // Failure, out the text before it, and matches the Matches of the blocks
 // before it. Hunks of a unified diff or an apply_patch patch are held to
-// more (issue 14): when every block is one and there are several, each
+// more: when every block is one and there are several, each
 // hunk must also hold in the original text at the level it matched (see
 // origHunks): one place there (its line numbers choose if it has several;
 // its @@ lines and *** End of File narrow them), no overlap with an
@@ -28,7 +28,8 @@ const MaxBlocks = 10_000
 // fails with AMBIGUOUS or OVERLAP where a loop over ApplyLevel would have
 // applied it.
 //
-// It does not rescan or copy the text per block (issue 12, item 13): the
+// It does not rescan or copy the text per block, so many blocks on a
+// large text do not cost their product: the
 // text is split into lines once, kept in a balanced tree with an index
 // from each line's content to where it occurs, and a block that matches
 // exactly once at the exact level is found through the occurrences of its
@@ -101,7 +102,7 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outco
 			}
 			return 0, false
 		}
-		if len(match.Within(b.Old, b.New)) == 0 {
+		if len(match.Within(b.OldLines, b.NewLines)) == 0 {
 			if m, ok := s.fast(b, veto); ok {
 				orig.accept()
 				spans.update(blocks, k, m.Line-1+b.leadLen())
@@ -146,9 +147,9 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outco
 }
 
 // origHunks places the hunks of a unified diff or an apply_patch patch in
-// the original text as well (issue 14: "several hunks for one file apply
-// in order against the original text; overlapping hunks are refused
-// naming both"). Applied in order, a hunk could match where an earlier
+// the original text as well, since a diff's or patch's hunks are all
+// written against the original: they apply in order, and overlapping
+// hunks are refused naming both. Applied in order, a hunk could match where an earlier
 // hunk changed the text: on a sequence of lines the original never held,
 // or at the one place left of several the original held, whatever its
 // line numbers or @@ lines say. So each hunk must also occur in the
@@ -211,20 +212,20 @@ func (o *origHunks) places(b Block, l match.Level) []int {
 	}
 	// The rarest line of the hunk's old side narrows the places.
 	best, bestAt := -1, 0
-	for i, l := range b.Old {
+	for i, l := range b.OldLines {
 		o.steps++
 		if c := len(o.index[l]); best < 0 || c < best {
 			best, bestAt = c, i
 		}
 	}
-	for _, x := range o.index[b.Old[bestAt]] {
+	for _, x := range o.index[b.OldLines[bestAt]] {
 		o.steps++
 		p := x - bestAt
-		if p < 0 || p+len(b.Old) > len(o.text) {
+		if p < 0 || p+len(b.OldLines) > len(o.text) {
 			continue
 		}
 		ok := true
-		for i, l := range b.Old {
+		for i, l := range b.OldLines {
 			o.steps++
 			if o.text[p+i] != l {
 				ok = false
@@ -248,7 +249,7 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 		return nil
 	}
 	o.next = nil
-	if len(b.Old) == 0 && !b.Insert {
+	if len(b.OldLines) == 0 && !b.Insert {
 		return nil
 	}
 	what, level := "diff", ""
@@ -319,17 +320,17 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 				Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: it inserts its lines before line %d of the original file, inside that hunk's lines %d-%d; the hunks of one patch are written against the original file and may not overlap",
 					blocks[h.block].Line, p+1, h.start+1, h.end)}
 		}
-		if !b.Insert && p < h.end && h.start < p+len(b.Old) {
+		if !b.Insert && p < h.end && h.start < p+len(b.OldLines) {
 			return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
 				Message: fmt.Sprintf("the hunk overlaps the hunk on reply line %d: in the original file this hunk's lines are %d-%d and that hunk's %d-%d; the hunks of one diff or patch are written against the original file and may not overlap",
-					blocks[h.block].Line, p+1, p+len(b.Old), h.start+1, h.end)}
+					blocks[h.block].Line, p+1, p+len(b.OldLines), h.start+1, h.end)}
 		}
 	}
 	if at := shift(p); at != m.Line-1 {
 		return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
 			Message: fmt.Sprintf("the hunk's lines are at line %d of the original file, which is line %d once the hunks above it apply, but applied in order it matched at line %d, where earlier hunks changed the text", p+1, at+1, m.Line)}
 	}
-	o.next = &origHunk{start: p, end: p + len(b.Old), delta: len(b.New) - len(b.Old), block: k}
+	o.next = &origHunk{start: p, end: p + len(b.OldLines), delta: len(b.NewLines) - len(b.OldLines), block: k}
 	return nil
 }
 
@@ -352,7 +353,7 @@ func (b Block) isHunk() bool {
 // hunkSpans are the lines the hunks applied so far wrote, in the current
 // text's numbering, so that a later hunk that lands on them is refused:
 // the hunks of a diff or a patch are written against the original file,
-// so one that matches lines another hunk wrote overlaps it (issue 14).
+// so one that matches lines another hunk wrote overlaps it.
 type hunkSpans struct{ spans []hunkSpan }
 
 type hunkSpan struct{ start, end, block int } // 0-based lines, end exclusive
@@ -363,7 +364,7 @@ func (h *hunkSpans) hit(b Block, at int) (int, bool) {
 	if !b.isHunk() {
 		return 0, false
 	}
-	end := at + len(b.Old)
+	end := at + len(b.OldLines)
 	for _, sp := range h.spans {
 		if at < sp.end && sp.start < end {
 			return sp.block, true
@@ -377,7 +378,7 @@ func (h *hunkSpans) hit(b Block, at int) (int, bool) {
 // are a span.
 func (h *hunkSpans) update(blocks []Block, k, at int) {
 	b := blocks[k]
-	end, delta := at+len(b.Old), len(b.New)-len(b.Old)
+	end, delta := at+len(b.OldLines), len(b.NewLines)-len(b.OldLines)
 	kept := h.spans[:0]
 	for _, sp := range h.spans {
 		switch {
@@ -392,7 +393,7 @@ func (h *hunkSpans) update(blocks []Block, k, at int) {
 	}
 	h.spans = kept
 	if b.isHunk() {
-		h.spans = append(h.spans, hunkSpan{start: at, end: at + len(b.New), block: k})
+		h.spans = append(h.spans, hunkSpan{start: at, end: at + len(b.NewLines), block: k})
 	}
 }
 
@@ -702,15 +703,15 @@ func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, boo
 	if s.slow || b.IsCreate() || b.Insert || s.eol() == "\r" || b.AtEnd || len(b.Scope) > 0 {
 		return match.Match{}, false
 	}
-	for _, l := range b.New {
+	for _, l := range b.NewLines {
 		if strings.ContainsAny(l, "\r\n") {
 			return match.Match{}, false
 		}
 	}
 	window := b.window()
 	edit := b.anchored()
-	atStart := edit && len(b.Leading) == 0
-	atEnd := edit && len(b.Trailing) == 0
+	atStart := edit && len(b.ContextBefore) == 0
+	atEnd := edit && len(b.ContextAfter) == 0
 	n, w := size(s.root), len(window)
 	if w > n {
 		return match.Match{}, false
@@ -774,7 +775,7 @@ func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, boo
 		return match.Match{}, false // the general path refuses it
 	}
 	start := p + b.leadLen()
-	if !s.replace(start, start+len(b.Old), b.New) {
+	if !s.replace(start, start+len(b.OldLines), b.NewLines) {
 		return match.Match{}, false
 	}
 	return match.Match{Line: p + 1}, true

@@ -82,15 +82,15 @@ func randomBlocks(r *rand.Rand, text string, k int) []reply.Block {
 		}
 		var blk reply.Block
 		if r.IntN(2) == 0 {
-			blk = reply.Block{Format: reply.FormatEdit, Path: "f", Leading: ls[a:b], Old: ls[b:c], New: nw, Trailing: ls[c:d]}
+			blk = reply.Block{Format: reply.FormatEdit, Path: "f", ContextBefore: ls[a:b], OldLines: ls[b:c], NewLines: nw, ContextAfter: ls[c:d]}
 		} else {
 			if c == a && a < n {
 				c = a + 1 // an empty SEARCH would create a file
 			}
-			blk = reply.Block{Format: reply.FormatSearchReplace, Path: "f", Old: ls[a:c], New: nw}
+			blk = reply.Block{Format: reply.FormatSearchReplace, Path: "f", OldLines: ls[a:c], NewLines: nw}
 		}
-		if r.IntN(25) == 0 && len(blk.Old) > 0 {
-			blk.Old = append(append([]string{}, blk.Old...), "not in the text")
+		if r.IntN(25) == 0 && len(blk.OldLines) > 0 {
+			blk.OldLines = append(append([]string{}, blk.OldLines...), "not in the text")
 		}
 		out = append(out, blk)
 		if next, _, f := blk.ApplyLevel(cur, match.Exact); f == nil {
@@ -156,13 +156,13 @@ func growthCase(n, k int) (string, []reply.Block) {
 	for j := range k {
 		i := (k - 1 - j) * (n / k)
 		line := fmt.Sprintf("\tx%d := compute(%d) // line", i, i)
-		blocks = append(blocks, reply.Block{Format: reply.FormatSearchReplace, Path: "f", Old: []string{line}, New: []string{line + " edited", ""}})
+		blocks = append(blocks, reply.Block{Format: reply.FormatSearchReplace, Path: "f", OldLines: []string{line}, NewLines: []string{line + " edited", ""}})
 	}
 	return b.String(), blocks
 }
 
 // TestApplyAllGrowth shows that applying many blocks does not rescan or
-// copy the file per block (issue 12, item 13), by counting steps: 8 times
+// copy the file per block, by counting steps: 8 times
 // the lines and 8 times the blocks take at most 12 times the steps (the
 // tree adds a logarithm; a pass per block would take 64 times), and the
 // steps stay within 30 per line of the file and per block times the

@@ -83,7 +83,7 @@ func BenchmarkLocate(b *testing.B) {
 // BenchmarkExtractTree extracts every non-test .go file of
 // $GOROOT/src/net/http: "extract" with Extract (go/parser), "tree-sitter"
 // with the tree-sitter path that Go source takes when go/parser refuses it
-// (the extractor before issue 15), side by side in one run.
+// (the extractor before Go moved to go/parser), side by side in one run.
 func BenchmarkExtractTree(b *testing.B) {
 	files := goFiles(b, gorootSrc(b, "net/http"))
 	goLang := language(b, "go")

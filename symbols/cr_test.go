@@ -9,7 +9,7 @@ import (
 	"github.com/symedit/symedit/symbols"
 )
 
-// TestCROnly checks issue 12, item 3: a file whose lines end with a lone CR
+// TestCROnly checks that a file whose lines end with a lone CR
 // (classic Mac OS) is parsed with its CRs read as line ends, so that every
 // definition is found with the right lines and byte ranges.
 func TestCROnly(t *testing.T) {

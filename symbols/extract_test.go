@@ -246,7 +246,7 @@ Asm function 32:10-32:29
 	for _, s := range syms {
 		want := -1
 		if s.NamePath == "F/local" {
-			want = 10 // a type declared in F's body (issue 16)
+			want = 10 // a type declared in F's body
 		}
 		if s.Parent != want {
 			t.Errorf("%s: parent %d, want %d", s.NamePath, s.Parent, want)
@@ -553,8 +553,10 @@ func FuzzExtract(f *testing.F) {
 	for _, s := range []string{"def f():\n  pass\n", "package p\nfunc (l *L[T]) M() {}\n", "class A { void m() {} }", "export default class { m() {} }"} {
 		f.Add(s, uint8(0))
 	}
-	// Issue 16's definitions, each with its language's index in
-	// lang.Languages(): python 0, go 1, java 2, typescript 3.
+	// The harder cases (CR-only lines, local types, anonymous classes,
+	// enum constant bodies, annotation elements, overload signatures),
+	// each with its language's index in lang.Languages(): python 0, go 1,
+	// java 2, typescript 3.
 	f.Add("def f(a):\r    x = 1\r\rdef g():\r    pass\r", uint8(0))
 	f.Add("package p\nfunc F() {\n\ttype t struct{}\n\tf := func() { type u int }\n}\n", uint8(1))
 	f.Add("class A { Object o = new B(new C() { void c() {} }) { void b() {} }; enum E { X { void x() {} } } @interface N { int v() default 1; } }", uint8(2))

@@ -173,7 +173,7 @@ func TestGoFunctionsMatchGoASTMore(t *testing.T) {
 
 // TestGoTypesMatchGoAST checks type specs against go/ast over net/http
 // and cmd/trace (whose UserTaskHandlerFunc declares a type in its body):
-// package-level types and types declared in function bodies (issue 16).
+// package-level types and types declared in function bodies.
 func TestGoTypesMatchGoAST(t *testing.T) {
 	for _, dir := range []string{"net/http", "cmd/trace"} {
 		for _, p := range goFiles(t, gorootSrc(t, dir)) {

@@ -110,7 +110,7 @@ func checkAgainstJavac(t *testing.T, java string, files []string, analyze bool) 
 // TestJavaMatchesJavac checks hand-written Java (anonymous classes, enum
 // constant bodies, annotation elements, records, local classes) against
 // javac's attributed trees: anonymous classes are named with the number of
-// javac's binary name (issue 16). It runs javac (a few seconds), so -short
+// javac's binary name. It runs javac (a few seconds), so -short
 // skips it.
 func TestJavaMatchesJavac(t *testing.T) {
 	if testing.Short() {

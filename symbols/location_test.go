@@ -281,10 +281,10 @@ func FuzzLocate(f *testing.F) {
 	})
 }
 
-// TestLocateNewDefinitions checks that positions and name paths inside the
-// definitions issue 16 added resolve to them, not to the enclosing symbol:
-// a Go type in a function body, a method of a Java anonymous class, a Java
-// annotation element, and a TypeScript overload signature.
+// TestLocateNewDefinitions checks that positions and name paths inside a
+// Go type in a function body, a method of a Java anonymous class, a Java
+// annotation element and a TypeScript overload signature resolve to those
+// definitions, not to the enclosing symbol.
 func TestLocateNewDefinitions(t *testing.T) {
 	tests := []struct {
 		lang, src string

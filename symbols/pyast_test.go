@@ -124,7 +124,7 @@ func checkAgainstPythonAST(t *testing.T, python string, files []string, limits m
 }
 
 // TestPythonMatchesAST checks a sample of CPython's standard library
-// against Python's ast (issue 16): modules full of decorators, nested and
+// against Python's ast: modules full of decorators, nested and
 // async definitions.
 func TestPythonMatchesAST(t *testing.T) {
 	python, stdlib := pythonStdlib(t)

@@ -76,7 +76,7 @@ func checkAgainstTSC(t *testing.T, node, module string, files []string) int {
 // TestTypeScriptMatchesCompiler checks the hand-written TypeScript
 // fixtures and, when SYMEDIT_TS_TREE names a folder (make test-typescript
 // fetches rxjs's sources with npm pack), every .ts file under it against
-// the TypeScript compiler's parser (issue 16).
+// the TypeScript compiler's parser.
 func TestTypeScriptMatchesCompiler(t *testing.T) {
 	node, module := tsModule(t)
 	files := []string{

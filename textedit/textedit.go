@@ -455,9 +455,9 @@ type TextEditSummary struct {
 	// match.Exact (the only level of a literal match), so an absent
 	// "match" means exact.
 	Match match.Level `json:"match,omitempty" jsonschema:"The level old_text matched at; omitted when exact."`
-	// Offset is the indentation offset of the first occurrence, for the
+	// Shift is the indentation shift of the first occurrence, for the
 	// levels indent and loose (new_text was shifted by it), else nil.
-	Offset *match.Offset `json:"offset,omitempty" jsonschema:"The indentation shift of the first occurrence, at the indent and loose levels (new_text was shifted by it); else omitted."`
+	Shift *match.Shift `json:"offset,omitempty" jsonschema:"The indentation shift of the first occurrence, at the indent and loose levels (new_text was shifted by it); else omitted."`
 	// AlreadyApplied reports that the edit was already in the text:
 	// new_text occurs exactly once and old_text nowhere (or only inside
 	// that occurrence, where new_text holds it), so it replaced nothing;
@@ -468,10 +468,10 @@ type TextEditSummary struct {
 // Describe returns the level the edit matched at, with the offset for
 // indent and loose: "exact", "indent +4 spaces".
 func (s TextEditSummary) Describe() string {
-	if s.Offset == nil {
+	if s.Shift == nil {
 		return s.Match.String()
 	}
-	return match.Describe(s.Match, *s.Offset)
+	return match.Describe(s.Match, *s.Shift)
 }
 
 // TextEditResult is the outcome of ApplyTextEdits.

@@ -81,7 +81,7 @@ func ApplyTextEdits(text, eol string, edits []TextEdit) (TextEditResult, error) 
 // the last line's ending. Occurrences (non-overlapping, top to bottom) are
 // counted at the first level with any match, and a looser level never
 // breaks a count at a stricter one. At indent and loose, new_text's lines
-// are shifted by each occurrence's indentation offset (match.Reindent),
+// are shifted by each occurrence's indentation shift (match.ShiftIndent),
 // written in the file's indentation style. The summary says the level and
 // the offset of each edit.
 //
@@ -156,8 +156,8 @@ func ApplyTextEditsContext(ctx context.Context, text, eol string, edits []TextEd
 				}
 				sum.OccurrencesReplaced, sum.Match = len(matches), lm.level
 				if lm.level >= match.Indent {
-					o := lm.ms[0].Offset
-					sum.Offset = &o
+					o := lm.ms[0].Shift
+					sum.Shift = &o
 				}
 			}
 		}
@@ -734,7 +734,7 @@ func (e *textEngine) lineReplacements(lm teLineMatches, repl string) (offs, lens
 			}
 		}
 		if lm.level >= match.Indent {
-			shifted, rerr := match.Reindent(strings.Split(r, "\n"), m.Offset)
+			shifted, rerr := match.ShiftIndent(strings.Split(r, "\n"), m.Shift)
 			if rerr != nil {
 				orig, _ := e.locate(first.start)
 				return nil, nil, nil, fmt.Errorf("old_text matched at line %d at level %s, but new_text %w", e.origLine(orig), m.Describe(), rerr)
@@ -756,16 +756,16 @@ func (e *textEngine) addHint(err *TextEditError, old string, max match.Level) {
 		return
 	}
 	orig, by := e.locate(hay[m.Line].start)
-	h := match.Hint{Line: e.origLine(orig), Level: m.Level, Offset: m.Offset}
+	h := match.Hint{Line: e.origLine(orig), Level: m.Level, Shift: m.Shift}
 	err.Hint = &h
 	where := fmt.Sprintf("line %d", h.Line)
 	if by > 0 {
 		where += fmt.Sprintf(" (in text inserted by edit %d)", by)
 	}
 	err.Message += fmt.Sprintf(" As whole lines, it matches exactly one place at level %s, at %s.",
-		match.Describe(h.Level, h.Offset), where)
+		match.Describe(h.Level, h.Shift), where)
 	fix := SuggestedFix{Type: TextFixMatchLevel,
-		Suggestion: fmt.Sprintf("Allow match level %s: old_text matches %s at level %s (new_text is shifted by the same indentation offset at indent and loose).", h.Level, where, match.Describe(h.Level, h.Offset)),
+		Suggestion: fmt.Sprintf("Allow match level %s: old_text matches %s at level %s (new_text is shifted by the same indentation offset at indent and loose).", h.Level, where, match.Describe(h.Level, h.Shift)),
 		Remedy:     h.Remedy()}
 	err.Fixes = append([]SuggestedFix{fix}, err.Fixes...)
 }

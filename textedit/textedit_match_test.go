@@ -37,7 +37,7 @@ func TestApplyTextEditsLevel(t *testing.T) {
 			if res.Text != c.Want {
 				t.Errorf("at %s:\n%s\nwant:\n%s", c.Level, res.Text, c.Want)
 			}
-			if s := res.Edits[0]; s.Match != c.Level || s.Lines[0] != c.Line || (s.Offset != nil) != (c.Level >= match.Indent) {
+			if s := res.Edits[0]; s.Match != c.Level || s.Lines[0] != c.Line || (s.Shift != nil) != (c.Level >= match.Indent) {
 				t.Errorf("summary %+v, want level %s at line %d", s, c.Level, c.Line)
 			}
 			for l := match.Exact; l < c.Level; l++ {

@@ -294,7 +294,7 @@ func TestApplyTextEdits(t *testing.T) {
 			}
 			got := make([]summary, len(res.Edits))
 			for i, s := range res.Edits {
-				if s.Match != match.Exact || s.Offset != nil {
+				if s.Match != match.Exact || s.Shift != nil {
 					t.Errorf("edit %d matched at %s, want exact", s.Edit, s.Describe())
 				}
 				got[i] = summary{s.Edit, s.OccurrencesReplaced, s.Lines}

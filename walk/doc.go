@@ -20,7 +20,8 @@
 //     user's global excludes file is not read. An ignore file that is not
 //     a regular file (a named pipe, a device) is never read, and counts
 //     as absent: every file is opened without blocking (O_NONBLOCK) and
-//     read only if fstat finds a regular file (issue 12, item 11).
+//     read only if fstat finds a regular file, so a pipe in the tree
+//     cannot hang the walk.
 //     Options.NoIgnore turns this off;
 //   - the .git folder, always;
 //   - hidden files and folders (a name starting with "."), unless
@@ -40,7 +41,7 @@
 // written and the path below it, never by cleaning the text (which would
 // name files that were not walked); only empty and "." components are
 // dropped. The work tree, its ignore files and Options.Root are found
-// from the folder's real path (issue 12, item 2).
+// from the folder's real path, as the kernel resolves it.
 //
 // When any argument was walked, the result is sorted by path and holds
 // each file once, under the first name it was reached by (names are

@@ -171,7 +171,8 @@ type found struct {
 	path string
 	// key is the real path of its folder, "/", its base name; "" for a
 	// file named on the command line until the files are deduplicated:
-	// when no argument is walked, no key is needed (issue 15).
+	// when no argument is walked, no key is needed, so a command on named
+	// files alone resolves no folder's real path.
 	key string
 	// entry, when not nil, is the directory entry of a walked file whose
 	// check (binary, too large, unsupported) is still to run: settle runs
@@ -208,7 +209,7 @@ func splitName(path string) (dir, name string) {
 // absolute from the working directory without cleaning it first, then
 // every symbolic link and ".." resolved as the kernel does
 // (filepath.EvalSymlinks), so that "sub/.." is sub's real parent when sub
-// is a link (issue 12, item 2).
+// is a link, not "." as cleaning the text would make it.
 func realPath(p string) (string, error) {
 	if !filepath.IsAbs(p) {
 		wd, err := os.Getwd()
@@ -535,7 +536,7 @@ func ancestorPatterns(abs string) ([]gitignore.Pattern, []string, error) {
 	return ps, domain, nil
 }
 
-// readFlags open a file the walk reads (issue 12, item 11): O_NONBLOCK, so
+// readFlags open a file the walk reads: O_NONBLOCK, so
 // that opening a named pipe returns at once instead of waiting for a
 // writer forever, and O_NOCTTY; what was opened is then read only if
 // fstat finds a regular file.

@@ -12,7 +12,7 @@ import (
 // TestDirNamedPipe walks a folder that a named pipe has replaced since it
 // was listed as a folder, a moment black-box tests cannot reach: the walk
 // fails with ENOTDIR at once instead of opening the pipe for reading,
-// which waits for a writer forever (issue 12, item 11). os.ReadDir opens
+// which waits for a writer forever. os.ReadDir opens
 // with O_DIRECTORY; this keeps any other way of listing honest.
 func TestDirNamedPipe(t *testing.T) {
 	for _, noIgnore := range []bool{false, true} {

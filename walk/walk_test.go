@@ -194,7 +194,8 @@ func TestSummary(t *testing.T) {
 }
 
 // linkedTree makes a work tree whose folder link is followed by ".." in
-// the walked paths (issue 12, item 2):
+// the walked paths, the layout where cleaning a name's text would reach
+// a different folder than the kernel does:
 //
 //	w/.git/info/exclude
 //	w/.gitignore       "/a/b/skip.py": applies to w/a/b/skip.py only
@@ -240,7 +241,7 @@ func linkedTree(t *testing.T) string {
 // TestExpandDotDotAfterLink walks folders and patterns written with ".."
 // after a folder link: the walk lists the files of the folder the kernel
 // reaches, under names that reach them, reads that folder's ignore files,
-// and confines by the real folders (issue 12, item 2).
+// and confines by the real folders, never by the cleaned text.
 func TestExpandDotDotAfterLink(t *testing.T) {
 	tests := []struct {
 		name string
@@ -301,7 +302,7 @@ func TestExpandDotDotAfterLink(t *testing.T) {
 // of the walked folder or of a folder above it, .git/info/exclude, and a
 // source file. Opening a pipe for reading waits for a writer forever; the
 // walk must not open one that way, must not read one, and goes on as if
-// the ignore file were absent (issue 12, item 11).
+// the ignore file were absent, so a pipe cannot hang the walk.
 func TestExpandNamedPipes(t *testing.T) {
 	tests := []struct {
 		name  string

@@ -32,8 +32,8 @@ func Split(s string) []string {
 	}
 }
 
-// DominantEnding returns the dominant line ending of s by the chunk spec's
-// rule (seed 000): "\r\n" if CRLF outnumbers both lone LF and lone CR, else
+// DominantEnding returns the dominant line ending of s, the one new lines
+// are written with: "\r\n" if CRLF outnumbers both lone LF and lone CR, else
 // "\n" if lone LF outnumbers lone CR, else "\r" if there is any, else "\n".
 func DominantEnding(s string) string {
 	crlf := strings.Count(s, "\r\n")
@@ -71,7 +71,7 @@ const Shown = 240
 // where s differs from other (s's start when other is "" or a prefix of
 // s is all they share up to s's end), cut at UTF-8 boundaries. It bounds
 // every line that a refusal quotes, so that no message grows with the
-// length of a file's lines (issue 12, item 12): the chunk engine's and the
+// length of a file's lines: the chunk engine's and the
 // reply parser's refusals show lines through it.
 func Excerpt(s, other string, n int) string {
 	if len(s) <= n {

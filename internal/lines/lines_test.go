@@ -56,7 +56,7 @@ func TestIndexStarts(t *testing.T) {
 	}
 }
 
-// TestDominantEnding: the rule of seed 000, the same for a string and its
+// TestDominantEnding: DominantEnding's rule, the same for a string and its
 // bytes.
 func TestDominantEnding(t *testing.T) {
 	for _, c := range []struct{ text, want string }{

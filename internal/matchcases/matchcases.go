@@ -1,5 +1,5 @@
 // Package matchcases holds imperfect copies of real code for the tests of
-// the --match levels (issue 7): the edit and reply tests share them. It is
+// the match levels: the edit and reply tests share them. It is
 // test data in Go form and is imported only by tests.
 package matchcases
 

@@ -1,5 +1,4 @@
-// Package symcache is symedit's persistent symbol index (issue 15, first
-// bullet): the symbols of each source file, kept between runs in a folder
+// Package symcache is symedit's persistent symbol index: the symbols of each source file, kept between runs in a folder
 // under the user's cache folder, so that `symedit symbols` neither reads
 // nor parses a file that has not changed.
 //

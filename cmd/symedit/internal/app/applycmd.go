@@ -32,7 +32,7 @@ func applyCommand(e *env) *cli.Command {
 		Action: func(c *cli.Context) error {
 			// A reply is untrusted text: its paths stay inside the working
 			// directory unless --root (or SYMEDIT_ROOT) names another
-			// boundary (issue 11, section 2).
+			// boundary.
 			if c.String("root") == "" {
 				if err := c.Set("root", "."); err != nil {
 					return err
@@ -102,9 +102,9 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 			fmt.Fprint(out, " (already applied, unchanged)")
 		}
 		if b.Status == statusApplied && b.Match > match.Exact {
-			o := match.Offset{}
-			if b.Offset != nil {
-				o = *b.Offset
+			o := match.Shift{}
+			if b.Shift != nil {
+				o = *b.Shift
 			}
 			fmt.Fprintf(out, " (matched at %s)", match.Describe(b.Match, o))
 		}

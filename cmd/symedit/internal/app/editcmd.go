@@ -33,8 +33,9 @@ func editCommand(e *env) *cli.Command {
 }
 
 // edit runs `symedit edit`: FILE and EDITS (a file or "-") into an
-// ops.EditRequest. Its --json output is the envelope (issue 13; seed
-// 002's {isError, content, metadata} is the MCP edit tool's result).
+// ops.EditRequest. Its --json output is the envelope every writing
+// command prints; {isError, content, metadata}, MCP's own shape, is the
+// MCP edit tool's result.
 func (e *env) edit(c *cli.Context, w *ops.Workspace, path, editsArg string) error {
 	req := ops.EditRequest{Path: path, Match: c.String("match"), AllowElision: c.Bool("allow-elision"), WriteOptions: writeOptions(c)}
 	res := &ops.EditResult{}

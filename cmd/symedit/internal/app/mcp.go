@@ -18,7 +18,7 @@ import (
 	"github.com/symedit/symedit/ops"
 )
 
-// The MCP server (issue 13, "The front ends"): every tool is typed (see
+// The MCP server: every tool is typed (see
 // addOp in mcpops.go): its input and output schemas are the ops request
 // and result types', and a call runs the operation on the server's one
 // ops.Workspace, in this process, concurrently with the other calls; the
@@ -58,8 +58,8 @@ func mcpCommand(e *env) *cli.Command {
 			}
 			defer w.Close()
 			// The root as the kernel resolves it (r/sub/.. with sub a link
-			// is sub's real parent), never the text cleaned (issue 12,
-			// item 2).
+			// is sub's real parent), never the text cleaned, which would
+			// serve r instead.
 			root := w.Root()
 			// The server owns its process: it runs in the root, so that a
 			// relative path means the same in a tool's arguments, in an

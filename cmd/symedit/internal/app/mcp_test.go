@@ -152,7 +152,7 @@ func returnChunk(i int) []any {
 // TestMCPCancelledCall: the client's cancellation of a call in flight
 // becomes the call's context: the operation does not run and the file is
 // unchanged, the calls beside it are answered, and the server keeps
-// serving (issue 12, item 11; issue 13).
+// serving.
 func TestMCPCancelledCall(t *testing.T) {
 	dir := t.TempDir()
 	paths := writeFuncs(t, dir, 4)
@@ -396,8 +396,9 @@ func TestMCPToolSchemas(t *testing.T) {
 
 // BenchmarkMCPChunkDryRuns compares 8 chunk dry runs on 8 files sent one
 // after the other with the same 8 sent at once, through the SDK's client
-// and an in-process server (reported, not asserted: issue 13's "clearly
-// less time" on a machine with several cores).
+// and an in-process server (reported, not asserted: sent at once they
+// should take clearly less time on a machine with several cores, which a
+// shared test machine cannot promise).
 func BenchmarkMCPChunkDryRuns(b *testing.B) {
 	const n = 8
 	dir := b.TempDir()
@@ -701,7 +702,7 @@ func TestMCP(t *testing.T) {
 			}
 			checkDescriptions(t, tool.Name, tool.InputSchema)
 			// Every tool declares the schema of its structured content,
-			// the ops result type's (issue 13).
+			// the ops result type's.
 			if out, _ := tool.OutputSchema.(map[string]any); out["type"] != "object" || out["properties"] == nil {
 				t.Errorf("%s: output schema %v", tool.Name, tool.OutputSchema)
 			}
@@ -841,7 +842,8 @@ func TestMCP(t *testing.T) {
 			{"chunk", map[string]any{"location": "../outside.py::f", "chunks": []any{map[string]any{"context_before": "def f():", "old_lines": []string{"    return 0"}, "new_lines": []string{"    return 1"}}}}},
 			{"edit", map[string]any{"path": "python/../../outside.py", "edits": []any{map[string]any{"old_text": "0", "new_text": "1"}}}},
 			{"show", map[string]any{"location": outside + ":1"}},
-			// Confinement comes first: not UNSUPPORTED_LANGUAGE (issue 11, section 7).
+			// Confinement comes first: not UNSUPPORTED_LANGUAGE, which would
+			// hide that the path is outside the root.
 			{"show", map[string]any{"location": "/etc/passwd:1"}},
 			{"check", map[string]any{"path": "/etc/passwd"}},
 			{"symbols", map[string]any{"path": "../outside.py"}},
@@ -892,7 +894,7 @@ func TestMCP(t *testing.T) {
 	t.Run("concurrent edits of one file", func(t *testing.T) {
 		// 12 edit calls at once on one file, each with its own anchor:
 		// each applies or is refused (isError), and none reported
-		// applied is lost (issue 13).
+		// applied is lost.
 		const n = 12
 		rel := "conc/one.py"
 		var src strings.Builder
@@ -1019,7 +1021,7 @@ func TestMCP(t *testing.T) {
 			get(c.data, "files", 0, "status") != "refused" {
 			t.Errorf("replace refused: %+v", c)
 		}
-		// An empty write creates the empty file (issue 11, section 7).
+		// An empty write creates the empty file.
 		c = callTool(t, cs, "write", map[string]any{"path": "new/empty.py", "content": ""})
 		if info, err := os.Stat(filepath.Join(root, "new/empty.py")); c.isError || err != nil || info.Size() != 0 || get(c.data, "written") != true {
 			t.Errorf("an empty write: %+v, %v", c, err)
@@ -1205,7 +1207,8 @@ func (r *rawServer) reply() map[string]any {
 
 // TestMCPMalformedFrames: frames that are not valid JSON-RPC get JSON-RPC
 // errors and the server keeps serving; a write larger than the SDK's 16 MiB
-// frame limit works (issue 12, item 14: each of these ended the server).
+// frame limit works (with the SDK's own transport each of these ended
+// the server).
 func TestMCPMalformedFrames(t *testing.T) {
 	bin := buildSymedit(t)
 	root := t.TempDir()
@@ -1257,7 +1260,7 @@ func TestMCPMalformedFrames(t *testing.T) {
 	}
 	// A 20 MiB write: over the SDK's 16 MiB frame limit, under maxFrame.
 	// A text file, which the syntax guard does not parse: a .py file over
-	// its 16 MiB limit is refused as not checked (issue 12, item 9).
+	// its 16 MiB limit is refused as not checked.
 	content := strings.Repeat("# a comment line of sixty-four bytes for a large file to write\n", 20<<20/64)
 	args, err := json.Marshal(map[string]any{"path": "big.txt", "content": content})
 	if err != nil {
@@ -1274,7 +1277,7 @@ func TestMCPMalformedFrames(t *testing.T) {
 
 // TestFrameTooLarge: a frame over the limit is answered with an error that
 // carries its id when the id comes first, and dropped without being held;
-// the next frame is read (issue 12, item 14).
+// the next frame is read, so one bad frame does not end the session.
 func TestFrameTooLarge(t *testing.T) {
 	big := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"x":"` + strings.Repeat("y", 1<<20) + `"}}`
 	in := strings.NewReader(big + "\n" + `{"jsonrpc":"2.0","id":6,"method":"ping"}` + "\n" + strings.Repeat("z", 1<<20))
@@ -1320,7 +1323,7 @@ func TestVersionOf(t *testing.T) {
 
 // TestMCPRootThroughLink: `mcp --root r/sub/..` with r/sub a link to a/b
 // serves r/a, where the kernel's ".." leads, not r, what cleaning the text
-// gives (issue 12, item 2); its diffs name the file edited relative to
+// gives; its diffs name the file edited relative to
 // that root, through a link as the last component too, and apply there
 // with git apply.
 func TestMCPRootThroughLink(t *testing.T) {

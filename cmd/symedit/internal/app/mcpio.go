@@ -20,8 +20,8 @@ import (
 
 // maxFrame is the largest JSON-RPC frame (one line) the MCP server reads:
 // room for a write of a whole file of edit.MaxFileSize bytes escaped as a
-// JSON string, plus the envelope (issue 12, item 14: the SDK's 16 MiB
-// limit made a legitimate large write kill the server). A longer frame is
+// JSON string, plus the envelope (the SDK's 16 MiB limit made a
+// legitimate large write kill the server). A longer frame is
 // answered with an error and skipped; the server keeps serving.
 const maxFrame = 2*edit.MaxFileSize + 1<<20
 
@@ -31,7 +31,7 @@ const maxFrame = 2*edit.MaxFileSize + 1<<20
 // allows, an array, "jsonrpc": "1.0", a bad id) or that is over maxFrame
 // bytes is answered with a JSON-RPC error response (parse error -32700 or
 // invalid request -32600, with the frame's id when it can be read) and
-// skipped, where the SDK's transport ends the session (issue 12, item 14).
+// skipped, where the SDK's transport ends the session.
 // Batches (arrays), which MCP dropped in its 2025-06-18 revision, are
 // refused the same way.
 type frameTransport struct {

@@ -16,7 +16,7 @@ import (
 	"github.com/symedit/symedit/ops"
 )
 
-// The typed tools (issue 13, "The front ends"): a tool whose operation is
+// The typed tools: a tool whose operation is
 // in package ops is registered with the SDK's typed handler, the ops
 // request type as its input and the ops result type as its output, so
 // that both schemas come from the Go types and every such tool declares
@@ -152,7 +152,7 @@ func resultTypes() map[reflect.Type]*jsonschema.Schema {
 	integer := func(d string) *jsonschema.Schema { return &jsonschema.Schema{Type: "integer", Description: d} }
 	return map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[match.Level](): {Type: "string", Enum: levels, Description: "A match level."},
-		reflect.TypeFor[match.Offset](): {Type: "object", Description: "An indentation shift from the sent lines to the file's.",
+		reflect.TypeFor[match.Shift](): {Type: "object", Description: "An indentation shift from the sent lines to the file's.",
 			Properties: map[string]*jsonschema.Schema{
 				"columns":     integer("The shift in columns (negative: to the left)."),
 				"tab_width":   integer("The columns a tab counts for."),

@@ -13,7 +13,7 @@ import (
 )
 
 // writeFlags are the flags every writing command takes: the modes of the
-// shared edit layer (seed 003's strict / interactive / verify-only), the
+// shared edit layer (strict / interactive / verify-only), the
 // diff, JSON, confinement and the concurrency guards.
 func writeFlags() []cli.Flag {
 	return []cli.Flag{

@@ -14,7 +14,7 @@ import (
 )
 
 // TestStrictRefusesUnchecked checks that --check=strict never writes
-// content the syntax guard could not check (issue 12, item 9): a Python
+// content the syntax guard could not check: a Python
 // file over the guard's size limit is refused with the reason and the
 // flags that proceed, exit 1, JSON code NOT_CHECKED, and left
 // byte-identical; --check=warn writes it with a note; --check=off writes

@@ -13,7 +13,7 @@ import (
 // BenchmarkSymbolsIndex runs `symbols --json` over Go's net tree (390
 // files) in three ways, side by side: cold (an empty index: every file is
 // read, parsed and stored), warm (every file from the index) and
-// --no-cache (read and parsed, nothing stored). Issue 15, first bullet.
+// --no-cache (read and parsed, nothing stored).
 func BenchmarkSymbolsIndex(b *testing.B) {
 	src := goroot.Src()
 	if src == "" {

@@ -60,7 +60,7 @@ func runSymbols(t *testing.T, args ...string) (string, indexStats) {
 // over a real tree (Go's net/http and the repository's testdata/src, all
 // four languages) with an empty index, then again: the warm run's output
 // is byte-identical to the cold run's and to --no-cache's, and the warm
-// run parsed nothing (issue 15, first bullet).
+// run parsed nothing.
 func TestSymbolsIndexWarmEqualsCold(t *testing.T) {
 	src := goroot.Src()
 	if src == "" {

@@ -21,7 +21,8 @@ import (
 // cold `symbols --json --no-cache` run (walk, read, parse, query, JSON)
 // against the floor it cannot go below: a bare tree-sitter parse of the
 // same files, read from disk, at the same parallelism (GOMAXPROCS workers,
-// as symbols' -j default). Issue 15's target is cold <= 1.1x parse; the
+// as symbols' -j default). The target (BENCHMARKS.md) is cold <= 1.1x
+// parse; the
 // ratio is the two ns/op figures divided, read from the output, never
 // asserted (CI machines are loaded).
 func BenchmarkSymbolsColdVsParse(b *testing.B) {

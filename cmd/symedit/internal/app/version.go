@@ -11,7 +11,7 @@ import (
 )
 
 // version is what `symedit version`, `symedit --version` and the MCP
-// server's serverInfo report (issue 11, section 7): the module version of
+// server's serverInfo report: the module version of
 // the build ("(devel)" for a build from a source tree) and, when the build
 // recorded them, the VCS revision, its time and whether the tree had
 // uncommitted changes, from runtime/debug's build info:
@@ -71,7 +71,7 @@ func versionCommand(e *env) *cli.Command {
 }
 
 // unknownCommand is the usage error for a command symedit does not have:
-// it names the commands it has (issue 11, section 7).
+// it names the commands it has, so a mistyped name shows the right one.
 func unknownCommand(a *cli.App, name string) error {
 	var names []string
 	for _, c := range a.Commands {
