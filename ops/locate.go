@@ -39,15 +39,28 @@ func (p *parsed) close() {
 // parseFile reads path and extracts its symbols; o.Lang overrides the
 // extension. The file is read before its language is chosen, so that a
 // path outside the root (OUTSIDE_ROOT) or one that does not exist says so
-// rather than naming its extension. With keep the
-// parse is kept for the guard (see parse), and the caller closes it.
-func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions, keep bool) (*parsed, error) {
-	return w.parseResolved(ctx, path, nil, o, keep)
+// rather than naming its extension.
+//
+// It serves the operations that only read (show, symbols): a file with
+// several hard links is read, since reading it splits nothing. The parse
+// keeps no tree (see parse).
+func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) (*parsed, error) {
+	doc, err := w.view.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	lang, err := lang.Select(path, o.Lang)
+	if err != nil {
+		return nil, err
+	}
+	return parse(ctx, doc, lang, false)
 }
 
-// parseResolved is parseFile that reads the file r resolved path to, when
-// r is not nil (readResolved: the path is not resolved again).
-func (w *Workspace) parseResolved(ctx context.Context, path string, r *files.Resolution, o WriteOptions, keep bool) (*parsed, error) {
+// parseResolved is parseFile for a writing operation: it reads the file r
+// resolved path to, when r is not nil (readResolved: the path is not
+// resolved again), and keeps the parse for the guard (see parse): the
+// caller closes it (parsed.close).
+func (w *Workspace) parseResolved(ctx context.Context, path string, r *files.Resolution, o WriteOptions) (*parsed, error) {
 	doc, err := w.readResolved(path, r, o)
 	if err != nil {
 		return nil, err
@@ -56,7 +69,7 @@ func (w *Workspace) parseResolved(ctx context.Context, path string, r *files.Res
 	if err != nil {
 		return nil, err
 	}
-	return parse(ctx, doc, lang, keep)
+	return parse(ctx, doc, lang, true)
 }
 
 // parse extracts doc's symbols. With keep (an operation that will check
@@ -113,7 +126,7 @@ func (w *Workspace) writeSymbol(ctx context.Context, location string, symSum SHA
 		return res.Fail(err)
 	}
 	defer unlock()
-	t, err := w.locateResolved(ctx, loc, r.res, o, true)
+	t, err := w.locateResolved(ctx, loc, r.res, o)
 	if err == nil {
 		defer t.close()
 		err = t.checkSymbol(symSum)
@@ -174,18 +187,22 @@ func ParseLocation(arg string) (symbols.Location, error) {
 	return loc, nil
 }
 
-// locate reads a location's file and finds the symbol. With keep (a
-// writing operation) the target's parse is kept for the guard and the
-// caller closes it (target.close); on error nothing is kept.
-func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOptions, keep bool) (*target, error) {
-	return w.locateResolved(ctx, loc, nil, o, keep)
+// locate reads a location's file and finds the symbol, for show: as
+// parseFile, it reads a file with several hard links, and keeps no tree.
+func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOptions) (*target, error) {
+	p, err := w.parseFile(ctx, loc.Path, o)
+	if err != nil {
+		return nil, err
+	}
+	return p.find(loc)
 }
 
-// locateResolved is locate that reads the file r resolved loc.Path to,
-// when r is not nil (writeSymbol: the path resolved once, for the lock
-// and the read).
-func (w *Workspace) locateResolved(ctx context.Context, loc symbols.Location, r *files.Resolution, o WriteOptions, keep bool) (*target, error) {
-	p, err := w.parseResolved(ctx, loc.Path, r, o, keep)
+// locateResolved is locate for a writing operation: it reads the file r
+// resolved loc.Path to, when r is not nil (writeSymbol: the path resolved
+// once, for the lock and the read), and keeps the target's parse for the
+// guard: the caller closes it (target.close); on error nothing is kept.
+func (w *Workspace) locateResolved(ctx context.Context, loc symbols.Location, r *files.Resolution, o WriteOptions) (*target, error) {
+	p, err := w.parseResolved(ctx, loc.Path, r, o)
 	if err != nil {
 		return nil, err
 	}

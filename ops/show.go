@@ -104,7 +104,7 @@ func (w *Workspace) Show(ctx context.Context, req ShowRequest) (*ShowResult, err
 		return res, res.Fail(err)
 	}
 	res.Path = loc.Path
-	t, err := w.locate(ctx, loc, WriteOptions{Lang: req.Lang}, false)
+	t, err := w.locate(ctx, loc, WriteOptions{Lang: req.Lang})
 	if err != nil {
 		return res, res.Fail(err)
 	}
