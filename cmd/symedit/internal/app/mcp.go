@@ -231,8 +231,8 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 
 	addOp(srv, ts, &mcp.Tool{Name: "symbols", Annotations: readOnly("List symbols"),
 		Description: "List the symbols (classes, functions, methods, types, ...) of source files: kind, name path and " +
-			"1-based line range, as an outline (text) and as {\"files\": [{\"path\", \"language\", \"symbols\"}]}. Use it to " +
-			"find the name path for a location (FILE::Class/method). A glob path is expanded inside the root to the " +
+			"position, as PATH:LINE:COL: KIND NAME_PATH (to LINE:COL) lines (text) and as {\"files\": [{\"path\", \"language\", \"symbols\"}]}. " +
+			"Its PATH:LINE:COL and PATH::NAME_PATH are locations the editing tools take. A glob path is expanded inside the root to the " +
 			"matching files in a supported language, which are listed together as several paths."},
 		"", ts.w.Symbols, symbolsText)
 
