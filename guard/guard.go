@@ -521,7 +521,9 @@ func CheckSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 }
 
 // checkSyntax is CheckSyntax; full re-parses after from scratch instead of
-// incrementally (for tests and benchmarks).
+// incrementally (for tests and benchmarks). It settles what needs no parse
+// (bad edits, check off, no language, too large, out of time already) and
+// hands the rest to a syntaxCheck, in that order.
 func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte, edits []edit.Edit, opt GuardOptions, full bool) (SyntaxReport, error) {
 	rep := SyntaxReport{}
 	if lang != nil {
@@ -550,135 +552,225 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 
 	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)
 	defer cancel()
-	skip := func() (SyntaxReport, error) {
-		rep.skip(stopReason(ctx, opt.Timeout))
-		return rep, nil
-	}
+	c := &syntaxCheck{ctx: ctx, lang: lang, opt: opt, newText: newText, tedits: tedits, rep: rep}
 	// The language's second checker (go/parser in Go), and whether it is
 	// the language's own parser, whose verdict decides.
-	checker := lang.Checker()
-	decides := checker != nil && checker.Decides
-	// goDecides: the guard's own time ran out where the language's own
-	// parser, linear in the size and not bound by the timeout, decides
-	// alone (Go's go/parser).
-	goDecides := func() bool { return decides && !opt.goTree && context.Cause(ctx) == errGuardTimeout }
-	if ctx.Err() != nil && !goDecides() {
-		return skip()
+	c.checker = lang.Checker()
+	c.decides = c.checker != nil && c.checker.Decides
+	if ctx.Err() != nil && !c.goDecides() {
+		return c.skip()
 	}
 
 	// Every checker reads the texts as the language's parser does: a lone
 	// CR as LF, except in Go, lest a CR-only file read as one line.
 	// Offsets are unchanged.
-	oldIn, newIn := lang.ParserInput(oldText), lang.ParserInput(newText)
+	c.oldIn, c.newIn = lang.ParserInput(oldText), lang.ParserInput(newText)
 	// The caller's parse of the content before stands for the guard's
 	// only when it parsed these very bytes as this language.
-	prior := opt.Before
-	if !prior.Of(lang, oldText) {
-		prior = nil
+	c.prior = opt.Before
+	if !c.prior.Of(lang, oldText) {
+		c.prior = nil
 	}
+	return c.run(full)
+}
 
-	// Where the language's own parser decides (go/parser in Go, whose
-	// grammar tree-sitter's lags behind), it costs a fraction of a
-	// tree-sitter parse: it runs first (on the content after, only over
-	// the declarations the edits touched when it can: guardOwnCheck),
-	// and when it accepts the content after the edit, tree-sitter does
-	// not run at all, since none of its problems could refuse the edit
-	// (they would all be notes).
-	var extraDone chan guardExtraResult
-	var extra guardExtraResult
-	if decides && !opt.goTree {
-		extra, rep.goRegion = guardOwnCheck(checker, oldIn, newIn, tedits, prior.Prior())
-		if rep.goRegion || len(extra.after) == 0 {
-			rep.Checked, rep.treeSkipped = true, true
-			rep.Before = len(extra.before)
-			return rep, nil
-		}
-	} else if check := guardCheckFunc(checker); check != nil {
-		// The language's second checker runs on its own goroutine, with
-		// no tree.
-		extraDone = make(chan guardExtraResult, 1)
-		go func() { extraDone <- guardRunExtra(check, oldIn, newIn, len(tedits) > 0) }()
-	}
+// syntaxCheck is one check of checkSyntax past the cases that need no
+// parse: what every step reads (the context with the guard's timeout, the
+// texts as the parsers read them, the trimmed edits, the language's second
+// checker) and the report the steps fill in. Its methods are the steps of
+// run, in the order run takes them.
+type syntaxCheck struct {
+	ctx  context.Context
+	lang *lang.Language
+	opt  GuardOptions
+	// checker is the language's second checker (go/parser in Go), nil
+	// when it has none; decides says that it is the language's own
+	// parser, whose verdict decides.
+	checker *lang.Checker
+	decides bool
+	// newText is the content after, without a byte order mark; oldIn and
+	// newIn are the texts before and after as the language's parser
+	// reads them (lang.Language.ParserInput), at the same offsets.
+	newText      []byte
+	oldIn, newIn []byte
+	tedits       []guardEdit
+	// prior is GuardOptions.Before when it parsed oldText as lang, else
+	// nil.
+	prior *lang.Parse
+	rep   SyntaxReport
+}
 
-	editor := opt.treeEdit
-	if editor == nil {
-		editor = guardExactTreeEdit()
+// goDecides reports that the guard's own time ran out where the language's
+// own parser, linear in the size and not bound by the timeout, decides
+// alone (Go's go/parser).
+func (c *syntaxCheck) goDecides() bool {
+	return c.decides && !c.opt.goTree && context.Cause(c.ctx) == errGuardTimeout
+}
+
+// skip returns the report so far, skipped for the reason c's context
+// stopped.
+func (c *syntaxCheck) skip() (SyntaxReport, error) {
+	c.rep.skip(stopReason(c.ctx, c.opt.Timeout))
+	return c.rep, nil
+}
+
+// parseFailed returns what a tree-sitter parse that failed with err makes
+// of the check: skipped when c's context stopped it, else the error.
+func (c *syntaxCheck) parseFailed(err error) (SyntaxReport, error) {
+	if c.ctx.Err() != nil {
+		return c.skip()
 	}
-	if full {
-		editor = nil
+	return c.rep, fmt.Errorf("edit: syntax guard: parsing %s: %w", c.lang.Name, err)
+}
+
+// run is the check proper: the language's own parser first where it
+// decides (its acceptance ends the check), tree-sitter's parses of both
+// texts (the second checker meanwhile, where it does not decide), the
+// problems of after that are new, and the report of them.
+func (c *syntaxCheck) run(full bool) (SyntaxReport, error) {
+	extra, extraDone, decided := c.startExtra()
+	if decided {
+		return c.rep, nil
 	}
-	var res guardTreeResult
-	var err error
-	if !goDecides() { // else out of time already: go/parser alone, below
-		var beforeTree *sitter.Tree
-		if prior != nil {
-			beforeTree = prior.Tree
-		}
-		res, err = guardTreeProblems(ctx, lang.Grammar(), oldIn, newIn, tedits, editor, beforeTree)
-	}
+	res, err := c.parseTrees(full)
 	if extraDone != nil {
 		extra = <-extraDone // bounded: the checkers are linear in the size
 	}
-	if err != nil && goDecides() {
+	if err != nil && c.goDecides() {
 		// go/parser decides in Go and has run:
 		// when tree-sitter runs out of the guard's time, go/parser's
 		// errors alone are the report, without tree-sitter's notes.
 		res, err = guardTreeResult{}, nil
 	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return skip()
-		}
-		return rep, fmt.Errorf("edit: syntax guard: parsing %s: %w", lang.Name, err)
+		return c.parseFailed(err)
 	}
-	rep.Checked = true
-	rep.incremental = res.incremental
+	c.rep.Checked = true
+	c.rep.incremental = res.incremental
 
-	if len(tedits) == 0 { // nothing changed: nothing is new
-		rep.Before, rep.After = len(res.after)+len(extra.after), len(res.after)+len(extra.after)
-		return rep, nil
+	if len(c.tedits) == 0 { // nothing changed: nothing is new
+		c.rep.Before, c.rep.After = len(res.after)+len(extra.after), len(res.after)+len(extra.after)
+		return c.rep, nil
 	}
-	m := newGuardMapper(oldIn, tedits)
-	treeFresh := func(after []guardProblem) []guardProblem {
-		fresh := m.unmatched(after, res.before, false)
-		if lang.TreeErrorsCascade() {
-			fresh = m.excuseTail(fresh, res.before, true)
-		}
-		return fresh
-	}
-	fresh := treeFresh(res.after)
+	m := newGuardMapper(c.oldIn, c.tedits)
+	fresh := c.treeFresh(m, res, res.after)
 	if len(fresh) > 0 && res.incremental {
-		// Never refuse on an incremental parse alone: confirm with a full
-		// parse of the same bytes, the authority: an incremental re-parse
-		// can report errors a full parse does not (guard_tsedit.go).
-		after, err := guardParseProblems(ctx, lang.Grammar(), newIn)
-		switch {
-		case err != nil && goDecides():
-			// Out of time in Go: go/parser's errors alone, as above.
-			res, fresh = guardTreeResult{}, nil
-		case err != nil && ctx.Err() != nil:
-			return skip()
-		case err != nil:
-			return rep, fmt.Errorf("edit: syntax guard: parsing %s: %w", lang.Name, err)
-		default:
-			res.after = after
-			rep.confirmed = true
-			fresh = treeFresh(res.after)
+		if res, fresh, err = c.confirm(m, res); err != nil {
+			return c.parseFailed(err)
 		}
 	}
-	rep.Before, rep.After = len(res.before)+len(extra.before), len(res.after)+len(extra.after)
+	c.rep.Before, c.rep.After = len(res.before)+len(extra.before), len(res.after)+len(extra.after)
+	fresh, notes := c.newAndNotes(m, fresh, extra)
+	if len(fresh) == 0 && len(notes) == 0 {
+		return c.rep, nil
+	}
+	c.describe(m, fresh, notes)
+	return c.rep, nil
+}
+
+// startExtra starts the language's second checker. Where the language's
+// own parser decides (go/parser in Go, whose grammar tree-sitter's lags
+// behind), it costs a fraction of a tree-sitter parse: it runs first (on
+// the content after, only over the declarations the edits touched when it
+// can: guardOwnCheck), and when it accepts the content after the edit,
+// tree-sitter does not run at all, since none of its problems could refuse
+// the edit (they would all be notes): decided then says the report is
+// complete. Otherwise a second checker runs on its own goroutine, with no
+// tree, and sends its result on extraDone (nil without such a checker).
+func (c *syntaxCheck) startExtra() (extra guardExtraResult, extraDone chan guardExtraResult, decided bool) {
+	if c.decides && !c.opt.goTree {
+		extra, c.rep.goRegion = guardOwnCheck(c.checker, c.oldIn, c.newIn, c.tedits, c.prior.Prior())
+		if c.rep.goRegion || len(extra.after) == 0 {
+			c.rep.Checked, c.rep.treeSkipped = true, true
+			c.rep.Before = len(extra.before)
+			return extra, nil, true
+		}
+	} else if check := guardCheckFunc(c.checker); check != nil {
+		extraDone = make(chan guardExtraResult, 1)
+		oldIn, newIn, changed := c.oldIn, c.newIn, len(c.tedits) > 0
+		go func() { extraDone <- guardRunExtra(check, oldIn, newIn, changed) }()
+	}
+	return extra, extraDone, false
+}
+
+// parseTrees parses both texts with tree-sitter: after incrementally from
+// before's tree (the caller's, when prior has one), or from scratch when
+// full. It parses nothing when the guard is out of time already and
+// go/parser decides alone.
+func (c *syntaxCheck) parseTrees(full bool) (guardTreeResult, error) {
+	editor := c.opt.treeEdit
+	if editor == nil {
+		editor = guardExactTreeEdit()
+	}
+	if full {
+		editor = nil
+	}
+	if c.goDecides() { // out of time already: go/parser alone, in run
+		return guardTreeResult{}, nil
+	}
+	var beforeTree *sitter.Tree
+	if c.prior != nil {
+		beforeTree = c.prior.Tree
+	}
+	return guardTreeProblems(c.ctx, c.lang.Grammar(), c.oldIn, c.newIn, c.tedits, editor, beforeTree)
+}
+
+// treeFresh returns the problems of after, tree-sitter's problems of the
+// content after, that match none of res.before's; in a language whose
+// tree errors cascade, only those that lie before res.before's first
+// problem or touch the edited text (guardMapper.excuseTail), since below
+// its first error the parser's state can be wrong.
+func (c *syntaxCheck) treeFresh(m *guardMapper, res guardTreeResult, after []guardProblem) []guardProblem {
+	fresh := m.unmatched(after, res.before, false)
+	if c.lang.TreeErrorsCascade() {
+		fresh = m.excuseTail(fresh, res.before, true)
+	}
+	return fresh
+}
+
+// confirm re-parses the content after from scratch when an incremental
+// parse found new problems, and returns res with the full parse's
+// problems and the new ones among them: an incremental re-parse can
+// report errors a full parse does not (guard_tsedit.go), so the guard
+// never refuses on one alone. When the full parse runs out of time where
+// go/parser decides, tree-sitter's problems are dropped and go/parser's
+// errors alone are the report; any other failure is err.
+func (c *syntaxCheck) confirm(m *guardMapper, res guardTreeResult) (guardTreeResult, []guardProblem, error) {
+	after, err := guardParseProblems(c.ctx, c.lang.Grammar(), c.newIn)
+	switch {
+	case err != nil && c.goDecides():
+		return guardTreeResult{}, nil, nil
+	case err != nil:
+		return res, nil, err
+	}
+	res.after = after
+	c.rep.confirmed = true
+	return res, c.treeFresh(m, res, res.after), nil
+}
+
+// newAndNotes returns the problems that are new (fresh, tree-sitter's,
+// then the second checker's, the first of a line and at most
+// guardMaxExtra of them) and the notes: where the second checker
+// decides, the tree-sitter problems in the part it parsed without error
+// are notes, not problems (guardOwnNotes).
+func (c *syntaxCheck) newAndNotes(m *guardMapper, fresh []guardProblem, extra guardExtraResult) (problems, notes []guardProblem) {
 	extraFresh := m.unmatched(extra.after, extra.before, true)
-	if checker != nil && checker.Cascades {
+	if c.checker != nil && c.checker.Cascades {
 		extraFresh = m.excuseTail(extraFresh, extra.before, false)
 	}
-	var notes []guardProblem
-	if decides {
-		fresh, notes = guardOwnNotes(newIn, fresh, extra.after)
+	if c.decides {
+		fresh, notes = guardOwnNotes(c.newIn, fresh, extra.after)
 	}
-	fresh = append(fresh, guardFirstPerLine(newIn, extraFresh, guardMaxExtra)...)
-	if len(fresh) == 0 && len(notes) == 0 {
-		return rep, nil
-	}
+	fresh = append(fresh, guardFirstPerLine(c.newIn, extraFresh, guardMaxExtra)...)
+	return fresh, notes
+}
+
+// describe fills in the report's New, Notes and Edited: the new problems
+// ordered by where they start (an error by where the first edit within
+// it starts, the edit that caused it), the notes, and the lines the edits
+// touched; then the first problem nearest an edit moves to the front
+// (guardNearestFirst).
+func (c *syntaxCheck) describe(m *guardMapper, fresh, notes []guardProblem) {
 	for i, p := range fresh {
 		fresh[i].at = p.start
 		if p.kind == KindError {
@@ -691,14 +783,13 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 		}
 		return fresh[i].end < fresh[j].end
 	})
-	lines := newGuardLines(newText)
+	lines := newGuardLines(c.newText)
 	for _, p := range fresh {
-		rep.New = append(rep.New, lines.problem(newText, p))
+		c.rep.New = append(c.rep.New, lines.problem(c.newText, p))
 	}
-	rep.Notes = guardNotes(lines, newText, notes)
-	rep.Edited = lines.edited(newText, tedits)
-	guardNearestFirst(rep.New, rep.Edited)
-	return rep, nil
+	c.rep.Notes = guardNotes(lines, c.newText, notes)
+	c.rep.Edited = lines.edited(c.newText, c.tedits)
+	guardNearestFirst(c.rep.New, c.rep.Edited)
 }
 
 // edited returns the lines of text (the content after edits) that edits
