@@ -16,6 +16,7 @@ import (
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/textedit"
+	"github.com/symedit/symedit/walk"
 )
 
 // ReplaceRequest searches and replaces in one or more files (`symedit
@@ -178,59 +179,114 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	ctx = withOp(ctx, "replace")
 	res := &ReplaceResult{Files: []ReplaceFile{}}
 	res.DryRun = req.DryRun
-	sr, err := textedit.Compile(textedit.Search{Pattern: req.Search, Replacement: req.Replacement, Regex: req.Regex,
-		IgnoreCase: req.IgnoreCase, Count: req.Count})
+	sr, err := compileReplace(req)
 	if err != nil {
-		return res, res.Fail(&UsageError{Msg: err.Error()})
-	}
-	if req.Expect != nil && *req.Expect < 0 {
-		return res, res.Fail(&UsageError{Field: "expect", Msg: fmt.Sprintf("%d: want 0 or more matches", *req.Expect)})
-	}
-	if err := req.WriteOptions.validate(); err != nil {
 		return res, res.Fail(err)
-	}
-	if req.Lang != "" {
-		// Else every file would be in no supported language: written
-		// without the guard.
-		if _, err := lang.ByName(req.Lang); err != nil {
-			return res, res.Fail(err)
-		}
-	}
-	if len(req.Paths) == 0 {
-		return res, res.Fail(&UsageError{Msg: "no paths: name the files, folders or patterns to replace in"})
 	}
 	found, err := w.expand(req.Paths, req.WalkOptions)
 	if err != nil {
 		return res, res.Fail(err)
 	}
 	res.Walked, res.Skipped = found.Walked, found.Skipped
-	// Each path is resolved once: for its lock, and for its read.
-	rs := make([]resolved, len(found.Files))
-	keys := make([]string, len(found.Files))
-	for i, p := range found.Files {
-		rs[i] = w.resolve(p)
-		keys[i] = rs[i].key
-	}
-	if err := distinct(found.Files, keys); err != nil {
-		return res, res.Fail(err)
-	}
-	unlock, err := w.lockKeys(ctx, keys)
+	rs, unlock, err := w.lockReplace(ctx, found.Files)
 	if err != nil {
 		return res, res.Fail(err)
 	}
 	defer unlock()
 
-	// Read, search and check every file; a file that cannot be read is
-	// refused, and the others still get their lines. With Expect, a
-	// file's search stops one match past it: that is already a refusal,
-	// and counting on would cost time for nothing (on a 10 MB line, for
-	// hundreds of thousands of matches).
+	files, withMatches := w.searchReplace(ctx, req, sr, &found, rs, res)
+	res.Summary = fmt.Sprintf("%s in %d of %d file(s)", matchCount(res.TotalMatches, res.MoreMatches), withMatches, len(found.Files)) + skippedSummary(found)
+
+	refusal, stopped := countRefusal(ctx, req, found, files, res)
+	countRefused := refusal != nil // the run as a whole: nothing is written
+	for _, f := range files {
+		if f.out.Status == ReplaceRefused {
+			res.Refused++
+		}
+	}
+	if !countRefused {
+		refusal = w.writeReplace(ctx, req, files, res)
+	}
+	if countRefused || refusal != nil && !req.Partial {
+		markNotWritten(files, stopped)
+	}
+	for _, f := range files {
+		res.Files = append(res.Files, f.result(req.WriteOptions))
+		out := &res.Files[len(res.Files)-1]
+		if out.Written {
+			res.FilesWritten++
+			res.Written = true
+		}
+		res.Changed = res.Changed || out.Changed && out.Status == ReplaceReplaced
+	}
+	if refusal != nil {
+		return res, res.Fail(refusal)
+	}
+	res.OK = true
+	return res, nil
+}
+
+// compileReplace checks req's fields before any file is touched, in the
+// order their refusals take precedence (the search, Expect, the write
+// options, Lang, the paths), and returns its compiled search.
+func compileReplace(req ReplaceRequest) (*textedit.Searcher, error) {
+	sr, err := textedit.Compile(textedit.Search{Pattern: req.Search, Replacement: req.Replacement, Regex: req.Regex,
+		IgnoreCase: req.IgnoreCase, Count: req.Count})
+	if err != nil {
+		return nil, &UsageError{Msg: err.Error()}
+	}
+	if req.Expect != nil && *req.Expect < 0 {
+		return nil, &UsageError{Field: "expect", Msg: fmt.Sprintf("%d: want 0 or more matches", *req.Expect)}
+	}
+	if err := req.WriteOptions.validate(); err != nil {
+		return nil, err
+	}
+	if req.Lang != "" {
+		// Else every file would be in no supported language: written
+		// without the guard.
+		if _, err := lang.ByName(req.Lang); err != nil {
+			return nil, err
+		}
+	}
+	if len(req.Paths) == 0 {
+		return nil, &UsageError{Msg: "no paths: name the files, folders or patterns to replace in"}
+	}
+	return sr, nil
+}
+
+// lockReplace resolves each of paths once, for its lock and for its read,
+// refuses two paths of one file (distinct), and takes the locks of all;
+// the caller calls unlock when it is done.
+func (w *Workspace) lockReplace(ctx context.Context, paths []string) (rs []resolved, unlock func(), err error) {
+	rs = make([]resolved, len(paths))
+	keys := make([]string, len(paths))
+	for i, p := range paths {
+		rs[i] = w.resolve(p)
+		keys[i] = rs[i].key
+	}
+	if err := distinct(paths, keys); err != nil {
+		return nil, nil, err
+	}
+	unlock, err = w.lockKeys(ctx, keys)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rs, unlock, nil
+}
+
+// searchReplace reads, searches and checks every file of found (rs[i] is
+// found.Files[i]'s resolution), adds up the counts in res and in found's
+// Skipped, and returns the files the result lists, in path order, with the
+// number of files with a match: a walk lists only the files with a match
+// or an error. A file that cannot be read is refused, and the others still
+// get their lines. With Expect, a file's search stops one match past it:
+// that is already a refusal, and counting on would cost time for nothing
+// (on a 10 MB line, for hundreds of thousands of matches).
+func (w *Workspace) searchReplace(ctx context.Context, req ReplaceRequest, sr *textedit.Searcher, found *walk.Result, rs []resolved, res *ReplaceResult) (files []*replaceFile, withMatches int) {
 	limit := 0
 	if req.Expect != nil {
 		limit = *req.Expect + 1
 	}
-	var files []*replaceFile
-	withMatches := 0
 	n := len(found.Files)
 	_ = forEachOrdered(n, req.jobs(), func(i int) *replaceFile {
 		return w.replaceOne(ctx, found.Files[i], rs[i].res, sr, req, limit)
@@ -259,10 +315,15 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		files = append(files, f)
 		return nil
 	})
-	res.Summary = fmt.Sprintf("%s in %d of %d file(s)", matchCount(res.TotalMatches, res.MoreMatches), withMatches, n) + skippedSummary(found)
+	return files, withMatches
+}
 
-	var refusal *Error
-	stopped := cancelled(ctx)
+// countRefusal returns the refusal of the run as a whole, under which
+// nothing is written, when there is one: the context stopped (stopped
+// says so), or, when every file was read, a match count that is not
+// Expect, or no match at all.
+func countRefusal(ctx context.Context, req ReplaceRequest, found walk.Result, files []*replaceFile, res *ReplaceResult) (refusal *Error, stopped error) {
+	stopped = cancelled(ctx)
 	switch {
 	case stopped != nil:
 		// Stopped while searching or checking: the counts are partial.
@@ -272,7 +333,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		// was read; else the unreadable files are the refusal.
 		where := strings.Join(found.Files, ", ")
 		if found.Walked {
-			where = fmt.Sprintf("the %d file(s) of %s", n, strings.Join(req.Paths, " "))
+			where = fmt.Sprintf("the %d file(s) of %s", len(found.Files), strings.Join(req.Paths, " "))
 		}
 		switch {
 		case req.Expect != nil && res.MoreMatches:
@@ -290,58 +351,51 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 			}
 		}
 	}
-	countRefused := refusal != nil // the run as a whole: nothing is written
-	for _, f := range files {
-		if f.out.Status == ReplaceRefused {
-			res.Refused++
-		}
+	return refusal, stopped
+}
+
+// writeReplace writes the files that passed, once the counts have: all
+// of them, unless a file was refused (res.Refused) and req is not
+// Partial, when none. It records what it wrote for undo, and returns the
+// run's refusal, if any: the refused files, a failed write (counted in
+// res.Refused), or the context stopped before a write.
+func (w *Workspace) writeReplace(ctx context.Context, req ReplaceRequest, files []*replaceFile, res *ReplaceResult) *Error {
+	var refusal *Error
+	if res.Refused > 0 {
+		refusal = w.refusal(req, files, res.Refused)
 	}
-	if !countRefused {
-		if res.Refused > 0 {
+	if refusal == nil || req.Partial {
+		failed, stopped := w.commitReplace(ctx, req, files)
+		var recs []written
+		for _, f := range files {
+			if f.checked.written {
+				recs = append(recs, written{doc: f.ch.doc, content: f.ch.content})
+			}
+		}
+		w.record(ctx, recs, nil, &res.Result)
+		switch {
+		case stopped != nil:
+			refusal = AsError(stopped)
+		case failed:
+			res.Refused++
 			refusal = w.refusal(req, files, res.Refused)
 		}
-		if refusal == nil || req.Partial {
-			failed, stopped := w.commitReplace(ctx, req, files)
-			var recs []written
-			for _, f := range files {
-				if f.checked.written {
-					recs = append(recs, written{doc: f.ch.doc, content: f.ch.content})
-				}
-			}
-			w.record(ctx, recs, nil, &res.Result)
-			switch {
-			case stopped != nil:
-				refusal = AsError(stopped)
-			case failed:
-				res.Refused++
-				refusal = w.refusal(req, files, res.Refused)
-			}
-		}
 	}
-	if countRefused || refusal != nil && !req.Partial {
-		for _, f := range files {
-			if f.out.Status == ReplaceReplaced && !f.checked.written {
-				f.out.Status = ReplaceNotWritten
-				if stopped != nil {
-					f.err = stopped
-				}
-			}
-		}
-	}
+	return refusal
+}
+
+// markNotWritten reports each file that passed but was not written as
+// not written, with stopped as its error when the context stopped the
+// run before any write (countRefusal).
+func markNotWritten(files []*replaceFile, stopped error) {
 	for _, f := range files {
-		res.Files = append(res.Files, f.result(req.WriteOptions))
-		out := &res.Files[len(res.Files)-1]
-		if out.Written {
-			res.FilesWritten++
-			res.Written = true
+		if f.out.Status == ReplaceReplaced && !f.checked.written {
+			f.out.Status = ReplaceNotWritten
+			if stopped != nil {
+				f.err = stopped
+			}
 		}
-		res.Changed = res.Changed || out.Changed && out.Status == ReplaceReplaced
 	}
-	if refusal != nil {
-		return res, res.Fail(refusal)
-	}
-	res.OK = true
-	return res, nil
 }
 
 // replaceOne reads (from its resolution r, when not nil), searches and
