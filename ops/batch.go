@@ -324,33 +324,11 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 	ctx = withOp(ctx, "batch")
 	res := &BatchResult{Ops: []BatchOpResult{}}
 	res.DryRun = req.DryRun
-	if err := req.WriteOptions.validate(); err != nil {
+	paths, err := checkBatch(req)
+	if err != nil {
 		return res, res.Fail(err)
 	}
-	if len(req.Ops) == 0 {
-		return res, res.Fail(&UsageError{Msg: "no operations"})
-	}
-	paths := make([]string, len(req.Ops))
-	for i, op := range req.Ops {
-		p, err := op.check()
-		if err != nil {
-			return res, res.Fail(&batchOpError{index: i + 1, op: op.Op, err: err})
-		}
-		paths[i] = p
-	}
-	results := make([]BatchOpResult, len(req.Ops))
-	var files []*batchFile
-	byKey := map[string]*batchFile{}
-	for i, op := range req.Ops {
-		results[i] = BatchOpResult{Index: i + 1, Op: op.Op, Path: paths[i]}
-		key := w.lockKey(paths[i])
-		f := byKey[key]
-		if f == nil {
-			f = &batchFile{key: key, path: paths[i]}
-			byKey[key], files = f, append(files, f)
-		}
-		f.ops = append(f.ops, i)
-	}
+	results, files := w.groupBatch(req, paths)
 	if req.Atomic {
 		all := make([]string, len(files))
 		for i, f := range files {
@@ -362,6 +340,61 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 		}
 		defer unlock()
 	}
+	w.runBatchFiles(ctx, req, files, results)
+	if req.Atomic {
+		w.commitBatch(ctx, req, files, results)
+	}
+	return w.batchResult(ctx, res, files, results)
+}
+
+// checkBatch checks req as a whole and then each operation as a request,
+// before any file is read, and returns each operation's path; the first
+// refusal is the request's.
+func checkBatch(req BatchRequest) (paths []string, err error) {
+	if err := req.WriteOptions.validate(); err != nil {
+		return nil, err
+	}
+	if len(req.Ops) == 0 {
+		return nil, &UsageError{Msg: "no operations"}
+	}
+	paths = make([]string, len(req.Ops))
+	for i, op := range req.Ops {
+		p, err := op.check()
+		if err != nil {
+			return nil, &batchOpError{index: i + 1, op: op.Op, err: err}
+		}
+		paths[i] = p
+	}
+	return paths, nil
+}
+
+// groupBatch returns each operation's result as it stands before any
+// runs, and the files the operations edit, in the order of their first
+// operation, each with its operations in input order: two names of one
+// file (one lock key) are one file, so that its operations see each
+// other's results and it is written once.
+func (w *Workspace) groupBatch(req BatchRequest, paths []string) (results []BatchOpResult, files []*batchFile) {
+	results = make([]BatchOpResult, len(req.Ops))
+	byKey := map[string]*batchFile{}
+	for i, op := range req.Ops {
+		results[i] = BatchOpResult{Index: i + 1, Op: op.Op, Path: paths[i]}
+		key := w.lockKey(paths[i])
+		f := byKey[key]
+		if f == nil {
+			f = &batchFile{key: key, path: paths[i]}
+			byKey[key], files = f, append(files, f)
+		}
+		f.ops = append(f.ops, i)
+	}
+	return results, files
+}
+
+// runBatchFiles applies each file's operations (batchFile), the files on
+// up to the number of CPUs goroutines at once. Without Atomic, each file
+// holds its own lock from its read to its commit, and is committed as
+// soon as it passes (unless a dry run); with Atomic, the caller holds
+// every lock and commits afterwards (commitBatch).
+func (w *Workspace) runBatchFiles(ctx context.Context, req BatchRequest, files []*batchFile, results []BatchOpResult) {
 	_ = forEachOrdered(len(files), runtime.NumCPU(), func(i int) struct{} {
 		f := files[i]
 		if !req.Atomic {
@@ -381,12 +414,18 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 		}
 		return struct{}{}
 	}, func(int, struct{}) error { return nil })
+}
 
+// commitBatch ends an Atomic batch: when a file failed, the operations of
+// the files that passed are skipped, since none is written; else (unless
+// a dry run) the files that changed are written in one transaction, and
+// when it fails, each of them fails with its last operation.
+func (w *Workspace) commitBatch(ctx context.Context, req BatchRequest, files []*batchFile, results []BatchOpResult) {
 	allOK := true
 	for _, f := range files {
 		allOK = allOK && f.ok
 	}
-	if req.Atomic && !allOK {
+	if !allOK {
 		for _, f := range files {
 			if f.ok {
 				for _, i := range f.ops {
@@ -395,7 +434,7 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 			}
 		}
 	}
-	if req.Atomic && allOK && !req.DryRun {
+	if allOK && !req.DryRun {
 		var chs []*change
 		var changed []*batchFile
 		for _, f := range files {
@@ -414,7 +453,12 @@ func (w *Workspace) Batch(ctx context.Context, req BatchRequest) (*BatchResult, 
 			}
 		}
 	}
+}
 
+// batchResult completes res with results: records the files written
+// for undo, counts the operations by status for the summary, and returns
+// the first failed operation's error as the batch's.
+func (w *Workspace) batchResult(ctx context.Context, res *BatchResult, files []*batchFile, results []BatchOpResult) (*BatchResult, error) {
 	res.Ops = results
 	var recs []written
 	for _, f := range files {
