@@ -255,23 +255,10 @@ func (w *Workspace) Undo(ctx context.Context, req UndoRequest) (*UndoResult, err
 	if err != nil {
 		return res, res.Fail(err)
 	}
-	// Newest first: each file's expected state is what the newest
-	// operation left, its target what the oldest found.
-	byPath := map[string]*undoPlan{}
-	var order []*undoPlan
 	for _, e := range entries {
 		res.Undone = append(res.Undone, e.ID)
-		for i := range e.Files {
-			f := &e.Files[i]
-			p := byPath[f.Path]
-			if p == nil {
-				p = &undoPlan{path: f.Path, after: f.SHA256After}
-				byPath[f.Path] = p
-				order = append(order, p)
-			}
-			p.to = f
-		}
 	}
+	byPath, order := planUndo(entries)
 	paths := make([]string, len(order))
 	for i, p := range order {
 		paths[i] = fsPath(j, p.path)
@@ -281,18 +268,11 @@ func (w *Workspace) Undo(ctx context.Context, req UndoRequest) (*UndoResult, err
 		return res, res.Fail(err)
 	}
 	defer unlock()
-	var bad []string
-	for i, p := range order {
-		p.doc, p.state = w.undoState(paths[i], p.after)
-		if p.state != "" {
-			bad = append(bad, p.path+" ("+p.state+")")
-		}
-	}
-	if len(bad) > 0 {
+	if refusal := w.undoChanged(order, paths); refusal != nil {
 		for _, p := range order {
 			res.Files = append(res.Files, UndoFile{Path: p.path, Action: undoAction(p), State: p.state})
 		}
-		return res, res.Fail(&Error{Code: CodeChanged, Message: fmt.Sprintf("not undone: %d file(s) changed since the operation: %s; nothing was written", len(bad), strings.Join(bad, ", "))})
+		return res, res.Fail(refusal)
 	}
 	changes, recs, err := w.undoChanges(j, order, byPath)
 	if err != nil {
@@ -305,17 +285,70 @@ func (w *Workspace) Undo(ctx context.Context, req UndoRequest) (*UndoResult, err
 	res.Changed = len(changes) > 0
 	res.Summary = fmt.Sprintf("undo %s: %d file(s)", strings.Join(res.Undone, ", "), len(changes))
 	if req.DryRun {
-		var b strings.Builder
-		for _, c := range changes {
-			content := c.Content
-			if c.Delete {
-				content = nil
-			}
-			b.WriteString(diff.DiffChange(diffPath(c.Doc, w.opt.Dir), c.Doc, content, nil))
-		}
-		res.Diff = b.String()
+		res.Diff = w.undoDiff(changes)
 		return res, nil
 	}
+	return w.commitUndo(ctx, res, changes, recs)
+}
+
+// planUndo returns one plan per file the entries touched, by its journal
+// name and in the order the entries first name it. entries are newest
+// first: each file's expected state is what the newest operation left,
+// its target what the oldest found.
+func planUndo(entries []*journal.Entry) (byPath map[string]*undoPlan, order []*undoPlan) {
+	byPath = map[string]*undoPlan{}
+	for _, e := range entries {
+		for i := range e.Files {
+			f := &e.Files[i]
+			p := byPath[f.Path]
+			if p == nil {
+				p = &undoPlan{path: f.Path, after: f.SHA256After}
+				byPath[f.Path] = p
+				order = append(order, p)
+			}
+			p.to = f
+		}
+	}
+	return byPath, order
+}
+
+// undoChanged reads each planned file (at paths[i], order[i]'s) into its
+// plan, with how it differs from what the operations left, and returns the
+// CHANGED refusal naming every file that differs, or nil when none does:
+// an undo over a later edit would lose it.
+func (w *Workspace) undoChanged(order []*undoPlan, paths []string) *Error {
+	var bad []string
+	for i, p := range order {
+		p.doc, p.state = w.undoState(paths[i], p.after)
+		if p.state != "" {
+			bad = append(bad, p.path+" ("+p.state+")")
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return &Error{Code: CodeChanged, Message: fmt.Sprintf("not undone: %d file(s) changed since the operation: %s; nothing was written", len(bad), strings.Join(bad, ", "))}
+}
+
+// undoDiff returns the unified diff of changes, a dry run's undo (a
+// deletion as the file's content going away).
+func (w *Workspace) undoDiff(changes []files.Change) string {
+	var b strings.Builder
+	for _, c := range changes {
+		content := c.Content
+		if c.Delete {
+			content = nil
+		}
+		b.WriteString(diff.DiffChange(diffPath(c.Doc, w.opt.Dir), c.Doc, content, nil))
+	}
+	return b.String()
+}
+
+// commitUndo writes changes in one transaction (all or none), unless ctx
+// is done first, and records the undo in the journal (recs, the files
+// written, and res.Undone, the operations it undid), so that undoing it
+// redoes.
+func (w *Workspace) commitUndo(ctx context.Context, res *UndoResult, changes []files.Change, recs []written) (*UndoResult, error) {
 	if err := cancelled(ctx); err != nil {
 		return res, res.Fail(err)
 	}
