@@ -504,14 +504,13 @@ func batchFail(f *batchFile, k int, err error, results []BatchOpResult) {
 	r.Status, r.Error = BatchFailed, AsError(err)
 }
 
-// batchFile reads f, applies its operations in order and checks the
-// result; f.ok reports that every operation applied and the guard passed
-// (f.ch is then the change to commit).
-func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchRequest, results []BatchOpResult) {
-	if err := ctx.Err(); err != nil {
-		batchFail(f, 0, err, results)
-		return
-	}
+// readBatchFile reads f (a file its first operation writes may be new)
+// and checks it against the request's ExpectSHA256, then each operation's,
+// before any operation runs: every operation names the content it was
+// written against, the file as read. It returns nil when f fails, marked
+// failed at the operation whose check failed (the first for a read or the
+// request's).
+func (w *Workspace) readBatchFile(f *batchFile, req BatchRequest, results []BatchOpResult) *edit.Document {
 	var doc *edit.Document
 	var err error
 	if req.Ops[f.ops[0]].Op == OpWrite {
@@ -521,21 +520,36 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	}
 	if err != nil {
 		batchFail(f, 0, err, results)
-		return
+		return nil
 	}
 	if req.ExpectSHA256 != "" {
 		if err := doc.CheckSHA256(string(req.ExpectSHA256)); err != nil {
 			batchFail(f, 0, err, results)
-			return
+			return nil
 		}
 	}
 	for k, i := range f.ops {
 		if sum := req.Ops[i].options().ExpectSHA256; sum != "" {
 			if err := doc.CheckSHA256(string(sum)); err != nil {
 				batchFail(f, k, err, results)
-				return
+				return nil
 			}
 		}
+	}
+	return doc
+}
+
+// batchFile reads f, applies its operations in order and checks the
+// result; f.ok reports that every operation applied and the guard passed
+// (f.ch is then the change to commit).
+func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchRequest, results []BatchOpResult) {
+	if err := ctx.Err(); err != nil {
+		batchFail(f, 0, err, results)
+		return
+	}
+	doc := w.readBatchFile(f, req, results)
+	if doc == nil {
+		return
 	}
 	lang := language(f.path, req.Lang)
 	cur, content := doc, doc.Content
