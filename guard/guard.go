@@ -577,12 +577,12 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 // syntaxCheck is one check of checkSyntax past the cases that need no
 // parse: what every step reads (the context with the guard's timeout, the
 // texts as the parsers read them, the trimmed edits, the language's second
-// checker) and the report the steps fill in. Its methods are the steps of
-// run, in the order run takes them.
+// checker) and the report the steps fill in. run takes the steps, the
+// methods after it, in the order they appear.
 type syntaxCheck struct {
-	ctx  context.Context
-	lang *lang.Language
-	opt  GuardOptions
+	ctx  context.Context // the caller's, bounded by the guard's timeout
+	lang *lang.Language  // the language both texts are parsed as
+	opt  GuardOptions    // the caller's, with defaults filled in
 	// checker is the language's second checker (go/parser in Go), nil
 	// when it has none; decides says that it is the language's own
 	// parser, whose verdict decides.
@@ -597,7 +597,8 @@ type syntaxCheck struct {
 	// prior is GuardOptions.Before when it parsed oldText as lang, else
 	// nil.
 	prior *lang.Parse
-	rep   SyntaxReport
+	// rep is the report so far: what a step that ends the check returns.
+	rep SyntaxReport
 }
 
 // goDecides reports that the guard's own time ran out where the language's
