@@ -214,24 +214,8 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 		return res, res.Fail(err)
 	}
 	defer unlock()
-	// A diff's two names for one file (diff -u x.orig x) resolve to the
-	// one that exists before the blocks are grouped by file; a name
-	// outside the root refuses the reply, as confine does.
-	if err := a.choose(); err != nil {
+	if err := a.plan(ctx, parsed); err != nil {
 		return res, res.Fail(err)
-	}
-	a.group(parsed)
-	a.read()
-	// Every path first, a move's new name too: one outside the root
-	// refuses the whole reply before any block is applied, so a reply that
-	// reaches outside writes nothing at all.
-	if err := a.confine(); err != nil {
-		return res, res.Fail(err)
-	}
-	moveConflicts(a.files)
-	// Validate every file: its blocks in order, then the syntax guard.
-	for _, f := range a.files {
-		a.applyFile(ctx, f)
 	}
 	if err := cancelled(ctx); err != nil {
 		return res, res.Fail(err)
@@ -240,6 +224,33 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 	out, err := a.result(res, parsed)
 	w.record(ctx, a.written(), nil, &res.Result)
 	return out, err
+}
+
+// plan computes each file's change from the parsed reply, writing
+// nothing: the files read, their blocks applied and the syntax guard run
+// (applyFile), each file's status set. Its error refuses the whole reply
+// before any block is applied.
+func (a *applier) plan(ctx context.Context, parsed reply.Result) error {
+	// A diff's two names for one file (diff -u x.orig x) resolve to the
+	// one that exists before the blocks are grouped by file; a name
+	// outside the root refuses the reply, as confine does.
+	if err := a.choose(); err != nil {
+		return err
+	}
+	a.group(parsed)
+	a.read()
+	// Every path first, a move's new name too: one outside the root
+	// refuses the whole reply before any block is applied, so a reply that
+	// reaches outside writes nothing at all.
+	if err := a.confine(); err != nil {
+		return err
+	}
+	moveConflicts(a.files)
+	// Validate every file: its blocks in order, then the syntax guard.
+	for _, f := range a.files {
+		a.applyFile(ctx, f)
+	}
+	return nil
 }
 
 // written returns the files the commit wrote, for the journal: a move as
@@ -557,9 +568,16 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 			}
 		}
 	}
-	text, ms, failedAt, failure := string(doc.Content), []reply.Outcome(nil), -1, (*reply.Failure)(nil)
+	// edits are the byte edits of doc.Content the blocks made, for the
+	// guard and the diff to look at what changed rather than compare the
+	// whole contents; none (not nil) when no block changes lines.
+	text, edits, ms, failedAt, failure := string(doc.Content), []edit.Edit{}, []reply.Outcome(nil), -1, (*reply.Failure)(nil)
 	if len(mine) > 0 {
-		text, ms, failedAt, failure = reply.ApplyAllOutcomes(mine, text, a.level)
+		r := reply.ApplyAllEdits(mine, text, a.level)
+		text, ms, failedAt, failure = r.Text, r.Outcomes, r.Failed, r.Failure
+		if r.Edits != nil {
+			edits = r.Edits
+		}
 		if failedAt >= 0 {
 			failedAt = mineAt[failedAt]
 		}
@@ -611,6 +629,13 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		lang = language(f.out.MoveTo, o.Lang)
 	}
 	ch := &change{doc: doc, lang: lang, content: []byte(text), what: fmt.Sprintf("applied %d block(s)", len(f.blocks)-already)}
+	if doc.IsNew() || f.out.MoveTo != "" {
+		// A created file has no old text, and a moved one's diff is
+		// renameDiff's of the whole contents: as for a write, one edit
+		// replaces the whole file (the guard narrows it).
+		edits = []edit.Edit{{Start: 0, End: len(doc.Content), New: text}}
+	}
+	ch.edits = edits
 	switch {
 	case already > 0 && already == len(f.blocks):
 		// A retried reply: say so, so that no one looks for a change.

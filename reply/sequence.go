@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/match"
 )
@@ -40,11 +41,11 @@ const MaxBlocks = 10_000
 // ending is CR, is applied by ApplyLevel on the text made whole, at the
 // cost of one pass over it.
 func ApplyAll(blocks []Block, text string, allowed match.Level) (out string, matches []match.Match, failed int, f *Failure) {
-	out, outcomes, failed, f, _ := applyAll(blocks, text, allowed)
-	for _, o := range outcomes {
+	r, _ := applyAll(blocks, text, allowed)
+	for _, o := range r.Outcomes {
 		matches = append(matches, o.Match)
 	}
-	return out, matches, failed, f
+	return r.Text, matches, r.Failed, r.Failure
 }
 
 // Outcome is how one block of ApplyAllOutcomes applied: where, and whether
@@ -67,25 +68,66 @@ type Outcome struct {
 // matched alone. An already applied block leaves the text as it is, and
 // the hunks' checks against the original text (see ApplyAll) skip it.
 func ApplyAllOutcomes(blocks []Block, text string, allowed match.Level) (out string, outcomes []Outcome, failed int, f *Failure) {
-	out, outcomes, failed, f, _ = applyAll(blocks, text, allowed)
-	return out, outcomes, failed, f
+	r, _ := applyAll(blocks, text, allowed)
+	return r.Text, r.Outcomes, r.Failed, r.Failure
 }
 
-// applyAll is ApplyAllOutcomes, and also returns the steps it took: the
+// ApplyAllResult is what ApplyAllEdits did to one file's text.
+type ApplyAllResult struct {
+	// Text is the text once the blocks before Failed applied (all of
+	// them when Failed is -1).
+	Text string
+	// Edits are the byte edits of the text given that make Text:
+	// 0-based byte offsets into it (a byte order mark included), End
+	// exclusive, sorted, neither overlapping nor touching, each trimmed
+	// of the bytes it leaves as they were, so that edit.Apply(text,
+	// Edits) is Text. They are where the blocks landed, those that
+	// applied to the result of earlier ones mapped back through them
+	// (edit.Compose). Empty when the blocks changed nothing.
+	Edits []edit.Edit
+	// Outcomes are the applied blocks' Outcomes, in order.
+	Outcomes []Outcome
+	// Failed is the index in blocks of the block that did not apply, or
+	// -1; Failure is its Failure.
+	Failed  int
+	Failure *Failure
+}
+
+// ApplyAllEdits is ApplyAllOutcomes, and also returns the byte edits of
+// text that make the result, so that a caller can diff and check only
+// what the blocks changed rather than compare whole texts. Finding them
+// costs no pass over the text beyond ApplyAll's own: a block applied in
+// the tree (see ApplyAll) keeps the original offsets of the lines it
+// leaves, and a block applied to the text made whole is the span between
+// the text's common start and end before and after it.
+func ApplyAllEdits(blocks []Block, text string, allowed match.Level) ApplyAllResult {
+	r, _ := applyAll(blocks, text, allowed)
+	return r
+}
+
+// applyAll is ApplyAllEdits, and also returns the steps it took: the
 // lines and tree nodes it looked at, for tests that show its growth
 // without timing it.
-func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outcome, int, *Failure, int) {
+func applyAll(blocks []Block, text string, allowed match.Level) (ApplyAllResult, int) {
 	if len(blocks) == 1 { // nothing to gain from the tree
 		out, a := blocks[0].apply(text, allowed, true)
 		if a.failure != nil {
-			return text, nil, 0, a.failure, len(text)
+			return ApplyAllResult{Text: text, Failed: 0, Failure: a.failure}, len(text)
 		}
-		return out, []Outcome{{Match: a.m, AlreadyApplied: a.already}}, -1, nil, len(text)
+		return ApplyAllResult{Text: out, Edits: spanEdits(text, out), Outcomes: []Outcome{{Match: a.m, AlreadyApplied: a.already}}, Failed: -1}, len(text)
 	}
 	s := newSeq(text)
 	var outcomes []Outcome
 	var spans hunkSpans
+	log := editLog{size: len(text)}
 	orig := newOrigHunks(blocks, text)
+	// stop ends the sequence at block k (-1: none) with the text the
+	// blocks before it made.
+	stop := func(k int, f *Failure) (ApplyAllResult, int) {
+		cur, tree := s.textEdits()
+		log.then(tree)
+		return ApplyAllResult{Text: cur, Edits: trimEdits(text, log.edits), Outcomes: outcomes, Failed: k, Failure: f}, s.steps + orig.count()
+	}
 	for k, b := range blocks {
 		// The fast path splices the block in place: the checks of the
 		// hunks run before it does, so that a refused hunk leaves the
@@ -111,9 +153,9 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outco
 			}
 		}
 		if origFail != nil {
-			return s.text(), outcomes, k, origFail, s.steps + orig.count()
+			return stop(k, origFail)
 		}
-		cur := s.text()
+		cur, tree := s.textEdits()
 		next, a := b.apply(cur, allowed, true)
 		m, fail := a.m, a.failure
 		s.steps += s.size() + 1
@@ -132,18 +174,102 @@ func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outco
 			fail = orig.check(blocks, k, m)
 		}
 		if fail != nil {
-			return cur, outcomes, k, fail, s.steps + orig.count()
+			return stop(k, fail)
 		}
 		orig.accept()
 		if !b.IsCreate() {
 			spans.update(blocks, k, m.Line-1+b.leadLen())
 		}
 		outcomes = append(outcomes, Outcome{Match: m})
+		// The tree's text is made whole and read again: what it changed
+		// and what this block changed become edits of the original.
+		log.then(tree)
+		log.then(spanEdits(cur, next))
 		steps := s.steps
 		s = newSeq(next)
 		s.steps += steps
 	}
-	return s.text(), outcomes, -1, nil, s.steps + orig.count()
+	return stop(-1, nil)
+}
+
+// editLog is the byte edits of an original text of size bytes that made
+// the text a sequence of blocks has reached so far.
+type editLog struct {
+	size  int
+	edits []edit.Edit
+}
+
+// then adds edits of the text l reached, mapping them back through
+// l's edits (edit.Compose), whose work grows with the edits, not with the
+// text.
+func (l *editLog) then(edits []edit.Edit) {
+	if len(edits) == 0 {
+		return
+	}
+	if len(l.edits) == 0 {
+		l.edits = edits
+		return
+	}
+	c, err := edit.Compose(l.size, l.edits, edits)
+	if err != nil {
+		// The edits come from the texts themselves, each in bounds
+		// and apart: Compose cannot refuse them.
+		panic("reply: composing a block's edits: " + err.Error())
+	}
+	l.edits = c
+}
+
+// spanEdits is the byte edit of a that makes b: the stretch between their
+// common start and their common end, or nothing when they are equal. For
+// a block applied to a whole text that is where it landed, trimmed of the
+// lines it kept (a block's anchors, SEARCH lines it writes back).
+func spanEdits(a, b string) []edit.Edit {
+	if a == b {
+		return nil
+	}
+	p := commonPrefix(a, b)
+	q := commonSuffix(a[p:], b[p:])
+	return []edit.Edit{{Start: p, End: len(a) - q, New: b[p : len(b)-q]}}
+}
+
+// trimEdits returns edits of src, sorted and apart, each trimmed of the
+// bytes at its ends that it leaves as they were, without the edits that
+// change nothing; an edit the tree or Compose made can replace a line by
+// itself (a SEARCH line written back, an ending put back as it was).
+func trimEdits(src string, edits []edit.Edit) []edit.Edit {
+	out := edits[:0:0]
+	for _, e := range edits {
+		old := src[e.Start:e.End]
+		p := commonPrefix(old, e.New)
+		q := commonSuffix(old[p:], e.New[p:])
+		if e.Start+p == e.End-q && p == len(e.New)-q {
+			continue
+		}
+		out = append(out, edit.Edit{Start: e.Start + p, End: e.End - q, New: e.New[p : len(e.New)-q]})
+	}
+	return out
+}
+
+// commonPrefix is the length in bytes of the longest common start of a
+// and b.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix is the length in bytes of the longest common end of a and
+// b.
+func commonSuffix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
 }
 
 // origHunks places the hunks of a unified diff or an apply_patch patch in
@@ -417,6 +543,13 @@ type node struct {
 	size      int
 	dead      bool
 	crs       int // lone CRs in text
+	// off is the byte offset of text in the text the seq was made from
+	// (a byte order mark included), -1 for a line a block wrote; oend is
+	// the ending the line had there. They tell, once blocks have
+	// spliced the tree, which stretches of that text are kept (see
+	// seq.textEdits).
+	off  int
+	oend string
 }
 
 func size(n *node) int {
@@ -449,6 +582,7 @@ type seq struct {
 	cr    int
 	slow  bool // the text's lines are split at CR: only ApplyLevel
 	whole string
+	size0 int // the length in bytes of the text the seq was made from
 	steps int
 }
 
@@ -469,7 +603,9 @@ func newSeq(text string) *seq {
 	arena := make([]node, len(t.text)) // one allocation for the text's lines
 	for i := range t.text {
 		nodes[i] = s.initNode(&arena[i], t.text[i], t.ends[i])
+		nodes[i].off, nodes[i].oend = len(s.bom)+t.start[i], t.ends[i]
 	}
+	s.size0 = len(text)
 	s.root = s.build(nodes)
 	s.steps += len(nodes)
 	return s
@@ -491,7 +627,7 @@ func (s *seq) newNode(text, end string) *node {
 
 // initNode makes n a live node for text and end, as newNode.
 func (s *seq) initNode(n *node, text, end string) *node {
-	*n = node{text: text, end: end, prio: s.random(), size: 1, crs: strings.Count(text, "\r")}
+	*n = node{text: text, end: end, prio: s.random(), size: 1, crs: strings.Count(text, "\r"), off: -1}
 	s.count(n, 1)
 	s.index[text] = append(s.index[text], n)
 	return n
@@ -678,22 +814,71 @@ func (s *seq) prev(n *node) *node {
 
 // text is the whole text.
 func (s *seq) text() string {
+	t, _ := s.textEdits()
+	return t
+}
+
+// textEdits is the whole text, and the byte edits of the text the seq
+// was made from that make it: the stretches between the lines (and line
+// endings) that kept their original offsets, in one walk over the tree.
+func (s *seq) textEdits() (string, []edit.Edit) {
 	if s.slow {
-		return s.whole
+		return s.whole, nil
 	}
 	var b strings.Builder
 	b.WriteString(s.bom)
+	var edits []edit.Edit
+	kept := len(s.bom) // the end of the last kept stretch of the original
+	at := -1           // where the pending edit's new text starts in b, or -1
+	keep := func(from, to int) {
+		if from == kept && at < 0 {
+			kept = to
+			return
+		}
+		if at < 0 {
+			at = b.Len()
+		}
+		e := edit.Edit{Start: kept, End: from, New: b.String()[at:]}
+		if k := len(edits) - 1; k >= 0 && edits[k].End == e.Start {
+			// Only an empty kept stretch lay between: one edit, so
+			// that the edits do not touch.
+			e = edit.Edit{Start: edits[k].Start, End: e.End, New: edits[k].New + e.New}
+			edits = edits[:k]
+		}
+		edits = append(edits, e)
+		kept, at = to, -1
+	}
+	write := func(text string) {
+		if at < 0 {
+			at = b.Len()
+		}
+		b.WriteString(text)
+	}
 	var walk func(n *node)
 	walk = func(n *node) {
 		for n != nil {
 			walk(n.l)
-			b.WriteString(n.text)
-			b.WriteString(n.end)
+			if n.off < 0 {
+				write(n.text)
+				write(n.end)
+			} else {
+				keep(n.off, n.off+len(n.text))
+				b.WriteString(n.text)
+				if n.end == n.oend {
+					keep(n.off+len(n.text), n.off+len(n.text)+len(n.end))
+					b.WriteString(n.end)
+				} else {
+					write(n.end)
+				}
+			}
 			n = n.r
 		}
 	}
 	walk(s.root)
-	return b.String()
+	if kept < s.size0 || at >= 0 {
+		keep(s.size0, s.size0)
+	}
+	return b.String(), edits
 }
 
 // fast applies b when it matches exactly once at the exact level, as
