@@ -116,80 +116,116 @@ func applyAll(blocks []Block, text string, allowed match.Level) (ApplyAllResult,
 		}
 		return ApplyAllResult{Text: out, Edits: spanEdits(text, out), Outcomes: []Outcome{{Match: a.m, AlreadyApplied: a.already}}, Failed: -1}, len(text)
 	}
-	s := newSeq(text)
-	var outcomes []Outcome
-	var spans hunkSpans
-	log := editLog{size: len(text)}
-	orig := newOrigHunks(blocks, text)
-	// stop ends the sequence at block k (-1: none) with the text the
-	// blocks before it made.
-	stop := func(k int, f *Failure) (ApplyAllResult, int) {
-		cur, tree := s.textEdits()
-		log.then(tree)
-		return ApplyAllResult{Text: cur, Edits: trimEdits(text, log.edits), Outcomes: outcomes, Failed: k, Failure: f}, s.steps + orig.count()
-	}
-	for k, b := range blocks {
+	r := &run{blocks: blocks, text: text, allowed: allowed, s: newSeq(text), log: editLog{size: len(text)}, orig: newOrigHunks(blocks, text)}
+	for k := range blocks {
 		// The fast path splices the block in place: the checks of the
 		// hunks run before it does, so that a refused hunk leaves the
 		// text as the blocks before it left it. A block whose old lines
 		// lie inside its new ones takes the slow path, which asks
 		// whether it is already applied before writing it again.
-		var origFail *Failure
-		veto := func(b Block, p int) (int, bool) {
-			if j, hit := spans.hit(b, p); hit {
-				return j, true
-			}
-			if origFail = orig.check(blocks, k, match.Match{Line: p + 1}); origFail != nil {
-				return 0, true
-			}
-			return 0, false
-		}
-		if len(match.Within(b.OldLines, b.NewLines)) == 0 {
-			if m, ok := s.fast(b, veto); ok {
-				orig.accept()
-				spans.update(blocks, k, m.Line-1+b.leadLen())
-				outcomes = append(outcomes, Outcome{Match: m})
-				continue
-			}
-		}
-		if origFail != nil {
-			return stop(k, origFail)
-		}
-		cur, tree := s.textEdits()
-		next, a := b.apply(cur, allowed, true)
-		m, fail := a.m, a.failure
-		s.steps += s.size() + 1
-		if a.already {
-			// Nothing written: no span of new lines, no place in the
-			// original (the hunk's old lines are not there).
-			outcomes = append(outcomes, Outcome{Match: m, AlreadyApplied: true})
-			continue
-		}
-		if fail == nil && !b.IsCreate() {
-			if j, hit := spans.hit(b, m.Line-1); hit {
-				fail = overlapFailure(blocks, j, k, m.Line)
-			}
-		}
-		if fail == nil {
-			fail = orig.check(blocks, k, m)
+		done, fail := r.fast(k)
+		if !done && fail == nil {
+			fail = r.slow(k)
 		}
 		if fail != nil {
-			return stop(k, fail)
+			return r.stop(k, fail)
 		}
-		orig.accept()
-		if !b.IsCreate() {
-			spans.update(blocks, k, m.Line-1+b.leadLen())
-		}
-		outcomes = append(outcomes, Outcome{Match: m})
-		// The tree's text is made whole and read again: what it changed
-		// and what this block changed become edits of the original.
-		log.then(tree)
-		log.then(spanEdits(cur, next))
-		steps := s.steps
-		s = newSeq(next)
-		s.steps += steps
 	}
-	return stop(-1, nil)
+	return r.stop(-1, nil)
+}
+
+// run is the state of applyAll over several blocks: the text as a tree,
+// the blocks' outcomes so far, the lines the hunks wrote, the hunks'
+// places in the original, and the edits of the original that the blocks
+// applied to the text made whole have made.
+type run struct {
+	blocks   []Block
+	text     string // the original
+	allowed  match.Level
+	s        *seq
+	outcomes []Outcome
+	spans    hunkSpans
+	log      editLog
+	orig     *origHunks
+}
+
+// fast applies blocks[k] in the tree when it matches exactly once at
+// the exact level: done reports it did. When the hunks' checks refuse the
+// place it found, fail is their Failure; otherwise, not done, the block
+// takes the slow path.
+func (r *run) fast(k int) (done bool, fail *Failure) {
+	b := r.blocks[k]
+	if len(match.Within(b.OldLines, b.NewLines)) > 0 {
+		return false, nil
+	}
+	veto := func(b Block, p int) (int, bool) {
+		if j, hit := r.spans.hit(b, p); hit {
+			return j, true
+		}
+		if fail = r.orig.check(r.blocks, k, match.Match{Line: p + 1}); fail != nil {
+			return 0, true
+		}
+		return 0, false
+	}
+	m, ok := r.s.fast(b, veto)
+	if !ok {
+		return false, fail
+	}
+	r.orig.accept()
+	r.spans.update(r.blocks, k, m.Line-1+b.leadLen())
+	r.outcomes = append(r.outcomes, Outcome{Match: m})
+	return true, nil
+}
+
+// slow applies blocks[k] by Block.apply on the text made whole, and
+// checks a hunk against the lines earlier hunks wrote and its place in
+// the original; it returns the block's Failure, or nil. An applied block
+// rebuilds the tree from the new text, the edits of the tree and of the
+// block added to the log.
+func (r *run) slow(k int) *Failure {
+	b := r.blocks[k]
+	cur, tree := r.s.textEdits()
+	next, a := b.apply(cur, r.allowed, true)
+	m, fail := a.m, a.failure
+	r.s.steps += r.s.size() + 1
+	if a.already {
+		// Nothing written: no span of new lines, no place in the
+		// original (the hunk's old lines are not there).
+		r.outcomes = append(r.outcomes, Outcome{Match: m, AlreadyApplied: true})
+		return nil
+	}
+	if fail == nil && !b.IsCreate() {
+		if j, hit := r.spans.hit(b, m.Line-1); hit {
+			fail = overlapFailure(r.blocks, j, k, m.Line)
+		}
+	}
+	if fail == nil {
+		fail = r.orig.check(r.blocks, k, m)
+	}
+	if fail != nil {
+		return fail
+	}
+	r.orig.accept()
+	if !b.IsCreate() {
+		r.spans.update(r.blocks, k, m.Line-1+b.leadLen())
+	}
+	r.outcomes = append(r.outcomes, Outcome{Match: m})
+	// The tree's text is made whole and read again: what it changed
+	// and what this block changed become edits of the original.
+	r.log.then(tree)
+	r.log.then(spanEdits(cur, next))
+	steps := r.s.steps
+	r.s = newSeq(next)
+	r.s.steps += steps
+	return nil
+}
+
+// stop ends the run at block k (-1: none) with the text the blocks
+// before it made, and its steps.
+func (r *run) stop(k int, f *Failure) (ApplyAllResult, int) {
+	cur, tree := r.s.textEdits()
+	r.log.then(tree)
+	return ApplyAllResult{Text: cur, Edits: trimEdits(r.text, r.log.edits), Outcomes: r.outcomes, Failed: k, Failure: f}, r.s.steps + r.orig.count()
 }
 
 // editLog is the byte edits of an original text of size bytes that made
@@ -378,60 +414,100 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 	if len(b.OldLines) == 0 && !b.Insert {
 		return nil
 	}
-	what, level := "diff", ""
+	cands := o.places(b, m.Level)
+	if len(cands) > 1 && b.Hint > 0 {
+		for _, c := range cands {
+			if o.shift(c)+1 == b.Hint {
+				cands = []int{c}
+				break
+			}
+		}
+	}
+	switch {
+	case len(cands) == 0:
+		return noOrigPlace(b, m)
+	case len(cands) > 1:
+		return ambiguousOrig(b, m, cands)
+	}
+	p := cands[0]
+	if f := o.overlap(blocks, b, p); f != nil {
+		return f
+	}
+	if at := o.shift(p); at != m.Line-1 {
+		return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
+			Message: fmt.Sprintf("the hunk's lines are at line %d of the original file, which is line %d once the hunks above it apply, but applied in order it matched at line %d, where earlier hunks changed the text", p+1, at+1, m.Line)}
+	}
+	o.next = &origHunk{start: p, end: p + len(b.OldLines), delta: len(b.NewLines) - len(b.OldLines), block: k}
+	return nil
+}
+
+// shift is where 0-based original line p is once the hunks placed so far
+// above it applied.
+func (o *origHunks) shift(p int) int {
+	for _, h := range o.placed {
+		o.steps++
+		if h.end <= p {
+			p += h.delta
+		}
+	}
+	return p
+}
+
+// hunkWords are the words a refusal of hunk b names its reply by ("diff"
+// or "patch") and, when b matched at m only at a looser level, that
+// level.
+func hunkWords(b Block, m match.Match) (what, level string) {
+	what = "diff"
 	if b.Format == FormatApplyPatch {
 		what = "patch"
 	}
 	if m.Level != match.Exact {
 		level = " at match level " + m.Level.String()
 	}
-	cands := o.places(b, m.Level)
-	// shift is where original line p is once the hunks above it applied.
-	shift := func(p int) int {
-		for _, h := range o.placed {
-			o.steps++
-			if h.end <= p {
-				p += h.delta
-			}
-		}
-		return p
-	}
-	if len(cands) == 0 && b.Insert {
+	return what, level
+}
+
+// noOrigPlace is the refusal of hunk b, which matched at m only as
+// earlier hunks left the text: its lines (or, for an insertion, its @@
+// lines) never occur so in the original.
+func noOrigPlace(b Block, m match.Match) *Failure {
+	what, level := hunkWords(b, m)
+	if b.Insert {
 		return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
 			Message: fmt.Sprintf("the hunk only adds lines, right after its @@ line(s) %q, which lead to line %d only as earlier hunks of the patch left the text: they do not occur so in the original file; the hunks of one patch are written against the original file", b.Scope, m.Line-1)}
 	}
-	if len(cands) == 0 {
-		return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
-			Message: fmt.Sprintf("the hunk's context and removed lines match%s at line %d only as earlier hunks of the %s left the text: they never occur together in the original file; the hunks of one %s are written against the original file", level, m.Line, what, what)}
+	return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
+		Message: fmt.Sprintf("the hunk's context and removed lines match%s at line %d only as earlier hunks of the %s left the text: they never occur together in the original file; the hunks of one %s are written against the original file", level, m.Line, what, what)}
+}
+
+// ambiguousOrig is the refusal of hunk b, which matched at m, but whose
+// lines occur at the 0-based original lines cands, which nothing singles
+// out: an earlier hunk's change does not choose among them.
+func ambiguousOrig(b Block, m match.Match, cands []int) *Failure {
+	what, level := hunkWords(b, m)
+	lines := make([]int, len(cands))
+	for i, c := range cands {
+		lines[i] = c + 1
 	}
-	if len(cands) > 1 && b.Hint > 0 {
-		for _, c := range cands {
-			if shift(c)+1 == b.Hint {
-				cands = []int{c}
-				break
-			}
-		}
+	tell := "its line numbers point at none of them"
+	if b.Format == FormatApplyPatch {
+		tell = "no @@ line singles one out"
 	}
-	if len(cands) > 1 {
-		lines := make([]int, len(cands))
-		for i, c := range cands {
-			lines[i] = c + 1
+	where := fmt.Sprintf("the hunk's context and removed lines occur%s at %d places in the original file (starting at lines %s), and %s", level, len(cands), joinInts(lines), tell)
+	if b.Insert {
+		for i := range lines {
+			lines[i]-- // the @@ line's, as insertMatch gives them
 		}
-		tell := "its line numbers point at none of them"
-		if b.Format == FormatApplyPatch {
-			tell = "no @@ line singles one out"
-		}
-		where := fmt.Sprintf("the hunk's context and removed lines occur%s at %d places in the original file (starting at lines %s), and %s", level, len(cands), joinInts(lines), tell)
-		if b.Insert {
-			for i := range lines {
-				lines[i]-- // the @@ line's, as insertMatch gives them
-			}
-			where = fmt.Sprintf("the hunk only adds lines, right after its @@ line(s) %q, which occur at %d places in the original file (ending at lines %s)", b.Scope, len(cands), joinInts(lines))
-		}
-		return &Failure{Code: CodeAmbiguous, Candidates: lines,
-			Message: fmt.Sprintf("the block is ambiguous: %s; the hunks of one %s are written against the original file, so an earlier hunk's change does not make one of them the place", where, what)}
+		where = fmt.Sprintf("the hunk only adds lines, right after its @@ line(s) %q, which occur at %d places in the original file (ending at lines %s)", b.Scope, len(cands), joinInts(lines))
 	}
-	p := cands[0]
+	return &Failure{Code: CodeAmbiguous, Candidates: lines,
+		Message: fmt.Sprintf("the block is ambiguous: %s; the hunks of one %s are written against the original file, so an earlier hunk's change does not make one of them the place", where, what)}
+}
+
+// overlap refuses hunk b at 0-based original line p where it overlaps
+// the original lines of a hunk placed before it, or inserts where an
+// earlier insertion does; nil otherwise.
+func (o *origHunks) overlap(blocks []Block, b Block, p int) *Failure {
 	for _, h := range o.placed {
 		o.steps++
 		if b.Insert && len(b.Scope) > 0 && h.start == p && h.end == p {
@@ -452,11 +528,6 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 					blocks[h.block].Line, p+1, p+len(b.OldLines), h.start+1, h.end)}
 		}
 	}
-	if at := shift(p); at != m.Line-1 {
-		return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
-			Message: fmt.Sprintf("the hunk's lines are at line %d of the original file, which is line %d once the hunks above it apply, but applied in order it matched at line %d, where earlier hunks changed the text", p+1, at+1, m.Line)}
-	}
-	o.next = &origHunk{start: p, end: p + len(b.OldLines), delta: len(b.NewLines) - len(b.OldLines), block: k}
 	return nil
 }
 
@@ -897,40 +968,64 @@ func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, boo
 	edit := b.anchored()
 	atStart := edit && len(b.ContextBefore) == 0
 	atEnd := edit && len(b.ContextAfter) == 0
-	n, w := size(s.root), len(window)
-	if w > n {
+	if len(window) > size(s.root) {
 		return match.Match{}, false
 	}
-	// Candidates for the window's first line.
-	var starts []*node
+	found := s.only(s.starts(window, atStart, atEnd), window, atStart, atEnd)
+	if found == nil {
+		return match.Match{}, false
+	}
+	p := s.rank(found)
+	if _, hit := veto(b, p); hit {
+		return match.Match{}, false // the general path refuses it
+	}
+	start := p + b.leadLen()
+	if !s.replace(start, start+len(b.OldLines), b.NewLines) {
+		return match.Match{}, false
+	}
+	return match.Match{Line: p + 1}, true
+}
+
+// starts returns the nodes where window could start: the first line
+// when it is pinned to the start (atStart), the one that ends it at the
+// last line when pinned to the end, else the live nodes holding its
+// rarest line, each stepped back to where window would start.
+func (s *seq) starts(window []string, atStart, atEnd bool) []*node {
 	switch {
 	case atStart:
-		starts = []*node{s.at(0)}
+		return []*node{s.at(0)}
 	case atEnd:
-		starts = []*node{s.at(n - w)}
-	default:
-		// The rarest line of the window narrows the places.
-		best, bestAt := -1, 0
-		for i, l := range window {
-			s.steps++
-			if c := len(s.index[l]); best < 0 || c < best {
-				best, bestAt = c, i
-			}
-		}
-		for _, x := range s.index[window[bestAt]] {
-			s.steps++
-			if x.dead {
-				continue
-			}
-			y := x
-			for k := 0; k < bestAt && y != nil; k++ {
-				y = s.prev(y)
-			}
-			if y != nil {
-				starts = append(starts, y)
-			}
+		return []*node{s.at(size(s.root) - len(window))}
+	}
+	best, bestAt := -1, 0
+	for i, l := range window {
+		s.steps++
+		if c := len(s.index[l]); best < 0 || c < best {
+			best, bestAt = c, i
 		}
 	}
+	var starts []*node
+	for _, x := range s.index[window[bestAt]] {
+		s.steps++
+		if x.dead {
+			continue
+		}
+		y := x
+		for k := 0; k < bestAt && y != nil; k++ {
+			y = s.prev(y)
+		}
+		if y != nil {
+			starts = append(starts, y)
+		}
+	}
+	return starts
+}
+
+// only returns the one of starts where window's lines follow, pinned to
+// the text's start or end as atStart and atEnd say; nil when none or
+// several do (the general path explains an ambiguous block).
+func (s *seq) only(starts []*node, window []string, atStart, atEnd bool) *node {
+	w := len(window)
 	var found *node
 	for _, st := range starts {
 		y, k := st, 0
@@ -948,22 +1043,11 @@ func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, boo
 			continue
 		}
 		if found != nil {
-			return match.Match{}, false // ambiguous: the general path explains it
+			return nil
 		}
 		found = st
 	}
-	if found == nil {
-		return match.Match{}, false
-	}
-	p := s.rank(found)
-	if _, hit := veto(b, p); hit {
-		return match.Match{}, false // the general path refuses it
-	}
-	start := p + b.leadLen()
-	if !s.replace(start, start+len(b.OldLines), b.NewLines) {
-		return match.Match{}, false
-	}
-	return match.Match{Line: p + 1}, true
+	return found
 }
 
 // replace replaces lines [from, to) (0-based, to exclusive) by repl, as
