@@ -917,7 +917,11 @@ type matchResult struct {
 	failure    *Failure
 }
 
-// match finds the one place where the block applies in t.
+// match finds the one place where the block applies in t: the places
+// its lines match (scan), narrowed by its @@ lines and *** End of File,
+// then by its line numbers; several are AMBIGUOUS, and none is explained
+// by the places that missed only the end of the file, or else by the
+// place that matched the most lines (mismatch).
 func (b Block) match(t lineText) matchResult {
 	if b.Insert {
 		return b.insertMatch(t)
@@ -930,15 +934,50 @@ func (b Block) match(t lineText) matchResult {
 	nl, no := len(lead), len(b.OldLines)
 	window := make([]string, 0, nl+no+len(trail))
 	window = append(append(append(window, lead...), b.OldLines...), trail...)
-	atStart := edit && nl == 0
-	atEnd := edit && len(trail) == 0
-	n, w := len(t.text), len(window)
+	sc := scan(t, window, nl, no, edit && nl == 0, edit && len(trail) == 0)
+	matches := sc.matches
+	if (b.AtEnd || len(b.Scope) > 0) && len(matches) > 0 {
+		kept := b.narrow(t.text, matches, len(window))
+		if len(kept) == 0 {
+			return matchResult{failure: b.notInPlace(matches)}
+		}
+		matches = kept
+	}
+	if len(matches) > 1 {
+		matches = b.byHint(matches)
+	}
+	switch {
+	case len(matches) == 1:
+		return matchResult{start: matches[0] + nl, end: matches[0] + nl + no}
+	case len(matches) > 1:
+		return matchResult{failure: b.ambiguous(matches)}
+	case len(sc.notAtEnd) > 0:
+		return matchResult{failure: trailingNotFound(t, sc.notAtEnd, len(window))}
+	}
+	return matchResult{failure: b.mismatch(t, window, sc.best, sc.bestK, sc.anchorHits, sc.oldHits)}
+}
 
-	var matches, notAtEnd, anchorHits, oldHits []int
-	// best is the place that matched the most lines (bestK of them) and,
-	// among those, whose next line is most like the block's (bestSim,
-	// computed at the first tie); the first such place at a tie.
-	best, bestK, bestSim, ties := -1, -1, -1.0, 0
+// scanned is what scan found of a block's window in a text: the 0-based
+// places it matches whole; the 1-based places where it matches but is
+// not at the end its empty trailing anchor asks for; the 1-based places
+// where its leading anchor, and its leading anchor and old lines, match;
+// and the place that matched the most lines (bestK of them).
+type scanned struct {
+	matches, notAtEnd, anchorHits, oldHits []int
+	best, bestK                            int
+}
+
+// scan matches window (nl leading anchor lines, then no old lines, then
+// the trailing anchor) at every place of t, or only at the first line
+// when atStart, in one pass. Among the places that matched the most
+// lines, best is the one whose next line is most like the block's
+// (computed from the first tie, up to maxTies ties); the first such place
+// at a tie.
+func scan(t lineText, window []string, nl, no int, atStart, atEnd bool) scanned {
+	var sc scanned
+	n, w := len(t.text), len(window)
+	bestSim, ties := -1.0, 0
+	sc.best, sc.bestK = -1, -1
 	last := n - 1
 	if atStart {
 		last = 0
@@ -949,96 +988,92 @@ func (b Block) match(t lineText) matchResult {
 			k++
 		}
 		if nl > 0 && k >= nl {
-			anchorHits = append(anchorHits, p+1)
+			sc.anchorHits = append(sc.anchorHits, p+1)
 		}
 		if k >= nl+no && nl+no > 0 {
-			oldHits = append(oldHits, p+1)
+			sc.oldHits = append(sc.oldHits, p+1)
 		}
 		if k == w {
 			if !atEnd || p+w == n {
-				matches = append(matches, p)
+				sc.matches = append(sc.matches, p)
 				continue
 			}
-			notAtEnd = append(notAtEnd, p+1)
+			sc.notAtEnd = append(sc.notAtEnd, p+1)
 			continue // explained apart; not a partial match
 		}
 		switch {
-		case k > bestK:
-			best, bestK, bestSim = p, k, -1
-		case k == bestK && k > 0 && ties < maxTies:
+		case k > sc.bestK:
+			sc.best, sc.bestK, bestSim = p, k, -1
+		case k == sc.bestK && k > 0 && ties < maxTies:
 			ties++
 			if bestSim < 0 {
-				bestSim = nextSimilarity(t, window, best, k)
+				bestSim = nextSimilarity(t, window, sc.best, k)
 			}
 			if sim := nextSimilarity(t, window, p, k); sim > bestSim {
-				best, bestSim = p, sim
+				sc.best, bestSim = p, sim
 			}
 		}
 	}
-	if bestK < 0 { // an empty text
-		best, bestK = 0, 0
+	if sc.bestK < 0 { // an empty text
+		sc.best, sc.bestK = 0, 0
 	}
-	if (b.AtEnd || len(b.Scope) > 0) && len(matches) > 0 {
-		if kept := b.narrow(t.text, matches, w); len(kept) == 0 {
-			lines := make([]int, len(matches))
-			for i, p := range matches {
-				lines[i] = p + 1
-			}
-			why := fmt.Sprintf("none of them is the first place after the @@ context line(s) %q", b.Scope)
-			if b.AtEnd {
-				why = "none of them ends at the file's last line, as *** End of File says"
-				if len(b.Scope) > 0 {
-					why = fmt.Sprintf("none of them both ends at the file's last line (*** End of File) and is the first place after the @@ context line(s) %q", b.Scope)
-				}
-			}
-			return matchResult{failure: &Failure{Code: CodeNotFound, Candidates: lines,
-				Message: fmt.Sprintf("hunk not in its place: its lines occur at %s %s, but %s", plural(len(lines), "line", "lines"), joinInts(lines), why)}}
-		} else {
-			matches = kept
+	return sc
+}
+
+// notInPlace is the refusal of a hunk whose lines match at the 0-based
+// places matches, none of which its @@ lines or *** End of File allow.
+func (b Block) notInPlace(matches []int) *Failure {
+	lines := make([]int, len(matches))
+	for i, p := range matches {
+		lines[i] = p + 1
+	}
+	why := fmt.Sprintf("none of them is the first place after the @@ context line(s) %q", b.Scope)
+	if b.AtEnd {
+		why = "none of them ends at the file's last line, as *** End of File says"
+		if len(b.Scope) > 0 {
+			why = fmt.Sprintf("none of them both ends at the file's last line (*** End of File) and is the first place after the @@ context line(s) %q", b.Scope)
 		}
 	}
-	if len(matches) > 1 {
-		matches = b.byHint(matches)
+	return &Failure{Code: CodeNotFound, Candidates: lines,
+		Message: fmt.Sprintf("hunk not in its place: its lines occur at %s %s, but %s", plural(len(lines), "line", "lines"), joinInts(lines), why)}
+}
+
+// ambiguous is the refusal of a block whose lines match at the 0-based
+// places matches, with the way to single one out in its own format's
+// terms.
+func (b Block) ambiguous(matches []int) *Failure {
+	lines := make([]int, len(matches))
+	for i, p := range matches {
+		lines[i] = p + 1
 	}
-	switch len(matches) {
-	case 1:
-		return matchResult{start: matches[0] + nl, end: matches[0] + nl + no}
-	case 0:
-	default:
-		lines := make([]int, len(matches))
-		for i, p := range matches {
-			lines[i] = p + 1
-		}
-		what := "its lines"
-		if !edit {
-			what = "its SEARCH lines"
-		}
-		how := "add anchor lines that differ between the places"
-		if !edit {
-			how = "add lines before or after to the SEARCH and REPLACE sections that differ between the places"
-		}
-		if b.Format == FormatUnifiedDiff {
-			what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or give the hunk the line numbers of the one meant"
-		}
-		if b.Format == FormatApplyPatch {
-			what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or an @@ line (such as the def or class line above the hunk) that makes the place unique"
-		}
-		return matchResult{failure: &Failure{Code: CodeAmbiguous, Candidates: lines,
-			Message: fmt.Sprintf("the block is ambiguous: %s occur at %d places (starting at lines %s); %s",
-				what, len(lines), joinInts(lines), how)}}
+	what, how := "its lines", "add anchor lines that differ between the places"
+	switch b.Format {
+	case FormatSearchReplace:
+		what, how = "its SEARCH lines", "add lines before or after to the SEARCH and REPLACE sections that differ between the places"
+	case FormatUnifiedDiff:
+		what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or give the hunk the line numbers of the one meant"
+	case FormatApplyPatch:
+		what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or an @@ line (such as the def or class line above the hunk) that makes the place unique"
 	}
-	if len(notAtEnd) > 0 {
-		p := notAtEnd[0] - 1
-		at := lineRange(p+1, p+w)
-		if len(notAtEnd) > 1 {
-			at = "the places starting at lines " + joinInts(notAtEnd)
-		}
-		actual := lines.Excerpt(t.text[p+w], "", MaxShown)
-		return matchResult{failure: &Failure{Code: CodeTrailingNotFound, Line: p + w + 1, Actual: actual, Candidates: notAtEnd,
-			Message: fmt.Sprintf("trailing anchor not found: it is empty, which means the end of the file (line %d), but the block's lines match at %s, and %s follow%s, starting with line %d %q; add trailing anchor lines",
-				n, at, count(n-p-w, "line"), verbS(n-p-w), p+w+1, actual)}}
+	return &Failure{Code: CodeAmbiguous, Candidates: lines,
+		Message: fmt.Sprintf("the block is ambiguous: %s occur at %d places (starting at lines %s); %s",
+			what, len(lines), joinInts(lines), how)}
+}
+
+// trailingNotFound is the refusal of a block with an empty trailing
+// anchor (the end of the file) whose w lines match only at the 1-based
+// places notAtEnd, with lines after them.
+func trailingNotFound(t lineText, notAtEnd []int, w int) *Failure {
+	n := len(t.text)
+	p := notAtEnd[0] - 1
+	at := lineRange(p+1, p+w)
+	if len(notAtEnd) > 1 {
+		at = "the places starting at lines " + joinInts(notAtEnd)
 	}
-	return matchResult{failure: b.mismatch(t, window, best, bestK, anchorHits, oldHits)}
+	actual := lines.Excerpt(t.text[p+w], "", MaxShown)
+	return &Failure{Code: CodeTrailingNotFound, Line: p + w + 1, Actual: actual, Candidates: notAtEnd,
+		Message: fmt.Sprintf("trailing anchor not found: it is empty, which means the end of the file (line %d), but the block's lines match at %s, and %s follow%s, starting with line %d %q; add trailing anchor lines",
+			n, at, count(n-p-w, "line"), verbS(n-p-w), p+w+1, actual)}
 }
 
 // mismatch explains why no place matched, from the place p that matched
