@@ -60,6 +60,7 @@ type Files struct {
 	root    *os.Root
 	rootDir string // absolute, symlinks resolved; "" when unconfined
 	opt     Options
+	view    bool // a ForReading view: Close leaves the root to its owner
 }
 
 // Open returns a Files for opt. The error is a *FileError if opt.Root does
@@ -93,9 +94,20 @@ func Open(opt Options) (*Files, error) {
 	return f, nil
 }
 
-// Close releases the root, if any.
+// ForReading returns a view of f for operations that never write (show,
+// symbols, check): it reads a file with several hard links, since reading
+// one splits nothing, and is otherwise f (the same root, options and
+// refusals). The view shares f's root: it must not be used after f is
+// closed, and its own Close does nothing.
+func (f *Files) ForReading() *Files {
+	v := *f
+	v.opt.AllowHardlinks, v.view = true, true
+	return &v
+}
+
+// Close releases the root, if any; a ForReading view releases nothing.
 func (f *Files) Close() error {
-	if f.root != nil {
+	if f.root != nil && !f.view {
 		return f.root.Close()
 	}
 	return nil
