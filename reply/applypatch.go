@@ -174,73 +174,11 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 		if !strings.HasPrefix(p.lines[j], "@@") && !hunkLine(p.lines[j]) {
 			break // a blank or other line ends the file's hunks
 		}
-		b := Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: fileLine, MoveTo: moveTo}
-		for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
-			p.steps++
-			if scope := strings.TrimSpace(strings.TrimPrefix(p.lines[j], "@@")); scope != "" {
-				b.Scope = append(b.Scope, scope)
-			}
-			j++
-		}
-		start := j
-		for ; j < len(p.lines); j++ {
-			p.steps++
-			l := p.lines[j]
-			if l != "" && l[0] != ' ' && l[0] != '-' && l[0] != '+' {
-				break
-			}
-			if t := strings.TrimSpace(l); l != "" && l[0] == ' ' && isPatchMarker(t) {
-				// A marker padded with spaces, or a context line holding
-				// a marker's text. Codex reads the patch's last line as
-				// its end whatever its padding: so does a padded "***
-				// End Patch" that no line of the patch follows. Any
-				// other reading would be a guess.
-				if p.paddedEnd(j) {
-					break
-				}
-				hunkErrs = append(hunkErrs, fmt.Sprintf("line %d %q is a patch marker padded with spaces or a context line holding a marker's text, which cannot be told apart inside a hunk: write markers at column 1", j+1, abbreviate(l, 60)))
-			}
-			if l == "" {
-				// An empty context line, if hunk lines follow the blank
-				// ones; else the hunk has ended.
-				k := j
-				for k < len(p.lines) && p.lines[k] == "" {
-					k++
-				}
-				if k == len(p.lines) || !hunkLine(p.lines[k]) || p.paddedEnd(k) {
-					break
-				}
-			}
-			kind, text := byte(' '), ""
-			if l != "" {
-				kind, text = l[0], l[1:]
-			}
-			if kind != '+' {
-				b.OldLines = append(b.OldLines, text)
-			}
-			if kind != '-' {
-				b.NewLines = append(b.NewLines, text)
-			}
-		}
-		if j < len(p.lines) && strings.TrimSpace(p.lines[j]) == patchEOF {
-			b.AtEnd = true
-			j++
-		}
+		var b Block
+		var errs []string
+		b, j, errs = p.patchHunk(Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: fileLine, MoveTo: moveTo}, j)
+		hunkErrs = append(hunkErrs, errs...)
 		hunks++
-		var why string
-		switch {
-		case j == start:
-			why = fmt.Sprintf("the hunk on line %d has no lines: a hunk is \"@@\" or \"@@ context line\", then lines starting with a space, '-' or '+'", b.Line)
-		case len(b.OldLines) == 0 && b.AtEnd && len(b.Scope) > 0:
-			why = fmt.Sprintf("the hunk on line %d only adds lines, and both its @@ line(s) and *** End of File say where, which disagree: give it one of them", b.Line)
-		case len(b.OldLines) == 0:
-			// Only added lines: Codex appends them to the file, or, with
-			// @@ lines, inserts them right after those lines.
-			b.Insert = true
-		}
-		if why != "" {
-			hunkErrs = append(hunkErrs, why)
-		}
 		blocks = append(blocks, b)
 	}
 	if len(hunkErrs) > 0 && path != "" {
@@ -262,6 +200,81 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 
 // Codex's commands that read a patch (apply_patch and its alias).
 var patchCommands = map[string]bool{"apply_patch": true, "applypatch": true}
+
+// patchHunk reads the hunk of an updated file that starts at line j
+// into b: its "@@" lines (their text is its Scope), its lines, and a
+// "*** End of File" after them (AtEnd). It returns the hunk, the index
+// after it, and why it cannot be read: an empty hunk, a padded marker
+// inside it, an insertion placed both by @@ lines and by the end of the
+// file. A hunk that only adds lines is an Insert.
+func (p *parser) patchHunk(b Block, j int) (Block, int, []string) {
+	var errs []string
+	for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
+		p.steps++
+		if scope := strings.TrimSpace(strings.TrimPrefix(p.lines[j], "@@")); scope != "" {
+			b.Scope = append(b.Scope, scope)
+		}
+		j++
+	}
+	start := j
+	for ; j < len(p.lines); j++ {
+		p.steps++
+		l := p.lines[j]
+		if l != "" && l[0] != ' ' && l[0] != '-' && l[0] != '+' {
+			break
+		}
+		if t := strings.TrimSpace(l); l != "" && l[0] == ' ' && isPatchMarker(t) {
+			// A marker padded with spaces, or a context line holding
+			// a marker's text. Codex reads the patch's last line as
+			// its end whatever its padding: so does a padded "***
+			// End Patch" that no line of the patch follows. Any
+			// other reading would be a guess.
+			if p.paddedEnd(j) {
+				break
+			}
+			errs = append(errs, fmt.Sprintf("line %d %q is a patch marker padded with spaces or a context line holding a marker's text, which cannot be told apart inside a hunk: write markers at column 1", j+1, abbreviate(l, 60)))
+		}
+		if l == "" && !p.patchLinesFollow(j) {
+			break
+		}
+		kind, text := byte(' '), ""
+		if l != "" {
+			kind, text = l[0], l[1:]
+		}
+		if kind != '+' {
+			b.OldLines = append(b.OldLines, text)
+		}
+		if kind != '-' {
+			b.NewLines = append(b.NewLines, text)
+		}
+	}
+	if j < len(p.lines) && strings.TrimSpace(p.lines[j]) == patchEOF {
+		b.AtEnd = true
+		j++
+	}
+	switch {
+	case j == start:
+		errs = append(errs, fmt.Sprintf("the hunk on line %d has no lines: a hunk is \"@@\" or \"@@ context line\", then lines starting with a space, '-' or '+'", b.Line))
+	case len(b.OldLines) == 0 && b.AtEnd && len(b.Scope) > 0:
+		errs = append(errs, fmt.Sprintf("the hunk on line %d only adds lines, and both its @@ line(s) and *** End of File say where, which disagree: give it one of them", b.Line))
+	case len(b.OldLines) == 0:
+		// Only added lines: Codex appends them to the file, or, with
+		// @@ lines, inserts them right after those lines.
+		b.Insert = true
+	}
+	return b, j, errs
+}
+
+// patchLinesFollow reports whether the empty line j of a hunk is an
+// empty context line: hunk lines follow it and the blank lines after it,
+// not the patch's padded end. Otherwise the hunk has ended.
+func (p *parser) patchLinesFollow(j int) bool {
+	k := j
+	for k < len(p.lines) && p.lines[k] == "" {
+		k++
+	}
+	return k < len(p.lines) && hunkLine(p.lines[k]) && !p.paddedEnd(k)
+}
 
 // shellWord is a word or an operator of a shell line, split as a POSIX
 // shell splits it, nothing expanded.
