@@ -521,104 +521,142 @@ func (p *parser) wrappedPatch(i, floor int) int {
 	if p.fence.open && p.fence.at+1 > lo {
 		lo = p.fence.at + 1
 	}
-	above := func(k int) int { // the first non-blank line at or above k, or lo-1
-		for ; k >= lo && strings.TrimSpace(p.lines[k]) == ""; k-- {
-			p.steps++
-		}
-		return k
-	}
 	reason := ""
 	var h heredoc
 	wrapped := false
 	top := i // the first line of the patch with its heredoc line
-	if k := above(i - 1); k >= lo {
-		var why string
-		h, wrapped, why = p.readHeredoc(k)
-		reason = why
+	if k := p.nonBlankAbove(i-1, lo); k >= lo {
+		h, wrapped, reason = p.readHeredoc(k)
 		if wrapped {
 			top = k
 		}
 	}
 	shell := wrapped || p.fence.open && p.fence.shell
 	if reason == "" {
-		switch k := above(top - 1); {
-		case p.fence.open:
-			// The fence's lines before the patch: in a shell's fence
-			// each is a command run before it.
-			for j := lo; j < top && reason == ""; j++ {
-				p.steps++
-				t := strings.TrimSpace(p.lines[j])
-				switch {
-				case t == "" || strings.HasPrefix(t, "#"):
-				case cdLine(t):
-					reason = fmt.Sprintf("line %d %q changes the folder on a line of its own before the patch: write \"cd DIR && apply_patch <<'EOF'\", so the folder is read with the patch; the patch is not applied", j+1, abbreviate(t, 80))
-				case shell:
-					reason = fmt.Sprintf("line %d %q runs a command before the patch in the same shell script: symedit runs no command, so the patch is not applied", j+1, abbreviate(t, 80))
-				}
-			}
-		case k >= lo && cdLine(p.lines[k]):
-			reason = fmt.Sprintf("line %d %q changes the folder on a line of its own before the patch: write \"cd DIR && apply_patch <<'EOF'\", so the folder is read with the patch; the patch is not applied", k+1, abbreviate(strings.TrimSpace(p.lines[k]), 80))
-		}
+		reason = p.shellBefore(lo, top, shell)
 	}
 	next := p.patch(i)
 	broken := slices.ContainsFunc(p.res.Malformed[nm:], func(m Malformed) bool { return m.Line == i+1 })
 	if wrapped && reason == "" && !broken { // a broken patch says why itself
-		k := next
-		for ; k < len(p.lines) && strings.TrimSpace(p.lines[k]) == ""; k++ {
-			p.steps++
-		}
-		switch {
-		case k < len(p.lines) && strings.TrimRight(p.lines[k], " \t") == h.delim:
-			next = k + 1
-		case k < len(p.lines) && strings.HasPrefix(strings.TrimSpace(p.lines[k]), h.delim):
-			reason = fmt.Sprintf("line %d %q is not the line %q that ends the heredoc of line %d: it runs more, so the patch is not applied", k+1, abbreviate(strings.TrimSpace(p.lines[k]), 80), h.delim, h.line+1)
-		default:
-			reason = fmt.Sprintf("the heredoc of line %d has no line %q after the patch, so the shell would read on: the patch is not applied", h.line+1, h.delim)
-		}
+		next, reason = p.heredocEnd(next, h)
 	}
 	if shell && p.fence.open && reason == "" {
-		// The fence's lines after the patch, up to its closing line or
-		// the next patch or block.
-		for k := next; k < len(p.lines); k++ {
-			p.steps++
-			l := p.lines[k]
-			t := strings.TrimSpace(l)
-			if c, w, info, ok := fenceLine(l); ok && c == p.fence.char && w >= p.fence.width && info == "" {
-				break
-			}
-			if t == "" || strings.HasPrefix(t, "#") {
-				continue
-			}
-			if _, _, ok := startMarker(l); ok || isPatchStart(t) {
-				break
-			}
-			if _, isH, _ := p.readHeredoc(k); isH {
-				break
-			}
-			reason = fmt.Sprintf("line %d %q runs a command after the patch in the same shell script: symedit runs no command, so the patch is not applied", k+1, abbreviate(t, 80))
-			break
-		}
+		reason = p.shellAfter(next)
 	}
 	if reason == "" {
-		for b := nb; b < len(p.res.Blocks); b++ {
-			p.res.Blocks[b].Path = inDir(h.dir, p.res.Blocks[b].Path)
-			p.res.Blocks[b].MoveTo = inDir(h.dir, p.res.Blocks[b].MoveTo)
-		}
-		for m := nm; m < len(p.res.Malformed); m++ {
-			mm := &p.res.Malformed[m]
-			mm.Path = inDir(h.dir, mm.Path)
-			for x := range mm.Paths {
-				mm.Paths[x] = inDir(h.dir, mm.Paths[x])
-			}
-		}
+		p.patchInDir(nb, nm, h.dir)
 		return next
 	}
-	// Refused: one Malformed at the patch's first line names every file
-	// of the patch (the patch's own Malformed at that line merged in).
+	p.refusePatch(i, nb, nm, h.dir, reason)
+	return next
+}
+
+// nonBlankAbove is the first line at or above k that is not blank, or
+// lo-1 when none is, from lo on.
+func (p *parser) nonBlankAbove(k, lo int) int {
+	for ; k >= lo && strings.TrimSpace(p.lines[k]) == ""; k-- {
+		p.steps++
+	}
+	return k
+}
+
+// shellBefore says why the lines before a patch whose first line (its
+// heredoc line included) is top, from lo on, keep it from applying: in a
+// fence, a cd on a line of its own, or, in a shell's fence (shell), any
+// command; outside a fence, a cd on the line above. "" when none does.
+func (p *parser) shellBefore(lo, top int, shell bool) string {
+	const cdAlone = "line %d %q changes the folder on a line of its own before the patch: write \"cd DIR && apply_patch <<'EOF'\", so the folder is read with the patch; the patch is not applied"
+	if !p.fence.open {
+		if k := p.nonBlankAbove(top-1, lo); k >= lo && cdLine(p.lines[k]) {
+			return fmt.Sprintf(cdAlone, k+1, abbreviate(strings.TrimSpace(p.lines[k]), 80))
+		}
+		return ""
+	}
+	// The fence's lines before the patch: in a shell's fence each is a
+	// command run before it.
+	for j := lo; j < top; j++ {
+		p.steps++
+		t := strings.TrimSpace(p.lines[j])
+		switch {
+		case t == "" || strings.HasPrefix(t, "#"):
+		case cdLine(t):
+			return fmt.Sprintf(cdAlone, j+1, abbreviate(t, 80))
+		case shell:
+			return fmt.Sprintf("line %d %q runs a command before the patch in the same shell script: symedit runs no command, so the patch is not applied", j+1, abbreviate(t, 80))
+		}
+	}
+	return ""
+}
+
+// heredocEnd finds the line that ends heredoc h after the patch, whose
+// next line is next: it returns the index after it, or, when the line
+// after the patch (blank lines aside) is not h's delimiter, next and why
+// the patch is not applied.
+func (p *parser) heredocEnd(next int, h heredoc) (int, string) {
+	k := next
+	for ; k < len(p.lines) && strings.TrimSpace(p.lines[k]) == ""; k++ {
+		p.steps++
+	}
+	switch {
+	case k < len(p.lines) && strings.TrimRight(p.lines[k], " \t") == h.delim:
+		return k + 1, ""
+	case k < len(p.lines) && strings.HasPrefix(strings.TrimSpace(p.lines[k]), h.delim):
+		return next, fmt.Sprintf("line %d %q is not the line %q that ends the heredoc of line %d: it runs more, so the patch is not applied", k+1, abbreviate(strings.TrimSpace(p.lines[k]), 80), h.delim, h.line+1)
+	}
+	return next, fmt.Sprintf("the heredoc of line %d has no line %q after the patch, so the shell would read on: the patch is not applied", h.line+1, h.delim)
+}
+
+// shellAfter says why a line of a shell's fence after the patch, from
+// next up to the fence's closing line or the next patch or block, keeps
+// the patch from applying: any command there; "" when there is none.
+func (p *parser) shellAfter(next int) string {
+	for k := next; k < len(p.lines); k++ {
+		p.steps++
+		l := p.lines[k]
+		t := strings.TrimSpace(l)
+		if c, w, info, ok := fenceLine(l); ok && c == p.fence.char && w >= p.fence.width && info == "" {
+			return ""
+		}
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if _, _, ok := startMarker(l); ok || isPatchStart(t) {
+			return ""
+		}
+		if _, isH, _ := p.readHeredoc(k); isH {
+			return ""
+		}
+		return fmt.Sprintf("line %d %q runs a command after the patch in the same shell script: symedit runs no command, so the patch is not applied", k+1, abbreviate(t, 80))
+	}
+	return ""
+}
+
+// patchInDir makes the paths of the patch's blocks (from index nb) and
+// Malformeds (from nm), move targets included, relative to dir, the
+// folder its cd names.
+func (p *parser) patchInDir(nb, nm int, dir string) {
+	for b := nb; b < len(p.res.Blocks); b++ {
+		p.res.Blocks[b].Path = inDir(dir, p.res.Blocks[b].Path)
+		p.res.Blocks[b].MoveTo = inDir(dir, p.res.Blocks[b].MoveTo)
+	}
+	for m := nm; m < len(p.res.Malformed); m++ {
+		mm := &p.res.Malformed[m]
+		mm.Path = inDir(dir, mm.Path)
+		for x := range mm.Paths {
+			mm.Paths[x] = inDir(dir, mm.Paths[x])
+		}
+	}
+}
+
+// refusePatch replaces the blocks of the patch at line i (from index nb)
+// by one Malformed at its first line, for reason, naming every file of
+// the patch in dir (the patch's own Malformed at that line merged in, its
+// later ones kept).
+func (p *parser) refusePatch(i, nb, nm int, dir, reason string) {
 	var paths []string
 	add := func(ps ...string) {
 		for _, q := range ps {
-			if q = inDir(h.dir, q); q != "" && !slices.Contains(paths, q) {
+			if q = inDir(dir, q); q != "" && !slices.Contains(paths, q) {
 				paths = append(paths, q)
 			}
 		}
@@ -634,9 +672,9 @@ func (p *parser) wrappedPatch(i, floor int) int {
 			reason += "; also " + m.Reason
 			continue
 		}
-		m.Path = inDir(h.dir, m.Path)
+		m.Path = inDir(dir, m.Path)
 		for x := range m.Paths {
-			m.Paths[x] = inDir(h.dir, m.Paths[x])
+			m.Paths[x] = inDir(dir, m.Paths[x])
 		}
 		later = append(later, m)
 	}
@@ -646,5 +684,4 @@ func (p *parser) wrappedPatch(i, floor int) int {
 	}
 	p.res.Blocks = p.res.Blocks[:nb]
 	p.res.Malformed = append(append(p.res.Malformed[:nm], m), later...)
-	return next
 }
