@@ -307,81 +307,105 @@ func shellWords(l string) ([]shellWord, string) {
 		if c == '#' {
 			break
 		}
-		op := ""
-		for _, o := range shellOps {
-			if strings.HasPrefix(l[i:], o) {
-				op = o
-				break
-			}
-		}
-		if op != "" {
+		if op := shellOp(l[i:]); op != "" {
 			out = append(out, shellWord{text: op, raw: op, op: true})
 			i += len(op)
 			continue
 		}
-		var w shellWord
-		var text strings.Builder
-		start := i
-		note := func(e string) {
-			if w.expand == "" {
-				w.expand = e
-			}
+		w, next, why := readShellWord(l, i)
+		if why != "" {
+			return nil, why
 		}
-	word:
-		for i < len(l) {
-			c := l[i]
-			switch {
-			case c == ' ' || c == '\t' || strings.IndexByte("&|;<>()", c) >= 0:
-				break word
-			case c == '\'':
-				end := strings.IndexByte(l[i+1:], '\'')
-				if end < 0 {
-					return nil, fmt.Sprintf("its single quote at byte %d is never closed", i+1)
-				}
-				text.WriteString(l[i+1 : i+1+end])
-				i += end + 2
-			case c == '"':
-				i++
-				for {
-					if i >= len(l) {
-						return nil, fmt.Sprintf("its double quote at byte %d is never closed", start+1)
-					}
-					d := l[i]
-					if d == '"' {
-						i++
-						break
-					}
-					if d == '\\' && i+1 < len(l) && strings.IndexByte("$`\"\\", l[i+1]) >= 0 {
-						text.WriteByte(l[i+1])
-						i += 2
-						continue
-					}
-					if d == '$' || d == '`' {
-						note(string(d))
-					}
-					text.WriteByte(d)
-					i++
-				}
-			case c == '\\':
-				if i+1 < len(l) {
-					text.WriteByte(l[i+1])
-				}
-				i += 2
-			default:
-				switch {
-				case c == '$' || c == '`' || c == '*' || c == '?' || c == '[' || c == '{':
-					note(string(c))
-				case c == '~' && i == start:
-					note("~")
-				}
-				text.WriteByte(c)
-				i++
-			}
-		}
-		w.text, w.raw = text.String(), l[start:min(i, len(l))]
 		out = append(out, w)
+		i = next
 	}
 	return out, ""
+}
+
+// shellOp is the shell operator s starts with, the longest one, or "".
+func shellOp(s string) string {
+	for _, o := range shellOps {
+		if strings.HasPrefix(s, o) {
+			return o
+		}
+	}
+	return ""
+}
+
+// readShellWord reads the word of l that starts at byte start, up to a
+// blank or an operator outside quotes, and returns it, the index after
+// it, and a reason for a quote left open.
+func readShellWord(l string, start int) (shellWord, int, string) {
+	var w shellWord
+	var text strings.Builder
+	note := func(e string) { // the first expansion the shell would make
+		if w.expand == "" {
+			w.expand = e
+		}
+	}
+	i := start
+word:
+	for i < len(l) {
+		c := l[i]
+		switch {
+		case c == ' ' || c == '\t' || strings.IndexByte("&|;<>()", c) >= 0:
+			break word
+		case c == '\'':
+			end := strings.IndexByte(l[i+1:], '\'')
+			if end < 0 {
+				return w, i, fmt.Sprintf("its single quote at byte %d is never closed", i+1)
+			}
+			text.WriteString(l[i+1 : i+1+end])
+			i += end + 2
+		case c == '"':
+			next, ok := doubleQuoted(l, i+1, &text, note)
+			if !ok {
+				return w, next, fmt.Sprintf("its double quote at byte %d is never closed", start+1)
+			}
+			i = next
+		case c == '\\':
+			if i+1 < len(l) {
+				text.WriteByte(l[i+1])
+			}
+			i += 2
+		default:
+			switch {
+			case c == '$' || c == '`' || c == '*' || c == '?' || c == '[' || c == '{':
+				note(string(c))
+			case c == '~' && i == start:
+				note("~")
+			}
+			text.WriteByte(c)
+			i++
+		}
+	}
+	w.text, w.raw = text.String(), l[start:min(i, len(l))]
+	return w, i, ""
+}
+
+// doubleQuoted reads the inside of a double-quoted string of l from byte
+// i, after its opening quote, into text: every byte but a backslash
+// before $ ` " or \, with note told of the expansions ($, `) the shell
+// would make. It returns the index after the closing quote, and false
+// when there is none.
+func doubleQuoted(l string, i int, text *strings.Builder, note func(string)) (int, bool) {
+	for i < len(l) {
+		d := l[i]
+		if d == '"' {
+			return i + 1, true
+		}
+		if d == '\\' && i+1 < len(l) && strings.IndexByte("$`\"\\", l[i+1]) >= 0 {
+			text.WriteByte(l[i+1])
+			i += 2
+			continue
+		}
+		if d == '$' || d == '`' {
+			note(string(d))
+		}
+		text.WriteByte(d)
+		i++
+	}
+	return i, false
 }
 
 // rawWords is the words and operators as written, joined by spaces.
