@@ -685,6 +685,9 @@ func (p *parser) setext(i int) bool {
 // the index of the first line after the block and the floor for the next
 // block's path lookback: that same index, except for a block cut short by
 // the next start marker, whose last lines may be that block's path line.
+// Each line is text of the current section or a marker, which editStep or
+// searchStep reads by the block's format; a structural error skips the
+// rest of the block (endBlock), so that its lines are not read as prose.
 func (p *parser) block(i int, f Format, run, floor int) (next, nextFloor int) {
 	path, pathLine, pathErr := p.findPath(i, floor)
 	var sec [4][]string // leading, old, new, trailing (SEARCH: old, new)
@@ -712,14 +715,7 @@ scan:
 		n := j + 1 // 1-based line, for messages
 		switch tok {
 		case tokText:
-			// Backslashes before a structural line (or before Roo Code's
-			// hint as a SEARCH section's first line): one fewer, so that
-			// files holding such lines can be edited ("\\=======" is
-			// "=======").
-			if t := strings.TrimLeft(l, "\\"); len(t) < len(l) && (classify(t, run) != tokText || j == i+1 && f == FormatSearchReplace && hintLine(t)) {
-				l = l[1:]
-			}
-			sec[state] = append(sec[state], l)
+			sec[state] = append(sec[state], unescapeLine(l, run, j == i+1 && f == FormatSearchReplace))
 			continue
 		case tokStart:
 			err = fmt.Sprintf("unterminated block: another block starts at line %d before this one's >>>>>>>", n)
@@ -728,56 +724,25 @@ scan:
 		case tokNear:
 			err = fmt.Sprintf("line %d %q looks like a block marker but is not one of this block's: the block is not read (a start marker is %q, an end marker %q or %q)", n, abbreviate(strings.TrimSpace(l), 60), startSearch, ">>>>>>> REPLACE", endPrefix)
 		}
-		if f == FormatEdit {
-			switch {
-			case state == 0 && tok == tokDash, state == 1 && tok == tokEqual, state == 2 && tok == tokDash:
-				state++
-				continue
-			case state == 3 && tok == tokEnd:
-				if v := endVariant(l); v != "" && v != "EDIT" && v != "END" {
-					err = fmt.Sprintf("line %d %q does not close an EDIT block: want >>>>>>>", n, strings.TrimSpace(l))
-				}
-				next = j + 1
-				break scan
-			case tok == tokEnd && state == 0:
-				err = fmt.Sprintf("missing -------: the block ends at line %d before its first ------- (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
-			case tok == tokEnd && state == 1:
-				err = fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates old and new lines", n)
-			case tok == tokEnd && state == 2:
-				err = fmt.Sprintf("EDIT block with only one -------: the block ends at line %d without the ------- that starts the trailing anchor (write it even when the trailing anchor is empty)", n)
-			case tok == tokEqual && state == 0:
-				err = fmt.Sprintf("separators in the wrong order: line %d is ======= but the block's first ------- has not come yet (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
-			case tok == tokDash && state == 1:
-				err = fmt.Sprintf("separators in the wrong order: line %d is a second ------- before the ======= that separates old and new lines", n)
-			case tok == tokEqual && state == 2:
-				err = fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
-			case tok == tokDash && state == 3:
-				err = fmt.Sprintf("separators in the wrong order: line %d is a third -------", n)
-			case tok == tokEqual && state == 3:
-				err = fmt.Sprintf("separators in the wrong order: line %d is ======= after the trailing anchor's -------", n)
+		st, why := stepError, ""
+		if err == "" {
+			if f == FormatEdit {
+				st, why = editStep(state, tok, l, n)
+			} else {
+				st, why = searchStep(state, tok, l, n, alts)
 			}
-		} else {
-			switch {
-			case state == 1 && tok == tokDash, state == 2 && tok == tokDash:
-				sec[state] = append(sec[state], l)
-				continue
-			case state == 1 && tok == tokEqual:
-				state++
-				continue
-			case state == 2 && tok == tokEnd:
-				if v := endVariant(l); v != "" && v != "REPLACE" {
-					err = fmt.Sprintf("line %d %q does not close a SEARCH/REPLACE block: want >>>>>>> REPLACE", n, strings.TrimSpace(l))
-				}
-				next = j + 1
-				break scan
-			case state == 1 && tok == tokEnd:
-				err = fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates SEARCH and REPLACE lines", n)
-				if len(alts) > 1 {
-					err += fmt.Sprintf(" (lines %s are runs of '=' of other lengths, and which one separates them cannot be told)", joinInts(alts))
-				}
-			case state == 2 && tok == tokEqual:
-				err = fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
-			}
+			err = why
+		}
+		switch st {
+		case stepNext:
+			state++
+			continue
+		case stepKeep:
+			sec[state] = append(sec[state], l)
+			continue
+		case stepClose:
+			next = j + 1
+			break scan
 		}
 		// A structural error: skip the rest of the block, to its end
 		// marker or the next start marker, so its lines are not prose.
@@ -806,6 +771,24 @@ scan:
 	if next < 0 {
 		next, nextFloor, err = len(p.lines), len(p.lines), "unterminated block: the reply ends before its >>>>>>>"
 	}
+	p.endBlock(Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}, sec, pathErr, err)
+	return next, nextFloor
+}
+
+// unescapeLine is a block's text line l as written to its section:
+// backslashes before a structural line (or before Roo Code's hint as a
+// SEARCH section's first line, firstSearch) lose one, so that files
+// holding such lines can be edited ("\\=======" is "=======").
+func unescapeLine(l string, run int, firstSearch bool) string {
+	if t := strings.TrimLeft(l, "\\"); len(t) < len(l) && (classify(t, run) != tokText || firstSearch && hintLine(t)) {
+		return l[1:]
+	}
+	return l
+}
+
+// endBlock records the block read, b with its sections sec, or, when
+// it has a path error or a structural error, a Malformed giving both.
+func (p *parser) endBlock(b Block, sec [4][]string, pathErr, err string) {
 	if pathErr != "" {
 		if err != "" {
 			err = pathErr + "; also " + err
@@ -815,18 +798,89 @@ scan:
 	}
 	p.prevPath, p.prevLine = "", 0
 	if err != "" {
-		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: f, Path: path, Reason: err})
-		return next, nextFloor
+		p.res.Malformed = append(p.res.Malformed, Malformed{Line: b.Line, Format: b.Format, Path: b.Path, Reason: err})
+		return
 	}
-	p.prevPath, p.prevLine = path, pathLine
-	b := Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}
-	if f == FormatEdit {
+	p.prevPath, p.prevLine = b.Path, b.PathLine
+	if b.Format == FormatEdit {
 		b.ContextBefore, b.OldLines, b.NewLines, b.ContextAfter = sec[0], sec[1], sec[2], sec[3]
 	} else {
 		b.OldLines, b.NewLines = sec[1], sec[2]
 	}
 	p.res.Blocks = append(p.res.Blocks, b)
-	return next, nextFloor
+}
+
+// blockStep is what a marker line does to a block being read.
+type blockStep int
+
+const (
+	stepError blockStep = iota // a structural error (its reason, or "unexpected line")
+	stepNext                   // the next section starts
+	stepKeep                   // the line is text of the current section
+	stepClose                  // the block ends here (with an error when its end marker is another format's)
+)
+
+// editStep reads marker tok, line l (1-based n), of an EDIT block in
+// section state (0 leading anchor, 1 old lines, 2 new lines, 3 trailing
+// anchor): the sections are separated by -------, =======, ------- in that
+// order and end with >>>>>>>; any other order is an error naming what is
+// missing or misplaced. It is the EDIT format's transition table, read
+// whole.
+func editStep(state int, tok token, l string, n int) (blockStep, string) {
+	switch {
+	case state == 0 && tok == tokDash, state == 1 && tok == tokEqual, state == 2 && tok == tokDash:
+		return stepNext, ""
+	case state == 3 && tok == tokEnd:
+		if v := endVariant(l); v != "" && v != "EDIT" && v != "END" {
+			return stepClose, fmt.Sprintf("line %d %q does not close an EDIT block: want >>>>>>>", n, strings.TrimSpace(l))
+		}
+		return stepClose, ""
+	case tok == tokEnd && state == 0:
+		return stepError, fmt.Sprintf("missing -------: the block ends at line %d before its first ------- (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
+	case tok == tokEnd && state == 1:
+		return stepError, fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates old and new lines", n)
+	case tok == tokEnd && state == 2:
+		return stepError, fmt.Sprintf("EDIT block with only one -------: the block ends at line %d without the ------- that starts the trailing anchor (write it even when the trailing anchor is empty)", n)
+	case tok == tokEqual && state == 0:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is ======= but the block's first ------- has not come yet (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
+	case tok == tokDash && state == 1:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is a second ------- before the ======= that separates old and new lines", n)
+	case tok == tokEqual && state == 2:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
+	case tok == tokDash && state == 3:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is a third -------", n)
+	case tok == tokEqual && state == 3:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is ======= after the trailing anchor's -------", n)
+	}
+	return stepError, ""
+}
+
+// searchStep reads marker tok, line l (1-based n), of a SEARCH/REPLACE
+// block in section state (1 SEARCH, 2 REPLACE): ======= separates them,
+// >>>>>>> REPLACE ends the block, and a ------- is text in either. alts
+// are the lines holding runs of '=' of other lengths, named when the
+// separator is missing.
+func searchStep(state int, tok token, l string, n int, alts []int) (blockStep, string) {
+	switch {
+	case state == 1 && tok == tokDash, state == 2 && tok == tokDash:
+		return stepKeep, ""
+	case state == 1 && tok == tokEqual:
+		return stepNext, ""
+	case state == 2 && tok == tokEnd:
+		if v := endVariant(l); v != "" && v != "REPLACE" {
+			return stepClose, fmt.Sprintf("line %d %q does not close a SEARCH/REPLACE block: want >>>>>>> REPLACE", n, strings.TrimSpace(l))
+		}
+		return stepClose, ""
+	case state == 1 && tok == tokEnd:
+		err := fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates SEARCH and REPLACE lines", n)
+		if len(alts) > 1 {
+			err += fmt.Sprintf(" (lines %s are runs of '=' of other lengths, and which one separates them cannot be told)", joinInts(alts))
+		}
+		return stepError, err
+	case state == 2 && tok == tokEqual:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
+	}
+	return stepError, ""
 }
 
 // altSeparator looks at the SEARCH/REPLACE block whose sections start at
