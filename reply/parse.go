@@ -753,17 +753,11 @@ scan:
 			next = j + 1
 			break scan
 		}
-		next = p.skip(j+1, false)
-		if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
-			nextFloor = j + 1
-		}
+		next, nextFloor = p.skipBlock(j+1, j+1)
 		break scan
 	}
 	if err != "" && next < 0 { // refused before the scan
-		next = p.skip(first, false)
-		if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
-			nextFloor = i + 1
-		}
+		next, nextFloor = p.skipBlock(first, i+1)
 	}
 	if nextFloor < 0 {
 		nextFloor = next
@@ -773,6 +767,18 @@ scan:
 	}
 	p.endBlock(Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}, sec, pathErr, err)
 	return next, nextFloor
+}
+
+// skipBlock skips the rest of a refused block from line from, to its end
+// marker or the next start marker, and returns the index after it and,
+// when a start marker cut it short, floor for the next block's path
+// lookback (-1 otherwise).
+func (p *parser) skipBlock(from, floor int) (next, nextFloor int) {
+	next = p.skip(from, false)
+	if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
+		return next, floor
+	}
+	return next, -1
 }
 
 // unescapeLine is a block's text line l as written to its section:
