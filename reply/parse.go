@@ -972,81 +972,38 @@ func (p *parser) skip(j int, indented bool) int {
 
 // findPath finds the path line of the block whose marker is line i,
 // looking no further back than floor. It returns the path and its 1-based
-// line, or a reason why there is none.
+// line, or a reason why there is none. The path is, in order: a path on
+// the block's fence line (fenceInfo), which a path line above must agree
+// with; the line above the block (or its fence); the previous block's,
+// when only blank and fence lines lie between (reusesPath); the
+// caller's Options.Path.
 func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
-	j := i - 1
-	blank := func() {
-		for j >= floor && strings.TrimSpace(p.lines[j]) == "" {
-			p.steps++
-			j--
-		}
-	}
-	blank()
-	fencePath, fenceAt := "", 0
-	fenceSpaced := "" // the fence line's text after the language, unquoted, with white space
+	j := p.skipBlankAbove(i-1, floor)
+	fi := fenceInfo{}
 	if j >= floor {
 		if _, _, info, ok := fenceLine(p.lines[j]); ok {
-			// A path on the fence line: "```python src/x.py", or one
-			// with spaces in quotes: "```python "src/my file.py"", or
-			// in place of the language: "```src/x.py" (a language
-			// holds no "/" or ".").
-			f := strings.Fields(info)
-			switch {
-			case len(f) >= 2:
-				rest := strings.TrimSpace(info[len(f[0]):])
-				if fp, ok := cleanPath(rest); ok && strings.ContainsAny(fp, "/.") {
-					fencePath = fp
-				} else if len(f) > 2 && strings.ContainsAny(f[len(f)-1], "/.") {
-					fenceSpaced = rest
-				}
-				fenceAt = j + 1
-			case len(f) == 1 && strings.ContainsAny(f[0], "/."):
-				if fp, ok := cleanPath(f[0]); ok {
-					fencePath, fenceAt = fp, j+1
-				}
-			}
-			j--
-			blank()
-			// The path in a fence of its own just above, as DeepSeek
-			// Coder V2 writes it (Aider's find_filename reads it):
-			// "```python", "x.py", "```", then the block's fence.
-			if fencePath == "" && fenceSpaced == "" && j-2 >= floor {
-				_, _, closing, isClose := fenceLine(p.lines[j])
-				_, _, _, isOpen := fenceLine(p.lines[j-2])
-				if _, isPath := cleanPath(p.lines[j-1]); isClose && closing == "" && isOpen && isPath {
-					j--
-				}
-			}
+			fi = p.fenceInfo(info, j, floor)
+			j = fi.above
 		}
 	}
-	if fenceSpaced != "" {
+	if fi.spaced != "" {
 		// "```python src/my file.py": the path may be "src/my file.py"
 		// or "file.py" after some attribute; only a path line above that
 		// names the same text tells.
 		if j >= floor {
-			if pth, ok := cleanPath(p.lines[j]); ok && pth == fenceSpaced {
+			if pth, ok := cleanPath(p.lines[j]); ok && pth == fi.spaced {
 				return pth, j + 1, ""
 			}
 		}
-		return "", 0, fmt.Sprintf("path line missing: the fence on line %d names %q, which holds white space, so where its path starts cannot be told: put a path with spaces in quotes on the fence (```python \"src/my file.py\") or in backticks on the line above", fenceAt, abbreviate(fenceSpaced, 60))
+		return "", 0, fmt.Sprintf("path line missing: the fence on line %d names %q, which holds white space, so where its path starts cannot be told: put a path with spaces in quotes on the fence (```python \"src/my file.py\") or in backticks on the line above", fi.at, abbreviate(fi.spaced, 60))
 	}
-	// Only blank and fence lines since the block before: its path is
-	// this block's too (Aider's rule).
-	reuse := floor > 0 && p.prevPath != "" && fencePath == ""
-	for k := floor; reuse && k < i; k++ {
-		p.steps++
-		_, _, info, fence := fenceLine(p.lines[k])
-		// "..." between two blocks elides the file's lines between them
-		// (Aider's tests write it so).
-		t := strings.TrimSpace(p.lines[k])
-		reuse = t == "" || t == "..." || fence && !strings.ContainsAny(info, "/.")
-	}
+	reuse := floor > 0 && p.prevPath != "" && fi.path == "" && p.reusesPath(i, floor)
 	var own string
 	switch {
 	case j >= floor:
 		if pth, ok := cleanPath(p.lines[j]); ok {
-			if fencePath != "" && pth != fencePath {
-				return "", 0, fmt.Sprintf("two paths: line %d names %s and the fence on line %d names %s", j+1, pth, fenceAt, fencePath)
+			if fi.path != "" && pth != fi.path {
+				return "", 0, fmt.Sprintf("two paths: line %d names %s and the fence on line %d names %s", j+1, pth, fi.at, fi.path)
 			}
 			return pth, j + 1, ""
 		}
@@ -1065,12 +1022,82 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 		own = "path line missing: no line before the marker names the file"
 	}
 	switch {
-	case fencePath != "":
-		return fencePath, fenceAt, ""
+	case fi.path != "":
+		return fi.path, fi.at, ""
 	case p.opt.Path != "":
 		return p.opt.Path, 0, ""
 	}
 	return "", 0, own
+}
+
+// skipBlankAbove is the first line at or above j, from floor on, that is
+// not blank, or floor-1.
+func (p *parser) skipBlankAbove(j, floor int) int {
+	for j >= floor && strings.TrimSpace(p.lines[j]) == "" {
+		p.steps++
+		j--
+	}
+	return j
+}
+
+// fenceInfo is what a block's fence line says of its path: a path
+// (path), or text after the language that holds white space (spaced),
+// which only a path line above can read; the fence's 1-based line (at);
+// and the line to look for a path line at (above).
+type fenceInfo struct {
+	path, spaced string
+	at, above    int
+}
+
+// fenceInfo reads the info string info of the block's fence line j: a
+// path after the language ("```python src/x.py"), one with spaces in
+// quotes ("```python "src/my file.py""), or one in place of the language
+// ("```src/x.py": a language holds no "/" or "."). Above it, a path in a
+// fence of its own ("```python", "x.py", "```"), as DeepSeek Coder V2
+// writes it and Aider's find_filename reads it, is the path line.
+func (p *parser) fenceInfo(info string, j, floor int) fenceInfo {
+	var fi fenceInfo
+	f := strings.Fields(info)
+	switch {
+	case len(f) >= 2:
+		rest := strings.TrimSpace(info[len(f[0]):])
+		if fp, ok := cleanPath(rest); ok && strings.ContainsAny(fp, "/.") {
+			fi.path = fp
+		} else if len(f) > 2 && strings.ContainsAny(f[len(f)-1], "/.") {
+			fi.spaced = rest
+		}
+		fi.at = j + 1
+	case len(f) == 1 && strings.ContainsAny(f[0], "/."):
+		if fp, ok := cleanPath(f[0]); ok {
+			fi.path, fi.at = fp, j+1
+		}
+	}
+	j = p.skipBlankAbove(j-1, floor)
+	if fi.path == "" && fi.spaced == "" && j-2 >= floor {
+		_, _, closing, isClose := fenceLine(p.lines[j])
+		_, _, _, isOpen := fenceLine(p.lines[j-2])
+		if _, isPath := cleanPath(p.lines[j-1]); isClose && closing == "" && isOpen && isPath {
+			j--
+		}
+	}
+	fi.above = j
+	return fi
+}
+
+// reusesPath reports whether only blank lines, fence lines without a
+// path and "..." (which elides the file's lines between two blocks, as
+// Aider's tests write it) lie between floor and the block's marker line
+// i: then the previous block's path is this block's too (Aider's rule).
+func (p *parser) reusesPath(i, floor int) bool {
+	for k := floor; k < i; k++ {
+		p.steps++
+		_, _, info, fence := fenceLine(p.lines[k])
+		t := strings.TrimSpace(p.lines[k])
+		if !(t == "" || t == "..." || fence && !strings.ContainsAny(info, "/.")) {
+			return false
+		}
+	}
+	return true
 }
 
 // cleanPath strips the decoration models put around a path and reports
