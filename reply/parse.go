@@ -482,14 +482,7 @@ func (p *parser) run() {
 // the index of the first line after what it skipped. A git conflict (from
 // "<<<<<<< NAME" to ">>>>>>> NAME") is prose.
 func (p *parser) stray(i, floor int) (next int, ok bool) {
-	l := p.lines[i]
-	t := strings.TrimSpace(l)
-	n := i + 1
-	bad := func(m Malformed, next int) (int, bool) {
-		m.Line = n
-		p.res.Malformed = append(p.res.Malformed, m)
-		return next, true
-	}
+	t := strings.TrimSpace(p.lines[i])
 	if p.conflict {
 		switch {
 		case strings.HasPrefix(t, endPrefix) && !blockWord(endVariant(t)):
@@ -499,13 +492,35 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 			return 0, false
 		}
 	}
-	if isPatchStart(t) {
+	if next, ok := p.diffStart(i, floor); ok {
+		return next, true
+	}
+	return p.strayMarker(i, floor)
+}
+
+// strayAt records m as a Malformed at line i and returns next, the index
+// after what stray skipped.
+func (p *parser) strayAt(i int, m Malformed, next int) (int, bool) {
+	m.Line = i + 1
+	p.res.Malformed = append(p.res.Malformed, m)
+	return next, true
+}
+
+// diffStart reads line i when it starts a diff or a patch: an apply_patch
+// patch with its shell lines, a unified diff's --- and +++ lines, git's
+// rename lines or a "diff --git" line without hunks; a hunk header
+// without the lines that name its file, or indented, is a Malformed. It
+// returns the index after what it read, and false when line i starts
+// none of them.
+func (p *parser) diffStart(i, floor int) (int, bool) {
+	l := p.lines[i]
+	t := strings.TrimSpace(l)
+	switch {
+	case isPatchStart(t):
 		return p.wrappedPatch(i, floor), true
-	}
-	if strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@") {
+	case strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@"):
 		return p.diff(i), true
-	}
-	if strings.HasPrefix(l, "rename from ") && i+1 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "rename to ") {
+	case strings.HasPrefix(l, "rename from ") && i+1 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "rename to "):
 		return p.renameFile(i), true
 	}
 	if strings.HasPrefix(l, "diff --git ") {
@@ -518,13 +533,13 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 			if b.Path != "" {
 				m.Paths = []string{b.Path}
 			}
-			return bad(m, next)
+			return p.strayAt(i, m, next)
 		}
 	}
 	if hunkHeader.MatchString(l) {
 		_, next, _, _ := p.hunk(i)
-		return bad(Malformed{Format: FormatUnifiedDiff,
-			Reason: fmt.Sprintf("line %d %q is a unified diff's hunk header without the --- and +++ lines that name its file, so the hunk is not applied", n, abbreviate(t, 60))}, max(next, i+1))
+		return p.strayAt(i, Malformed{Format: FormatUnifiedDiff,
+			Reason: fmt.Sprintf("line %d %q is a unified diff's hunk header without the --- and +++ lines that name its file, so the hunk is not applied", i+1, abbreviate(t, 60))}, max(next, i+1))
 	}
 	if u := strings.TrimLeft(l, " \t"); u != l && hunkHeader.MatchString(u) {
 		// An indented diff (in a Markdown list) is not read: say so.
@@ -532,9 +547,22 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		for next < len(p.lines) && hunkLine(strings.TrimLeft(p.lines[next], " \t")) {
 			next++
 		}
-		return bad(Malformed{Format: FormatUnifiedDiff,
-			Reason: fmt.Sprintf("line %d %q is an indented hunk header: a unified diff must start at column 1 (one indented in a Markdown list is not read), so the hunk is not applied", n, abbreviate(t, 60))}, next)
+		return p.strayAt(i, Malformed{Format: FormatUnifiedDiff,
+			Reason: fmt.Sprintf("line %d %q is an indented hunk header: a unified diff must start at column 1 (one indented in a Markdown list is not read), so the hunk is not applied", i+1, abbreviate(t, 60))}, next)
 	}
+	return 0, false
+}
+
+// strayMarker reads line i when it is shaped like a block marker but
+// starts no block: a git conflict's "<<<<<<< HEAD" (prose, and so is the
+// conflict up to its end), an indented or near-miss start marker (the
+// block up to its end marker is skipped), an end marker or a separator
+// outside a block. It returns the index after what it skipped, and false
+// for prose.
+func (p *parser) strayMarker(i, floor int) (int, bool) {
+	l := p.lines[i]
+	t := strings.TrimSpace(l)
+	n := i + 1
 	sh, isShape := lineShape(l)
 	if !isShape {
 		return 0, false
@@ -553,12 +581,12 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		if _, _, ok := startMarker(strings.TrimLeft(l, " \t")); ok {
 			reason = fmt.Sprintf("marker %q on line %d is indented: block markers must start at column 1 (a block indented in a Markdown list is not read); the block up to its end marker is not applied", t, n)
 		}
-		return bad(Malformed{Format: f, Path: path, Reason: reason}, p.skip(i+1, sh.indent))
+		return p.strayAt(i, Malformed{Format: f, Path: path, Reason: reason}, p.skip(i+1, sh.indent))
 	case markerLike(sh) || !sh.indent && sh.char == '>' && sh.run >= minRun && (sh.word == "" || sh.space):
-		return bad(Malformed{Format: wordFormat(sh.word),
+		return p.strayAt(i, Malformed{Format: wordFormat(sh.word),
 			Reason: fmt.Sprintf("line %d %q is an end marker outside any block: the block's start marker is missing or not recognised, so the block is not applied", n, abbreviate(t, 60))}, i+1)
 	case !sh.indent && tt == equalSep && !p.setext(i):
-		return bad(Malformed{Format: FormatSearchReplace,
+		return p.strayAt(i, Malformed{Format: FormatSearchReplace,
 			Reason: fmt.Sprintf("line %d %q is a separator outside any block: the block's start marker is missing or not recognised, so the block is not applied", n, equalSep)}, p.skip(i+1, false))
 	}
 	return 0, false
