@@ -620,22 +620,7 @@ const (
 // next is the line after its headers (and after a "Binary files ...
 // differ" line).
 func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bool) {
-	j, rename := i+1, false
-	heads := map[string]string{}
-	for ; j < len(p.lines); j++ {
-		l := p.lines[j]
-		k := slices.IndexFunc(gitExtendedHeaders, func(h string) bool { return strings.HasPrefix(l, h) })
-		if k < 0 {
-			break
-		}
-		p.steps++
-		h := gitExtendedHeaders[k]
-		rename = rename || h == "rename from "
-		if _, dup := heads[h]; dup {
-			heads["duplicate"] = h
-		}
-		heads[h] = strings.TrimSpace(l[len(h):])
-	}
+	j, heads, rename := p.gitHeaders(i)
 	if rename {
 		// The mode lines go with the rename (renameFile).
 		if m, ok := heads["new mode "]; ok {
@@ -646,26 +631,9 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 		return 0, Block{}, "", false
 	}
 	path, named := gitDiffPath(p.lines[i])
-	regular := func(m string) bool { return m == ModeFile || m == ModeExecutable }
 	if j < len(p.lines) && strings.HasPrefix(p.lines[j], "--- ") {
 		// A diff with hunks: its mode lines go with its hunks.
-		gh := &gitHead{at: j, path: path}
-		newFile, isNew := heads["new file mode "]
-		oldMode, hasOld := heads["old mode "]
-		newMode, hasNew := heads["new mode "]
-		switch {
-		case isNew && regular(newFile):
-			gh.mode = newFile
-		case isNew:
-			gh.reason = fmt.Sprintf("line %d: the diff creates %s with mode %s (a symbolic link or a submodule), which apply does not do", i+1, path, newFile)
-		case hasOld && hasNew && regular(oldMode) && regular(newMode):
-			if oldMode != newMode {
-				gh.oldMode, gh.mode = oldMode, newMode
-			}
-		case hasOld || hasNew:
-			gh.reason = fmt.Sprintf("lines %d-%d: the diff changes the type of %s (mode %s to %s: a symbolic link or a submodule), which apply does not do", i+2, j, path, oldMode, newMode)
-		}
-		if named && (gh.mode != "" || gh.reason != "") {
+		if gh := hunkedGitHead(i, j, path, heads); named && (gh.mode != "" || gh.reason != "") {
 			p.gitHead = gh
 		}
 		return 0, Block{}, "", false
@@ -687,18 +655,70 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 		return j, b, head + " of a binary file: symedit edits text only, so this change is not applied", true
 	case !named:
 		return j, b, head + " whose a/ and b/ names are not one file (names that differ, or a quoted name git would not write): this change is not applied", true
-	case len(heads) == 1 && isNew && regular(newFile):
+	case len(heads) == 1 && isNew && regularMode(newFile):
 		b.Mode = newFile
 		return j, b, "", true
-	case len(heads) == 1 && isDeleted && regular(deleted):
+	case len(heads) == 1 && isDeleted && regularMode(deleted):
 		b.Delete = true
 		return j, b, "", true
-	case len(heads) == 2 && hasOld && hasNew && regular(oldMode) && regular(newMode) && oldMode != newMode:
+	case len(heads) == 2 && hasOld && hasNew && regularMode(oldMode) && regularMode(newMode) && oldMode != newMode:
 		b.OldMode, b.Mode = oldMode, newMode
 		return j, b, "", true
 	}
 	return j, b, head + " that is not an empty file created or deleted or a mode change between " + ModeFile + " and " + ModeExecutable +
 		" (a copy, a symbolic link or a submodule): symedit applies only those, hunks, renames and deletions, so this change is not applied", true
+}
+
+// regularMode reports whether m is git's mode of a regular file, plain
+// or executable (not a symbolic link or a submodule).
+func regularMode(m string) bool { return m == ModeFile || m == ModeExecutable }
+
+// gitHeaders reads the extended headers after the "diff --git" line i:
+// it returns the index after them, each header's value by its prefix
+// ("duplicate" naming a header given twice), and whether they rename the
+// file.
+func (p *parser) gitHeaders(i int) (j int, heads map[string]string, rename bool) {
+	heads = map[string]string{}
+	for j = i + 1; j < len(p.lines); j++ {
+		l := p.lines[j]
+		k := slices.IndexFunc(gitExtendedHeaders, func(h string) bool { return strings.HasPrefix(l, h) })
+		if k < 0 {
+			break
+		}
+		p.steps++
+		h := gitExtendedHeaders[k]
+		rename = rename || h == "rename from "
+		if _, dup := heads[h]; dup {
+			heads["duplicate"] = h
+		}
+		heads[h] = strings.TrimSpace(l[len(h):])
+	}
+	return j, heads, rename
+}
+
+// hunkedGitHead is what the extended headers heads of the "diff --git"
+// line i say of the diff with hunks whose --- line is line j, of the file
+// path: the new file's mode, or a mode change between regular files' modes;
+// a symbolic link or a submodule created, or a change of a file's type,
+// is a reason its hunks are refused.
+func hunkedGitHead(i, j int, path string, heads map[string]string) *gitHead {
+	gh := &gitHead{at: j, path: path}
+	newFile, isNew := heads["new file mode "]
+	oldMode, hasOld := heads["old mode "]
+	newMode, hasNew := heads["new mode "]
+	switch {
+	case isNew && regularMode(newFile):
+		gh.mode = newFile
+	case isNew:
+		gh.reason = fmt.Sprintf("line %d: the diff creates %s with mode %s (a symbolic link or a submodule), which apply does not do", i+1, path, newFile)
+	case hasOld && hasNew && regularMode(oldMode) && regularMode(newMode):
+		if oldMode != newMode {
+			gh.oldMode, gh.mode = oldMode, newMode
+		}
+	case hasOld || hasNew:
+		gh.reason = fmt.Sprintf("lines %d-%d: the diff changes the type of %s (mode %s to %s: a symbolic link or a submodule), which apply does not do", i+2, j, path, oldMode, newMode)
+	}
+	return gh
 }
 
 // setext reports whether line i, "=======", underlines a Markdown setext
