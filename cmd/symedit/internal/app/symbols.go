@@ -15,7 +15,7 @@ import (
 func symbolsCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "symbols",
-		Usage:     "list the symbols of files: an outline, or JSON Lines with --json",
+		Usage:     "list the symbols of files: PATH:LINE:COL: KIND NAME_PATH lines, or JSON Lines with --json",
 		ArgsUsage: "FILE|DIR|PATTERN...",
 		Flags: append(append(readFlags(), walkFlags()...),
 			&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor write the symbol index: read and parse every file"},
@@ -28,7 +28,7 @@ func symbolsCommand(e *env) *cli.Command {
 	}
 }
 
-// symbols runs `symedit symbols`: each file's outline (or, with --json,
+// symbols runs `symedit symbols`: each file's symbol lines (or, with --json,
 // its ops.SymbolsFile as one JSON line) as soon as it and the files
 // before it are done, then, after a walk, the summary on standard error.
 func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
