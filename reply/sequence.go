@@ -883,12 +883,6 @@ func (s *seq) prev(n *node) *node {
 	return n.p
 }
 
-// text is the whole text.
-func (s *seq) text() string {
-	t, _ := s.textEdits()
-	return t
-}
-
 // textEdits is the whole text, and the byte edits of the text the seq
 // was made from that make it: the stretches between the lines (and line
 // endings) that kept their original offsets, in one walk over the tree.
