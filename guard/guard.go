@@ -12,11 +12,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 )
@@ -1040,7 +1040,7 @@ const guardMaxSnippet = 40
 
 // guardErrorMessage describes an ERROR node whose text is b.
 func guardErrorMessage(b []byte) string {
-	s := guardFirstLine(b, guardMaxSnippet)
+	s := lines.FirstLine(b, guardMaxSnippet)
 	if s == "" {
 		return "syntax error"
 	}
@@ -1390,25 +1390,4 @@ func (x *guardLines) problem(text []byte, p guardProblem) SyntaxProblem {
 		Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
 		Kind: p.kind, Message: prefix + msg, Text: lineText,
 	}
-}
-
-// guardFirstLine returns the first line of b without white space at its
-// ends, cut to at most max bytes; "..." marks a cut or more lines.
-func guardFirstLine(b []byte, max int) string {
-	s := strings.TrimSpace(string(b))
-	cut := false
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s, cut = strings.TrimSpace(s[:i]), true
-	}
-	if len(s) > max {
-		n := max
-		for n > 0 && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		s, cut = s[:n], true
-	}
-	if cut {
-		s += "..."
-	}
-	return s
 }

@@ -206,6 +206,12 @@ func (w *Workspace) locateResolved(ctx context.Context, loc symbols.Location, r 
 	if err != nil {
 		return nil, err
 	}
+	return p.findKept(loc)
+}
+
+// findKept is find for a parse kept for the guard: the target owns p, and
+// p is closed when loc is not there.
+func (p *parsed) findKept(loc symbols.Location) (*target, error) {
 	t, err := p.find(loc)
 	if err != nil {
 		p.close()
@@ -227,12 +233,7 @@ func locateIn(ctx context.Context, doc *edit.Document, lang *lang.Language, loca
 	if err != nil {
 		return nil, err
 	}
-	t, err := p.find(loc)
-	if err != nil {
-		p.close()
-		return nil, err
-	}
-	return t, nil
+	return p.findKept(loc)
 }
 
 // find returns the symbol at loc and its whole lines.
