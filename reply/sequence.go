@@ -225,7 +225,11 @@ func (r *run) slow(k int) *Failure {
 func (r *run) stop(k int, f *Failure) (ApplyAllResult, int) {
 	cur, tree := r.s.textEdits()
 	r.log.then(tree)
-	return ApplyAllResult{Text: cur, Edits: trimEdits(r.text, r.log.edits), Outcomes: r.outcomes, Failed: k, Failure: f}, r.s.steps + r.orig.count()
+	edits := r.log.edits
+	if r.log.lost {
+		edits = spanEdits(r.text, cur)
+	}
+	return ApplyAllResult{Text: cur, Edits: trimEdits(r.text, edits), Outcomes: r.outcomes, Failed: k, Failure: f}, r.s.steps + r.orig.count()
 }
 
 // editLog is the byte edits of an original text of size bytes that made
@@ -233,13 +237,18 @@ func (r *run) stop(k int, f *Failure) (ApplyAllResult, int) {
 type editLog struct {
 	size  int
 	edits []edit.Edit
+	// lost reports that edits could not be mapped back (Compose
+	// refused them, which the engine's own edits never make it do): the
+	// result's edits are then the one stretch between the original's and
+	// the result's common start and end, never a panic or a wrong edit.
+	lost bool
 }
 
 // then adds edits of the text l reached, mapping them back through
 // l's edits (edit.Compose), whose work grows with the edits, not with the
 // text.
 func (l *editLog) then(edits []edit.Edit) {
-	if len(edits) == 0 {
+	if len(edits) == 0 || l.lost {
 		return
 	}
 	if len(l.edits) == 0 {
@@ -248,9 +257,8 @@ func (l *editLog) then(edits []edit.Edit) {
 	}
 	c, err := edit.Compose(l.size, l.edits, edits)
 	if err != nil {
-		// The edits come from the texts themselves, each in bounds
-		// and apart: Compose cannot refuse them.
-		panic("reply: composing a block's edits: " + err.Error())
+		l.edits, l.lost = nil, true
+		return
 	}
 	l.edits = c
 }
