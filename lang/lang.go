@@ -315,7 +315,7 @@ func NewRegistry(langs ...*Language) (*Registry, error) {
 // use and never modified.
 var builtin = sync.OnceValue(func() *Registry {
 	r, err := NewRegistry(New(pythonDef), New(goDef), New(javaDef),
-		New(typescriptDef), New(tsxDef), New(javascriptDef))
+		New(typescriptDef), New(tsxDef), New(javascriptDef), New(rustDef))
 	if err != nil {
 		panic(err) // the definitions are constants; TestDefaultRegistry reports the same error
 	}
@@ -323,7 +323,7 @@ var builtin = sync.OnceValue(func() *Registry {
 })
 
 // Default returns the registry of the built-in languages: python, go,
-// java, typescript, tsx and javascript, in that order.
+// java, typescript, tsx, javascript and rust, in that order.
 func Default() *Registry { return builtin() }
 
 // ForPath returns the language selected by path's extension, compared

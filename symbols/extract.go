@@ -359,6 +359,10 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 	}
 
 	out := make([]Symbol, len(cands))
+	// memberPath[i] is the name path that out[i]'s members extend: its
+	// own, or with its MemberName as the last segment (a Rust impl
+	// block's self type).
+	memberPath := make([]string, len(cands))
 	var stack []int // indexes of the open enclosing symbols
 	count := map[string]int{}
 	for i, c := range cands {
@@ -375,7 +379,7 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 		}
 		prefix := c.Prefix
 		if parent >= 0 {
-			prefix = out[parent].NamePath
+			prefix = memberPath[parent]
 		}
 		base := c.NameText
 		if prefix != "" {
@@ -399,6 +403,13 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 			ModifiersByte: int(c.modByte),
 			KeywordByte:   int(c.kwByte),
 			Parent:        parent,
+		}
+		memberPath[i] = namePath
+		if c.MemberName != "" {
+			memberPath[i] = c.MemberName
+			if prefix != "" {
+				memberPath[i] = prefix + "/" + c.MemberName
+			}
 		}
 		stack = append(stack, i)
 	}
