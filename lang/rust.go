@@ -38,7 +38,7 @@ var rustDef = Definition{
 			}
 			c.NameText = "impl " + self
 			if tr := c.Def.ChildByFieldName("trait"); tr != nil {
-				c.NameText = "impl " + rustSpaces(tr.Content(t.src)) + " for " + self
+				c.NameText = "impl " + RustShortType(tr.Content(t.src)) + " for " + self
 			}
 			c.MemberName = self
 			return true
@@ -96,8 +96,8 @@ var rustDef = Definition{
 
 // rustTypeName returns the name of an impl block's self type as a name
 // path segment: a path type's last segment without its generic arguments
-// (Stack for Stack<T>, File for std::fs::File), else the type's text with
-// its white space runs made one space (&T, [T; N], dyn Fn(u8)); "" for a
+// (Stack for Stack<T>, File for std::fs::File), else the type's text as
+// RustShortType writes it (&'a Point, [T], dyn Debug + Send); "" for a
 // missing type (broken input).
 func rustTypeName(n *sitter.Node, src []byte) string {
 	for depth := 0; n != nil && depth < 32; depth++ {
@@ -109,12 +109,43 @@ func rustTypeName(n *sitter.Node, src []byte) string {
 		case "scoped_type_identifier":
 			n = n.ChildByFieldName("name")
 		default:
-			return rustSpaces(n.Content(src))
+			return RustShortType(n.Content(src))
 		}
 	}
 	return ""
 }
 
-// rustSpaces returns s with each run of white space made one space, so
-// that a name written over several lines is one line.
-func rustSpaces(s string) string { return strings.Join(strings.Fields(s), " ") }
+// RustShortType returns a Rust type or trait as written, text, made one
+// line for a name: each run of white space one space, and each path
+// shortened to its last segment (fmt::Display is Display,
+// From<io::Error> is From<Error>), so that a name holds no "::", which
+// ends the file part of a FILE::NAME_PATH location.
+func RustShortType(text string) string {
+	fields := strings.Fields(text)
+	for i, f := range fields {
+		var b strings.Builder
+		for f != "" {
+			j := strings.Index(f, "::")
+			if j < 0 {
+				b.WriteString(f)
+				break
+			}
+			// Drop the path segment before "::": the identifier
+			// characters that end f[:j] (a segment's generic arguments,
+			// as in Vec<T>::Item, rare in a type, are kept).
+			k := j
+			for k > 0 && rustIdentByte(f[k-1]) {
+				k--
+			}
+			b.WriteString(f[:k])
+			f = f[j+2:]
+		}
+		fields[i] = b.String()
+	}
+	return strings.Join(fields, " ")
+}
+
+// rustIdentByte reports whether b may be in a Rust identifier (ASCII).
+func rustIdentByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}

@@ -274,7 +274,7 @@ func rustcItems(src, out []byte) (items []rustItem, declMacros int) {
 				break
 			}
 			selfSpan, _ := parseSpan(self.field("span"))
-			member = strings.Join(strings.Fields(spanText(src, selfSpan)), " ")
+			member = lang.RustShortType(spanText(src, selfSpan))
 			if p := self.child("kind: Path"); p != nil {
 				// A path type: its last segment, without generic arguments.
 				if segs := p.child("Path").child("segments:"); segs != nil && len(segs.kids) > 0 {
@@ -285,7 +285,7 @@ func rustcItems(src, out []byte) (items []rustItem, declMacros int) {
 			if tr := impl.child("of_trait: Some"); tr != nil {
 				if path := tr.find("path: Path"); path != nil {
 					ps, _ := parseSpan(path.field("span"))
-					name = "impl " + strings.Join(strings.Fields(spanText(src, ps)), " ") + " for " + member
+					name = "impl " + lang.RustShortType(spanText(src, ps)) + " for " + member
 				}
 			}
 		}
@@ -498,9 +498,10 @@ func diffRustItems(file string, got, want []rustItem) rustDiff {
 	return d
 }
 
-// TestRustcFixtures compares the Rust fixtures under testdata/src/rust with
-// rustc's AST: every item agrees.
-func TestRustcFixtures(t *testing.T) {
+// TestRustMatchesRustc compares the Rust fixtures under testdata/src/rust with
+// rustc's AST: every item agrees, in core_any.rs too, where tree-sitter's
+// grammar finds a syntax error that rustc does not.
+func TestRustMatchesRustc(t *testing.T) {
 	rustc := rustcTool(t)
 	files, err := filepath.Glob(filepath.Join(repoTestdata, "src", "rust", "*.rs"))
 	if err != nil || len(files) == 0 {
@@ -510,8 +511,11 @@ func TestRustcFixtures(t *testing.T) {
 	for _, d := range res.diffs {
 		t.Error(d)
 	}
-	if res.skipped > 0 || len(res.gapFiles) > 0 {
-		t.Errorf("rustc refused %d of the fixtures, tree-sitter %v", res.skipped, res.gapFiles)
+	if res.skipped > 0 || res.gapDiffs > 0 {
+		t.Errorf("rustc refused %d of the fixtures; %d differences in %v, where tree-sitter finds a syntax error", res.skipped, res.gapDiffs, res.gapFiles)
+	}
+	for _, f := range res.gapFiles {
+		t.Logf("grammar gap: tree-sitter finds a syntax error in %s (every item agrees nonetheless)", f)
 	}
 	t.Logf("%d files, %d of %d items agree", res.files, res.agree, res.items)
 }
