@@ -137,33 +137,20 @@ type attempt struct {
 }
 
 // locate finds the single position where chunk c (1-based index n) applies,
-// at the first level up to max with any passing candidate.
+// at the first level up to max with any passing candidate: one passing
+// candidate is the place (placed), none is a NO_MATCH error unless the
+// chunk is already applied (notFound), several are an AMBIGUOUS error
+// (ambiguous).
 func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, error) {
-	styles := 0
-	for _, field := range [][]string{c.ContextBefore, c.OldLines, c.NewLines, c.ContextAfter} {
-		for _, s := range field {
-			styles |= lineEndingStyles(s)
-		}
-	}
-	if styles&(styles-1) != 0 {
-		return span{}, &Error{Code: CodeNoMatch, Chunk: n, Check: CheckLineEndings,
-			Message: fmt.Sprintf("chunk %d failed %s: its strings mix line-ending styles (%s); send one line per array element, or use one style",
-				n, CheckLineEndings, styleNames(styles))}
-	}
-	k := normalize(c)
-	if len(k.old) == 0 && len(k.new) == 0 {
-		return span{}, &InputError{Chunk: n, Key: "old_lines", Msg: "old_lines and new_lines are both empty: the chunk changes nothing"}
-	}
-	if len(k.old) == 0 && len(k.before) == 0 && len(k.after) == 0 {
-		return span{}, &Error{Code: CodeNoMatch, Chunk: n, Check: CheckInsertion,
-			Message: fmt.Sprintf("chunk %d failed %s: an insertion (empty old_lines) needs context_before or context_after to say where the new lines go", n, CheckInsertion)}
+	k, err := checkChunk(c, n)
+	if err != nil {
+		return span{}, err
 	}
 	window := make([]string, 0, len(k.before)+len(k.old)+len(k.after))
 	window = append(append(append(window, k.before...), k.old...), k.after...)
 	for i, w := range window {
 		window[i] = trimRight(w)
 	}
-	no := len(k.old)
 	raw := make([]string, 0, len(window))
 	raw = append(append(append(raw, k.before...), k.old...), k.after...)
 
@@ -178,45 +165,96 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 	}
 	switch len(passing) {
 	case 1:
-		a := passing[0]
-		if sp, ok := alreadyAt(t, trimmed, k, n, max, a.pos); ok {
-			return sp, nil
-		}
-		sp := span{chunk: n, start: a.pos, end: a.pos + no, new: k.new, level: level}
-		if level >= match.Indent {
-			sp.shift = a.shift
-			shifted, err := match.ShiftIndent(k.new, a.shift)
-			if err != nil {
-				return span{}, &InputError{Chunk: n, Key: "new_lines", Msg: fmt.Sprintf(
-					"old_lines matched at file line %d at level %s, but new_lines %v", t.FirstLine+a.pos, match.Describe(level, a.shift), err)}
-			}
-			sp.new = shifted
-		}
-		return sp, nil
+		return placed(t, trimmed, k, n, max, passing[0], level)
 	case 0:
-		if sp, ok := alreadyApplied(t, trimmed, k, n, max); ok {
-			return sp, nil
-		}
-		e := noMatch(t, trimmed, k, n, s.best, s.contextHits)
-		for l := max + 1; l <= match.Loose; l++ {
-			ls := candidates(t, trimmed, k, window, raw, l)
-			if len(ls.passing) == 0 {
-				continue
-			}
-			if len(ls.passing) == 1 {
-				a := ls.passing[0]
-				e.Hint = &match.Hint{Line: t.FirstLine + a.pos, Level: l, Shift: a.shift}
-				what := "old_lines would start"
-				if no == 0 {
-					what = "the insertion point would be"
-				}
-				e.Message += fmt.Sprintf("; at level %s it matches exactly one place (%s at file line %d)",
-					match.Describe(l, a.shift), what, e.Hint.Line)
-			}
-			break
-		}
-		return span{}, e
+		return notFound(t, trimmed, k, n, max, s, window, raw)
 	}
+	return span{}, ambiguous(t, len(k.old), n, passing, level)
+}
+
+// checkChunk returns chunk c (1-based index n) normalized, or the error
+// that refuses it before any search: strings that mix line-ending
+// styles, old_lines and new_lines both empty (it changes nothing), or an
+// insertion (empty old_lines) with no context to say where it goes.
+func checkChunk(c Chunk, n int) (normalized, error) {
+	styles := 0
+	for _, field := range [][]string{c.ContextBefore, c.OldLines, c.NewLines, c.ContextAfter} {
+		for _, s := range field {
+			styles |= lineEndingStyles(s)
+		}
+	}
+	if styles&(styles-1) != 0 {
+		return normalized{}, &Error{Code: CodeNoMatch, Chunk: n, Check: CheckLineEndings,
+			Message: fmt.Sprintf("chunk %d failed %s: its strings mix line-ending styles (%s); send one line per array element, or use one style",
+				n, CheckLineEndings, styleNames(styles))}
+	}
+	k := normalize(c)
+	if len(k.old) == 0 && len(k.new) == 0 {
+		return normalized{}, &InputError{Chunk: n, Key: "old_lines", Msg: "old_lines and new_lines are both empty: the chunk changes nothing"}
+	}
+	if len(k.old) == 0 && len(k.before) == 0 && len(k.after) == 0 {
+		return normalized{}, &Error{Code: CodeNoMatch, Chunk: n, Check: CheckInsertion,
+			Message: fmt.Sprintf("chunk %d failed %s: an insertion (empty old_lines) needs context_before or context_after to say where the new lines go", n, CheckInsertion)}
+	}
+	return k, nil
+}
+
+// placed is the span of chunk k (1-based index n) at a, its one passing
+// candidate at level: the chunk's applied form when it is already there
+// (alreadyAt), else old_lines replaced by new_lines, shifted at the
+// indent and loose levels by a's indentation shift. The error is an
+// *InputError for new_lines that the shift cannot move.
+func placed(t Target, trimmed []string, k normalized, n int, max match.Level, a attempt, level match.Level) (span, error) {
+	if sp, ok := alreadyAt(t, trimmed, k, n, max, a.pos); ok {
+		return sp, nil
+	}
+	sp := span{chunk: n, start: a.pos, end: a.pos + len(k.old), new: k.new, level: level}
+	if level >= match.Indent {
+		sp.shift = a.shift
+		shifted, err := match.ShiftIndent(k.new, a.shift)
+		if err != nil {
+			return span{}, &InputError{Chunk: n, Key: "new_lines", Msg: fmt.Sprintf(
+				"old_lines matched at file line %d at level %s, but new_lines %v", t.FirstLine+a.pos, match.Describe(level, a.shift), err)}
+		}
+		sp.new = shifted
+	}
+	return sp, nil
+}
+
+// notFound decides chunk k (1-based index n), which no level up to max
+// places (s is the last level's search): the span of its applied form
+// when it is already applied (alreadyApplied), else the NO_MATCH error.
+// When the first looser level with any passing candidate has exactly
+// one, the error says so, in its message and as its Hint.
+func notFound(t Target, trimmed []string, k normalized, n int, max match.Level, s search, window, raw []string) (span, error) {
+	if sp, ok := alreadyApplied(t, trimmed, k, n, max); ok {
+		return sp, nil
+	}
+	e := noMatch(t, trimmed, k, n, s.best, s.contextHits)
+	for l := max + 1; l <= match.Loose; l++ {
+		ls := candidates(t, trimmed, k, window, raw, l)
+		if len(ls.passing) == 0 {
+			continue
+		}
+		if len(ls.passing) == 1 {
+			a := ls.passing[0]
+			e.Hint = &match.Hint{Line: t.FirstLine + a.pos, Level: l, Shift: a.shift}
+			what := "old_lines would start"
+			if len(k.old) == 0 {
+				what = "the insertion point would be"
+			}
+			e.Message += fmt.Sprintf("; at level %s it matches exactly one place (%s at file line %d)",
+				match.Describe(l, a.shift), what, e.Hint.Line)
+		}
+		break
+	}
+	return span{}, e
+}
+
+// ambiguous is the AMBIGUOUS error of chunk n (no: its old_lines' count),
+// whose candidates passing (two or more) all pass at level: it lists
+// their file lines.
+func ambiguous(t Target, no, n int, passing []attempt, level match.Level) *Error {
 	lines := make([]int, len(passing))
 	for i, p := range passing {
 		lines[i] = t.FirstLine + p.pos
@@ -230,7 +268,7 @@ func locate(t Target, trimmed []string, c Chunk, n int, max match.Level) (span, 
 		name = level.String()
 		at = " at level " + name
 	}
-	return span{}, &Error{Code: CodeAmbiguous, Chunk: n, Check: CheckUnique, Candidates: lines, Level: name,
+	return &Error{Code: CodeAmbiguous, Chunk: n, Check: CheckUnique, Candidates: lines, Level: name,
 		Message: fmt.Sprintf("chunk %d is ambiguous%s: it matches %d places (%s at file lines %s); add context_before or context_after lines that differ between them",
 			n, at, len(passing), what, joinInts(lines))}
 }

@@ -145,7 +145,7 @@ func (d *Document) Info() fs.FileInfo { return d.origin.Info }
 // NewDocument checks content as Read does (encoding, binary) and splits it
 // into lines. It does no I/O; path only names the document in errors.
 func NewDocument(path string, content []byte) (*Document, error) {
-	if enc := wideBOM(content); enc != "" {
+	if enc := WideBOM(content); enc != "" {
 		return nil, &FileError{Path: path, Reason: "file is " + enc + " (byte order mark found); symedit edits UTF-8 only", Err: ErrEncoding}
 	}
 	sniff := content[:min(len(content), binarySniffLen)]

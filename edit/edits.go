@@ -83,10 +83,19 @@ func Compose(size int, first, second []Edit) ([]Edit, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The content first made, as pieces: kept stretches of the original
-	// and new text.
-	var pieces []piece
-	mid, last := 0, 0
+	pieces, mid := piecesOf(size, a)
+	b, err := sortEdits(mid, second)
+	if err != nil {
+		return nil, err
+	}
+	return editsOf(size, applyToPieces(pieces, mid, b)), nil
+}
+
+// piecesOf returns the content that the sorted edits a make of a content
+// of size bytes, as pieces (kept stretches of the original and new
+// text), and its length in bytes.
+func piecesOf(size int, a []Edit) (pieces []piece, mid int) {
+	last := 0
 	for _, e := range a {
 		if e.Start > last {
 			pieces = append(pieces, piece{start: last, end: e.Start, kept: true})
@@ -102,11 +111,15 @@ func Compose(size int, first, second []Edit) ([]Edit, error) {
 	for _, p := range pieces {
 		mid += p.len()
 	}
-	b, err := sortEdits(mid, second)
-	if err != nil {
-		return nil, err
-	}
-	// The content second made, as pieces of the same kinds.
+	return pieces, mid
+}
+
+// applyToPieces returns the content that the sorted edits b make of the
+// content pieces hold (mid bytes long, b's offsets are offsets of it),
+// as pieces of the same kinds: the bytes b keeps are pieces of pieces,
+// cut where an edit starts or ends inside one. It cuts the elements of
+// pieces in place.
+func applyToPieces(pieces []piece, mid int, b []Edit) []piece {
 	var out []piece
 	k, at := 0, 0            // pieces[k] starts at offset at of the content first made
 	copyTo := func(to int) { // copy the pieces' bytes up to offset to
@@ -145,8 +158,14 @@ func Compose(size int, first, second []Edit) ([]Edit, error) {
 		}
 	}
 	copyTo(mid)
-	// The edits: what lies between two kept stretches that do not
-	// continue each other.
+	return out
+}
+
+// editsOf returns the edits of a content of size bytes that make the
+// content out holds, sorted, neither overlapping nor touching: one for
+// what lies between two kept stretches that do not continue each other
+// (and before the first, after the last).
+func editsOf(size int, out []piece) []Edit {
 	var edits []Edit
 	var text strings.Builder
 	from, pending := 0, false
@@ -165,7 +184,7 @@ func Compose(size int, first, second []Edit) ([]Edit, error) {
 	if size > from || pending {
 		edits = append(edits, Edit{Start: from, End: size, New: text.String()})
 	}
-	return edits, nil
+	return edits
 }
 
 // piece is a stretch of a content made by edits: the original bytes

@@ -64,16 +64,38 @@ func (e *LineEditError) Unwrap() error {
 // neither of the two forms, end_line < start_line, or an empty list are a
 // *LineEditError with Input set, naming the edit (1-based) and key.
 func ParseLineEdits(data []byte) ([]LineEdit, error) {
-	bad := func(i int, key, format string, args ...any) error {
-		k := ""
-		if key != "" {
-			k = fmt.Sprintf("%q: ", key)
-		}
-		return &LineEditError{Edit: i, Key: key, Input: true, Message: "invalid line edits: " + editPrefix(i) + k + fmt.Sprintf(format, args...)}
+	raw, err := lineEditList(data)
+	if err != nil {
+		return nil, err
 	}
+	out := make([]LineEdit, len(raw))
+	for i, r := range raw {
+		if out[i], err = parseLineEdit(i+1, r); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// badLineEdits is the *LineEditError (Input set) for malformed line
+// edits: edit i (1-based; 0 for the list as a whole), key ("" for none),
+// and the message that format and args make.
+func badLineEdits(i int, key, format string, args ...any) error {
+	k := ""
+	if key != "" {
+		k = fmt.Sprintf("%q: ", key)
+	}
+	return &LineEditError{Edit: i, Key: key, Input: true, Message: "invalid line edits: " + editPrefix(i) + k + fmt.Sprintf(format, args...)}
+}
+
+// lineEditList returns the undecoded edits of data, a JSON array of
+// them or {"edits": [...]} with nothing after it; the error (from
+// badLineEdits) is for text that would not decode as sent, JSON of
+// another shape, or an empty list.
+func lineEditList(data []byte) ([]json.RawMessage, error) {
 	data = bytes.TrimSpace(data)
 	if err := jsontext.Check(data); err != nil {
-		return nil, bad(0, "", "bad JSON: %v", err)
+		return nil, badLineEdits(0, "", "bad JSON: %v", err)
 	}
 	var raw []json.RawMessage
 	if len(data) > 0 && data[0] == '{' {
@@ -83,74 +105,87 @@ func ParseLineEdits(data []byte) ([]LineEdit, error) {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&top); err != nil {
-			return nil, bad(0, "", "want a JSON array of edits or {\"edits\": [...]}: %v", jsontext.At(data, err))
+			return nil, badLineEdits(0, "", "want a JSON array of edits or {\"edits\": [...]}: %v", jsontext.At(data, err))
 		}
 		if dec.More() {
-			return nil, bad(0, "", "unexpected data after the {\"edits\": [...]} object")
+			return nil, badLineEdits(0, "", "unexpected data after the {\"edits\": [...]} object")
 		}
 		raw = top.Edits
 	} else if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, bad(0, "", "want a JSON array of edits or {\"edits\": [...]}: %v", jsontext.At(data, err))
+		return nil, badLineEdits(0, "", "want a JSON array of edits or {\"edits\": [...]}: %v", jsontext.At(data, err))
 	}
 	if len(raw) == 0 {
-		return nil, bad(0, "", "no edits: the list is empty")
+		return nil, badLineEdits(0, "", "no edits: the list is empty")
 	}
-	out := make([]LineEdit, len(raw))
-	for i, r := range raw {
-		n := i + 1
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(r, &fields); err != nil || fields == nil {
-			return nil, bad(n, "", "want an object with start_line, end_line and new_content, or insert_after and new_content")
-		}
-		keys := make([]string, 0, len(fields))
-		for k := range fields {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			switch k {
-			case "start_line", "end_line", "insert_after", "new_content":
-			default:
-				return nil, bad(n, k, "unknown key: a line edit has start_line, end_line, insert_after and new_content")
-			}
-		}
-		var le LineEdit
-		if err := json.Unmarshal(r, &le); err != nil {
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
-				return nil, bad(n, te.Field, "want %s, got a JSON %s", wantType(te.Field), te.Value)
-			}
-			return nil, bad(n, "", "%v", err)
-		}
-		if v, ok := fields["new_content"]; !ok {
-			return nil, bad(n, "new_content", "missing (use \"\" to delete the lines)")
-		} else if string(bytes.TrimSpace(v)) == "null" {
-			return nil, bad(n, "new_content", "want a string, got null (use \"\" to delete the lines)")
-		}
-		for _, k := range []string{"start_line", "end_line", "insert_after"} {
-			if v, ok := fields[k]; ok && string(bytes.TrimSpace(v)) == "null" {
-				return nil, bad(n, k, "want an integer, got null")
-			}
-		}
-		_, hasStart := fields["start_line"]
-		_, hasEnd := fields["end_line"]
-		switch {
-		case le.InsertAfter != nil && (hasStart || hasEnd):
-			return nil, bad(n, "insert_after", "give either insert_after or start_line and end_line, not both")
-		case le.InsertAfter != nil:
-			if *le.InsertAfter < 0 {
-				return nil, bad(n, "insert_after", "must be 0 (the top of the file) or a 1-based line number")
-			}
-		case !hasStart || !hasEnd:
-			return nil, bad(n, "start_line", "give start_line and end_line (1-based, inclusive), or insert_after")
-		case le.StartLine < 1:
-			return nil, bad(n, "start_line", "must be 1 or more (lines are 1-based), got %d", le.StartLine)
-		case le.EndLine < le.StartLine:
-			return nil, bad(n, "end_line", "end_line %d is before start_line %d", le.EndLine, le.StartLine)
-		}
-		out[i] = le
+	return raw, nil
+}
+
+// parseLineEdit decodes r, edit n (1-based), and checks its keys (the
+// first unknown one in sorted order is named), their types, that none
+// is null, and that it has one of the two forms with a valid range.
+func parseLineEdit(n int, r json.RawMessage) (LineEdit, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(r, &fields); err != nil || fields == nil {
+		return LineEdit{}, badLineEdits(n, "", "want an object with start_line, end_line and new_content, or insert_after and new_content")
 	}
-	return out, nil
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		switch k {
+		case "start_line", "end_line", "insert_after", "new_content":
+		default:
+			return LineEdit{}, badLineEdits(n, k, "unknown key: a line edit has start_line, end_line, insert_after and new_content")
+		}
+	}
+	var le LineEdit
+	if err := json.Unmarshal(r, &le); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return LineEdit{}, badLineEdits(n, te.Field, "want %s, got a JSON %s", wantType(te.Field), te.Value)
+		}
+		return LineEdit{}, badLineEdits(n, "", "%v", err)
+	}
+	if v, ok := fields["new_content"]; !ok {
+		return LineEdit{}, badLineEdits(n, "new_content", "missing (use \"\" to delete the lines)")
+	} else if string(bytes.TrimSpace(v)) == "null" {
+		return LineEdit{}, badLineEdits(n, "new_content", "want a string, got null (use \"\" to delete the lines)")
+	}
+	for _, k := range []string{"start_line", "end_line", "insert_after"} {
+		if v, ok := fields[k]; ok && string(bytes.TrimSpace(v)) == "null" {
+			return LineEdit{}, badLineEdits(n, k, "want an integer, got null")
+		}
+	}
+	if err := checkLineEditForm(n, le, fields); err != nil {
+		return LineEdit{}, err
+	}
+	return le, nil
+}
+
+// checkLineEditForm returns the error for edit n (le, decoded from
+// fields) that gives both insert_after and a range, or neither, a
+// negative insert_after, a start_line below 1, or an end_line before its
+// start_line; nil for a well-formed edit.
+func checkLineEditForm(n int, le LineEdit, fields map[string]json.RawMessage) error {
+	_, hasStart := fields["start_line"]
+	_, hasEnd := fields["end_line"]
+	switch {
+	case le.InsertAfter != nil && (hasStart || hasEnd):
+		return badLineEdits(n, "insert_after", "give either insert_after or start_line and end_line, not both")
+	case le.InsertAfter != nil:
+		if *le.InsertAfter < 0 {
+			return badLineEdits(n, "insert_after", "must be 0 (the top of the file) or a 1-based line number")
+		}
+	case !hasStart || !hasEnd:
+		return badLineEdits(n, "start_line", "give start_line and end_line (1-based, inclusive), or insert_after")
+	case le.StartLine < 1:
+		return badLineEdits(n, "start_line", "must be 1 or more (lines are 1-based), got %d", le.StartLine)
+	case le.EndLine < le.StartLine:
+		return badLineEdits(n, "end_line", "end_line %d is before start_line %d", le.EndLine, le.StartLine)
+	}
+	return nil
 }
 
 func editPrefix(i int) string {

@@ -6,9 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-// wideBOM names the UTF-16 or UTF-32 encoding whose byte order mark starts
-// b, or returns "".
-func wideBOM(b []byte) string {
+// WideBOM names the UTF-16 or UTF-32 encoding whose byte order mark starts
+// b ("UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE"), or returns "" when
+// b starts with none.
+func WideBOM(b []byte) string {
 	switch {
 	case len(b) >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0:
 		return "UTF-32LE"
@@ -49,7 +50,7 @@ func CheckContent(doc *Document, content []byte) error {
 	if len(content) > MaxFileSize {
 		return refuse(ErrTooLarge, "is %d bytes, over the %d-byte limit symedit reads files up to", len(content), MaxFileSize)
 	}
-	if enc := wideBOM(content); enc != "" {
+	if enc := WideBOM(content); enc != "" {
 		return refuse(ErrEncoding, "starts with a %s byte order mark; symedit writes UTF-8 only", enc)
 	}
 	if i := bytes.IndexByte(content[:min(len(content), binarySniffLen)], 0); i >= 0 {

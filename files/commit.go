@@ -22,20 +22,24 @@ import (
 
 // ErrLocked is wrapped by the *FileError of a commit that waited LockWait
 // for the folder's lock, held by another symedit process, without getting
-// it (issue 12, item 1). Nothing was written.
+// it. The lock keeps two processes from both replacing the version of a
+// file they read, the second undoing the first's edit. Nothing was
+// written.
 var ErrLocked = errors.New("folder locked by another symedit process")
 
 // ErrNotWritable is wrapped by the *FileError of a commit refused because
 // the caller may not write the file: open(O_WRONLY) would be refused (a
 // read-only mode, another user's file in a folder the caller can write),
-// and Options.AllowReadOnly is not set (issue 12, item 6). The system
+// and Options.AllowReadOnly is not set: a rename would replace it all the
+// same, since only the folder's permission counts for one. The system
 // error (EACCES, EPERM, EROFS) is wrapped too.
 var ErrNotWritable = errors.New("file not writable by this user")
 
 // ErrMetadata is wrapped by the *FileError of a commit refused because the
 // new file could not be given all of the original's metadata: its owner,
 // setuid, setgid or sticky bit, or an extended attribute (POSIX ACLs
-// included), and Options.AllowMetadataLoss is not set (issue 12, item 5).
+// included), and Options.AllowMetadataLoss is not set: an edit should
+// change the content, never quietly who may read or run the file.
 var ErrMetadata = errors.New("file metadata cannot be kept")
 
 // LockWait is how long a commit waits for another symedit process to
@@ -44,7 +48,8 @@ const LockWait = 60 * time.Second
 
 // StaleTempAge is the age (by modification time) past which a commit
 // removes a temporary file of the file it writes that a killed symedit
-// left behind, on a file system without O_TMPFILE (issue 12, item 8).
+// left behind, on a file system without O_TMPFILE, so that kills do not
+// pile up hidden files; a younger one may belong to a writer at work.
 const StaleTempAge = 15 * time.Minute
 
 // tempNameMax is how many bytes of a file's name its temporary file's name
@@ -1013,7 +1018,8 @@ func statMode(st *unix.Stat_t) fs.FileMode {
 // written and synced, and then linked to the name, which fails rather
 // than replace a file that appeared since the document was read. The new
 // file's mode is 0666 less the umask (or the folder's default ACL), as
-// any tool's (issue 12, item 7).
+// any tool's, so that a file symedit creates is not more or less open
+// than one an editor would.
 func create(ctx context.Context, fsys fileSystem, doc *edit.Document, name string, content []byte, mode func(fs.FileMode) fs.FileMode) error {
 	if _, err := fsys.Lstat(name); err == nil {
 		return errCreatedMeanwhile(doc)

@@ -606,7 +606,7 @@ func TestCommitSteps(t *testing.T) {
 
 // TestCommitTempUnnamedWhileWritten: where the file system has O_TMPFILE
 // the temporary file has no name while it is written, so a kill then
-// leaves nothing behind (issue 12, item 8).
+// leaves nothing behind.
 func TestCommitTempUnnamedWhileWritten(t *testing.T) {
 	for _, create := range []bool{false, true} {
 		dir := t.TempDir()
@@ -675,7 +675,7 @@ func TestHelperKilledCommit(t *testing.T) {
 	fmt.Println("error: the commit finished:", err)
 }
 
-// TestCommitKilled (issue 12, item 8) kills a process in the middle of a
+// TestCommitKilled kills a process in the middle of a
 // commit, with the temporary file written: with O_TMPFILE nothing is
 // left; with a named temporary file (a file system without O_TMPFILE) the
 // temporary file stays until it is StaleTempAge old, and then the next
@@ -891,7 +891,7 @@ func TestCommitWaitsForLock(t *testing.T) {
 	}
 }
 
-// TestCommitRemovesStaleTemporaries (issue 12, item 8): a commit of NAME
+// TestCommitRemovesStaleTemporaries: a commit of NAME
 // with a named temporary file (a file system without O_TMPFILE) removes
 // the temporary files of NAME that a killed symedit left (".NAME.symedit-"
 // and 16 hex digits) once they are older than StaleTempAge, and nothing

@@ -540,7 +540,7 @@ func assertOwner(t *testing.T, path string, uid, gid uint32) {
 	}
 }
 
-// TestCommitRefusesUnwritable (issue 12, item 6): a user (uid 65534, in a
+// TestCommitRefusesUnwritable: a user (uid 65534, in a
 // child process; CI runs as root) in a folder it may write does not
 // replace a file it may not write (read-only, or root's) unless
 // AllowReadOnly says so, and a file whose owner or group the new file
@@ -622,7 +622,7 @@ func TestCommitRefusesUnwritable(t *testing.T) {
 	}
 }
 
-// TestCommitNewFileUmask (issue 12, item 7): a new file gets 0666 less
+// TestCommitNewFileUmask: a new file gets 0666 less
 // the umask, as every other tool's, in a child process with that umask.
 func TestCommitNewFileUmask(t *testing.T) {
 	exe, err := os.Executable()
@@ -706,7 +706,7 @@ func helperDir(t *testing.T, pattern string) (dir, helper string) {
 	return dir, helper
 }
 
-// TestCommitKeepsSpecialBits (issue 12, item 5): the setuid, setgid and
+// TestCommitKeepsSpecialBits: the setuid, setgid and
 // sticky bits survive a commit that also gives the file its owner (the
 // kernel clears setuid and setgid on chown, so the mode comes after).
 func TestCommitKeepsSpecialBits(t *testing.T) {
@@ -754,7 +754,7 @@ func posixACL(entries ...[3]uint32) []byte {
 	return b
 }
 
-// TestCommitKeepsExtendedAttributes (issue 12, item 5): user.*
+// TestCommitKeepsExtendedAttributes: user.*
 // attributes and a POSIX ACL that denies a group what the mode's group
 // bits allow are on the new file, byte for byte, and the new file has no
 // attribute the original did not have (a folder's default ACL is not
@@ -843,7 +843,8 @@ func xattrs(t *testing.T, path string) map[string]string {
 	return m
 }
 
-// Concurrent writers (issue 12, item 1): writer processes started by
+// Concurrent writers, each committing the file it read, must never undo
+// one another's edit: writer processes started by
 // TestCommitConcurrentProcesses run TestHelperConcurrentWriter.
 
 const writerEnv = "SYMEDIT_CONCURRENT_WRITER"
@@ -1052,7 +1053,7 @@ func TestCommitConcurrentGoroutines(t *testing.T) {
 	}
 }
 
-// TestCommitLongNames (issue 12, item 8): names up to NAME_MAX (255
+// TestCommitLongNames: names up to NAME_MAX (255
 // bytes), ASCII and multi-byte, are replaced and created: the temporary
 // file's name keeps at most 200 bytes of the name.
 func TestCommitLongNames(t *testing.T) {
@@ -1094,7 +1095,7 @@ func TestCommitLongNames(t *testing.T) {
 	}
 }
 
-// TestCommitRefusesBadContent (issue 12, item 10): new content that Read
+// TestCommitRefusesBadContent: new content that Read
 // would refuse to read back is refused before anything is written, for a
 // replaced file and a new one, and the file is byte-identical; CheckContent
 // (what a dry run runs) refuses it with the same error.

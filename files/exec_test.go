@@ -12,7 +12,7 @@ import (
 )
 
 // TestCommitExec: a change's Exec sets or clears the execute
-// permission with the content (issue 14: git diffs' mode changes), on an
+// permission with the content (as git diffs' mode changes ask), on an
 // existing file and on a created one, and a failed transaction restores
 // the mode the file was read with.
 func TestCommitExec(t *testing.T) {

@@ -32,7 +32,7 @@ type Options struct {
 	// folder the link lives in, ".." from the real folder reached), but a
 	// path that ends outside Root, or that once inside it steps out
 	// through ".." or a link, is refused with ErrOutsideRoot before
-	// anything is read (issue 12, item 2; see resolver).
+	// anything is read (see resolver).
 	Root string
 	// AllowHardlinks lets Read accept a file with several hard links; the
 	// commit then replaces this name only, splitting it from the others.
@@ -60,12 +60,14 @@ type Files struct {
 	root    *os.Root
 	rootDir string // absolute, symlinks resolved; "" when unconfined
 	opt     Options
+	view    bool // a ForReading view: Close leaves the root to its owner
 }
 
 // Open returns a Files for opt. The error is a *FileError if opt.Root does
 // not exist or is not a directory. A relative opt.Root is taken from the
 // working directory, and ".." in it after a symbolic link means what the
-// kernel makes of it (issue 12, item 2).
+// kernel makes of it, as in every path a program opens, not what the
+// text reads after cleaning.
 func Open(opt Options) (*Files, error) {
 	if opt.Dir != "" {
 		d, err := absolute(opt.Dir, "")
@@ -93,9 +95,20 @@ func Open(opt Options) (*Files, error) {
 	return f, nil
 }
 
-// Close releases the root, if any.
+// ForReading returns a view of f for operations that never write (show,
+// symbols, check): it reads a file with several hard links, since reading
+// one splits nothing, and is otherwise f (the same root, options and
+// refusals). The view shares f's root: it must not be used after f is
+// closed, and its own Close does nothing.
+func (f *Files) ForReading() *Files {
+	v := *f
+	v.opt.AllowHardlinks, v.view = true, true
+	return &v
+}
+
+// Close releases the root, if any; a ForReading view releases nothing.
 func (f *Files) Close() error {
-	if f.root != nil {
+	if f.root != nil && !f.view {
 		return f.root.Close()
 	}
 	return nil
@@ -185,7 +198,8 @@ func (f *Files) Read(path string) (*edit.Document, error) {
 // Resolution is a path that Files.Resolve resolved and checked, for
 // Files.ReadResolved to read without resolving it again: a caller that
 // needs the file's identity before it reads (to take a lock keyed by it)
-// resolves each path once (issue 15).
+// resolves each path once, not once for the identity and again for the
+// read.
 type Resolution struct {
 	files              *Files
 	path, name, target string // as stat returns them
@@ -249,12 +263,12 @@ func (f *Files) readFile(name string) ([]byte, fs.FileInfo, error) {
 	return b, fi, err
 }
 
-// Stat makes every check Read makes before it reads the file (the root,
-// a final link followed, ErrNotRegular, ErrHardLink, ErrTooLarge) and
-// returns the file's absolute real path (every symbolic link resolved)
-// and its information, without reading it: for a cache keyed by the
-// file's identity (issue 15, first bullet). Content checks (ErrBinary,
-// ErrEncoding) need the content and are Read's. The error is a
+// Stat makes every check Read makes before it reads the file (the root, a
+// final link followed, ErrNotRegular, ErrHardLink, ErrTooLarge) and returns
+// the file's absolute real path (every symbolic link resolved) and its
+// information, without reading it: for a cache keyed by the file's identity,
+// which a hit then answers without reading the file. Content checks
+// (ErrBinary, ErrEncoding) need the content and are Read's. The error is a
 // *FileError.
 func (f *Files) Stat(path string) (realPath string, fi fs.FileInfo, err error) {
 	_, target, fi, err := f.stat(path)
@@ -376,16 +390,16 @@ func (f rootFS) Resolve(name string) (string, error) {
 // fails with ELOOP: Linux's own limit.
 const maxLinks = 40
 
-// resolver resolves a path component by component as the kernel does
-// (issue 12, item 2): a relative link target is read from the folder the
-// link really lives in, and ".." goes up from the real folder reached so
-// far, never by cleaning the text. Unconfined (root nil) that is all.
-// Confined, the components below the root are looked at through the
-// os.Root; a path must reach the root, and from there stay inside it: a
-// ".." above the root, or a link whose target goes above it, is refused
-// with ErrOutsideRoot even if later components would come back in (as
-// os.Root refuses them); an absolute link target starts again from "/"
-// under the same rule; and a path that ends outside the root is refused.
+// resolver resolves a path component by component as the kernel does, so
+// that the file edited is the one cat shows: a relative link target is read
+// from the folder the link really lives in, and ".." goes up from the real
+// folder reached so far, never by cleaning the text. Unconfined (root nil)
+// that is all. Confined, the components below the root are looked at through
+// the os.Root; a path must reach the root, and from there stay inside it: a
+// ".." above the root, or a link whose target goes above it, is refused with
+// ErrOutsideRoot even if later components would come back in (as os.Root
+// refuses them); an absolute link target starts again from "/" under the
+// same rule; and a path that ends outside the root is refused.
 type resolver struct {
 	root *os.Root
 	top  []string // the root's real absolute path, as components
@@ -601,13 +615,12 @@ func absolute(path, dir string) (string, error) {
 	return wd + "/" + path, nil
 }
 
-// readFlags are the flags a file is opened with to be read (issue 12,
-// item 11): O_NONBLOCK, so that opening a named pipe put in the file's
-// place returns at once instead of waiting for a writer; O_NOFOLLOW, as
-// the name was resolved already and a link put in its place is not the
-// file (os.Root ignores it and follows links inside the root, which
-// readRegular then catches); O_NOCTTY, so that a terminal device never
-// becomes the controlling terminal.
+// readFlags are the flags a file is opened with to be read: O_NONBLOCK, so
+// that opening a named pipe put in the file's place returns at once instead
+// of waiting for a writer; O_NOFOLLOW, as the name was resolved already and
+// a link put in its place is not the file (os.Root ignores it and follows
+// links inside the root, which readRegular then catches); O_NOCTTY, so that
+// a terminal device never becomes the controlling terminal.
 const readFlags = os.O_RDONLY | syscall.O_NONBLOCK | syscall.O_NOFOLLOW | syscall.O_NOCTTY
 
 // readAttempts is how many times readRegular opens a name that another
@@ -742,7 +755,7 @@ func reason(err error) string {
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "no such file or folder" // ENOENT: the file, or a folder on its way (issue 11, section 7)
+		return "no such file or folder" // ENOENT: the file, or a folder on its way, so the message names both
 	case errors.Is(err, fs.ErrPermission):
 		return "permission denied"
 	case errors.Is(err, syscall.ENOSPC):

@@ -209,7 +209,7 @@ func wantNotRegular(t *testing.T, err error, path, what string, mode fs.FileMode
 
 // TestFilesReadFIFOSwappedIn puts a named pipe in the file's place after
 // Read has looked at it and before it opens it: Read refuses it at once
-// instead of waiting for a writer (issue 12, item 11).
+// instead of waiting for a writer that may never come.
 func TestFilesReadFIFOSwappedIn(t *testing.T) {
 	for _, root := range []bool{false, true} {
 		t.Run(map[bool]string{false: "unconfined", true: "root"}[root], func(t *testing.T) {

@@ -1039,7 +1039,7 @@ func TestFilesRootCommitPermissionDenied(t *testing.T) {
 }
 
 // linkTree is a folder of files and symbolic links for the tests of how
-// paths resolve (issue 12, item 2). Every file holds its own distinct
+// paths resolve (as the kernel does). Every file holds its own distinct
 // content, so a test can tell exactly which file an edit changed.
 type linkTree struct {
 	base  string            // the temporary folder; the root is base/r
@@ -1108,7 +1108,7 @@ func (lt *linkTree) check(t *testing.T, changed string, want []byte) {
 
 // TestFilesLinkResolvedFromItsFolder edits through symbolic links and
 // "..": each path must name the file the kernel opens for it (what cat
-// shows), with and without a root (issue 12, item 2).
+// shows), with and without a root.
 func TestFilesLinkResolvedFromItsFolder(t *testing.T) {
 	tests := []struct {
 		path string // below base/r
@@ -1165,8 +1165,7 @@ func TestFilesLinkResolvedFromItsFolder(t *testing.T) {
 // TestFilesLinkOutOfRootRefused: a path that the kernel resolves out of
 // the root, through a link or a ".." after a link, is refused with
 // ErrOutsideRoot and nothing is written, whatever its text looks like;
-// unconfined, the same path edits the file the kernel opens (issue 12,
-// item 2).
+// unconfined, the same path edits the file the kernel opens.
 func TestFilesLinkOutOfRootRefused(t *testing.T) {
 	tests := []struct {
 		path string // below base/r
@@ -1230,7 +1229,7 @@ func TestFilesLinkOutOfRootRefused(t *testing.T) {
 
 // TestFilesNewFileResolvedFromItsFolder creates files through a folder
 // link followed by "..": the new file (and any new folder) goes where the
-// kernel would put it, with and without a root (issue 12, item 2).
+// kernel would put it, with and without a root.
 func TestFilesNewFileResolvedFromItsFolder(t *testing.T) {
 	tests := []struct {
 		path    string // below base/r
@@ -1277,7 +1276,7 @@ func TestFilesNewFileResolvedFromItsFolder(t *testing.T) {
 }
 
 // TestFilesOpenRootDotDotAfterLink gives --root as "r/sub/..": the kernel
-// reads it as r/a (r/sub is a link to a/b), not r (issue 12, item 2).
+// reads it as r/a (r/sub is a link to a/b), not r as the text reads.
 func TestFilesOpenRootDotDotAfterLink(t *testing.T) {
 	lt := newLinkTree(t)
 	r := filepath.Join(lt.base, "r")
@@ -1331,8 +1330,8 @@ func TestFilesLinkLoop(t *testing.T) {
 }
 
 // TestRealPathAndRoot: Files.Root and Document.RealPath resolve as the
-// kernel does (issue 12, item 2), the final link included, so a caller can
-// name the file actually edited (a diff header, issue 11, section 2):
+// kernel does, the final link included, so a caller can name the file
+// actually edited (in a diff's header):
 // with r/sub -> a/b and r/a/b/lnk.py -> ../x.py, the root r/sub/.. is
 // r/a, r/sub/lnk.py and r/sub/../x.py are r/a/x.py (what cat shows), and
 // a missing r/sub/new.py is r/a/b/new.py. A Document from NewDocument has

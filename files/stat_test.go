@@ -11,10 +11,10 @@ import (
 )
 
 // TestFilesStat checks Files.Stat, the look without a read that the symbol
-// index keys on (issue 15): it names the final link's target by its
-// absolute real path, unconfined and confined, and refuses what Read
-// refuses before reading (outside the root, hard links, not a regular
-// file) with the same errors.
+// index keys on (so that a hit reads no file): it names the final link's
+// target by its absolute real path, unconfined and confined, and refuses
+// what Read refuses before reading (outside the root, hard links, not a
+// regular file) with the same errors.
 func TestFilesStat(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {

@@ -61,8 +61,8 @@ type Change struct {
 	// (ErrNotRegular), as is a Document from ReadOrNew for a file that
 	// does not exist.
 	Delete bool
-	// Exec changes the file's execute permission with its content (a git
-	// diff's mode change or new executable file, issue 14); ExecKeep, the
+	// Exec changes the file's execute permission with its content (as a
+	// git diff's mode change or new executable file asks); ExecKeep, the
 	// zero value, keeps the file's mode. A failed transaction restores
 	// the mode the file was read with.
 	Exec Exec

@@ -88,9 +88,10 @@ func TestFindSyntaxProblemsSkips(t *testing.T) {
 }
 
 // TestFindSyntaxProblemsGoParserDecides checks that in Go, tree-sitter
-// problems in code go/parser accepts are notes, not problems (issue 11,
-// section 3): Go 1.24's generic type alias, Go 1.26's new(expression) and
-// a shadowed make, which tree-sitter's older Go grammar rejects.
+// problems in code go/parser accepts are notes, not problems, since
+// tree-sitter's Go grammar lags the language: Go 1.24's generic type
+// alias, Go 1.26's new(expression) and a shadowed make, which
+// tree-sitter's older Go grammar rejects.
 func TestFindSyntaxProblemsGoParserDecides(t *testing.T) {
 	goLang, _ := lang.ByName("go")
 	tests := []struct {
@@ -110,8 +111,8 @@ func TestFindSyntaxProblemsGoParserDecides(t *testing.T) {
 		{"an error, then an alias", "package p\n\nfunc f() {\n\tx := )\n}\n\ntype S[T comparable] = map[T]struct{}\n",
 			[]string{"4:2 ERROR", "4:7 go/parser", "7:1 go/parser", "7:22 ERROR", "8:1 go/parser"}, nil},
 		// A CR-only file: Go ends lines at LF only, so tree-sitter reads the
-		// text as it is, CR as white space, and go/parser still decides
-		// (issue 12, item 3). Positions are Document's lines, at CR.
+		// text as it is, CR as white space, and go/parser still decides.
+		// Positions are Document's lines, at CR.
 		{"CR-only", "package p;\rimport \"fmt\";\rfunc F(n int) int {\r\tx := n + 1;\r\tfmt.Println(x);\r\treturn x;\r};\r", nil, nil},
 		{"CR-only alias", "package p;\rtype S[T comparable] = map[T]struct{};\r", nil, []string{"2:22 ERROR"}},
 		{"CR-only, go/parser rejects", "package p;\rfunc F() {\r\tx := )\r}\r", []string{"3:2 ERROR", "3:7 go/parser"}, nil},
@@ -146,7 +147,7 @@ func TestFindSyntaxProblemsGoParserDecides(t *testing.T) {
 
 // TestFindSyntaxProblemsGOROOT checks every Go file of $(go env
 // GOROOT)/src as `symedit check` does: a file go/parser accepts has no
-// problem, whatever tree-sitter says of it (issue 11, section 3), and a
+// problem, whatever tree-sitter says of it, and a
 // file go/parser rejects (the go/types test data holds some) has a
 // go/parser problem. The whole tree is about 90 MB in 7,700 files (20 to
 // 35 s on two cores); with -short or under the race detector only every
@@ -249,7 +250,7 @@ func TestFindSyntaxProblemsGOROOT(t *testing.T) {
 }
 
 // TestFindSyntaxProblemsCROnly checks `symedit check` on files whose lines
-// end with a lone CR (issue 12, item 3). In Python, Java and TypeScript a
+// end with a lone CR. In Python, Java and TypeScript a
 // lone CR ends a line, so a CR-only file gets the report of the same file
 // with LF endings: nothing for real valid code (the test data's CPython,
 // Java and TypeScript files, whole, and single CPython definitions), and

@@ -364,8 +364,8 @@ func guardInspectCase(t *testing.T) (before, after []byte, edits []edit.Edit) {
 // TestGuardExactPoints checks that the guard's tree edit gives tree-sitter
 // exact points: after the real edit of guardInspectCase, the incremental
 // re-parse gives the tree of a full parse, where the binding's Tree.Edit
-// (new end point = old end point) gives ERROR nodes a full parse does not
-// (issue 11, section 3).
+// (new end point = old end point) gives ERROR nodes a full parse does not,
+// and would refuse valid edits.
 func TestGuardExactPoints(t *testing.T) {
 	if guardExactTreeEdit() == nil {
 		t.Fatal("the binding's tree no longer has the layout guardExactTreeEdit relies on")
@@ -489,7 +489,7 @@ func guardTreeDump(t *testing.T, lang *lang.Language, oldText, newText []byte, e
 }
 
 // TestGuardCRTreeEdits edits CR-only and CRLF files in the ways that change
-// whether a CR is lone (issue 12, item 3): an LF inserted after a CR, the
+// whether a CR is lone: an LF inserted after a CR, the
 // LF of a CRLF deleted, a CRLF line inserted after a CR line. The parser
 // reads a lone CR as LF (lang.Language.ParserInput), so such an edit
 // changes the parser's byte before it, which the file's edit leaves as it

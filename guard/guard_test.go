@@ -459,7 +459,8 @@ func TestCheckSyntaxWholeFile(t *testing.T) {
 
 // TestCheckSyntaxSkipped covers every reason not to check, and checks
 // that strict mode refuses the contents the guard could not check (too
-// large, timed out, canceled: issue 12, item 9), with the reason typed,
+// large, timed out, canceled: strict mode writes only what was checked),
+// with the reason typed,
 // and that warn mode does not.
 func TestCheckSyntaxSkipped(t *testing.T) {
 	goLang := guardLang(t, "go")
@@ -708,7 +709,7 @@ func FuzzCheckSyntax(f *testing.F) {
 				t.Fatalf("problem %+v: line %d is %q", p, p.Line, doc.Line(p.Line))
 			}
 		}
-		// Outside Go a lone CR ends a line (issue 12, item 3): the same edit
+		// Outside Go a lone CR ends a line: the same edit
 		// of the file with every LF made a CR gets the same report.
 		if lang.Name != "go" && !strings.Contains(before+repl, "\r") {
 			cr := []edit.Edit{{Start: s, End: e, New: strings.ReplaceAll(repl, "\n", "\r")}}
@@ -752,9 +753,9 @@ func ExampleCheckSyntax() {
 // TestCheckSyntaxRealInsertionOfCommentLines replaces CPython 3.13's
 // two-line Signature.__str__ with the 42-line one of CPython 3.12 (11
 // comment lines among them), a real edit whose result is valid Python:
-// the guard must accept it (issue 11, section 3: the incremental re-parse
-// with the binding's wrong new end point reported an ERROR node over the
-// docstring below the edit).
+// the guard must accept it (the incremental re-parse with the binding's
+// wrong new end point reported an ERROR node over the docstring below the
+// edit).
 func TestCheckSyntaxRealInsertionOfCommentLines(t *testing.T) {
 	ar, err := txtar.ParseFile(filepath.Join("testdata", "guard", "inspect_signature.txtar"))
 	if err != nil {
@@ -781,9 +782,9 @@ func TestCheckSyntaxRealInsertionOfCommentLines(t *testing.T) {
 }
 
 // TestCheckSyntaxGoParserDecides edits a real Go file with code that
-// go/parser accepts and tree-sitter's older Go grammar rejects (issue 11,
-// section 3): the edit is not refused, and tree-sitter does not run (its
-// errors could only be notes, and are not worth a parse: issue 15). In
+// go/parser accepts and tree-sitter's older Go grammar rejects: the edit
+// is not refused, and tree-sitter does not run (its errors could only be
+// notes, and are not worth a parse). In
 // an edit that go/parser rejects, tree-sitter runs, and its errors on the
 // lines above go/parser's first error are notes on the edited lines.
 func TestCheckSyntaxGoParserDecides(t *testing.T) {
@@ -843,7 +844,8 @@ func guardInsertAtLine(t *testing.T, content []byte, n int, s string) edit.Edit 
 
 // TestCheckSyntaxNearestFirst checks that a refusal leads with the new
 // problem nearest to the edited lines, then the others in file order, and
-// names the edited lines (issue 11, section 3).
+// names the edited lines, so that the caller sees first what its own edit
+// broke.
 func TestCheckSyntaxNearestFirst(t *testing.T) {
 	t.Run("java", func(t *testing.T) {
 		// A quote opened in a Javadoc line: tree-sitter's first new
@@ -929,7 +931,7 @@ func guardReportKey(rep guard.SyntaxReport) string {
 }
 
 // TestCheckSyntaxCROnly checks the guard on files whose lines end with a
-// lone CR (issue 12, item 3): in Python, Java and TypeScript a lone CR ends
+// lone CR: in Python, Java and TypeScript a lone CR ends
 // a line, so each edit of guardCases and guardBrokenCases (Go excepted) made
 // on the file converted to CR gets exactly the report of the same edit on
 // the LF file: clean edits pass, broken ones are refused with the same

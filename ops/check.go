@@ -169,7 +169,7 @@ func (w *Workspace) Check(ctx context.Context, req CheckRequest) (*CheckResult, 
 // not exist says so, rather than naming its extension.
 func (w *Workspace) checkOne(ctx context.Context, path, langName string) *CheckFile {
 	f := &CheckFile{Path: path, Problems: []guard.SyntaxProblem{}}
-	doc, err := w.files.Read(path)
+	doc, err := w.view.Read(path) // check only reads: hard links are fine
 	if err != nil {
 		f.Error = AsError(err)
 		return f

@@ -32,8 +32,19 @@ type parsed struct {
 // extension. The file is read before its language is chosen, so that a
 // path outside the root (OUTSIDE_ROOT) or one that does not exist says so
 // rather than naming its extension.
+//
+// It serves the operations that only read (show, symbols): a file with
+// several hard links is read, since reading it splits nothing.
 func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) (*parsed, error) {
-	return w.parseResolved(ctx, path, nil, o)
+	doc, err := w.view.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	lang, err := lang.Select(path, o.Lang)
+	if err != nil {
+		return nil, err
+	}
+	return parse(ctx, doc, lang)
 }
 
 // parseResolved is parseFile that reads the file r resolved path to, when
@@ -151,9 +162,14 @@ func ParseLocation(arg string) (symbols.Location, error) {
 	return loc, nil
 }
 
-// locate reads a location's file and finds the symbol.
+// locate reads a location's file and finds the symbol, for show: as
+// parseFile, it reads a file with several hard links.
 func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOptions) (*target, error) {
-	return w.locateResolved(ctx, loc, nil, o)
+	p, err := w.parseFile(ctx, loc.Path, o)
+	if err != nil {
+		return nil, err
+	}
+	return p.find(loc)
 }
 
 // locateResolved is locate that reads the file r resolved loc.Path to,

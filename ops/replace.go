@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,8 +108,10 @@ type ReplaceResult struct {
 	// Searched counts the files read and searched (a walk's files
 	// without a match included).
 	Searched int `json:"searched" jsonschema:"How many files were read and searched (a walk's files without a match included)."`
-	// Skipped counts the files a walk left out, by reason (walk.Result).
-	Skipped map[string]int `json:"skipped,omitempty" jsonschema:"How many files a walk left out, by reason; omitted when none."`
+	// Skipped counts the files a walk left out, by reason (walk.Result),
+	// and the files that are not UTF-8 text and hold no match
+	// (skipNotUTF8): searched as raw bytes and left alone.
+	Skipped map[string]int `json:"skipped,omitempty" jsonschema:"How many files were left out, by reason: those a walk skipped, and those that are not UTF-8 text and hold no match; omitted when none."`
 	// Walked reports that a path was a folder or a pattern.
 	Walked bool `json:"-"`
 }
@@ -136,6 +139,13 @@ type ReplaceFile struct {
 	MoreMatches bool `json:"more_matches,omitempty" jsonschema:"true: counting stopped one past the expected count; the file has at least matches matches. Omitted otherwise."`
 }
 
+// skipNotUTF8 is the reason, in ReplaceResult.Skipped, for a file that is
+// not UTF-8 text (symedit edits none) and holds no match: a replace over
+// a large tree goes on past the Latin-1 test files such trees have, as
+// sed and ripgrep do, instead of refusing the run for files it would not
+// change anyway.
+const skipNotUTF8 = "not UTF-8 (no match)"
+
 // maxSimilarLines is the most similar lines a NO_MATCH_TEXT refusal
 // lists, over all its files.
 const maxSimilarLines = 10
@@ -148,6 +158,9 @@ type replaceFile struct {
 	checked outcome
 	readErr bool  // err is the read's: the file was not searched
 	err     error // why the file was refused or not written
+	// skip is why the file was searched as raw bytes and left alone
+	// (skipNotUTF8), or "".
+	skip string
 }
 
 // Replace runs req (`symedit replace`): it expands the paths, takes the
@@ -230,6 +243,13 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		res.MoreMatches = res.MoreMatches || f.out.MoreMatches
 		if !f.readErr {
 			res.Searched++
+		}
+		if f.skip != "" {
+			if found.Skipped == nil {
+				found.Skipped = map[string]int{}
+				res.Skipped = found.Skipped
+			}
+			found.Skipped[f.skip]++
 		}
 		if f.out.Matches > 0 {
 			withMatches++
@@ -337,6 +357,10 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 	}
 	doc, err := w.readResolved(path, r, req.WriteOptions)
 	if err != nil {
+		if errors.Is(err, edit.ErrEncoding) && !w.rawMatch(path, r, sr) {
+			f.out.Status, f.skip = ReplaceNoMatch, skipNotUTF8
+			return f
+		}
 		f.out.Status, f.err, f.readErr = ReplaceRefused, err, true
 		return f
 	}
@@ -361,6 +385,29 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 		f.out.Status = ReplaceRefused
 	}
 	return f
+}
+
+// rawMatch reports whether sr finds a match in the bytes of the file
+// path names (through its resolution r, when not nil), read as they are:
+// the search of a file that is not UTF-8 text. A file that cannot be read,
+// and a UTF-16 or UTF-32 file (whose text a byte search cannot see),
+// count as a match, so that the read's error stays the refusal.
+func (w *Workspace) rawMatch(path string, r *files.Resolution, sr *textedit.Searcher) bool {
+	var real string
+	if r != nil {
+		real = r.RealPath()
+	} else {
+		var err error
+		if real, _, err = w.files.Stat(path); err != nil {
+			return true
+		}
+	}
+	raw, err := os.ReadFile(real)
+	if err != nil || edit.WideBOM(raw) != "" {
+		return true
+	}
+	_, _, matches := sr.Replace(string(raw))
+	return len(matches) > 0
 }
 
 // planReplace computes the change sr makes to doc: its matches replaced
@@ -520,7 +567,11 @@ func (f *replaceFile) result(o WriteOptions) ReplaceFile {
 	switch out.Status {
 	case ReplaceReplaced, ReplaceNoMatch:
 		out.OK = true
-		out.Summary = f.ch.what
+		if f.ch != nil {
+			out.Summary = f.ch.what
+		} else {
+			out.Summary = f.skip // searched as raw bytes: no change to describe
+		}
 	case ReplaceRefused:
 		out.Fail(f.err)
 	case ReplaceNotWritten:

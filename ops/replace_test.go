@@ -569,3 +569,40 @@ func TestReplaceCancelledWhileChecked(t *testing.T) {
 	}
 	replaceSameTree(t, dir, before, "cancelled")
 }
+
+// TestReplaceSkipsNotUTF8WithoutMatch: a file that is not UTF-8 text
+// (here Latin-1, as the test files of large trees are) and holds no match
+// is searched as raw bytes, counted in Skipped and left alone, and the run
+// writes the files with matches; one that does hold a match is still
+// refused, with every file byte-identical.
+func TestReplaceSkipsNotUTF8WithoutMatch(t *testing.T) {
+	latin1 := "# -*- coding: latin-1 -*-\ns = 'caf\xe9'\n"
+	w, dir := replaceTree(t, map[string]string{"src/python/latin1.py": latin1})
+	req := ops.ReplaceRequest{Search: "unsafe.", Replacement: "unsafepkg.", Paths: []string{"src"}}
+	res, err := w.Replace(context.Background(), req)
+	if err != nil || !res.OK || res.FilesWritten != 2 {
+		t.Fatalf("replace with an unrelated Latin-1 file: %v, %+v", err, res)
+	}
+	if res.Skipped["not UTF-8 (no match)"] != 1 || !strings.Contains(res.Summary, "1 not UTF-8 (no match)") {
+		t.Errorf("skipped %v, summary %q", res.Skipped, res.Summary)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "src", "python", "latin1.py")); string(got) != latin1 {
+		t.Errorf("the Latin-1 file changed: %q", got)
+	}
+
+	// The same file named on its own, holding no match: skipped, the run
+	// refused only for having no match at all.
+	res, err = w.Replace(context.Background(), ops.ReplaceRequest{Search: "unsafe.", Replacement: "x", Paths: []string{"src/python/latin1.py"}})
+	if err == nil || res.Error.Code != ops.CodeNoMatchText || res.Skipped["not UTF-8 (no match)"] != 1 {
+		t.Errorf("named Latin-1 file without a match: %v, %+v", err, res)
+	}
+
+	// A match inside the Latin-1 file: refused as a file symedit cannot
+	// edit, and nothing is written anywhere.
+	before := replaceSnapshot(t, dir)
+	res, err = w.Replace(context.Background(), ops.ReplaceRequest{Search: "caf", Replacement: "cafe", Paths: []string{"src"}})
+	if err == nil || res.OK || res.FilesWritten != 0 {
+		t.Errorf("a match in a Latin-1 file: %v, %+v", err, res)
+	}
+	replaceSameTree(t, dir, before, "a refused replace")
+}

@@ -258,7 +258,7 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 		return parseFile()
 	}
 	stated := time.Now() // before the stat: the racily-clean rule's time
-	real, fi, err := w.files.Stat(path)
+	real, fi, err := w.view.Stat(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -272,7 +272,7 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 	if ix.afterStat != nil {
 		ix.afterStat(path)
 	}
-	doc, err := w.files.Read(path)
+	doc, err := w.view.Read(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -59,6 +59,7 @@ type Options struct {
 // processes (files.Files.Commit).
 type Workspace struct {
 	files *files.Files
+	view  *files.Files // files.ForReading: for the operations that only read
 	opt   Options
 	locks pathLocks
 
@@ -79,7 +80,7 @@ func Open(opt Options) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Workspace{files: files, opt: opt}, nil
+	return &Workspace{files: files, view: files.ForReading(), opt: opt}, nil
 }
 
 // Close releases the workspace's root. Calls after Close fail.

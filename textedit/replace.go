@@ -16,7 +16,7 @@ import (
 )
 
 // Search is one search-and-replace over a file's text, as `symedit
-// replace` runs it (seed 003's search_replace mode).
+// replace` and the MCP tool replace run it.
 type Search struct {
 	// Pattern is the text searched for: literal, or with Regex a Go RE2
 	// regular expression.
@@ -88,8 +88,7 @@ type Match struct {
 	EndColumn int `json:"end_column"`
 	// Text is the match's first line, without its ending; a line over
 	// MaxWindow bytes is cut to its Window around the match, so that a
-	// listing of matches stays small however long the lines are (issue 12,
-	// item 12).
+	// listing of matches stays small however long the lines are.
 	Text string `json:"line_content"`
 	// ContentColumn, for a cut Text, is the 1-based byte column where Text
 	// starts in the line, and LineLength the line's length in bytes; both
@@ -128,20 +127,21 @@ func (r *Searcher) Replace(text string) (string, int, []Match) {
 }
 
 // ReplaceEdits is Replace that also returns the byte edits that turn text
-// into the result: one per match replaced, in order, with byte offsets
-// into text (Apply(text, edits) is the result). The syntax guard re-parses
+// into the result: one per match replaced, in order, with byte offsets into
+// text (Apply(text, edits) is the result). The syntax guard re-parses
 // incrementally from them and DiffEdits builds the diff from them, in time
-// proportional to the change (issue 15); an edit whose new text equals the
-// match is kept (both skip it).
+// proportional to the change, not to the file; an edit whose new text equals
+// the match is kept (both skip it).
 func (r *Searcher) ReplaceEdits(text string) (string, int, []Match, []edit.Edit) {
 	return r.replace(text, true)
 }
 
-// ReplaceDocument is ReplaceEdits on d's Text, without copying it
-// (issue 15): content is d's new Content, its byte order mark kept, made
-// in one allocation, and the edits' offsets are offsets into d.Content.
-// Lines and columns are those of d's Text. When nothing matches, content is
-// d.Content itself (not a copy), n is 0 and matches and edits are nil.
+// ReplaceDocument is ReplaceEdits on d's Text, without copying it, so that a
+// large file is held in memory once: content is d's new Content, its byte
+// order mark kept, made in one allocation, and the edits' offsets are
+// offsets into d.Content. Lines and columns are those of d's Text. When
+// nothing matches, content is d.Content itself (not a copy), n is 0 and
+// matches and edits are nil.
 func (r *Searcher) ReplaceDocument(d *edit.Document) (content []byte, n int, matches []Match, edits []edit.Edit) {
 	bom := d.Content[:len(d.Content)-len(d.Text)]
 	content, n, matches, edits = r.replaceIn(d.Text, d.EOL, bom, true)
@@ -205,19 +205,7 @@ const ctxEvery = 1024
 // ctx every ctxEvery matches and returns its error when done. text is
 // only read.
 func (r *Searcher) replaceUpTo(ctx context.Context, text []byte, eol string, prefix []byte, withEdits bool, limit, windows int) ([]byte, int, []Match, []edit.Edit, error) {
-	if eol != edit.LF && strings.ContainsAny(r.s.Pattern+r.s.Replacement, "\r\n") && uniformEOL(string(text), eol) {
-		// A file whose line endings are all CRLF (or all CR): the line
-		// breaks of a literal pattern and of the replacement are written in
-		// the file's style, as every other command writes them.
-		s := r.s
-		s.Replacement = withEOL(s.Replacement, eol)
-		if !s.Regex {
-			s.Pattern = withEOL(s.Pattern, eol)
-		}
-		if r2, err := Compile(s); err == nil {
-			r = r2
-		}
-	}
+	r = r.inStyleOf(text, eol)
 	locs, err := r.findAll(ctx, text, limit)
 	if err != nil {
 		return nil, 0, nil, nil, err
@@ -225,22 +213,70 @@ func (r *Searcher) replaceUpTo(ctx context.Context, text []byte, eol string, pre
 	if len(locs) == 0 {
 		return nil, 0, nil, nil, nil
 	}
-	sep := byte('\n') // lines as Document (and lines.IndexStarts) split them
+	matches, err := placeMatches(ctx, text, eol, locs, windows)
+	if err != nil {
+		return nil, 0, nil, nil, err
+	}
+	if limit > 0 && len(locs) >= limit {
+		return nil, 0, matches, nil, nil
+	}
+	n := len(locs)
+	if r.s.Count > 0 && r.s.Count < n {
+		n = r.s.Count
+	}
+	repl, ends, err := r.expandAll(ctx, text, locs[:n])
+	if err != nil {
+		return nil, 0, nil, nil, err
+	}
+	out, edits := splice(text, prefix, locs[:n], repl, ends, withEdits)
+	return out, n, matches, edits, nil
+}
+
+// inStyleOf returns the Searcher to run on text, whose dominant line
+// ending is eol. In a file whose line endings are all CRLF (or all CR),
+// the line breaks of a literal pattern and of the replacement are
+// written in the file's style, as every other command writes them: it
+// returns r recompiled so. Otherwise (and if the recompiled pattern
+// would not compile) it returns r.
+func (r *Searcher) inStyleOf(text []byte, eol string) *Searcher {
+	if eol == edit.LF || !strings.ContainsAny(r.s.Pattern+r.s.Replacement, "\r\n") || !uniformEOL(string(text), eol) {
+		return r
+	}
+	s := r.s
+	s.Replacement = withEOL(s.Replacement, eol)
+	if !s.Regex {
+		s.Pattern = withEOL(s.Pattern, eol)
+	}
+	if r2, err := Compile(s); err == nil {
+		return r2
+	}
+	return r
+}
+
+// placeMatches returns the Match of each of locs (submatch indexes into
+// text, in order; at least one): its line, columns and, for the first
+// windows of them (all when windows < 0), its line's window as Text.
+// Lines are split at eol's separator, as Document (and
+// lines.IndexStarts) split them. It asks ctx every ctxEvery matches and
+// returns its error when done.
+//
+// The matches come in order: the line count runs on from one to the
+// next, so that finding every match's line reads the text once, and
+// builds no index of its lines. The end of the current line is found
+// once per line, not once per match: on one long line with many
+// matches, a scan per match would be quadratic.
+func placeMatches(ctx context.Context, text []byte, eol string, locs [][]int, windows int) ([]Match, error) {
+	sep := byte('\n')
 	if eol == edit.CR {
 		sep = '\r'
 	}
 	matches := make([]Match, len(locs))
-	// The matches come in order: the line count runs on from one to the
-	// next, so that finding every match's line reads the text once, and
-	// builds no index of its lines. The end of the current line is found
-	// once per line, not once per match: on one long line with many
-	// matches, a scan per match would be quadratic.
 	seps := []byte{sep}
 	at, line, lineStart, lineEnd := 0, 1, 0, -1
 	for i, l := range locs {
 		if i%ctxEvery == ctxEvery-1 {
 			if err := ctx.Err(); err != nil {
-				return nil, 0, nil, nil, err
+				return nil, err
 			}
 		}
 		probe.SearchSteps.Add(1)
@@ -272,38 +308,48 @@ func (r *Searcher) replaceUpTo(ctx context.Context, text []byte, eol string, pre
 			}
 		}
 	}
-	if limit > 0 && len(locs) >= limit {
-		return nil, 0, matches, nil, nil
-	}
-	n := len(locs)
-	if r.s.Count > 0 && r.s.Count < n {
-		n = r.s.Count
-	}
-	// Every replacement is expanded into one buffer first, so that the
-	// result is one allocation of its exact size.
-	var repl []byte
-	ends := make([]int, n) // where each replacement ends in repl
-	size := len(prefix) + len(text)
-	for i, l := range locs[:n] {
+	return matches, nil
+}
+
+// expandAll expands the replacement for each of locs (submatch indexes
+// into text) into one buffer, repl, so that the result can be one
+// allocation of its exact size: the i-th replacement ends at ends[i] in
+// repl. It asks ctx every ctxEvery matches and returns its error when
+// done.
+func (r *Searcher) expandAll(ctx context.Context, text []byte, locs [][]int) (repl []byte, ends []int, err error) {
+	ends = make([]int, len(locs))
+	for i, l := range locs {
 		if i%ctxEvery == ctxEvery-1 {
 			if err := ctx.Err(); err != nil {
-				return nil, 0, nil, nil, err
+				return nil, nil, err
 			}
 		}
 		repl = r.re.Expand(repl, r.repl, text, l)
 		ends[i] = len(repl)
+	}
+	return repl, ends, nil
+}
+
+// splice returns prefix followed by text with each of locs (submatch
+// indexes into text, in order) replaced by its replacement in repl (the
+// i-th ends at ends[i], as expandAll makes them), in one allocation of
+// its exact size; with withEdits also the byte edits that do it, in
+// offsets of prefix followed by text, whose New share one string.
+func splice(text, prefix []byte, locs [][]int, repl []byte, ends []int, withEdits bool) ([]byte, []edit.Edit) {
+	size := len(prefix) + len(text) + len(repl)
+	for _, l := range locs {
 		size -= l[1] - l[0]
 	}
-	out := make([]byte, 0, size+len(repl))
+	out := make([]byte, 0, size)
 	out = append(out, prefix...)
 	var all string // every replacement, one string that the edits' New share
 	var edits []edit.Edit
 	if withEdits {
 		all = string(repl)
-		edits = make([]edit.Edit, 0, n)
+		edits = make([]edit.Edit, 0, len(locs))
 	}
 	last, from := 0, 0
-	for i, l := range locs[:n] {
+	for i, l := range locs {
 		out = append(out, text[last:l[0]]...)
 		out = append(out, repl[from:ends[i]]...)
 		if withEdits {
@@ -312,7 +358,7 @@ func (r *Searcher) replaceUpTo(ctx context.Context, text []byte, eol string, pre
 		last, from = l[1], ends[i]
 	}
 	out = append(out, text[last:]...)
-	return out, n, matches, edits, nil
+	return out, edits
 }
 
 // findAll returns the submatch indexes of the matches in text, as

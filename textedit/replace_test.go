@@ -431,9 +431,9 @@ func ExampleSearcher_Replace() {
 	// 1 of 2
 }
 
-// TestReplaceMatchWindow: on a 300 KB line every Match holds a window of
-// at most MaxWindow bytes around it (issue 12, item 12: a replace --expect
-// refusal printed the whole line per match, 843 MB for this line).
+// TestReplaceMatchWindow: on a 300 KB line every Match holds a window of at
+// most MaxWindow bytes around it (with the whole line per match, a replace
+// --expect refusal would print 843 MB for this line).
 func TestReplaceMatchWindow(t *testing.T) {
 	line := strings.Repeat("value := compute(x) + ", 300<<10/22)
 	_, n, matches := mustCompile(t, textedit.Search{Pattern: "compute", Replacement: "c"}).Replace("package p\n" + line + "\n")

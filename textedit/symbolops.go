@@ -50,9 +50,9 @@ func HeadOf(sym symbols.Symbol, lang *lang.Language) Head {
 		ModifiersByte: sym.ModifiersByte, KeywordByte: sym.KeywordByte, EndByte: sym.EndByte}
 }
 
-// Replaced says which part of a symbol ReplaceSymbol replaced (issue 11,
-// section 4; issue 16 for overloads): "whole", "from-implementation",
-// "from-modifiers" or "from-keyword".
+// Replaced says which part of a symbol ReplaceSymbol replaced, so that a
+// caller sees what of the old head was kept: "whole",
+// "from-implementation", "from-modifiers" or "from-keyword".
 type Replaced string
 
 // The Replaced values.
@@ -174,16 +174,17 @@ func fitIndent(text []string, indent string) ([]string, Reindent) {
 }
 
 // ReplaceSymbol returns the Edit that replaces the symbol by body, keeping
-// what body does not send (issue 11, section 4): when body begins with a
-// decorator or annotation (symbols.TextLead), the whole symbol is
-// replaced; when it begins with a modifier, the symbol's leading
-// decorators or annotations are kept and the rest replaced; when it begins
-// with the definition proper, its decorators, annotations and modifiers
-// are all kept. A TypeScript symbol's overload signatures are kept unless
-// body begins with one (symbols.SendsOverloads; issue 16), which replaces
-// the whole symbol. The Placement says which. Text on the line where the
-// replacement starts, before it (kept decorators, modifiers, or code
-// before a symbol that starts mid-line, as "return run(new Runnable() {"),
+// what body does not send, so that a body sent without its decorators
+// does not drop them: when body begins with a decorator or annotation
+// (symbols.TextLead), the whole symbol is replaced; when it begins with a
+// modifier, the symbol's leading decorators or annotations are kept and
+// the rest replaced; when it begins with the definition proper, its
+// decorators, annotations and modifiers are all kept. A TypeScript
+// symbol's overload signatures are kept unless body begins with one
+// (symbols.SendsOverloads), which replaces the whole symbol. The
+// Placement says which. Text on the line where the replacement starts,
+// before it (kept decorators, modifiers, or code before a symbol that
+// starts mid-line, as "return run(new Runnable() {"),
 // stays in front of body's first non-blank line; code after the symbol on
 // its last line ("});") follows body's last non-blank line (a trailing
 // comment there is replaced with the line). With a zero s.Head, or one

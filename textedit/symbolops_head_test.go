@@ -41,10 +41,10 @@ func symTarget(t *testing.T, doc *edit.Document, namePath string) textedit.Symbo
 	}
 }
 
-// TestReplaceSymbolKeepsHead checks issue 11, section 4 on real code:
-// replace-body keeps the decorators, annotations and modifiers that the new
-// text does not start with, replaces the whole symbol when the text starts
-// with a decorator or annotation, and says which.
+// TestReplaceSymbolKeepsHead checks on real code that replace-body keeps the
+// decorators, annotations and modifiers that the new text does not start
+// with, replaces the whole symbol when the text starts with a decorator or
+// annotation, and says which.
 func TestReplaceSymbolKeepsHead(t *testing.T) {
 	const tsSrc = `export class Panel {
   @Input() @Log("x")
@@ -372,9 +372,9 @@ func inlineDoc(name, src string) func(t *testing.T) *edit.Document {
 	}
 }
 
-// TestReplaceSymbolCROnly checks issue 12, item 3 through the edit layer:
-// on a file whose lines end with a lone CR, replace-body replaces the
-// symbol's real lines (none of the old body is left) and writes CR endings.
+// TestReplaceSymbolCROnly checks through the edit layer that on a file whose
+// lines end with a lone CR, replace-body replaces the symbol's real lines
+// (none of the old body is left) and writes CR endings.
 func TestReplaceSymbolCROnly(t *testing.T) {
 	tests := []struct {
 		name, file, src, namePath, text, want string

@@ -28,15 +28,15 @@ const MaxTextEdits = 1000
 
 // MaxMatchLocations is the largest number of MatchLocations that a
 // WRONG_COUNT TextEditError lists; TextEditError.OmittedLocations counts the
-// rest, and Actual is the total (issue 12, item 12: at most 20 matches
-// listed, with the total count).
+// rest, and Actual is the total, so that a pattern found a million times
+// gives an error of a few KB that still says how many.
 const MaxMatchLocations = 20
 
 // MaxWindow is the most bytes of a line that a listing of matches shows
 // around one match (MatchLocation.LineContent, Match.Text): a longer line
 // is cut to a window of at most MaxWindow bytes around the match's first
 // byte, at rune boundaries, so that the output of a failed edit or replace
-// is bounded however long the file's lines are (issue 12, item 12).
+// is bounded however long the file's lines are.
 const MaxWindow = 200
 
 // MaxSentShown bounds how much of the text a caller sent a refusal quotes
@@ -262,8 +262,7 @@ type SimilarContent struct {
 	// edit sees them, without line endings; a line longer than MaxWindow
 	// bytes beyond its part of Match is cut to that part and about
 	// MaxWindow bytes around it, with "..." where it is cut, so that an
-	// error stays small however long the file's lines are (issue 12, item
-	// 12).
+	// error stays small however long the file's lines are.
 	Content string `json:"content"`
 	// Match is the part of Content that lines up with old_text: what
 	// old_text would have to be to match here. It ends with a line break

@@ -126,77 +126,113 @@ func ApplyTextEditsContext(ctx context.Context, text, eol string, edits []TextEd
 	}
 	res := TextEditResult{Edits: make([]TextEditSummary, 0, len(edits))}
 	for i, te := range edits {
-		old, repl := te.OldText, te.NewText
-		if e.uniform {
-			old, repl = teToLF(old), teToLF(repl)
-		}
-		want := max(te.Occurrences, 1)
-		matches := e.find(old)
-		if ctx.Err() != nil {
-			return TextEditResult{}, ctx.Err()
-		}
-		sum := TextEditSummary{Edit: i + 1, OccurrencesReplaced: len(matches)}
-		var lens []int
-		var repls []string
-		if len(matches) == 0 && allowed > match.Exact && teWholeLines(old) {
-			lm := e.findLines(old, allowed)
-			if ctx.Err() != nil {
-				return TextEditResult{}, ctx.Err()
-			}
-			if len(lm.ms) > 0 {
-				if len(lm.ms) != want {
-					err := e.failure(i+1, len(edits), te, old, want, lm.offsets())
-					err.Message = strings.TrimSuffix(err.Message, ".") + fmt.Sprintf(" (old_text matched as whole lines at level %s).", lm.level)
-					return TextEditResult{}, err
-				}
-				var err error
-				matches, lens, repls, err = e.lineReplacements(lm, repl)
-				if err != nil {
-					return TextEditResult{}, fmt.Errorf("edit %d of %d failed: %w", i+1, len(edits), err)
-				}
-				sum.OccurrencesReplaced, sum.Match = len(matches), lm.level
-				if lm.level >= match.Indent {
-					o := lm.ms[0].Shift
-					sum.Shift = &o
-				}
-			}
-		}
-		if want == 1 && lens == nil {
-			if at, ok := e.already(old, repl, matches); ok {
-				sum.OccurrencesReplaced, sum.AlreadyApplied = 0, true
-				o, _ := e.locate(at)
-				sum.Lines = []int{e.origLine(o)}
-				res.Edits = append(res.Edits, sum)
-				continue
-			}
-		}
-		if len(matches) != want {
-			err := e.failure(i+1, len(edits), te, old, want, matches)
-			if len(matches) == 0 && teWholeLines(old) {
-				e.addHint(err, old, allowed)
-			}
-			if ctx.Err() != nil {
-				return TextEditResult{}, ctx.Err()
-			}
+		sum, err := e.apply(i+1, len(edits), te, allowed)
+		if err != nil {
 			return TextEditResult{}, err
 		}
-		if lens == nil {
-			lens, repls = make([]int, len(matches)), make([]string, len(matches))
-			for j := range matches {
-				lens[j], repls[j] = len(old), repl
-			}
-		}
-		origs := e.replace(i+1, matches, lens, repls)
-		sum.Lines = make([]int, len(origs))
-		for j, o := range origs {
-			sum.Lines[j] = e.origLine(o)
-		}
 		res.Edits = append(res.Edits, sum)
-		res.TotalReplacements += len(matches)
+		res.TotalReplacements += sum.OccurrencesReplaced
 	}
 	res.Text = e.output()
 	res.Changes = e.changes()
 	return res, nil
+}
+
+// apply applies te, edit k (1-based) of total, to e's current text, with
+// allowed the loosest match level, and returns its summary; or the
+// error that rejects the whole call (a *TextEditError, or e.ctx's error
+// when it is done). It decides, in turn: the literal occurrences; when
+// there are none, the whole-line ones (lineOccurrences); whether the
+// edit is already applied; whether the count is the one expected
+// (countError); and then replaces the occurrences.
+func (e *textEngine) apply(k, total int, te TextEdit, allowed match.Level) (TextEditSummary, error) {
+	old, repl := te.OldText, te.NewText
+	if e.uniform {
+		old, repl = teToLF(old), teToLF(repl)
+	}
+	want := max(te.Occurrences, 1)
+	matches := e.find(old)
+	if e.ctx.Err() != nil {
+		return TextEditSummary{}, e.ctx.Err()
+	}
+	sum := TextEditSummary{Edit: k, OccurrencesReplaced: len(matches)}
+	var lens []int
+	var repls []string
+	if len(matches) == 0 && allowed > match.Exact && teWholeLines(old) {
+		lm := e.findLines(old, allowed)
+		if e.ctx.Err() != nil {
+			return TextEditSummary{}, e.ctx.Err()
+		}
+		if len(lm.ms) > 0 {
+			var err error
+			if matches, lens, repls, err = e.lineOccurrences(k, total, te, old, repl, want, lm); err != nil {
+				return TextEditSummary{}, err
+			}
+			sum.OccurrencesReplaced, sum.Match = len(matches), lm.level
+			if lm.level >= match.Indent {
+				o := lm.ms[0].Shift
+				sum.Shift = &o
+			}
+		}
+	}
+	if want == 1 && lens == nil {
+		if at, ok := e.already(old, repl, matches); ok {
+			sum.OccurrencesReplaced, sum.AlreadyApplied = 0, true
+			o, _ := e.locate(at)
+			sum.Lines = []int{e.origLine(o)}
+			return sum, nil
+		}
+	}
+	if len(matches) != want {
+		return TextEditSummary{}, e.countError(k, total, te, old, want, matches, allowed)
+	}
+	if lens == nil {
+		lens, repls = make([]int, len(matches)), make([]string, len(matches))
+		for j := range matches {
+			lens[j], repls[j] = len(old), repl
+		}
+	}
+	origs := e.replace(k, matches, lens, repls)
+	sum.Lines = make([]int, len(origs))
+	for j, o := range origs {
+		sum.Lines[j] = e.origLine(o)
+	}
+	return sum, nil
+}
+
+// lineOccurrences decides an edit (k of total) whose old_text (old, as
+// searched) the literal search did not find but whose whole lines lm
+// found at least once: a count other than want rejects the call, with
+// the level in the message; otherwise it returns the occurrences'
+// offsets in the current text, their lengths and each one's new text
+// (repl, shifted at the indent and loose levels).
+func (e *textEngine) lineOccurrences(k, total int, te TextEdit, old, repl string, want int, lm teLineMatches) (matches, lens []int, repls []string, err error) {
+	if len(lm.ms) != want {
+		err := e.failure(k, total, te, old, want, lm.offsets())
+		err.Message = strings.TrimSuffix(err.Message, ".") + fmt.Sprintf(" (old_text matched as whole lines at level %s).", lm.level)
+		return nil, nil, nil, err
+	}
+	matches, lens, repls, err = e.lineReplacements(lm, repl)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("edit %d of %d failed: %w", k, total, err)
+	}
+	return matches, lens, repls, nil
+}
+
+// countError is the error that rejects an edit (k of total) whose
+// old_text (old, as searched) occurs len(matches) times instead of
+// want: the *TextEditError, with a hint of a looser level than allowed
+// for a whole-line old_text found nowhere; or e.ctx's error when it is
+// done, since the search for similar places then stopped short.
+func (e *textEngine) countError(k, total int, te TextEdit, old string, want int, matches []int, allowed match.Level) error {
+	err := e.failure(k, total, te, old, want, matches)
+	if len(matches) == 0 && teWholeLines(old) {
+		e.addHint(err, old, allowed)
+	}
+	if e.ctx.Err() != nil {
+		return e.ctx.Err()
+	}
+	return err
 }
 
 // changes returns the byte edits that turn the input text into output(),
@@ -911,7 +947,7 @@ func (e *textEngine) location(m, n int) MatchLocation {
 		InsertedBy:  by,
 	}
 	// Only the window around the match is copied out of the text: a
-	// listing of matches on a 10 MB line stays small (issue 12, item 12).
+	// listing of matches on a 10 MB line stays small.
 	win, from := Window(e.view(l), col)
 	loc.LineContent = string(win)
 	if len(win) < l.end-l.start {

@@ -202,26 +202,62 @@ func (e *textEngine) similar(old string) []SimilarContent {
 	if strings.TrimSpace(want) == "" {
 		return nil
 	}
-	nl := strings.HasSuffix(want, "\n")
 	wantRunes := []rune(want)
-	k := strings.Count(strings.TrimSuffix(want, "\n"), "\n") + 1
-	lines := e.lines()
-	if len(lines) < k {
+	s := &teSimSearch{
+		e:   e,
+		old: old,
+		nl:  strings.HasSuffix(want, "\n"),
+		k:   strings.Count(strings.TrimSuffix(want, "\n"), "\n") + 1,
+	}
+	s.lines = e.lines()
+	if len(s.lines) < s.k {
 		return nil
 	}
-	window := func(i int) string {
-		w := e.window(lines, i, k)
-		if nl && lines[i+k-1].next > lines[i+k-1].end {
-			w += "\n"
-		}
-		return w
+	cands := e.bounds(s.lines, wantRunes, s.k, s.nl)
+	s.cmp = newTeComparer(wantRunes, s.k)
+	var out []SimilarContent
+	for _, c := range s.pick(cands) {
+		out = append(out, s.content(c))
 	}
-	cands := e.bounds(lines, wantRunes, k, nl)
-	cmp := newTeComparer(wantRunes, k)
+	return out
+}
+
+// teSimSearch is one search for the places similar to an old_text: the
+// windows of k lines of the current text it compares with old_text.
+type teSimSearch struct {
+	e     *textEngine
+	old   string   // old_text as searched
+	nl    bool     // old_text ends with a line break
+	k     int      // old_text's lines: the lines in a window
+	lines []teLine // the current text's lines
+	cmp   *teComparer
+}
+
+// window returns the text of the window of k lines from line i, with
+// its last line's break when old_text ends with one.
+func (s *teSimSearch) window(i int) string {
+	w := s.e.window(s.lines, i, s.k)
+	if s.nl && s.lines[i+s.k-1].next > s.lines[i+s.k-1].end {
+		w += "\n"
+	}
+	return w
+}
+
+// pick compares candidates (as bounds orders them) with old_text, in
+// turn, and returns the best maxSimilar of at least similarFloor, best
+// first (tePickSimilar). It stops at the search's budget (simMaxEvals
+// comparisons, simMaxCost matcher steps), when the context is done, or
+// once no candidate left can beat the places picked. It skips a window
+// that overlaps a place at least as similar as the window can be,
+// compares equal windows once, and leaves out a window that holds an
+// occurrence of old_text (the error is then WRONG_COUNT, not a place
+// that is only similar).
+func (s *teSimSearch) pick(cands []teCand) []teCand {
+	k := s.k
 	seen := map[string]float64{}
 	var done, picked []teCand
 	for i, c := range cands {
-		if i >= simMaxEvals || cmp.cost >= simMaxCost || e.stopped() {
+		if i >= simMaxEvals || s.cmp.cost >= simMaxCost || s.e.stopped() {
 			break
 		}
 		if len(picked) == maxSimilar && c.bound < picked[maxSimilar-1].sim {
@@ -232,17 +268,17 @@ func (e *textEngine) similar(old string) []SimilarContent {
 		}) {
 			continue // it overlaps a place at least as similar as it can be
 		}
-		text := window(c.line)
+		text := s.window(c.line)
 		var ok bool
 		if c.sim, ok = seen[text]; !ok {
-			c.sim, _ = cmp.compare(text)
+			c.sim, _ = s.cmp.compare(text)
 			seen[text] = c.sim
 		}
 		if c.sim < similarFloor-0.005 {
 			continue
 		}
 		// Leave out places that hold an occurrence (WRONG_COUNT).
-		if bytes.Contains(e.cur[lines[c.line].start:lines[c.line+k-1].next], []byte(old)) {
+		if bytes.Contains(s.e.cur[s.lines[c.line].start:s.lines[c.line+k-1].next], []byte(s.old)) {
 			continue
 		}
 		done = append(done, c)
@@ -250,40 +286,46 @@ func (e *textEngine) similar(old string) []SimilarContent {
 			picked = tePickSimilar(done, k)
 		}
 	}
-	var out []SimilarContent
-	for _, c := range picked {
-		_, pieces := cmp.compare(window(c.line))
-		match := make([]string, len(pieces))
-		for i, p := range pieces {
-			match[i] = string(p)
-		}
-		orig, by := e.locate(lines[c.line].start)
-		sc := SimilarContent{
-			LineNumber:      e.origLine(orig),
-			Content:         clipLines(e.window(lines, c.line, k), match),
-			Match:           strings.Join(match, "\n"),
-			SimilarityScore: math.Round(c.sim*100) / 100,
-			Differences:     cmp.differences(pieces),
-			InsertedBy:      by,
-		}
-		if cmp.large && nl {
-			sc.Match += "\n"
-		}
-		sc.EndLineNumber = sc.LineNumber + k - 1
-		if len(sc.Differences) == 0 && !e.uniform { // equal but for line endings
-			raw := e.cur[lines[c.line].start:lines[c.line+k-1].end]
-			sc.Differences = []StringDiff{{Type: TextDiffWhitespace, Expected: old, Found: string(raw)}}
-		}
-		out = append(out, sc)
-	}
-	return out
+	return picked
 }
 
-// clipLines bounds a similar place's content (issue 12, item 12): each
-// line over MaxWindow bytes beyond its piece of the match (pieces[i], the
-// part of line i that lines up with old_text) is cut to the piece and about
-// MaxWindow bytes around it, at rune boundaries, with "..." where it is
-// cut.
+// content returns the report of a picked place c: its original lines,
+// its content (long lines clipped around the match), the part that lines
+// up with old_text, the rounded similarity and what differs. A place
+// equal to old_text but for line endings (in a text that mixes them)
+// says so as one whitespace difference.
+func (s *teSimSearch) content(c teCand) SimilarContent {
+	e, lines, k := s.e, s.lines, s.k
+	_, pieces := s.cmp.compare(s.window(c.line))
+	match := make([]string, len(pieces))
+	for i, p := range pieces {
+		match[i] = string(p)
+	}
+	orig, by := e.locate(lines[c.line].start)
+	sc := SimilarContent{
+		LineNumber:      e.origLine(orig),
+		Content:         clipLines(e.window(lines, c.line, k), match),
+		Match:           strings.Join(match, "\n"),
+		SimilarityScore: math.Round(c.sim*100) / 100,
+		Differences:     s.cmp.differences(pieces),
+		InsertedBy:      by,
+	}
+	if s.cmp.large && s.nl {
+		sc.Match += "\n"
+	}
+	sc.EndLineNumber = sc.LineNumber + k - 1
+	if len(sc.Differences) == 0 && !e.uniform { // equal but for line endings
+		raw := e.cur[lines[c.line].start:lines[c.line+k-1].end]
+		sc.Differences = []StringDiff{{Type: TextDiffWhitespace, Expected: s.old, Found: string(raw)}}
+	}
+	return sc
+}
+
+// clipLines bounds a similar place's content, so that an error stays small
+// however long the file's lines are: each line over MaxWindow bytes beyond
+// its piece of the match (pieces[i], the part of line i that lines up with
+// old_text) is cut to the piece and about MaxWindow bytes around it, at rune
+// boundaries, with "..." where it is cut.
 func clipLines(content string, pieces []string) string {
 	lines := strings.Split(content, "\n")
 	for i, l := range lines {
@@ -315,9 +357,10 @@ func clipLines(content string, pieces []string) string {
 }
 
 // bounds returns the candidate windows of k lines whose similarity bound
-// reaches similarFloor, the likeliest first: by bound, then by closeness
-// of size to want's, then by line. It keeps only about the simMaxEvals
-// best, so that a huge text sorts few.
+// reaches similarFloor, the likeliest first (teRank orders them and keeps
+// about the simMaxEvals best). The bound of each window comes from the
+// rune multiset intersection with want, kept over a window that slides
+// one line at a time. It returns nil when the context is done.
 func (e *textEngine) bounds(lines []teLine, want []rune, k int, nl bool) []teCand {
 	lo := len(want)
 	var wantHist, win teHist
@@ -376,6 +419,15 @@ func (e *textEngine) bounds(lines []teLine, want []rune, k int, nl bool) []teCan
 		cands = append(cands, teCand{line: i, bound: bound, size: size})
 		buckets[int(bound*1000)]++
 	}
+	return teRank(cands, &buckets, lo)
+}
+
+// teRank returns cands, windows whose bounds buckets counts in
+// thousandths, the likeliest first: by bound, then by closeness of size
+// to lo (want's runes), then by line. Past simMaxEvals candidates it
+// keeps only those of the highest thousandths that hold about
+// simMaxEvals, so that a huge text sorts few.
+func teRank(cands []teCand, buckets *[1001]int, lo int) []teCand {
 	if len(cands) > simMaxEvals {
 		floor, n := 1000, 0
 		for floor > 0 && n+buckets[floor] < simMaxEvals {

@@ -665,7 +665,8 @@ func TestApplyTextEditsSimilarCost(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			// How long these take is BenchmarkApplyTextEditNoMatch1MB's
-			// business: no test asserts wall-clock time (issue 11, 6).
+			// business: no test asserts wall-clock time, which a busy
+			// machine would make fail at random.
 			te := teReject(t, tt.text, edit.LF, textedit.TextEdit{OldText: tt.old, NewText: "x"})
 			if len(te.Similar) == 0 {
 				t.Fatal("no similar content")
@@ -1261,8 +1262,9 @@ func BenchmarkApplyTextEditNoMatch1MB(b *testing.B) {
 
 // TestApplyTextEditsBoundedListing: a WRONG_COUNT error on a 1 MB file of
 // one line with 333,333 matches lists 20 of them, each with a window of the
-// line, and its message and JSON stay a few KB (issue 12, item 12: they
-// grew with matches times line length, 1 GB of JSON for this file).
+// line, and its message and JSON stay a few KB (with the whole line per
+// match they would grow with matches times line length, 1 GB of JSON for
+// this file).
 func TestApplyTextEditsBoundedListing(t *testing.T) {
 	line := "x = \"" + strings.Repeat("ab ", 333333) + "\""
 	text := "# one long line\n" + line + "\n" + line[:300] + "\n"

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -97,34 +98,7 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 		out = e.stderr // standard output is the patch alone: > x.patch, git apply
 	}
 	for _, b := range res.Blocks {
-		fmt.Fprintf(out, "block %d (reply line %d) %s: %s", b.Index, b.ReplyLine, b.Path, b.Status)
-		if b.AlreadyApplied {
-			fmt.Fprint(out, " (already applied, unchanged)")
-		}
-		if b.Status == statusApplied && b.Match > match.Exact {
-			o := match.Shift{}
-			if b.Shift != nil {
-				o = *b.Shift
-			}
-			fmt.Fprintf(out, " (matched at %s)", match.Describe(b.Match, o))
-		}
-		var parts []string
-		if b.Anchor != "" {
-			parts = append(parts, "anchor: "+b.Anchor)
-		}
-		if b.Old != "" {
-			parts = append(parts, "old: "+b.Old)
-		}
-		if b.New != "" {
-			parts = append(parts, "new: "+b.New)
-		}
-		if len(parts) > 0 {
-			fmt.Fprintf(out, "  [%s]", strings.Join(parts, " | "))
-		}
-		fmt.Fprintln(out)
-		if b.Reason != "" {
-			fmt.Fprintf(out, "    %s\n", strings.ReplaceAll(b.Reason, "\n", "\n    "))
-		}
+		printApplyBlock(out, b)
 	}
 	for _, m := range res.Malformed {
 		path := m.Path
@@ -138,28 +112,7 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 	}
 	dry := res.DryRun
 	for _, f := range res.Files {
-		switch {
-		case f.Written && f.Reason != "":
-			fmt.Fprintf(out, "file %s: %s\n", f.Path, f.Reason)
-		case f.Written && f.Op == ops.ApplyDelete:
-			fmt.Fprintf(out, "file %s: deleted\n", f.Path)
-		case f.Written && f.Op == ops.ApplyMove:
-			fmt.Fprintf(out, "file %s: moved to %s\n", f.Path, f.MoveTo)
-		case f.Written:
-			fmt.Fprintf(out, "file %s: written\n", f.Path)
-		case f.AlreadyApplied:
-			fmt.Fprintf(out, "file %s: already applied, nothing written\n", f.Path)
-		case dry && f.Status == statusApplied && f.Op == ops.ApplyDelete:
-			fmt.Fprintf(out, "file %s: not deleted (dry run)\n", f.Path)
-		case dry && f.Status == statusApplied && f.Op == ops.ApplyMove:
-			fmt.Fprintf(out, "file %s: not moved to %s (dry run)\n", f.Path, f.MoveTo)
-		case dry && f.Status == statusApplied:
-			fmt.Fprintf(out, "file %s: not written (dry run)\n", f.Path)
-		case f.Status == statusFailed && strings.HasPrefix(f.Reason, "not written: "):
-			fmt.Fprintf(out, "file %s: %s\n", f.Path, f.Reason) // the write failed, or was undone
-		default:
-			fmt.Fprintf(out, "file %s: not written\n", f.Path)
-		}
+		printApplyFile(out, f, dry)
 	}
 	if dry || c.Bool("diff") {
 		for _, f := range res.Files {
@@ -173,5 +126,69 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 		if rep := f.Syntax.Report(); !rep.OK() {
 			fmt.Fprintf(e.stderr, "warning: %s: the edit adds %d syntax error(s):\n%s", f.Path, len(rep.New), rep.Format(f.Path))
 		}
+	}
+}
+
+// printApplyBlock prints block b's line to out: its index, reply line,
+// path and status; whether it was already applied; the level it matched
+// at when looser than exact; its anchor, old and new text when it has
+// them; then its reason, indented, on lines of its own.
+func printApplyBlock(out io.Writer, b ops.ApplyBlock) {
+	fmt.Fprintf(out, "block %d (reply line %d) %s: %s", b.Index, b.ReplyLine, b.Path, b.Status)
+	if b.AlreadyApplied {
+		fmt.Fprint(out, " (already applied, unchanged)")
+	}
+	if b.Status == statusApplied && b.Match > match.Exact {
+		o := match.Shift{}
+		if b.Shift != nil {
+			o = *b.Shift
+		}
+		fmt.Fprintf(out, " (matched at %s)", match.Describe(b.Match, o))
+	}
+	var parts []string
+	if b.Anchor != "" {
+		parts = append(parts, "anchor: "+b.Anchor)
+	}
+	if b.Old != "" {
+		parts = append(parts, "old: "+b.Old)
+	}
+	if b.New != "" {
+		parts = append(parts, "new: "+b.New)
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(out, "  [%s]", strings.Join(parts, " | "))
+	}
+	fmt.Fprintln(out)
+	if b.Reason != "" {
+		fmt.Fprintf(out, "    %s\n", strings.ReplaceAll(b.Reason, "\n", "\n    "))
+	}
+}
+
+// printApplyFile prints file f's line to out: what happened to it, the
+// first case that holds, from written (deleted, moved) through already
+// applied and a dry run's not written to not written. One switch, read
+// whole as the table of those outcomes.
+func printApplyFile(out io.Writer, f ops.ApplyFile, dry bool) {
+	switch {
+	case f.Written && f.Reason != "":
+		fmt.Fprintf(out, "file %s: %s\n", f.Path, f.Reason)
+	case f.Written && f.Op == ops.ApplyDelete:
+		fmt.Fprintf(out, "file %s: deleted\n", f.Path)
+	case f.Written && f.Op == ops.ApplyMove:
+		fmt.Fprintf(out, "file %s: moved to %s\n", f.Path, f.MoveTo)
+	case f.Written:
+		fmt.Fprintf(out, "file %s: written\n", f.Path)
+	case f.AlreadyApplied:
+		fmt.Fprintf(out, "file %s: already applied, nothing written\n", f.Path)
+	case dry && f.Status == statusApplied && f.Op == ops.ApplyDelete:
+		fmt.Fprintf(out, "file %s: not deleted (dry run)\n", f.Path)
+	case dry && f.Status == statusApplied && f.Op == ops.ApplyMove:
+		fmt.Fprintf(out, "file %s: not moved to %s (dry run)\n", f.Path, f.MoveTo)
+	case dry && f.Status == statusApplied:
+		fmt.Fprintf(out, "file %s: not written (dry run)\n", f.Path)
+	case f.Status == statusFailed && strings.HasPrefix(f.Reason, "not written: "):
+		fmt.Fprintf(out, "file %s: %s\n", f.Path, f.Reason) // the write failed, or was undone
+	default:
+		fmt.Fprintf(out, "file %s: not written\n", f.Path)
 	}
 }

@@ -218,7 +218,8 @@ func describe(s *jsonschema.Schema, text string) *jsonschema.Schema {
 	return s
 }
 
-// newMCPServer makes the server and registers one tool per command.
+// newMCPServer makes the server and registers one tool per command, in
+// the order of the groups below: reading, editing, symbol, journal.
 func newMCPServer(ts *toolServer) *mcp.Server {
 	// The same version as `symedit version` prints.
 	srv := mcp.NewServer(&mcp.Implementation{Name: "symedit", Title: "symedit", Version: version()}, &mcp.ServerOptions{
@@ -228,11 +229,20 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"correct the request from them and call again.",
 		Capabilities: &mcp.ServerCapabilities{},
 	})
+	addReadingTools(srv, ts)
+	addEditingTools(srv, ts)
+	addSymbolTools(srv, ts)
+	addJournalTools(srv, ts)
+	return srv
+}
 
+// addReadingTools registers the tools that read and write nothing:
+// symbols, check and show.
+func addReadingTools(srv *mcp.Server, ts *toolServer) {
 	addOp(srv, ts, &mcp.Tool{Name: "symbols", Annotations: readOnly("List symbols"),
 		Description: "List the symbols (classes, functions, methods, types, ...) of source files: kind, name path and " +
-			"1-based line range, as an outline (text) and as {\"files\": [{\"path\", \"language\", \"symbols\"}]}. Use it to " +
-			"find the name path for a location (FILE::Class/method). A glob path is expanded inside the root to the " +
+			"position, as PATH:LINE:COL: KIND NAME_PATH (to LINE:COL) lines (text) and as {\"files\": [{\"path\", \"language\", \"symbols\"}]}. " +
+			"Its PATH:LINE:COL and PATH::NAME_PATH are locations the editing tools take. A glob path is expanded inside the root to the " +
 			"matching files in a supported language, which are listed together as several paths."},
 		"", ts.w.Symbols, symbolsText)
 
@@ -246,7 +256,11 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 		Description: "Show one symbol's source lines (decorators and signature included) and its 1-based first_line " +
 			"and last_line. Read a symbol before editing it: chunk context and old_lines are copied from these lines."},
 		"", ts.w.Show, showText)
+}
 
+// addEditingTools registers the tools that edit text, lines or whole
+// files: chunk, edit, lines, replace, write and apply.
+func addEditingTools(srv *mcp.Server, ts *toolServer) {
 	addOp(srv, ts, &mcp.Tool{Name: "chunk", Annotations: writes("Edit lines inside a symbol", false),
 		Description: "Edit a few lines inside one symbol (function, method, class) with context-anchored chunks: send " +
 			"only the lines that change plus a line or two of context around them, never line numbers and never the " +
@@ -291,7 +305,12 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			"apply). A block that does not apply is reported with the nearest real lines; shell commands in the " +
 			"reply are listed, never run." + descGuard},
 		"", ts.w.Apply, applyText)
+}
 
+// addSymbolTools registers the tools that take a symbol and its new
+// text, one table row each: replace_body, insert_before and
+// insert_after.
+func addSymbolTools(srv *mcp.Server, ts *toolServer) {
 	for _, op := range []struct {
 		tool, title, desc, text string
 		idempotent              bool
@@ -314,7 +333,11 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 		addOp(srv, ts, &mcp.Tool{Name: op.tool, Annotations: writes(op.title, op.idempotent), Description: op.desc + descGuard},
 			op.text, op.run, func(e *env, res *ops.SymbolTextResult, err error) { writingText(e, &res.Result, err) })
 	}
+}
 
+// addJournalTools registers the tools of the operation journal: undo
+// and journal.
+func addJournalTools(srv *mcp.Server, ts *toolServer) {
 	addOp(srv, ts, &mcp.Tool{Name: "undo", Annotations: writes("Undo an operation", false),
 		Description: "Undo a writing tool's call as one transaction: every file it wrote, created, deleted or moved gets " +
 			"its content before, all files or none. Pass the op_id of the result to undo (omitted: the last operation; " +
@@ -332,5 +355,4 @@ func newMCPServer(ts *toolServer) *mcp.Server {
 			}
 			e.printJournal(res)
 		})
-	return srv
 }

@@ -942,7 +942,7 @@ func TestMCP(t *testing.T) {
 		origGo, origPy := readFile(t, atomic), readFile(t, process)
 
 		c := callTool(t, cs, "symbols", map[string]any{"path": "go/*.go"})
-		if c.isError || len(get(c.data, "files").([]any)) != 2 || !strings.Contains(c.text, "method      Bool/Load  20-20") {
+		if c.isError || len(get(c.data, "files").([]any)) != 2 || !strings.Contains(c.text, "go/atomic_type.go:20:1: method Bool/Load (to 20:60)\n") {
 			t.Errorf("symbols glob: %+v", c)
 		}
 		c = callTool(t, cs, "symbols", map[string]any{"path": "python/process.py"})

@@ -227,7 +227,7 @@ func checkText(e *env, res *ops.CheckResult, err error) {
 }
 
 // symbolsText prints what `symedit symbols` prints, on both streams in
-// order: each file's outline or read failure, then, after a walk, the
+// order: each file's symbol lines or read failure, then, after a walk, the
 // summary; or the error when the paths could not be expanded.
 func symbolsText(e *env, res *ops.SymbolsResult, err error) {
 	for i := range res.Files {

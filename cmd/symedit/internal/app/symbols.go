@@ -15,7 +15,7 @@ import (
 func symbolsCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "symbols",
-		Usage:     "list the symbols of files: an outline, or JSON Lines with --json",
+		Usage:     "list the symbols of files: PATH:LINE:COL: KIND NAME_PATH lines, or JSON Lines with --json",
 		ArgsUsage: "FILE|DIR|PATTERN...",
 		Flags: append(append(readFlags(), walkFlags()...),
 			&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor write the symbol index: read and parse every file"},
@@ -28,7 +28,7 @@ func symbolsCommand(e *env) *cli.Command {
 	}
 }
 
-// symbols runs `symedit symbols`: each file's outline (or, with --json,
+// symbols runs `symedit symbols`: each file's symbol lines (or, with --json,
 // its ops.SymbolsFile as one JSON line) as soon as it and the files
 // before it are done, then, after a walk, the summary on standard error.
 func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
@@ -102,21 +102,17 @@ type errSilent struct{ err error }
 func (e errSilent) Error() string { return e.err.Error() }
 func (e errSilent) Unwrap() error { return e.err }
 
-// printOutline prints the readable outline: the file, then one line per
-// symbol, indented by depth: kind, name path's last segment, line range.
+// printOutline prints one line per symbol, in the form compilers, grep
+// and editors use for a place in a file, so that an editor jumps to it
+// and the start is a location the editing commands take as it is:
+// "PATH:LINE:COL: KIND NAME_PATH (to LINE:COL)", the start (1-based
+// line, 1-based byte column, decorators and annotations included) and
+// the exclusive end, as the JSON's start and end. A file without symbols
+// prints nothing, as grep prints nothing for a file without a match.
 func printOutline(e *env, f *ops.SymbolsFile) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s, %d symbols)\n", f.Path, f.Language, len(f.Symbols))
-	depth := make([]int, len(f.Symbols))
-	for i, s := range f.Symbols {
-		if s.Parent >= 0 {
-			depth[i] = depth[s.Parent] + 1
-		}
-		name := s.NamePath
-		if s.Parent >= 0 {
-			name = name[strings.LastIndex(name, "/")+1:]
-		}
-		fmt.Fprintf(&b, "%s  %-12s%s  %d-%d\n", strings.Repeat("  ", depth[i]), s.Kind, name, s.Start.Line, s.LastLine())
+	for _, s := range f.Symbols {
+		fmt.Fprintf(&b, "%s:%d:%d: %s %s (to %d:%d)\n", f.Path, s.Start.Line, s.Start.Column, s.Kind, s.NamePath, s.End.Line, s.End.Column)
 	}
 	_, err := fmt.Fprint(e.stdout, b.String())
 	return err

@@ -19,12 +19,9 @@ func TestSymbolsOutputOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// b.go is unreadable: a file with several hard links is refused.
-	if err := os.WriteFile(filepath.Join(dir, "b.go"), []byte("package p\n"), 0o644); err != nil {
+	// b.go cannot be read for editing: it is not UTF-8 text.
+	if err := os.WriteFile(filepath.Join(dir, "b.go"), []byte("package p\n// caf\xe9\n"), 0o644); err != nil {
 		t.Fatal(err)
-	}
-	if err := os.Link(filepath.Join(dir, "b.go"), filepath.Join(t.TempDir(), "b2.go")); err != nil {
-		t.Skip("no hard links here:", err)
 	}
 	for _, json := range []bool{false, true} {
 		args := []string{"symedit", "symbols", "--no-cache"}
