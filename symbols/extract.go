@@ -81,6 +81,17 @@ import (
 //     several, each function declarator ranges over its declarator only.
 //   - javascript: as typescript where the grammar has it: class, function,
 //     method, constructor.
+//   - rust: function (fn, at any depth; in an extern block too); method (a
+//     fn, with or without a body, whose parent symbol is an impl or a
+//     trait); struct, enum, union, trait; impl (an impl block, named
+//     "impl Point" or "impl Display for Point", paths shortened to their
+//     last segment and the self type without generic arguments; its
+//     members' name paths carry the self type instead: "Point/fmt");
+//     namespace (an inline mod; mod m; is not a symbol); type (type aliases
+//     and associated types); macro (macro_rules!). The range starts at the
+//     first outer attribute; a doc comment above it is not part of it.
+//     Constants, statics, fields, enum variants and closures are not
+//     symbols.
 //
 // Lines and columns follow the package's line rule (see the package
 // documentation): a CR-only file's lines end at CR, and its Python, Java
