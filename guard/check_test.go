@@ -280,7 +280,7 @@ func TestFindSyntaxProblemsCROnly(t *testing.T) {
 		{"widget.tsx", "tsx", string(guardFixture(t, "typescript/widget.tsx")), true},
 		{"active_children", "python", cpython("python/process.py", "def active_children():", "\n\ndef parent_process"), true},
 		{"AbstractContextManager", "python", cpython("python/contextlib_excerpt.py", "class AbstractContextManager(", "\n\nclass AbstractAsyncContextManager"), true},
-		{"issue 12 item 3", "python", "def f(a):\n    x = 1\n    return x\n\ndef g():\n    pass\n", true},
+		{"python two definitions", "python", "def f(a):\n    x = 1\n    return x\n\ndef g():\n    pass\n", true},
 		{"python unbalanced", "python", "def f(a):\n    x = (1\n    return x\n\ndef g():\n    pass\n", false},
 		{"python bad dedent", "python", "def f(a):\n    x = 1\n  return x\n\ndef g():\n    pass\n", false},
 		{"python two bad dedents", "python", "def f(a):\n    x = 1\n  return x\n\ndef g():\n    y = 1\n  return y\n", false},

@@ -12,11 +12,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 )
 
@@ -325,26 +326,30 @@ type GuardOptions struct {
 	// MaxSize is the largest content, in bytes without a byte order mark,
 	// that is checked; zero or less means GuardMaxSize.
 	MaxSize int
-	// BeforeClean is the caller's word that the content before parses
-	// without error under the language's own parser, go/parser for Go
-	// (symbols.ExtractFile's File.Clean for the same bytes). In
-	// Go it spares the guard its go/parser parse of the content before:
-	// the top-level declarations the edits touch are found with
-	// go/scanner instead, and only they are parsed in the content after.
-	// When that shortcut cannot decide (no such region, or the region has
-	// errors), the check runs as without BeforeClean, parsing the content
-	// before itself, so the report is the same. Other languages ignore
-	// it. A wrong word can let through a Go edit go/parser refuses: set it
-	// only for the very bytes that were parsed.
-	BeforeClean bool
-	// BeforeLayout, with BeforeClean, is the top-level layout of the
-	// content before (without its byte order mark) from the caller's own
-	// go/parser parse of those very bytes (symbols.File.Layout):
-	// in Go the guard takes the declarations the edits touch from it
-	// rather than scanning the content for them. A layout that does not
-	// fit the content (offsets out of order or out of bounds) is ignored.
-	// Other languages ignore it.
-	BeforeLayout *lang.Layout
+	// Before, when not nil, is the parse the caller made of the content
+	// before (without its byte order mark) to locate what it edits
+	// (symbols.ExtractParse), which the check uses instead of parsing that
+	// content again: its Tree is the before-tree (a copy of it is edited
+	// and re-parsed incrementally into the after-tree, so a check that
+	// finds no new problem costs one tree-sitter parse, not two), and in
+	// Go its Clean spares the go/parser parse of the content before and
+	// its Layout the go/scanner pass that finds the declarations the
+	// edits touch (see CheckSyntax). It is used only when it is a parse
+	// of exactly the text checked (lang.Parse.Of: the same *lang.Language,
+	// the same bytes once the byte order mark is stripped); any other is
+	// ignored and the check parses as without it. A Layout that does not
+	// fit the text (offsets out of order or out of bounds) is ignored too.
+	// When the shortcut Clean allows cannot decide (no region, or the
+	// region has errors), the check parses the content before itself, so
+	// the report is the same. A wrong Clean or a Tree that is not of
+	// Before.Text can let through an edit that adds errors: set them only
+	// from a parse of those very bytes.
+	//
+	// CheckSyntax borrows Before: it never modifies or closes it (it
+	// edits a copy of Tree, made in constant time, and closes the copy),
+	// and uses it on the calling goroutine only. The caller closes it
+	// after CheckSyntax returns (lang.Parse.Close).
+	Before *lang.Parse
 
 	// goTree, when set, runs tree-sitter on Go even when go/parser
 	// accepts the content after the edit (the full check, for tests).
@@ -441,8 +446,8 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // declarations the edits touched, each run of edited declarations on its
 // own (the lines from the end of the declaration before the run to the
 // start of the declaration after it, after a package clause; before's
-// layout comes from GuardOptions.BeforeLayout when given, else from a
-// go/scanner pass with BeforeClean, else from go/parser's parse of
+// layout comes from GuardOptions.Before's Layout when given, else from a
+// go/scanner pass when Before is Clean, else from go/parser's parse of
 // before): go/parser parses top-level
 // declarations one after the other, each from the start of a line at top
 // level, and checks nothing across them but that imports come first, so
@@ -476,22 +481,26 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 //
 // # Costs
 //
-// A Go edit that go/parser accepts costs one go/parser parse of before and
-// one of the declarations the edits touched (of the whole of after when
-// before has errors or there are no such declarations), and no
-// tree-sitter parse (go/parser is not bound by the timeout: it is linear
-// in the size, and a fraction of tree-sitter's time). Otherwise after is re-parsed incrementally from before's tree,
-// edited with each byte edit (last first) with exact byte offsets and
-// row/column points. When that parse finds a new tree-sitter problem,
+// A Go edit that go/parser accepts costs one go/parser parse of before (none
+// when GuardOptions.Before says it is clean) and one of the declarations
+// the edits touched (of the whole of after when before has errors or there
+// are no such declarations), and no tree-sitter parse (go/parser is not
+// bound by the timeout: it is linear in the size, and a fraction of
+// tree-sitter's time). Otherwise before is parsed with tree-sitter (or,
+// when GuardOptions.Before has its tree, a copy of that tree is taken
+// instead: no parse) and after is re-parsed incrementally from before's
+// tree, edited with each byte edit (last first) with exact byte offsets
+// and row/column points. When that parse finds a new tree-sitter problem,
 // after is parsed again from scratch and only the full parse's problems
-// count: an incremental parse is never trusted to refuse an edit (issue
-// 11, section 3). The tree-sitter parses run under a context that expires
-// after GuardOptions.Timeout; the trees are closed before CheckSyntax
-// returns and never leave the calling goroutine, at most two exist at
-// once (the Python indentation check runs meanwhile on a second
-// goroutine, without trees). CheckSyntax keeps no state between calls and
-// is safe for
-// concurrent use.
+// count: an incremental parse is never trusted to refuse an edit. So a
+// check costs two tree-sitter parses, one with Before's tree, and one
+// more when it finds a new problem. The tree-sitter parses run under a
+// context that expires after GuardOptions.Timeout; the trees the check
+// makes are closed before CheckSyntax returns and never leave the
+// calling goroutine, at most two exist at once (the Python indentation
+// check runs meanwhile on a second goroutine, without trees).
+// CheckSyntax keeps no state between calls and is safe for concurrent
+// use (each call with its own Before, if any).
 //
 // # Not checked, and errors
 //
@@ -561,6 +570,12 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 	// CR as LF, except in Go, lest a CR-only file read as one line.
 	// Offsets are unchanged.
 	oldIn, newIn := lang.ParserInput(oldText), lang.ParserInput(newText)
+	// The caller's parse of the content before stands for the guard's
+	// only when it parsed these very bytes as this language.
+	prior := opt.Before
+	if !prior.Of(lang, oldText) {
+		prior = nil
+	}
 
 	// Where the language's own parser decides (go/parser in Go, whose
 	// grammar tree-sitter's lags behind), it costs a fraction of a
@@ -572,7 +587,7 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 	var extraDone chan guardExtraResult
 	var extra guardExtraResult
 	if decides && !opt.goTree {
-		extra, rep.goRegion = guardOwnCheck(checker, oldIn, newIn, tedits, opt)
+		extra, rep.goRegion = guardOwnCheck(checker, oldIn, newIn, tedits, prior.Prior())
 		if rep.goRegion || len(extra.after) == 0 {
 			rep.Checked, rep.treeSkipped = true, true
 			rep.Before = len(extra.before)
@@ -595,7 +610,11 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 	var res guardTreeResult
 	var err error
 	if !goDecides() { // else out of time already: go/parser alone, below
-		res, err = guardTreeProblems(ctx, lang.Grammar(), oldIn, newIn, tedits, editor)
+		var beforeTree *sitter.Tree
+		if prior != nil {
+			beforeTree = prior.Tree
+		}
+		res, err = guardTreeProblems(ctx, lang.Grammar(), oldIn, newIn, tedits, editor, beforeTree)
 	}
 	if extraDone != nil {
 		extra = <-extraDone // bounded: the checkers are linear in the size
@@ -859,9 +878,21 @@ type guardTreeResult struct {
 // edits it parses newText only and returns its problems as both before and
 // after. oldText and newText are the texts as the parser reads them
 // (lang.Language.ParserInput); edits are in their offsets, which are
-// those of the file's texts. Both trees are closed when it returns.
-func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor) (guardTreeResult, error) {
+// those of the file's texts. When beforeTree is not nil it is the tree of
+// oldText, parsed from scratch with grammar (GuardOptions.Before's, once
+// checked to be of oldText): oldText is not parsed; a copy of beforeTree
+// is collected and edited instead, and beforeTree itself is neither
+// modified nor closed. The trees it makes (that copy included) are closed
+// when it returns.
+func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor, beforeTree *sitter.Tree) (guardTreeResult, error) {
 	if len(edits) == 0 {
+		// The texts are the same: before's problems are after's.
+		if beforeTree != nil {
+			tree := beforeTree.Copy()
+			defer tree.Close()
+			ps, err := guardCollect(ctx, tree, newText)
+			return guardTreeResult{before: ps, after: ps}, err
+		}
 		ps, err := guardParseProblems(ctx, grammar, newText)
 		return guardTreeResult{before: ps, after: ps}, err
 	}
@@ -869,12 +900,22 @@ func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, n
 	defer parser.Close()
 	parser.SetLanguage(grammar)
 
-	oldTree, err := parser.ParseCtx(ctx, nil, oldText)
-	if err != nil {
-		return guardTreeResult{}, err
+	var oldTree *sitter.Tree
+	if beforeTree != nil {
+		// A copy shares beforeTree's nodes until it is edited, which
+		// copies the nodes the edits touch: beforeTree stays the caller's,
+		// unchanged.
+		oldTree = beforeTree.Copy()
+	} else {
+		var err error
+		probe.CountParse(ctx)
+		if oldTree, err = parser.ParseCtx(ctx, nil, oldText); err != nil {
+			return guardTreeResult{}, err
+		}
 	}
 	defer oldTree.Close() // Close is idempotent
 	res := guardTreeResult{}
+	var err error
 	if res.before, err = guardCollect(ctx, oldTree, oldText); err != nil {
 		return res, err
 	}
@@ -886,6 +927,7 @@ func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, n
 	} else {
 		oldTree.Close()
 	}
+	probe.CountParse(ctx)
 	newTree, err := parser.ParseCtx(ctx, base, newText)
 	oldTree.Close()
 	if err != nil {
@@ -902,6 +944,7 @@ func guardParseProblems(ctx context.Context, grammar *sitter.Language, text []by
 	parser := sitter.NewParser()
 	defer parser.Close()
 	parser.SetLanguage(grammar)
+	probe.CountParse(ctx)
 	tree, err := parser.ParseCtx(ctx, nil, text)
 	if err != nil {
 		return nil, err
@@ -997,7 +1040,7 @@ const guardMaxSnippet = 40
 
 // guardErrorMessage describes an ERROR node whose text is b.
 func guardErrorMessage(b []byte) string {
-	s := guardFirstLine(b, guardMaxSnippet)
+	s := lines.FirstLine(b, guardMaxSnippet)
 	if s == "" {
 		return "syntax error"
 	}
@@ -1030,11 +1073,11 @@ func guardProblems(kind string, ps []lang.Problem) []guardProblem {
 // guardOwnCheck runs checker, the language's own parser, which decides
 // (lang.Checker.Decides), on oldText and newText, the texts before and
 // after edits (sorted and trimmed as guardTextEdits returns them): with
-// its CheckEdits when it has one, told what opt.BeforeClean and
-// opt.BeforeLayout say of oldText, else whole. region reports that
+// its CheckEdits when it has one, told prior, what the caller's parse
+// (GuardOptions.Before) says of oldText, else whole. region reports that
 // CheckEdits checked only the regions of newText the edits touched, and
 // found no problem.
-func guardOwnCheck(checker *lang.Checker, oldText, newText []byte, edits []guardEdit, opt GuardOptions) (r guardExtraResult, region bool) {
+func guardOwnCheck(checker *lang.Checker, oldText, newText []byte, edits []guardEdit, prior lang.Prior) (r guardExtraResult, region bool) {
 	if checker.CheckEdits == nil {
 		return guardRunExtra(guardCheckFunc(checker), oldText, newText, len(edits) > 0), false
 	}
@@ -1042,7 +1085,7 @@ func guardOwnCheck(checker *lang.Checker, oldText, newText []byte, edits []guard
 	for i, e := range edits {
 		ledits[i] = lang.Edit{Start: e.start, End: e.end, NewStart: e.newStart, NewEnd: e.newEnd}
 	}
-	before, after, region := checker.CheckEdits(oldText, newText, ledits, lang.Prior{Clean: opt.BeforeClean, Layout: opt.BeforeLayout})
+	before, after, region := checker.CheckEdits(oldText, newText, ledits, prior)
 	return guardExtraResult{before: guardProblems(checker.Kind, before), after: guardProblems(checker.Kind, after)}, region
 }
 
@@ -1347,25 +1390,4 @@ func (x *guardLines) problem(text []byte, p guardProblem) SyntaxProblem {
 		Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
 		Kind: p.kind, Message: prefix + msg, Text: lineText,
 	}
-}
-
-// guardFirstLine returns the first line of b without white space at its
-// ends, cut to at most max bytes; "..." marks a cut or more lines.
-func guardFirstLine(b []byte, max int) string {
-	s := strings.TrimSpace(string(b))
-	cut := false
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s, cut = strings.TrimSpace(s[:i]), true
-	}
-	if len(s) > max {
-		n := max
-		for n > 0 && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		s, cut = s[:n], true
-	}
-	if cut {
-		s += "..."
-	}
-	return s
 }

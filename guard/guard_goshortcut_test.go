@@ -124,7 +124,7 @@ func TestGuardGoShortcut(t *testing.T) {
 			}
 			if len(guardGoErrors(before)) == 0 {
 				// The caller's word that before is clean: the same report.
-				word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+				word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{Before: guardClean(lang, before, nil)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -133,14 +133,14 @@ func TestGuardGoShortcut(t *testing.T) {
 				}
 				word.goRegion = fast.goRegion
 				if !reflect.DeepEqual(word, fast) {
-					t.Errorf("%s %+v: BeforeClean changes the report:\nwith    %+v\nwithout %+v", path, edits, word, fast)
+					t.Errorf("%s %+v: the word that before is clean changes the report:\nwith    %+v\nwithout %+v", path, edits, word, fast)
 				}
 				// And with the layout of symbols' own parse of before.
 				sf, err := symbols.ExtractFile(context.Background(), before, lang)
 				if err != nil || sf.Layout == nil {
 					t.Fatalf("%s: go/parser accepts it, yet symbols gives no layout: %v", path, err)
 				}
-				laid, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: sf.Layout})
+				laid, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{Before: guardClean(lang, before, sf.Layout)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -149,7 +149,7 @@ func TestGuardGoShortcut(t *testing.T) {
 				}
 				laid.goRegion = fast.goRegion
 				if !reflect.DeepEqual(laid, fast) {
-					t.Errorf("%s %+v: BeforeLayout changes the report:\nwith    %+v\nwithout %+v", path, edits, laid, fast)
+					t.Errorf("%s %+v: the word with its layout changes the report:\nwith    %+v\nwithout %+v", path, edits, laid, fast)
 				}
 			}
 			if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
@@ -183,7 +183,7 @@ func TestGuardGoShortcut(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only, %d so with BeforeClean), %d were refused", len(files), skipped, brokenBefore, region, wordRegion, refused)
+	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only, %d so with the word that before is clean), %d were refused", len(files), skipped, brokenBefore, region, wordRegion, refused)
 	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped || wordRegion < region {
 		t.Errorf("the sample does not exercise every path: %d shortcuts (%d of a file with errors, %d by region), %d refusals", skipped, brokenBefore, region, refused)
 	}
@@ -264,7 +264,7 @@ func TestGuardGoRegion(t *testing.T) {
 	}
 }
 
-// TestGuardBeforeCleanIgnored checks that GuardOptions.BeforeClean
+// TestGuardBeforeCleanIgnored checks that GuardOptions.Before.Clean
 // changes nothing outside Go, even when the word is wrong (the content
 // before has errors): the full check runs and reports the errors before;
 // and that in Go a wrong word that go/scanner catches (an unterminated
@@ -296,12 +296,12 @@ func TestGuardBeforeCleanIgnored(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		with, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+		with, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{Before: guardClean(lang, before, nil)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(with, without) || !with.Checked || with.Before == 0 {
-			t.Errorf("%s %q -> %q: BeforeClean changes the report or the errors before are not counted:\nwith    %+v\nwithout %+v", tt.lang, tt.old, tt.new, with, without)
+			t.Errorf("%s %q -> %q: the word that before is clean changes the report or the errors before are not counted:\nwith    %+v\nwithout %+v", tt.lang, tt.old, tt.new, with, without)
 		}
 	}
 }
@@ -353,7 +353,7 @@ func TestGuardGoRegions(t *testing.T) {
 }
 
 // TestGuardGoDeclsFrom checks that a layout that does not fit the content
-// (GuardOptions.BeforeLayout from some other bytes) is ignored, not
+// (GuardOptions.Before.Layout from some other bytes) is ignored, not
 // trusted: the report is the one without it.
 func TestGuardGoDeclsFrom(t *testing.T) {
 	golang, err := lang.ByName("go")
@@ -385,7 +385,7 @@ func TestGuardGoDeclsFrom(t *testing.T) {
 		t.Fatalf("the broken edit is not refused: %v %+v", err, want)
 	}
 	for _, l := range bad {
-		got, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{BeforeClean: true, BeforeLayout: l})
+		got, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{Before: guardClean(golang, before, l)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -460,14 +460,14 @@ func FuzzGuardGoRegions(f *testing.F) {
 		if err != nil || !sf.Clean {
 			t.Fatalf("the fixture does not parse: %v", err)
 		}
-		for _, opt := range []GuardOptions{{BeforeClean: true}, {BeforeClean: true, BeforeLayout: sf.Layout}} {
+		for _, opt := range []GuardOptions{{Before: guardClean(lang, before, nil)}, {Before: guardClean(lang, before, sf.Layout)}} {
 			word, err := CheckSyntax(context.Background(), lang, before, after, edits, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			word.goRegion = fast.goRegion
 			if !reflect.DeepEqual(word, fast) {
-				t.Fatalf("edits %+v, layout %v: the word changes the report:\nwith    %+v\nwithout %+v", edits, opt.BeforeLayout != nil, word, fast)
+				t.Fatalf("edits %+v, layout %v: the word changes the report:\nwith    %+v\nwithout %+v", edits, opt.Before.Layout != nil, word, fast)
 			}
 		}
 	})
@@ -476,7 +476,7 @@ func FuzzGuardGoRegions(f *testing.F) {
 // guardGoCheckRegion checks one Go edit three ways: the shortcut takes the
 // regions alone exactly when region, refuses exactly when refused, with
 // the full check's new problems (tree-sitter's parses too), and the
-// caller's word that before is clean (BeforeClean) changes nothing.
+// caller's word that before is clean (GuardOptions.Before) changes nothing.
 func guardGoCheckRegion(t *testing.T, lang *lang.Language, before, after []byte, edits []edit.Edit, region, refused bool) {
 	t.Helper()
 	fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
@@ -490,11 +490,19 @@ func guardGoCheckRegion(t *testing.T, lang *lang.Language, before, after []byte,
 	if fast.goRegion != region || fast.Rejects(CheckStrict) != refused || !reflect.DeepEqual(fast.New, full.New) {
 		t.Errorf("region %v, refused %v; want region %v, refused %v\nshortcut %+v\nfull     %+v", fast.goRegion, fast.Rejects(CheckStrict), region, refused, fast, full)
 	}
-	word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{BeforeClean: true})
+	word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{Before: guardClean(lang, before, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(word, fast) {
-		t.Errorf("BeforeClean changes the report:\nwith    %+v\nwithout %+v", word, fast)
+		t.Errorf("the word that before is clean changes the report:\nwith    %+v\nwithout %+v", word, fast)
 	}
+}
+
+// guardClean returns the caller's word that before (its text, without a
+// byte order mark) parses clean as l, with layout (nil for none): a
+// GuardOptions.Before without a tree, as symbols gives for Go that
+// go/parser accepts.
+func guardClean(l *lang.Language, before []byte, layout *lang.Layout) *lang.Parse {
+	return &lang.Parse{Lang: l, Text: bytes.TrimPrefix(before, []byte(edit.UTF8BOM)), Clean: true, Layout: layout}
 }

@@ -20,6 +20,12 @@
 // a file's text should go through it, so that a CR-only file is not one
 // line.
 //
+// A [Parse] is what one parse of a source learnt (tree-sitter's tree, the
+// own parser's verdict and layout): package symbols makes one while it
+// locates symbols for an edit, and the syntax guard checks that edit from
+// it instead of parsing the content before again. Whoever holds a Parse
+// closes its tree.
+//
 // A [Registry] looks languages up by name and extension; [Default] is the
 // built-in one (ForPath, ByName, Select, Languages and Names ask it), built
 // once. A Language and a Registry are immutable. Each language's query is

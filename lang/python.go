@@ -5,11 +5,10 @@ package lang
 
 import (
 	"fmt"
-	"strings"
-	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/python"
+	"github.com/symedit/symedit/internal/lines"
 )
 
 // pythonDef is Python's definition.
@@ -125,7 +124,7 @@ func pyIndent(src []byte) []Problem {
 		i, last = pyLogicalLine(src, j)
 		header = ""
 		if last == ':' {
-			header = firstLine(src[j:i], pyMaxSnippet)
+			header = lines.FirstLine(src[j:i], pyMaxSnippet)
 		}
 	}
 	if header != "" {
@@ -222,25 +221,4 @@ func nextLine(src []byte, i int) int {
 		}
 	}
 	return i
-}
-
-// firstLine returns the first line of b without white space at its
-// ends, cut to at most max bytes; "..." marks a cut or more lines.
-func firstLine(b []byte, max int) string {
-	s := strings.TrimSpace(string(b))
-	cut := false
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s, cut = strings.TrimSpace(s[:i]), true
-	}
-	if len(s) > max {
-		n := max
-		for n > 0 && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		s, cut = s[:n], true
-	}
-	if cut {
-		s += "..."
-	}
-	return s
 }

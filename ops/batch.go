@@ -496,11 +496,18 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	lang := language(f.path, req.Lang)
 	cur, content := doc, doc.Content
 	var edits []edit.Edit // the operations' edits so far, as edits of doc as read
-	var first *parsed     // the first operation's parse of doc as read, if it parsed it
+	// first is the first operation's parse of doc as read, if it parsed
+	// it: the guard's parse of the content before. This call owns it and
+	// closes it once the check is done; the later operations' parses are
+	// of intermediate contents, of no use to the guard, and closed at once.
+	var first *parsed
+	defer func() { first.close() }()
 	for k, i := range f.ops {
 		ch, p, err := req.Ops[i].plan(ctx, cur, lang, req.Lang)
 		if k == 0 {
 			first = p
+		} else {
+			p.close()
 		}
 		if err == nil {
 			// The operation's edits are of its input, the result of the
@@ -522,8 +529,8 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	f.ch = &change{doc: doc, lang: lang, content: content, edits: edits, what: fmt.Sprintf("%d operation(s)", len(f.ops))}
 	if first != nil {
 		// The first operation located its symbol in doc as read: the
-		// guard need not parse it again to know it clean.
-		f.ch.beforeClean, f.ch.beforeLayout = first.clean, first.layout
+		// guard need not parse it again.
+		f.ch.before = first.snap
 	}
 	out, err := w.check(ctx, f.ch, req.WriteOptions)
 	f.out = out
@@ -671,7 +678,8 @@ func (r *BatchReplace) searcher() (*textedit.Searcher, error) {
 // operations left it) with the operation's own plan function and returns
 // its change (the new content and the byte edits of doc.Content that
 // make it) and, for an operation that located a symbol, the parse
-// of doc it located it in (nil for the others). lang is the file's
+// of doc it located it in (nil for the others), which the caller owns and
+// closes (parsed.close); on error nothing is kept. lang is the file's
 // language, nil for none; langName is the request's Lang, for the error
 // of a symbol operation on a file in no supported language.
 func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.Language, langName string) (*change, *parsed, error) {
@@ -710,6 +718,9 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.L
 		err = &UsageError{Msg: fmt.Sprintf("unknown op %q: want %s", op.Op, batchOpNames)}
 	}
 	if err != nil {
+		if t != nil {
+			t.close()
+		}
 		return nil, nil, err
 	}
 	if t != nil {

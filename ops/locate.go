@@ -19,13 +19,21 @@ type parsed struct {
 	doc     *edit.Document
 	lang    *lang.Language
 	symbols []symbols.Symbol
-	// clean: the language's own parser (go/parser for Go) accepted
-	// doc.Text (symbols.File.Clean), so the syntax guard need not parse
-	// doc's content to know it (guard.GuardOptions.BeforeClean).
-	clean bool
-	// layout: doc.Text's top-level layout from the same parse
-	// (symbols.File.Layout), nil unless clean and Go.
-	layout *lang.Layout
+	// snap is what the parse of doc.Text learnt for the syntax guard
+	// (symbols.ExtractParse), which then need not parse doc's content
+	// again (guard.GuardOptions.Before); nil for a parse made without
+	// keep (the symbol index, show). It holds a tree-sitter tree: the
+	// operation that made the parse owns it and closes it (close) once
+	// its check is done, on the goroutine that made it.
+	snap *lang.Parse
+}
+
+// close closes the parse's tree, if any (lang.Parse.Close); a nil p is
+// allowed, and so is a second call.
+func (p *parsed) close() {
+	if p != nil {
+		p.snap.Close()
+	}
 }
 
 // parseFile reads path and extracts its symbols; o.Lang overrides the
@@ -34,7 +42,8 @@ type parsed struct {
 // rather than naming its extension.
 //
 // It serves the operations that only read (show, symbols): a file with
-// several hard links is read, since reading it splits nothing.
+// several hard links is read, since reading it splits nothing. The parse
+// keeps no tree (see parse).
 func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) (*parsed, error) {
 	doc, err := w.view.Read(path)
 	if err != nil {
@@ -44,11 +53,13 @@ func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) 
 	if err != nil {
 		return nil, err
 	}
-	return parse(ctx, doc, lang)
+	return parse(ctx, doc, lang, false)
 }
 
-// parseResolved is parseFile that reads the file r resolved path to, when
-// r is not nil (readResolved: the path is not resolved again).
+// parseResolved is parseFile for a writing operation: it reads the file r
+// resolved path to, when r is not nil (readResolved: the path is not
+// resolved again), and keeps the parse for the guard (see parse): the
+// caller closes it (parsed.close).
 func (w *Workspace) parseResolved(ctx context.Context, path string, r *files.Resolution, o WriteOptions) (*parsed, error) {
 	doc, err := w.readResolved(path, r, o)
 	if err != nil {
@@ -58,18 +69,29 @@ func (w *Workspace) parseResolved(ctx context.Context, path string, r *files.Res
 	if err != nil {
 		return nil, err
 	}
-	return parse(ctx, doc, lang)
+	return parse(ctx, doc, lang, true)
 }
 
-// parse extracts doc's symbols.
-func parse(ctx context.Context, doc *edit.Document, lang *lang.Language) (*parsed, error) {
+// parse extracts doc's symbols. With keep (an operation that will check
+// an edit of doc) the parse is kept in the result's snap, its tree-sitter
+// tree included, for the syntax guard to reuse; the caller owns it and
+// closes it (parsed.close). Without keep (the symbol index, show) no tree
+// outlives the call.
+func parse(ctx context.Context, doc *edit.Document, lang *lang.Language, keep bool) (*parsed, error) {
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
-	f, err := symbols.ExtractFile(ctx, doc.Text, lang)
+	if !keep {
+		f, err := symbols.ExtractFile(ctx, doc.Text, lang)
+		if err != nil {
+			return nil, err
+		}
+		return &parsed{doc: doc, lang: lang, symbols: f.Symbols}, nil
+	}
+	f, snap, err := symbols.ExtractParse(ctx, doc.Text, lang)
 	if err != nil {
 		return nil, err
 	}
-	return &parsed{doc: doc, lang: lang, symbols: f.Symbols, clean: f.Clean, layout: f.Layout}, nil
+	return &parsed{doc: doc, lang: lang, symbols: f.Symbols, snap: snap}, nil
 }
 
 // target is a located symbol and its whole lines.
@@ -83,7 +105,9 @@ type target struct {
 // checks the request (the location, o, the expected symbol hash), holds
 // the file's lock, locates the symbol, refuses (CHANGED) when its text no
 // longer has symSum, has plan compute the change and checks, previews and
-// commits it (finish), filling res. It returns res.Error, or nil.
+// commits it (finish), filling res. It returns res.Error, or nil. The
+// parse that located the symbol is the guard's parse of the content
+// before (change.before); writeSymbol owns it and closes it on return.
 func (w *Workspace) writeSymbol(ctx context.Context, location string, symSum SHA256, o WriteOptions, res *Result, plan func(*target) (*change, error)) error {
 	res.Path, res.DryRun = location, o.DryRun
 	loc, err := ParseLocation(location)
@@ -104,6 +128,7 @@ func (w *Workspace) writeSymbol(ctx context.Context, location string, symSum SHA
 	defer unlock()
 	t, err := w.locateResolved(ctx, loc, r.res, o)
 	if err == nil {
+		defer t.close()
 		err = t.checkSymbol(symSum)
 	}
 	if err != nil {
@@ -163,7 +188,7 @@ func ParseLocation(arg string) (symbols.Location, error) {
 }
 
 // locate reads a location's file and finds the symbol, for show: as
-// parseFile, it reads a file with several hard links.
+// parseFile, it reads a file with several hard links, and keeps no tree.
 func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOptions) (*target, error) {
 	p, err := w.parseFile(ctx, loc.Path, o)
 	if err != nil {
@@ -172,29 +197,43 @@ func (w *Workspace) locate(ctx context.Context, loc symbols.Location, o WriteOpt
 	return p.find(loc)
 }
 
-// locateResolved is locate that reads the file r resolved loc.Path to,
-// when r is not nil (writeSymbol: the path resolved once, for the lock
-// and the read).
+// locateResolved is locate for a writing operation: it reads the file r
+// resolved loc.Path to, when r is not nil (writeSymbol: the path resolved
+// once, for the lock and the read), and keeps the target's parse for the
+// guard: the caller closes it (target.close); on error nothing is kept.
 func (w *Workspace) locateResolved(ctx context.Context, loc symbols.Location, r *files.Resolution, o WriteOptions) (*target, error) {
 	p, err := w.parseResolved(ctx, loc.Path, r, o)
 	if err != nil {
 		return nil, err
 	}
-	return p.find(loc)
+	return p.findKept(loc)
+}
+
+// findKept is find for a parse kept for the guard: the target owns p, and
+// p is closed when loc is not there.
+func (p *parsed) findKept(loc symbols.Location) (*target, error) {
+	t, err := p.find(loc)
+	if err != nil {
+		p.close()
+		return nil, err
+	}
+	return t, nil
 }
 
 // locateIn finds the symbol at location in an in-memory document (batch
-// operations, which see the result of the operations before them).
+// operations, which see the result of the operations before them). The
+// target's parse is kept for the guard: the caller closes it
+// (target.close); on error nothing is kept.
 func locateIn(ctx context.Context, doc *edit.Document, lang *lang.Language, location string) (*target, error) {
 	loc, err := ParseLocation(location)
 	if err != nil {
 		return nil, err
 	}
-	p, err := parse(ctx, doc, lang)
+	p, err := parse(ctx, doc, lang, true)
 	if err != nil {
 		return nil, err
 	}
-	return p.find(loc)
+	return p.findKept(loc)
 }
 
 // find returns the symbol at loc and its whole lines.
@@ -227,11 +266,11 @@ func (t *target) replaceLines(lines []string) (*change, error) {
 
 // changeWith makes the change that applies one byte edit to the target's
 // file; its doc is the content that was parsed, so it carries the
-// target's clean and layout.
+// target's parse for the guard (borrowed: the target's owner closes it).
 func (t *target) changeWith(ed edit.Edit) (*change, error) {
 	content, err := edit.Apply(t.doc.Content, []edit.Edit{ed})
 	if err != nil {
 		return nil, err
 	}
-	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}, beforeClean: t.clean, beforeLayout: t.layout}, nil
+	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}, before: t.snap}, nil
 }

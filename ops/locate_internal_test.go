@@ -15,12 +15,11 @@ import (
 	"github.com/symedit/symedit/lang"
 )
 
-// A change made from a located target carries whether go/parser accepted
-// the content it was located in, so the guard need not parse it again,
-// and only then: a Go file with
-// a syntax error elsewhere, and other languages, do not; the guard's
-// report on the change is the same as without the flag, for a valid and a
-// breaking chunk.
+// A change made from a located target carries the parse it was located
+// in: whether go/parser accepted the content, and only then (a Go file
+// with a syntax error elsewhere, and other languages, are not clean), and
+// otherwise tree-sitter's tree; the guard's report on the change is the
+// same as without the parse, for a valid and a breaking chunk.
 func TestTargetChangeBeforeClean(t *testing.T) {
 	const goClean = "package p\n\nfunc f() int {\n\tx := 1\n\treturn x\n}\n\nfunc g() {}\n"
 	const goBroken = "package p\n\nfunc f() int {\n\tx := 1\n\treturn x\n}\n\nfunc g() {\n"
@@ -53,14 +52,15 @@ func TestTargetChangeBeforeClean(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			defer tg.close()
 			ch, err := planChunk(tg, ChunkRequest{Chunks: Chunks{tt.c}}, &ChunkResult{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ch.beforeClean != tt.clean || ch.doc != doc {
-				t.Fatalf("beforeClean %v, want %v (doc the parsed one: %v)", ch.beforeClean, tt.clean, ch.doc == doc)
+			if ch.before == nil || ch.before.Clean != tt.clean || (ch.before.Tree != nil) == tt.clean || ch.doc != doc {
+				t.Fatalf("before %+v, want clean %v and a tree unless clean (doc the parsed one: %v)", ch.before, tt.clean, ch.doc == doc)
 			}
-			with, err := guard.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{BeforeClean: ch.beforeClean})
+			with, err := guard.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{Before: ch.before})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +69,7 @@ func TestTargetChangeBeforeClean(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(with, without) || with.Rejects(guard.CheckStrict) != tt.refused {
-				t.Errorf("refused %v, want %v; with the flag %+v, without %+v", with.Rejects(guard.CheckStrict), tt.refused, with, without)
+				t.Errorf("refused %v, want %v; with the parse %+v, without %+v", with.Rejects(guard.CheckStrict), tt.refused, with, without)
 			}
 		})
 	}
@@ -107,5 +107,38 @@ func TestChunkBeforeCleanWrites(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); !bytes.Contains(got, []byte("\treturn x + 1\n")) {
 		t.Fatalf("valid chunk not written:\n%s", got)
+	}
+}
+
+// The parses that check no edit keep no tree: the symbol index's and
+// show's (parse without keep) hold no lang.Parse at all, and a writing
+// operation's parse, once closed, holds none either.
+func TestParseKeepsTreeOnlyForEdits(t *testing.T) {
+	doc, err := edit.NewDocument("a.py", []byte("def f():\n    return 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := lang.Select("a.py", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := parse(context.Background(), doc, l, false)
+	if err != nil || p.snap != nil {
+		t.Fatalf("a parse without keep holds %+v (%v)", p.snap, err)
+	}
+	tg, err := locateIn(context.Background(), doc, l, "a.py::f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tg.snap == nil || tg.snap.Tree == nil || !tg.snap.Of(l, doc.Text) {
+		t.Fatalf("a writing operation's parse holds %+v, want the tree of doc's text", tg.snap)
+	}
+	tg.close()
+	tg.close() // a second close is allowed
+	if tg.snap.Tree != nil {
+		t.Fatal("the tree survives close")
+	}
+	if _, err := locateIn(context.Background(), doc, l, "a.py::nosuch"); err == nil {
+		t.Fatal("no error for a missing symbol")
 	}
 }

@@ -277,7 +277,7 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 		return nil, nil, err
 	}
 	ix.parses.Add(1)
-	p, err := parse(ctx, doc, l)
+	p, err := parse(ctx, doc, l, false)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -30,15 +30,13 @@ type change struct {
 	content []byte      // the new content, BOM included
 	edits   []edit.Edit // the byte edits of doc.Content that made it (one over the whole file for a write)
 	what    string      // what the edit did, for the summary line
-	// beforeClean: the language's own parser accepted doc's content
-	// (parsed.clean, set only for a change made from a located target,
-	// whose doc is the content parsed); the guard's
-	// guard.GuardOptions.BeforeClean.
-	beforeClean bool
-	// beforeLayout: the top-level layout of doc's text from that same
-	// parse (parsed.layout), for guard.GuardOptions.BeforeLayout; nil when
-	// unknown.
-	beforeLayout *lang.Layout
+	// before: the parse of doc's text that located the edited symbol
+	// (parsed.snap; set only for a change made from a located target,
+	// whose doc is the content parsed), for the guard
+	// (guard.GuardOptions.Before), which then does not parse doc's
+	// content again; nil when there was none. Borrowed: the operation
+	// that made the parse closes it after the check.
+	before *lang.Parse
 }
 
 // changed reports whether ch changes the file: new content, or a file
@@ -68,7 +66,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
-	rep, err := guard.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{Mode: mode, BeforeClean: ch.beforeClean, BeforeLayout: ch.beforeLayout})
+	rep, err := guard.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{Mode: mode, Before: ch.before})
 	if err != nil {
 		return out, err
 	}

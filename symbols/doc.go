@@ -43,7 +43,10 @@
 // PrivilegedAction$1/run" for Class$1), an enum constant body after its
 // constant (see Extract). [ExtractFile] returns the same symbols in a
 // [File], with Clean set when go/parser accepted a Go source, so that a
-// caller need not parse it again to know.
+// caller need not parse it again to know; [ExtractParse] also returns the
+// parse itself as a *lang.Parse (the tree-sitter tree, when one was
+// made), which the caller owns and closes, for the syntax guard to check
+// an edit without parsing the content before it again.
 //
 // What is particular to a language (its grammar and query, the rules
 // that refine the query's matches, how a definition's head reads, its own

@@ -10,5 +10,6 @@ import (
 // only when go/parser refuses it: the tests compare the two paths on Go
 // source that go/parser accepts.
 func ExtractTreeSitter(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol, error) {
-	return extractTree(ctx, src, lang)
+	syms, _, err := extractTree(ctx, src, lang, false)
+	return syms, err
 }

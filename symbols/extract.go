@@ -10,6 +10,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 )
 
@@ -117,68 +118,108 @@ type File struct {
 	// Symbols are the file's symbols, as Extract returns them.
 	Symbols []Symbol
 	// Clean reports that the language's own parser, go/parser for Go,
-	// parsed the source without error, so that the syntax guard's
-	// GuardOptions.BeforeClean need not parse it again. It is set only
-	// for a language whose symbols come from its own parser
+	// parsed the source without error, so that the syntax guard need not
+	// parse it again to know it (lang.Parse.Clean). It is set only for a
+	// language whose symbols come from its own parser
 	// (lang.Language.OwnExtract: Go); false says nothing of other
 	// languages, nor of an empty Go source, which go/parser refuses (no
 	// package clause).
 	Clean bool
 	// Layout is the top-level layout of a Clean Go source, from the same
-	// go/parser parse, so that the syntax guard's
-	// GuardOptions.BeforeLayout need not scan the source for it; nil
-	// unless Clean.
+	// go/parser parse, so that the syntax guard need not scan the source
+	// for it (lang.Parse.Layout); nil unless Clean.
 	Layout *lang.Layout
 }
 
 // ExtractFile is Extract, also reporting in File.Clean whether go/parser
-// accepted a Go source. Its errors are Extract's; on error the File is
-// empty.
+// accepted a Go source. It keeps no tree: the tree-sitter tree it may
+// parse is closed before it returns. Its errors are Extract's; on error
+// the File is empty.
 func ExtractFile(ctx context.Context, src []byte, lang *lang.Language) (File, error) {
-	if lang == nil {
-		return File{}, errors.New("symbols: Extract: nil language")
+	f, _, err := extractFile(ctx, src, lang, false)
+	return f, err
+}
+
+// ExtractParse is ExtractFile that also returns what its parse learnt of
+// src, for the syntax guard to check an edit of src without parsing src
+// again (guard.GuardOptions.Before): a *lang.Parse whose Lang is lang,
+// Text src, Tree the tree-sitter tree of lang.ParserInput(src) when
+// tree-sitter parsed it (nil when the language's own parser accepted it,
+// and for an empty src), and Clean and Layout File's.
+//
+// The caller owns the Parse and must Close it (once its check is done):
+// it holds a tree-sitter tree, C memory of some tens of bytes per source
+// byte, which belongs to the calling goroutine. A caller that does not
+// check an edit (an index of symbols, a display) calls ExtractFile
+// instead. Errors are Extract's; on error the File is empty and the
+// Parse nil.
+func ExtractParse(ctx context.Context, src []byte, lang *lang.Language) (File, *lang.Parse, error) {
+	return extractFile(ctx, src, lang, true)
+}
+
+// extractFile is ExtractFile, or with keep ExtractParse.
+func extractFile(ctx context.Context, src []byte, l *lang.Language, keep bool) (File, *lang.Parse, error) {
+	if l == nil {
+		return File{}, nil, errors.New("symbols: Extract: nil language")
 	}
 	if err := ctx.Err(); err != nil {
-		return File{}, err
+		return File{}, nil, err
+	}
+	snapshot := func(f File, tree *sitter.Tree) *lang.Parse {
+		if !keep {
+			return nil
+		}
+		return &lang.Parse{Lang: l, Text: src, Tree: tree, Clean: f.Clean, Layout: f.Layout}
 	}
 	if len(src) == 0 {
-		return File{}, nil
+		return File{}, snapshot(File{}, nil), nil
 	}
-	if own := lang.OwnExtract(); own != nil {
+	if own := l.OwnExtract(); own != nil {
 		if defs, layout, ok := own(src); ok {
 			if err := ctx.Err(); err != nil {
-				return File{}, err
+				return File{}, nil, err
 			}
-			return File{Symbols: assembleDefs(src, lang, defs), Clean: true, Layout: layout}, nil
+			f := File{Symbols: assembleDefs(src, l, defs), Clean: true, Layout: layout}
+			return f, snapshot(f, nil), nil
 		}
 	}
-	syms, err := extractTree(ctx, src, lang)
+	syms, tree, err := extractTree(ctx, src, l, keep)
 	if err != nil {
-		return File{}, err
+		return File{}, nil, err
 	}
-	return File{Symbols: syms}, nil
+	f := File{Symbols: syms}
+	return f, snapshot(f, tree), nil
 }
 
 // extractTree is Extract with tree-sitter: the query's matches refined by
 // the language's rules (lang.Language.Rules). It serves every language,
-// and source that the language's own parser refuses.
-func extractTree(ctx context.Context, src []byte, l *lang.Language) ([]Symbol, error) {
+// and source that the language's own parser refuses. With keep it
+// returns the tree, which the caller then owns and closes; without, it
+// closes the tree and returns nil. On error no tree is returned.
+func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (syms []Symbol, kept *sitter.Tree, err error) {
 	q, err := l.SymbolsQuery()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 
 	parser := sitter.NewParser()
 	defer parser.Close()
 	parser.SetLanguage(l.Grammar())
+	probe.CountParse(ctx)
 	tree, err := parser.ParseCtx(ctx, nil, l.ParserInput(src))
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("symbols: parsing %s: %w", l.Name, err)
+		return nil, nil, fmt.Errorf("symbols: parsing %s: %w", l.Name, err)
 	}
-	defer tree.Close()
+	defer func() {
+		if keep && err == nil {
+			kept = tree
+			return
+		}
+		tree.Close()
+	}()
 
 	cursor := sitter.NewQueryCursor()
 	defer cursor.Close()
@@ -188,7 +229,7 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language) ([]Symbol, e
 	for n := 0; ; n++ {
 		if n%256 == 255 {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		m, ok := cursor.NextMatch()
@@ -203,7 +244,7 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language) ([]Symbol, e
 		starts = append(starts, c.Def.StartByte(), c.Name.StartByte(), c.Scope.StartByte())
 	}
 	x.tree = lang.NewTree(src, tree.RootNode(), starts)
-	return x.symbols(), nil
+	return x.symbols(), nil, nil
 }
 
 // candidate is one definition captured by the query, before filtering,

@@ -1,6 +1,7 @@
-// Package lines holds the one line-splitting rule that the chunk engine and
-// the edit layer share, so that a string sent by a model splits into the
-// same lines whichever command reads it.
+// Package lines holds the line rules the packages share: the one
+// line-splitting rule of the chunk engine and the edit layer, so that a
+// string sent by a model splits into the same lines whichever command
+// reads it, and the first-line snippet a syntax problem quotes.
 package lines
 
 import (
@@ -171,4 +172,26 @@ func starts[S string | []byte](text S, sep byte, count func(S, S) int, index fun
 func (x Starts) Position(off int) (line, col int) {
 	i := sort.SearchInts(x, off+1) - 1 // the last line starting at or before off
 	return i + 1, off - x[i] + 1
+}
+
+// FirstLine returns the first line of b without white space at its ends,
+// cut to at most max bytes (never inside a UTF-8 sequence); "..." marks a
+// cut or more lines: the snippet of source a syntax problem quotes.
+func FirstLine(b []byte, max int) string {
+	s := strings.TrimSpace(string(b))
+	cut := false
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s, cut = strings.TrimSpace(s[:i]), true
+	}
+	if len(s) > max {
+		n := max
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s, cut = s[:n], true
+	}
+	if cut {
+		s += "..."
+	}
+	return s
 }

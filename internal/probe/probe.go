@@ -53,3 +53,24 @@ func (c *StepsContext) Err() error {
 
 // At returns SearchSteps when Err first said cancelled, or 0.
 func (c *StepsContext) At() int64 { return c.at.Load() }
+
+// parsesKey is the context key of the parse counter WithParses installs.
+type parsesKey struct{}
+
+// WithParses returns a context that carries n: every tree-sitter parse
+// made under it by the packages that parse (symbols' extraction, the
+// syntax guard), a full or an incremental one, adds one to n
+// (CountParse). A counter carried by the context, not a package-level
+// one, counts one call's parses only, whatever other goroutines parse
+// meanwhile. n must not be nil.
+func WithParses(ctx context.Context, n *atomic.Int64) context.Context {
+	return context.WithValue(ctx, parsesKey{}, n)
+}
+
+// CountParse adds one to the parse counter ctx carries (WithParses), if
+// it carries one. Call it once per tree-sitter parse, just before it.
+func CountParse(ctx context.Context) {
+	if n, ok := ctx.Value(parsesKey{}).(*atomic.Int64); ok {
+		n.Add(1)
+	}
+}

@@ -1,0 +1,122 @@
+package ops_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/symedit/symedit/chunk"
+	"github.com/symedit/symedit/internal/probe"
+	"github.com/symedit/symedit/ops"
+)
+
+// The tree-sitter parses a writing operation on a symbol makes, counted
+// (probe.WithParses), not timed: the parse that locates the symbol is the
+// guard's parse of the content before, so a Python chunk edit parses
+// twice (the content before, to locate the symbol, and the content after,
+// incrementally from the first tree), where it used to parse three times
+// (locate, and the guard's before and after); a refused edit once more
+// (the guard confirms a new problem with a full parse before it refuses);
+// a Go edit whose result go/parser accepts runs no tree-sitter parse at
+// all; a Go file that go/parser refuses is parsed by tree-sitter to
+// locate, and that tree is the guard's too. A byte order mark or CR-only
+// lines change nothing: the tree located in is of the text the guard
+// checks.
+func TestSymbolEditParsesOnce(t *testing.T) {
+	const py = "import os\n\n\ndef f():\n    x = 1\n    return x\n\n\ndef g():\n    return 2\n"
+	const goClean = "package p\n\nfunc f() int {\n\tx := 1\n\treturn x\n}\n\nfunc g() {}\n"
+	const goBroken = "package p\n\nfunc f() int {\n\tx := 1\n\treturn x\n}\n\nfunc g() {\n"
+	pyChunk := chunk.Chunk{ContextBefore: []string{"    x = 1"}, OldLines: []string{"    return x"}, NewLines: []string{"    return x + 1"}}
+	pyBreaks := chunk.Chunk{ContextBefore: []string{"    x = 1"}, OldLines: []string{"    return x"}, NewLines: []string{"    return (x"}}
+	goChunk := chunk.Chunk{ContextBefore: []string{"\tx := 1"}, OldLines: []string{"\treturn x"}, NewLines: []string{"\treturn x + 1"}, ContextAfter: []string{"}"}}
+	chunkOp := func(loc string, c chunk.Chunk) func(context.Context, *ops.Workspace) error {
+		return func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.Chunk(ctx, ops.ChunkRequest{Location: loc, Chunks: ops.Chunks{c}})
+			return err
+		}
+	}
+	tests := []struct {
+		name, file, src string
+		op              func(context.Context, *ops.Workspace) error
+		parses          int64
+		refused         bool // the guard refuses (show: nothing is written either)
+	}{
+		{"python chunk", "a.py", py, chunkOp("a.py::f", pyChunk), 2, false},
+		{"python chunk, byte order mark", "a.py", "\uFEFF" + py, chunkOp("a.py::f", pyChunk), 2, false},
+		{"python chunk, CR lines", "a.py", string(bytes.ReplaceAll([]byte(py), []byte("\n"), []byte("\r"))), chunkOp("a.py::f", pyChunk), 2, false},
+		{"python chunk, refused", "a.py", py, chunkOp("a.py::f", pyBreaks), 3, true},
+		{"go chunk go/parser accepts", "a.go", goClean, chunkOp("a.go::f", goChunk), 0, false},
+		{"go chunk, an error elsewhere", "a.go", goBroken, chunkOp("a.go::f", goChunk), 2, false},
+		{"python replace-body", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.ReplaceBody(ctx, ops.SymbolTextRequest{Location: "a.py::g", Text: "def g():\n    return 3\n"})
+			return err
+		}, 2, false},
+		{"python insert-before", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.InsertBefore(ctx, ops.SymbolTextRequest{Location: "a.py::g", Text: "def h():\n    return 4\n"})
+			return err
+		}, 2, false},
+		{"python insert-after", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.InsertAfter(ctx, ops.SymbolTextRequest{Location: "a.py::g", Text: "def h():\n    return 4\n"})
+			return err
+		}, 2, false},
+		// A batch: the first operation's parse is of the file as read,
+		// the guard's content before; the second operation locates in
+		// the first one's result, a parse of its own.
+		{"python batch, one chunk", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.Batch(ctx, ops.BatchRequest{Ops: []ops.BatchOp{{Op: ops.OpChunk, Chunk: &ops.ChunkRequest{Location: "a.py::f", Chunks: ops.Chunks{pyChunk}}}}})
+			return err
+		}, 2, false},
+		{"python batch, two symbol operations", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.Batch(ctx, ops.BatchRequest{Ops: []ops.BatchOp{
+				{Op: ops.OpChunk, Chunk: &ops.ChunkRequest{Location: "a.py::f", Chunks: ops.Chunks{pyChunk}}},
+				{Op: ops.OpInsertAfter, SymbolText: &ops.SymbolTextRequest{Location: "a.py::g", Text: "def h():\n    return 4\n"}},
+			}})
+			return err
+		}, 3, false},
+		// show locates without checking: one parse, no tree kept.
+		{"python show", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.Show(ctx, ops.ShowRequest{Location: "a.py::f"})
+			return err
+		}, 1, true},
+		{"go batch go/parser accepts", "a.go", goClean, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.Batch(ctx, ops.BatchRequest{Ops: []ops.BatchOp{{Op: ops.OpChunk, Chunk: &ops.ChunkRequest{Location: "a.go::f", Chunks: ops.Chunks{goChunk}}}}})
+			return err
+		}, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, tt.file)
+			if err := os.WriteFile(path, []byte(tt.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			var n atomic.Int64
+			err = tt.op(probe.WithParses(context.Background(), &n), w)
+			var se *ops.SyntaxError
+			show := strings.HasSuffix(tt.name, "show")
+			if refused := errors.As(err, &se); err != nil && (!refused || !tt.refused) || err == nil && tt.refused && !show {
+				t.Fatalf("error %v, want refused %v", err, tt.refused)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if written := string(got) != tt.src; written == tt.refused {
+				t.Fatalf("written %v, refused %v:\n%s", written, tt.refused, got)
+			}
+			if p := n.Load(); p != tt.parses {
+				t.Errorf("%d tree-sitter parses, want %d", p, tt.parses)
+			}
+		})
+	}
+}
