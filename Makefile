@@ -66,8 +66,9 @@ test-long: deps
 # test-parsers: symedit's symbols against each language's own parser over
 # whole trees (go/ast over $GOROOT/src, Python's ast over CPython's standard
 # library, javac's trees over the JDK's java.base sources from src.zip where
-# present); minutes, so not in `make test`, which runs the same checks over
-# samples.
+# present, rustc's unexpanded AST over the Rust standard library's sources
+# from the toolchain); minutes, so not in `make test`, which runs the same
+# checks over samples.
 .PHONY: test-parsers
 test-parsers:
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols

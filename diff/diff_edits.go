@@ -574,10 +574,13 @@ func groupOpCodes(codes []difflib.OpCode, n int) [][]difflib.OpCode {
 
 // DiffChange returns the unified diff of a change of doc's file to
 // content for the file at path, in Diff's format, built from edits, the
-// byte edits that turn doc.Content into content, by DiffEdits. Diff,
-// which compares the contents, makes it only where the edits say nothing
-// about where the change is: nil edits (a recorded content put back, as
-// undo does), or one edit replacing the whole content (a write): DiffEdits
+// byte edits that turn doc.Content into content, by DiffEdits. Every
+// engine that edits a file in place hands over its edits (chunk, the
+// exact-text and line edits, replace, batch, and apply's reply engine).
+// Diff, which compares the contents, makes it only where the edits say
+// nothing about where the change is: nil edits (a recorded content put
+// back, as undo does, which is the one caller without edits), or one edit
+// replacing the whole content (a write, or a file apply moves): DiffEdits
 // would narrow that edit to the lines that changed, but over a changed
 // region of thousands of lines it takes shortcuts that Diff's matcher
 // does not, and a write's diff has always been Diff's. Edits DiffEdits

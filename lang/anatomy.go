@@ -4,8 +4,8 @@ import "slices"
 
 // Anatomy is how the text of a definition may begin in a language, as
 // replace-body reads the text a caller sends (package symbols' TextLead):
-// which lines are comments, which words are modifiers, and whether "@"
-// begins a decorator. The zero value is a language with "//" and "/*"
+// which lines are comments, which words are modifiers, and what begins a
+// decorator ("@", Rust's "#["). The zero value is a language with "//" and "/*"
 // comments, no modifiers and no decorators.
 type Anatomy struct {
 	// CommentPrefixes are the prefixes of a line (after its indentation)
@@ -26,6 +26,9 @@ type Anatomy struct {
 	// annotation (Python, Java, TypeScript); without it such a line
 	// begins the definition (Go).
 	Decorators bool
+	// DecoratorPrefix is what begins a decorator line when Decorators is
+	// set: Rust's attributes begin with "#["; "" means "@".
+	DecoratorPrefix string
 	// DefinitionAfterAt lists the words that, right after "@" (white
 	// space between allowed), make it the definition's own keyword rather
 	// than a decorator: Java's "@interface".
@@ -61,4 +64,12 @@ func (a Anatomy) NameFollowers() string {
 		return "(<:=?!;,"
 	}
 	return a.NameAfterModifier
+}
+
+// DecoratorStart returns DecoratorPrefix, or "@" when it is "".
+func (a Anatomy) DecoratorStart() string {
+	if a.DecoratorPrefix == "" {
+		return "@"
+	}
+	return a.DecoratorPrefix
 }

@@ -30,6 +30,7 @@ func TestForPath(t *testing.T) {
 		"a.py": "python", "a.pyi": "python", "x/y.go": "go", "A.JAVA": "java",
 		"a.ts": "typescript", "a.mts": "typescript", "a.cts": "typescript", "a.tsx": "tsx",
 		"a.js": "javascript", "a.mjs": "javascript", "a.cjs": "javascript", "a.jsx": "javascript",
+		"src/lib.rs": "rust", "B.RS": "rust",
 	} {
 		l, err := ForPath(path)
 		if err != nil || l.Name != want {

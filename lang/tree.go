@@ -18,7 +18,8 @@ import (
 // keep t, c or a node after they return.
 type Rules struct {
 	// Adjust may drop a candidate (return false) or set its Outer node,
-	// Name and NameText, name path Prefix, Kind, First or Last.
+	// Name and NameText, MemberName, name path Prefix, Kind, First or
+	// Last.
 	Adjust func(t *Tree, c *Candidate) bool
 	// Widen returns the node whose range is the symbol's: n (the
 	// candidate's Outer, else its Def) or an enclosing wrapper
@@ -75,9 +76,14 @@ type Candidate struct {
 	Last  *sitter.Node // a token after Def that ends the range (a class member signature's ";"), or nil
 	Outer *sitter.Node // Def widened, or nil for Def itself
 
-	NameText  string // the symbol's name when it is not Name's text (Java's Outer$3), or ""
-	Prefix    string // a name path prefix that does not come from the parent symbol (Go receivers)
-	HasPrefix bool   // Prefix is set: the symbol has no parent symbol
+	NameText string // the symbol's name when it is not Name's text (Java's Outer$3), or ""
+	// MemberName is the segment that the name paths of the symbol's
+	// members carry for it, when not its name: a Rust impl block is named
+	// "impl Display for Point" and its methods are "Point/fmt"; "" for
+	// the symbol's name path segment.
+	MemberName string
+	Prefix     string // a name path prefix that does not come from the parent symbol (Go receivers)
+	HasPrefix  bool   // Prefix is set: the symbol has no parent symbol
 }
 
 // Tree is the view of one parsed source that the rules of one symbol

@@ -214,24 +214,8 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 		return res, res.Fail(err)
 	}
 	defer unlock()
-	// A diff's two names for one file (diff -u x.orig x) resolve to the
-	// one that exists before the blocks are grouped by file; a name
-	// outside the root refuses the reply, as confine does.
-	if err := a.choose(); err != nil {
+	if err := a.plan(ctx, parsed); err != nil {
 		return res, res.Fail(err)
-	}
-	a.group(parsed)
-	a.read()
-	// Every path first, a move's new name too: one outside the root
-	// refuses the whole reply before any block is applied, so a reply that
-	// reaches outside writes nothing at all.
-	if err := a.confine(); err != nil {
-		return res, res.Fail(err)
-	}
-	moveConflicts(a.files)
-	// Validate every file: its blocks in order, then the syntax guard.
-	for _, f := range a.files {
-		a.applyFile(ctx, f)
 	}
 	if err := cancelled(ctx); err != nil {
 		return res, res.Fail(err)
@@ -240,6 +224,33 @@ func (w *Workspace) Apply(ctx context.Context, req ApplyRequest) (*ApplyResult, 
 	out, err := a.result(res, parsed)
 	w.record(ctx, a.written(), nil, &res.Result)
 	return out, err
+}
+
+// plan computes each file's change from the parsed reply, writing
+// nothing: the files read, their blocks applied and the syntax guard run
+// (applyFile), each file's status set. Its error refuses the whole reply
+// before any block is applied.
+func (a *applier) plan(ctx context.Context, parsed reply.Result) error {
+	// A diff's two names for one file (diff -u x.orig x) resolve to the
+	// one that exists before the blocks are grouped by file; a name
+	// outside the root refuses the reply, as confine does.
+	if err := a.choose(); err != nil {
+		return err
+	}
+	a.group(parsed)
+	a.read()
+	// Every path first, a move's new name too: one outside the root
+	// refuses the whole reply before any block is applied, so a reply that
+	// reaches outside writes nothing at all.
+	if err := a.confine(); err != nil {
+		return err
+	}
+	moveConflicts(a.files)
+	// Validate every file: its blocks in order, then the syntax guard.
+	for _, f := range a.files {
+		a.applyFile(ctx, f)
+	}
+	return nil
 }
 
 // written returns the files the commit wrote, for the journal: a move as
@@ -460,21 +471,46 @@ func (a *applier) fail(f *applyFile, reason string, from int, err error) {
 }
 
 // applyFile applies a file's blocks in order on its text, then runs the
-// syntax guard; it sets the file's and its blocks' statuses.
+// syntax guard; it sets the file's and its blocks' statuses. The steps:
+// what the blocks may do to the file (admit), the blocks that change
+// lines (applyLines), then the deletion (deleteFile) or the new content
+// checked (checkFile).
 func (a *applier) applyFile(ctx context.Context, f *applyFile) {
+	if !a.admit(f) {
+		return
+	}
+	text, edits, mine, already, ok := a.applyLines(f)
+	if !ok {
+		return
+	}
+	if f.del {
+		a.deleteFile(f, mine, text)
+		return
+	}
+	a.checkFile(ctx, f, text, edits, already)
+}
+
+// admit checks that the file's blocks can apply to it at all, before
+// any is tried: the file read (and its SHA-256 as the request expects),
+// a deletion or move that every block of the file says alike, of a file
+// that exists, to a name that does not, one mode change of a file that
+// exists, and a block that creates a file that does not. It sets the
+// file's execute permission from the diff's mode, and reports false,
+// the file failed, when one of them does not hold.
+func (a *applier) admit(f *applyFile) bool {
 	if f.nameErr != "" {
 		a.fail(f, f.nameErr, 0, nil)
-		return
+		return false
 	}
 	doc, err := f.doc, f.readErr
 	if err != nil {
 		a.fail(f, err.Error(), 0, err)
-		return
+		return false
 	}
 	if o := a.req.ExpectSHA256; o != "" {
 		if err := doc.CheckSHA256(string(o)); err != nil {
 			a.fail(f, err.Error(), 0, err)
-			return
+			return false
 		}
 	}
 	// A deletion or a move: every block of the file says the
@@ -482,25 +518,25 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	for k, bi := range f.blocks {
 		if b := a.all[bi]; b.Delete != f.del || b.MoveTo != f.out.MoveTo {
 			a.fail(f, fmt.Sprintf("%s: the reply both %s and edits it otherwise (block %d): apply does one of them per file", f.out.Path, f.fileOp(), a.blocks[bi].Index), k, nil)
-			return
+			return false
 		}
 	}
 	if f.conflict != "" {
 		a.fail(f, f.conflict, 0, nil)
-		return
+		return false
 	}
 	if (f.del || f.out.MoveTo != "") && doc.IsNew() {
 		a.fail(f, fmt.Sprintf("%s: no such file, so the reply cannot %s it; nothing was written", f.out.Path, map[bool]string{true: "delete", false: "move"}[f.del]), 0, nil)
-		return
+		return false
 	}
 	if f.out.MoveTo != "" {
 		switch {
 		case f.destErr != nil:
 			a.fail(f, fmt.Sprintf("cannot move %s to %s: %v", f.out.Path, f.out.MoveTo, f.destErr), 0, f.destErr)
-			return
+			return false
 		case !f.dest.IsNew():
 			a.fail(f, fmt.Sprintf("cannot move %s to %s: %s exists, and apply does not move a file onto another; nothing was written", f.out.Path, f.out.MoveTo, f.out.MoveTo), 0, nil)
-			return
+			return false
 		}
 	}
 	// A git diff's mode change: one new mode per file, of a
@@ -512,17 +548,17 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		}
 		if f.newMode != "" && f.newMode != b.Mode {
 			a.fail(f, fmt.Sprintf("%s: the reply changes the file's mode to both %s and %s (block %d): apply does one of them", f.out.Path, f.newMode, b.Mode, a.blocks[bi].Index), k, nil)
-			return
+			return false
 		}
 		if doc.IsNew() {
 			a.fail(f, fmt.Sprintf("%s: no such file, so the reply cannot change its mode; nothing was written", f.out.Path), k, nil)
-			return
+			return false
 		}
 		f.oldMode, f.newMode = b.OldMode, b.Mode
 	}
 	if doc.IsNew() && !a.all[f.blocks[0]].IsCreate() {
 		a.fail(f, fmt.Sprintf("%s: no such file (a block that creates a file has empty anchors and old lines)", f.out.Path), 0, nil)
-		return
+		return false
 	}
 	if b := a.all[f.blocks[0]]; doc.IsNew() && b.Mode != "" {
 		f.newMode = b.Mode // a git diff's new file: its mode
@@ -533,11 +569,22 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 	case reply.ModeFile:
 		f.exec = files.ExecClear
 	}
+	return true
+}
+
+// applyLines applies the file's blocks that change lines, in order,
+// each on the result of the one before (reply.ApplyAllEdits), and sets
+// their statuses. It returns the new text, the byte edits of the file's
+// content that made it (none, not nil, when no block changes lines), the
+// blocks that change lines and how many blocks were already applied; ok
+// is false, the file failed, when a block's new lines elide old ones or
+// a block does not apply.
+func (a *applier) applyLines(f *applyFile) (text string, edits []edit.Edit, mine []reply.Block, already int, ok bool) {
+	doc := f.doc
 	// The file's blocks in order, each on the result of the one before,
 	// without a pass over the file per block, so the time grows with the
 	// file and the blocks added, not with their product. A block
 	// that only deletes or moves the file changes no lines.
-	var mine []reply.Block
 	var mineAt []int // indexes into f.blocks
 	for k, bi := range f.blocks {
 		if a.all[bi].FileOnly() {
@@ -553,18 +600,25 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 				a.blocks[bi].Failure = &reply.Failure{Code: reply.CodeElided, Message: e.Error()}
 				a.fail(f, e.Error(), mineAt[k], e)
 				f.err = AsError(e)
-				return
+				return "", nil, nil, 0, false
 			}
 		}
 	}
-	text, ms, failedAt, failure := string(doc.Content), []reply.Outcome(nil), -1, (*reply.Failure)(nil)
+	// edits are the byte edits of doc.Content the blocks made, for the
+	// guard and the diff to look at what changed rather than compare the
+	// whole contents; none (not nil) when no block changes lines.
+	text, edits = string(doc.Content), []edit.Edit{}
+	ms, failedAt, failure := []reply.Outcome(nil), -1, (*reply.Failure)(nil)
 	if len(mine) > 0 {
-		text, ms, failedAt, failure = reply.ApplyAllOutcomes(mine, text, a.level)
+		r := reply.ApplyAllEdits(mine, text, a.level)
+		text, ms, failedAt, failure = r.Text, r.Outcomes, r.Failed, r.Failure
+		if r.Edits != nil {
+			edits = r.Edits
+		}
 		if failedAt >= 0 {
 			failedAt = mineAt[failedAt]
 		}
 	}
-	already := 0
 	for k, oc := range ms {
 		m := oc.Match
 		b := &a.blocks[f.blocks[mineAt[k]]]
@@ -581,36 +635,53 @@ func (a *applier) applyFile(ctx context.Context, f *applyFile) {
 		a.blocks[f.blocks[failedAt]].Failure = failure
 		a.fail(f, failure.Error(), failedAt, nil)
 		f.err = failureError(failure)
+		return "", nil, nil, 0, false
+	}
+	return text, edits, mine, already, true
+}
+
+// deleteFile makes the change that deletes the file, once its blocks
+// that change lines (mine) left text: a diff's hunks must have removed
+// every line, and a git diff without hunks deletes an empty file;
+// apply_patch's Delete File has none and deletes the file as it is.
+func (a *applier) deleteFile(f *applyFile, mine []reply.Block, text string) {
+	doc, o := f.doc, a.req.WriteOptions
+	hunkless := len(mine) == 0 && a.all[f.blocks[0]].Format == reply.FormatUnifiedDiff
+	switch {
+	case hunkless && text != "":
+		a.fail(f, fmt.Sprintf("%s: the diff deletes the file as an empty file (deleted file mode and no hunks, as git writes the deletion of an empty file), but the file has %d lines; nothing was written",
+			f.out.Path, doc.LineCount()), len(f.blocks)-1, nil)
+		return
+	case len(mine) > 0 && text != "":
+		a.fail(f, fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null, or a +++ line dated 1970-01-01), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
+			f.out.Path, lineCount(text), doc.LineCount()), len(f.blocks)-1, nil)
 		return
 	}
-	o := a.req.WriteOptions
-	if f.del {
-		// A diff's hunks must have removed every line, and a git diff
-		// without hunks deletes an empty file; apply_patch's
-		// Delete File has none and deletes the file as it is.
-		hunkless := len(mine) == 0 && a.all[f.blocks[0]].Format == reply.FormatUnifiedDiff
-		switch {
-		case hunkless && text != "":
-			a.fail(f, fmt.Sprintf("%s: the diff deletes the file as an empty file (deleted file mode and no hunks, as git writes the deletion of an empty file), but the file has %d lines; nothing was written",
-				f.out.Path, doc.LineCount()), len(f.blocks)-1, nil)
-			return
-		case len(mine) > 0 && text != "":
-			a.fail(f, fmt.Sprintf("%s: the diff deletes the file (+++ /dev/null, or a +++ line dated 1970-01-01), but its removed lines are not the whole file: %d of its %d lines would remain; nothing was written",
-				f.out.Path, lineCount(text), doc.LineCount()), len(f.blocks)-1, nil)
-			return
-		}
-		f.ch = &change{doc: doc, what: "delete"}
-		if o.DryRun || o.Diff {
-			f.out.Diff = deleteDiff(doc, a.w.opt.Dir)
-		}
-		f.out.Status, f.out.Summary = ApplyApplied, "deletes the file"
-		return
+	f.ch = &change{doc: doc, what: "delete"}
+	if o.DryRun || o.Diff {
+		f.out.Diff = deleteDiff(doc, a.w.opt.Dir)
 	}
+	f.out.Status, f.out.Summary = ApplyApplied, "deletes the file"
+}
+
+// checkFile makes the change that writes text, made by edits of the
+// file's content (already blocks of it already applied), and runs the
+// syntax guard on it and builds its diff (git's rename and mode forms for
+// a move or a mode change); it sets the file's status and summary.
+func (a *applier) checkFile(ctx context.Context, f *applyFile, text string, edits []edit.Edit, already int) {
+	doc, o := f.doc, a.req.WriteOptions
 	lang := language(f.out.Path, o.Lang)
 	if f.out.MoveTo != "" {
 		lang = language(f.out.MoveTo, o.Lang)
 	}
 	ch := &change{doc: doc, lang: lang, content: []byte(text), what: fmt.Sprintf("applied %d block(s)", len(f.blocks)-already)}
+	if doc.IsNew() || f.out.MoveTo != "" {
+		// A created file has no old text, and a moved one's diff is
+		// renameDiff's of the whole contents: as for a write, one edit
+		// replaces the whole file (the guard narrows it).
+		edits = []edit.Edit{{Start: 0, End: len(doc.Content), New: text}}
+	}
+	ch.edits = edits
 	switch {
 	case already > 0 && already == len(f.blocks):
 		// A retried reply: say so, so that no one looks for a change.

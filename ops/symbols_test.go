@@ -59,7 +59,7 @@ func TestSymbolsFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.OK || !res.Walked || res.Summary != "7 file(s); skipped: 3 unsupported language" || len(res.Files) != 7 {
+	if !res.OK || !res.Walked || res.Summary != "10 file(s); skipped: 5 unsupported language" || len(res.Files) != 10 {
 		t.Fatalf("result %+v", res)
 	}
 	for _, f := range res.Files {

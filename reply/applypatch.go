@@ -174,73 +174,11 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 		if !strings.HasPrefix(p.lines[j], "@@") && !hunkLine(p.lines[j]) {
 			break // a blank or other line ends the file's hunks
 		}
-		b := Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: fileLine, MoveTo: moveTo}
-		for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
-			p.steps++
-			if scope := strings.TrimSpace(strings.TrimPrefix(p.lines[j], "@@")); scope != "" {
-				b.Scope = append(b.Scope, scope)
-			}
-			j++
-		}
-		start := j
-		for ; j < len(p.lines); j++ {
-			p.steps++
-			l := p.lines[j]
-			if l != "" && l[0] != ' ' && l[0] != '-' && l[0] != '+' {
-				break
-			}
-			if t := strings.TrimSpace(l); l != "" && l[0] == ' ' && isPatchMarker(t) {
-				// A marker padded with spaces, or a context line holding
-				// a marker's text. Codex reads the patch's last line as
-				// its end whatever its padding: so does a padded "***
-				// End Patch" that no line of the patch follows. Any
-				// other reading would be a guess.
-				if p.paddedEnd(j) {
-					break
-				}
-				hunkErrs = append(hunkErrs, fmt.Sprintf("line %d %q is a patch marker padded with spaces or a context line holding a marker's text, which cannot be told apart inside a hunk: write markers at column 1", j+1, abbreviate(l, 60)))
-			}
-			if l == "" {
-				// An empty context line, if hunk lines follow the blank
-				// ones; else the hunk has ended.
-				k := j
-				for k < len(p.lines) && p.lines[k] == "" {
-					k++
-				}
-				if k == len(p.lines) || !hunkLine(p.lines[k]) || p.paddedEnd(k) {
-					break
-				}
-			}
-			kind, text := byte(' '), ""
-			if l != "" {
-				kind, text = l[0], l[1:]
-			}
-			if kind != '+' {
-				b.OldLines = append(b.OldLines, text)
-			}
-			if kind != '-' {
-				b.NewLines = append(b.NewLines, text)
-			}
-		}
-		if j < len(p.lines) && strings.TrimSpace(p.lines[j]) == patchEOF {
-			b.AtEnd = true
-			j++
-		}
+		var b Block
+		var errs []string
+		b, j, errs = p.patchHunk(Block{Format: FormatApplyPatch, Path: path, Line: j + 1, PathLine: fileLine, MoveTo: moveTo}, j)
+		hunkErrs = append(hunkErrs, errs...)
 		hunks++
-		var why string
-		switch {
-		case j == start:
-			why = fmt.Sprintf("the hunk on line %d has no lines: a hunk is \"@@\" or \"@@ context line\", then lines starting with a space, '-' or '+'", b.Line)
-		case len(b.OldLines) == 0 && b.AtEnd && len(b.Scope) > 0:
-			why = fmt.Sprintf("the hunk on line %d only adds lines, and both its @@ line(s) and *** End of File say where, which disagree: give it one of them", b.Line)
-		case len(b.OldLines) == 0:
-			// Only added lines: Codex appends them to the file, or, with
-			// @@ lines, inserts them right after those lines.
-			b.Insert = true
-		}
-		if why != "" {
-			hunkErrs = append(hunkErrs, why)
-		}
 		blocks = append(blocks, b)
 	}
 	if len(hunkErrs) > 0 && path != "" {
@@ -262,6 +200,81 @@ func (p *parser) patchUpdate(j int, path string, bad func(line int, path, reason
 
 // Codex's commands that read a patch (apply_patch and its alias).
 var patchCommands = map[string]bool{"apply_patch": true, "applypatch": true}
+
+// patchHunk reads the hunk of an updated file that starts at line j
+// into b: its "@@" lines (their text is its Scope), its lines, and a
+// "*** End of File" after them (AtEnd). It returns the hunk, the index
+// after it, and why it cannot be read: an empty hunk, a padded marker
+// inside it, an insertion placed both by @@ lines and by the end of the
+// file. A hunk that only adds lines is an Insert.
+func (p *parser) patchHunk(b Block, j int) (Block, int, []string) {
+	var errs []string
+	for j < len(p.lines) && strings.HasPrefix(p.lines[j], "@@") {
+		p.steps++
+		if scope := strings.TrimSpace(strings.TrimPrefix(p.lines[j], "@@")); scope != "" {
+			b.Scope = append(b.Scope, scope)
+		}
+		j++
+	}
+	start := j
+	for ; j < len(p.lines); j++ {
+		p.steps++
+		l := p.lines[j]
+		if l != "" && l[0] != ' ' && l[0] != '-' && l[0] != '+' {
+			break
+		}
+		if t := strings.TrimSpace(l); l != "" && l[0] == ' ' && isPatchMarker(t) {
+			// A marker padded with spaces, or a context line holding
+			// a marker's text. Codex reads the patch's last line as
+			// its end whatever its padding: so does a padded "***
+			// End Patch" that no line of the patch follows. Any
+			// other reading would be a guess.
+			if p.paddedEnd(j) {
+				break
+			}
+			errs = append(errs, fmt.Sprintf("line %d %q is a patch marker padded with spaces or a context line holding a marker's text, which cannot be told apart inside a hunk: write markers at column 1", j+1, abbreviate(l, 60)))
+		}
+		if l == "" && !p.patchLinesFollow(j) {
+			break
+		}
+		kind, text := byte(' '), ""
+		if l != "" {
+			kind, text = l[0], l[1:]
+		}
+		if kind != '+' {
+			b.OldLines = append(b.OldLines, text)
+		}
+		if kind != '-' {
+			b.NewLines = append(b.NewLines, text)
+		}
+	}
+	if j < len(p.lines) && strings.TrimSpace(p.lines[j]) == patchEOF {
+		b.AtEnd = true
+		j++
+	}
+	switch {
+	case j == start:
+		errs = append(errs, fmt.Sprintf("the hunk on line %d has no lines: a hunk is \"@@\" or \"@@ context line\", then lines starting with a space, '-' or '+'", b.Line))
+	case len(b.OldLines) == 0 && b.AtEnd && len(b.Scope) > 0:
+		errs = append(errs, fmt.Sprintf("the hunk on line %d only adds lines, and both its @@ line(s) and *** End of File say where, which disagree: give it one of them", b.Line))
+	case len(b.OldLines) == 0:
+		// Only added lines: Codex appends them to the file, or, with
+		// @@ lines, inserts them right after those lines.
+		b.Insert = true
+	}
+	return b, j, errs
+}
+
+// patchLinesFollow reports whether the empty line j of a hunk is an
+// empty context line: hunk lines follow it and the blank lines after it,
+// not the patch's padded end. Otherwise the hunk has ended.
+func (p *parser) patchLinesFollow(j int) bool {
+	k := j
+	for k < len(p.lines) && p.lines[k] == "" {
+		k++
+	}
+	return k < len(p.lines) && hunkLine(p.lines[k]) && !p.paddedEnd(k)
+}
 
 // shellWord is a word or an operator of a shell line, split as a POSIX
 // shell splits it, nothing expanded.
@@ -294,81 +307,105 @@ func shellWords(l string) ([]shellWord, string) {
 		if c == '#' {
 			break
 		}
-		op := ""
-		for _, o := range shellOps {
-			if strings.HasPrefix(l[i:], o) {
-				op = o
-				break
-			}
-		}
-		if op != "" {
+		if op := shellOp(l[i:]); op != "" {
 			out = append(out, shellWord{text: op, raw: op, op: true})
 			i += len(op)
 			continue
 		}
-		var w shellWord
-		var text strings.Builder
-		start := i
-		note := func(e string) {
-			if w.expand == "" {
-				w.expand = e
-			}
+		w, next, why := readShellWord(l, i)
+		if why != "" {
+			return nil, why
 		}
-	word:
-		for i < len(l) {
-			c := l[i]
-			switch {
-			case c == ' ' || c == '\t' || strings.IndexByte("&|;<>()", c) >= 0:
-				break word
-			case c == '\'':
-				end := strings.IndexByte(l[i+1:], '\'')
-				if end < 0 {
-					return nil, fmt.Sprintf("its single quote at byte %d is never closed", i+1)
-				}
-				text.WriteString(l[i+1 : i+1+end])
-				i += end + 2
-			case c == '"':
-				i++
-				for {
-					if i >= len(l) {
-						return nil, fmt.Sprintf("its double quote at byte %d is never closed", start+1)
-					}
-					d := l[i]
-					if d == '"' {
-						i++
-						break
-					}
-					if d == '\\' && i+1 < len(l) && strings.IndexByte("$`\"\\", l[i+1]) >= 0 {
-						text.WriteByte(l[i+1])
-						i += 2
-						continue
-					}
-					if d == '$' || d == '`' {
-						note(string(d))
-					}
-					text.WriteByte(d)
-					i++
-				}
-			case c == '\\':
-				if i+1 < len(l) {
-					text.WriteByte(l[i+1])
-				}
-				i += 2
-			default:
-				switch {
-				case c == '$' || c == '`' || c == '*' || c == '?' || c == '[' || c == '{':
-					note(string(c))
-				case c == '~' && i == start:
-					note("~")
-				}
-				text.WriteByte(c)
-				i++
-			}
-		}
-		w.text, w.raw = text.String(), l[start:min(i, len(l))]
 		out = append(out, w)
+		i = next
 	}
 	return out, ""
+}
+
+// shellOp is the shell operator s starts with, the longest one, or "".
+func shellOp(s string) string {
+	for _, o := range shellOps {
+		if strings.HasPrefix(s, o) {
+			return o
+		}
+	}
+	return ""
+}
+
+// readShellWord reads the word of l that starts at byte start, up to a
+// blank or an operator outside quotes, and returns it, the index after
+// it, and a reason for a quote left open.
+func readShellWord(l string, start int) (shellWord, int, string) {
+	var w shellWord
+	var text strings.Builder
+	note := func(e string) { // the first expansion the shell would make
+		if w.expand == "" {
+			w.expand = e
+		}
+	}
+	i := start
+word:
+	for i < len(l) {
+		c := l[i]
+		switch {
+		case c == ' ' || c == '\t' || strings.IndexByte("&|;<>()", c) >= 0:
+			break word
+		case c == '\'':
+			end := strings.IndexByte(l[i+1:], '\'')
+			if end < 0 {
+				return w, i, fmt.Sprintf("its single quote at byte %d is never closed", i+1)
+			}
+			text.WriteString(l[i+1 : i+1+end])
+			i += end + 2
+		case c == '"':
+			next, ok := doubleQuoted(l, i+1, &text, note)
+			if !ok {
+				return w, next, fmt.Sprintf("its double quote at byte %d is never closed", start+1)
+			}
+			i = next
+		case c == '\\':
+			if i+1 < len(l) {
+				text.WriteByte(l[i+1])
+			}
+			i += 2
+		default:
+			switch {
+			case c == '$' || c == '`' || c == '*' || c == '?' || c == '[' || c == '{':
+				note(string(c))
+			case c == '~' && i == start:
+				note("~")
+			}
+			text.WriteByte(c)
+			i++
+		}
+	}
+	w.text, w.raw = text.String(), l[start:min(i, len(l))]
+	return w, i, ""
+}
+
+// doubleQuoted reads the inside of a double-quoted string of l from byte
+// i, after its opening quote, into text: every byte but a backslash
+// before $ ` " or \, with note told of the expansions ($, `) the shell
+// would make. It returns the index after the closing quote, and false
+// when there is none.
+func doubleQuoted(l string, i int, text *strings.Builder, note func(string)) (int, bool) {
+	for i < len(l) {
+		d := l[i]
+		if d == '"' {
+			return i + 1, true
+		}
+		if d == '\\' && i+1 < len(l) && strings.IndexByte("$`\"\\", l[i+1]) >= 0 {
+			text.WriteByte(l[i+1])
+			i += 2
+			continue
+		}
+		if d == '$' || d == '`' {
+			note(string(d))
+		}
+		text.WriteByte(d)
+		i++
+	}
+	return i, false
 }
 
 // rawWords is the words and operators as written, joined by spaces.
@@ -508,104 +545,142 @@ func (p *parser) wrappedPatch(i, floor int) int {
 	if p.fence.open && p.fence.at+1 > lo {
 		lo = p.fence.at + 1
 	}
-	above := func(k int) int { // the first non-blank line at or above k, or lo-1
-		for ; k >= lo && strings.TrimSpace(p.lines[k]) == ""; k-- {
-			p.steps++
-		}
-		return k
-	}
 	reason := ""
 	var h heredoc
 	wrapped := false
 	top := i // the first line of the patch with its heredoc line
-	if k := above(i - 1); k >= lo {
-		var why string
-		h, wrapped, why = p.readHeredoc(k)
-		reason = why
+	if k := p.nonBlankAbove(i-1, lo); k >= lo {
+		h, wrapped, reason = p.readHeredoc(k)
 		if wrapped {
 			top = k
 		}
 	}
 	shell := wrapped || p.fence.open && p.fence.shell
 	if reason == "" {
-		switch k := above(top - 1); {
-		case p.fence.open:
-			// The fence's lines before the patch: in a shell's fence
-			// each is a command run before it.
-			for j := lo; j < top && reason == ""; j++ {
-				p.steps++
-				t := strings.TrimSpace(p.lines[j])
-				switch {
-				case t == "" || strings.HasPrefix(t, "#"):
-				case cdLine(t):
-					reason = fmt.Sprintf("line %d %q changes the folder on a line of its own before the patch: write \"cd DIR && apply_patch <<'EOF'\", so the folder is read with the patch; the patch is not applied", j+1, abbreviate(t, 80))
-				case shell:
-					reason = fmt.Sprintf("line %d %q runs a command before the patch in the same shell script: symedit runs no command, so the patch is not applied", j+1, abbreviate(t, 80))
-				}
-			}
-		case k >= lo && cdLine(p.lines[k]):
-			reason = fmt.Sprintf("line %d %q changes the folder on a line of its own before the patch: write \"cd DIR && apply_patch <<'EOF'\", so the folder is read with the patch; the patch is not applied", k+1, abbreviate(strings.TrimSpace(p.lines[k]), 80))
-		}
+		reason = p.shellBefore(lo, top, shell)
 	}
 	next := p.patch(i)
 	broken := slices.ContainsFunc(p.res.Malformed[nm:], func(m Malformed) bool { return m.Line == i+1 })
 	if wrapped && reason == "" && !broken { // a broken patch says why itself
-		k := next
-		for ; k < len(p.lines) && strings.TrimSpace(p.lines[k]) == ""; k++ {
-			p.steps++
-		}
-		switch {
-		case k < len(p.lines) && strings.TrimRight(p.lines[k], " \t") == h.delim:
-			next = k + 1
-		case k < len(p.lines) && strings.HasPrefix(strings.TrimSpace(p.lines[k]), h.delim):
-			reason = fmt.Sprintf("line %d %q is not the line %q that ends the heredoc of line %d: it runs more, so the patch is not applied", k+1, abbreviate(strings.TrimSpace(p.lines[k]), 80), h.delim, h.line+1)
-		default:
-			reason = fmt.Sprintf("the heredoc of line %d has no line %q after the patch, so the shell would read on: the patch is not applied", h.line+1, h.delim)
-		}
+		next, reason = p.heredocEnd(next, h)
 	}
 	if shell && p.fence.open && reason == "" {
-		// The fence's lines after the patch, up to its closing line or
-		// the next patch or block.
-		for k := next; k < len(p.lines); k++ {
-			p.steps++
-			l := p.lines[k]
-			t := strings.TrimSpace(l)
-			if c, w, info, ok := fenceLine(l); ok && c == p.fence.char && w >= p.fence.width && info == "" {
-				break
-			}
-			if t == "" || strings.HasPrefix(t, "#") {
-				continue
-			}
-			if _, _, ok := startMarker(l); ok || isPatchStart(t) {
-				break
-			}
-			if _, isH, _ := p.readHeredoc(k); isH {
-				break
-			}
-			reason = fmt.Sprintf("line %d %q runs a command after the patch in the same shell script: symedit runs no command, so the patch is not applied", k+1, abbreviate(t, 80))
-			break
-		}
+		reason = p.shellAfter(next)
 	}
 	if reason == "" {
-		for b := nb; b < len(p.res.Blocks); b++ {
-			p.res.Blocks[b].Path = inDir(h.dir, p.res.Blocks[b].Path)
-			p.res.Blocks[b].MoveTo = inDir(h.dir, p.res.Blocks[b].MoveTo)
-		}
-		for m := nm; m < len(p.res.Malformed); m++ {
-			mm := &p.res.Malformed[m]
-			mm.Path = inDir(h.dir, mm.Path)
-			for x := range mm.Paths {
-				mm.Paths[x] = inDir(h.dir, mm.Paths[x])
-			}
-		}
+		p.patchInDir(nb, nm, h.dir)
 		return next
 	}
-	// Refused: one Malformed at the patch's first line names every file
-	// of the patch (the patch's own Malformed at that line merged in).
+	p.refusePatch(i, nb, nm, h.dir, reason)
+	return next
+}
+
+// nonBlankAbove is the first line at or above k that is not blank, or
+// lo-1 when none is, from lo on.
+func (p *parser) nonBlankAbove(k, lo int) int {
+	for ; k >= lo && strings.TrimSpace(p.lines[k]) == ""; k-- {
+		p.steps++
+	}
+	return k
+}
+
+// shellBefore says why the lines before a patch whose first line (its
+// heredoc line included) is top, from lo on, keep it from applying: in a
+// fence, a cd on a line of its own, or, in a shell's fence (shell), any
+// command; outside a fence, a cd on the line above. "" when none does.
+func (p *parser) shellBefore(lo, top int, shell bool) string {
+	const cdAlone = "line %d %q changes the folder on a line of its own before the patch: write \"cd DIR && apply_patch <<'EOF'\", so the folder is read with the patch; the patch is not applied"
+	if !p.fence.open {
+		if k := p.nonBlankAbove(top-1, lo); k >= lo && cdLine(p.lines[k]) {
+			return fmt.Sprintf(cdAlone, k+1, abbreviate(strings.TrimSpace(p.lines[k]), 80))
+		}
+		return ""
+	}
+	// The fence's lines before the patch: in a shell's fence each is a
+	// command run before it.
+	for j := lo; j < top; j++ {
+		p.steps++
+		t := strings.TrimSpace(p.lines[j])
+		switch {
+		case t == "" || strings.HasPrefix(t, "#"):
+		case cdLine(t):
+			return fmt.Sprintf(cdAlone, j+1, abbreviate(t, 80))
+		case shell:
+			return fmt.Sprintf("line %d %q runs a command before the patch in the same shell script: symedit runs no command, so the patch is not applied", j+1, abbreviate(t, 80))
+		}
+	}
+	return ""
+}
+
+// heredocEnd finds the line that ends heredoc h after the patch, whose
+// next line is next: it returns the index after it, or, when the line
+// after the patch (blank lines aside) is not h's delimiter, next and why
+// the patch is not applied.
+func (p *parser) heredocEnd(next int, h heredoc) (int, string) {
+	k := next
+	for ; k < len(p.lines) && strings.TrimSpace(p.lines[k]) == ""; k++ {
+		p.steps++
+	}
+	switch {
+	case k < len(p.lines) && strings.TrimRight(p.lines[k], " \t") == h.delim:
+		return k + 1, ""
+	case k < len(p.lines) && strings.HasPrefix(strings.TrimSpace(p.lines[k]), h.delim):
+		return next, fmt.Sprintf("line %d %q is not the line %q that ends the heredoc of line %d: it runs more, so the patch is not applied", k+1, abbreviate(strings.TrimSpace(p.lines[k]), 80), h.delim, h.line+1)
+	}
+	return next, fmt.Sprintf("the heredoc of line %d has no line %q after the patch, so the shell would read on: the patch is not applied", h.line+1, h.delim)
+}
+
+// shellAfter says why a line of a shell's fence after the patch, from
+// next up to the fence's closing line or the next patch or block, keeps
+// the patch from applying: any command there; "" when there is none.
+func (p *parser) shellAfter(next int) string {
+	for k := next; k < len(p.lines); k++ {
+		p.steps++
+		l := p.lines[k]
+		t := strings.TrimSpace(l)
+		if c, w, info, ok := fenceLine(l); ok && c == p.fence.char && w >= p.fence.width && info == "" {
+			return ""
+		}
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if _, _, ok := startMarker(l); ok || isPatchStart(t) {
+			return ""
+		}
+		if _, isH, _ := p.readHeredoc(k); isH {
+			return ""
+		}
+		return fmt.Sprintf("line %d %q runs a command after the patch in the same shell script: symedit runs no command, so the patch is not applied", k+1, abbreviate(t, 80))
+	}
+	return ""
+}
+
+// patchInDir makes the paths of the patch's blocks (from index nb) and
+// Malformeds (from nm), move targets included, relative to dir, the
+// folder its cd names.
+func (p *parser) patchInDir(nb, nm int, dir string) {
+	for b := nb; b < len(p.res.Blocks); b++ {
+		p.res.Blocks[b].Path = inDir(dir, p.res.Blocks[b].Path)
+		p.res.Blocks[b].MoveTo = inDir(dir, p.res.Blocks[b].MoveTo)
+	}
+	for m := nm; m < len(p.res.Malformed); m++ {
+		mm := &p.res.Malformed[m]
+		mm.Path = inDir(dir, mm.Path)
+		for x := range mm.Paths {
+			mm.Paths[x] = inDir(dir, mm.Paths[x])
+		}
+	}
+}
+
+// refusePatch replaces the blocks of the patch at line i (from index nb)
+// by one Malformed at its first line, for reason, naming every file of
+// the patch in dir (the patch's own Malformed at that line merged in, its
+// later ones kept).
+func (p *parser) refusePatch(i, nb, nm int, dir, reason string) {
 	var paths []string
 	add := func(ps ...string) {
 		for _, q := range ps {
-			if q = inDir(h.dir, q); q != "" && !slices.Contains(paths, q) {
+			if q = inDir(dir, q); q != "" && !slices.Contains(paths, q) {
 				paths = append(paths, q)
 			}
 		}
@@ -621,9 +696,9 @@ func (p *parser) wrappedPatch(i, floor int) int {
 			reason += "; also " + m.Reason
 			continue
 		}
-		m.Path = inDir(h.dir, m.Path)
+		m.Path = inDir(dir, m.Path)
 		for x := range m.Paths {
-			m.Paths[x] = inDir(h.dir, m.Paths[x])
+			m.Paths[x] = inDir(dir, m.Paths[x])
 		}
 		later = append(later, m)
 	}
@@ -633,5 +708,4 @@ func (p *parser) wrappedPatch(i, floor int) int {
 	}
 	p.res.Blocks = p.res.Blocks[:nb]
 	p.res.Malformed = append(append(p.res.Malformed[:nm], m), later...)
-	return next
 }

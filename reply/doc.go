@@ -449,7 +449,13 @@
 // for the loop). A block that fails, is ambiguous, matches only at a
 // looser level or creates a file, and every block of a CR-only text, costs
 // one pass. A reply may hold at most MaxBlocks (10,000) blocks, well formed
-// or not; the caller refuses a longer one.
+// or not; the caller refuses a longer one. ApplyAllEdits also returns the
+// byte edits of the original text that the blocks made, where they landed,
+// so that the caller's syntax guard and diff look at what changed rather
+// than compare whole files: the tree's lines keep their original offsets,
+// and a block applied to the text made whole is the stretch between the
+// common start and end of the text before and after it, mapped back
+// through the edits before it (edit.Compose).
 //
 // # Failures
 //

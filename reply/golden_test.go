@@ -189,6 +189,7 @@ func runCase(t *testing.T, replyText string, read func(string) (string, bool)) s
 		if again, _, _, _ := reply.ApplyAll(blocks, orig, match.Exact); again != text {
 			t.Errorf("%s: ApplyAll is not deterministic", path)
 		}
+		checkEdits(t, blocks, orig, match.Exact)
 		failed := failedAt >= 0
 		for k, i := range idx {
 			switch {

@@ -370,7 +370,10 @@ func (b Block) alreadyAt(text string, allowed match.Level, m match.Match) (match
 }
 
 // applyOnce applies b to text, without asking whether b is already
-// there.
+// there: a file's creation on an empty text, a hunk without context at
+// its line numbers, else the one exact match; failing that, Aider's
+// elision for a SEARCH block, then the looser levels up to allowed, and
+// with hint the place the first looser level beyond them finds.
 func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, applied) {
 	bom := ""
 	body := text
@@ -382,19 +385,7 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 			Message: "the block only deletes or moves its file and changes no lines: the caller deletes or moves the file"}}
 	}
 	if b.IsCreate() {
-		if body != "" {
-			n := len(splitText(body, lines.DominantEnding(body)).text)
-			return text, applied{failure: &Failure{Code: CodeFileExists,
-				Message: fmt.Sprintf("the block creates a file (%s), but the file exists and is not empty (%d lines)%s",
-					createWhat(b), n, createFix(b))}}
-		}
-		if len(b.NewLines) == 0 {
-			return text, applied{}
-		}
-		if b.NewNoEOL {
-			return bom + strings.Join(b.NewLines, "\n"), applied{}
-		}
-		return bom + strings.Join(b.NewLines, "\n") + "\n", applied{}
+		return b.applyCreate(text, bom, body)
 	}
 	eol := lines.DominantEnding(body)
 	t := splitText(body, eol)
@@ -421,6 +412,45 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 		// lines are compared trimmed at every level.
 		return text, applied{failure: m.failure}
 	}
+	if out, a, ok := b.applyLooser(bom, t, eol, allowed); ok {
+		if a.failure != nil {
+			return text, a
+		}
+		return out, a
+	}
+	if hint {
+		b.hintLooser(t, allowed, m.failure)
+	}
+	return text, applied{failure: m.failure}
+}
+
+// applyCreate applies a block that creates a file (IsCreate) to text,
+// whose body without its byte order mark bom is body: only an empty text
+// takes its new lines, with a final line ending unless a diff says the
+// new file has none.
+func (b Block) applyCreate(text, bom, body string) (string, applied) {
+	if body != "" {
+		n := len(splitText(body, lines.DominantEnding(body)).text)
+		return text, applied{failure: &Failure{Code: CodeFileExists,
+			Message: fmt.Sprintf("the block creates a file (%s), but the file exists and is not empty (%d lines)%s",
+				createWhat(b), n, createFix(b))}}
+	}
+	if len(b.NewLines) == 0 {
+		return text, applied{}
+	}
+	if b.NewNoEOL {
+		return bom + strings.Join(b.NewLines, "\n"), applied{}
+	}
+	return bom + strings.Join(b.NewLines, "\n") + "\n", applied{}
+}
+
+// applyLooser applies b, which matched nowhere exactly, at the first
+// level from trailing up to allowed that matches it anywhere: ok reports
+// that one did. At one place (or the one of several its line numbers
+// name) it returns the new text, the new lines shifted by the matched
+// indentation at indent and loose; at several, or where the new lines
+// cannot be shifted, the applied's Failure.
+func (b Block) applyLooser(bom string, t lineText, eol string, allowed match.Level) (string, applied, bool) {
 	for l := match.Trailing; l <= allowed; l++ {
 		ms := b.find(t, l)
 		if len(ms) == 0 {
@@ -439,26 +469,32 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 			for i, x := range ms {
 				lines[i] = x.Line + 1
 			}
-			return text, applied{failure: &Failure{Code: CodeAmbiguous, Candidates: lines,
+			return "", applied{failure: &Failure{Code: CodeAmbiguous, Candidates: lines,
 				Message: fmt.Sprintf("the block is ambiguous at match level %s: its lines occur at %d places (starting at lines %s); add lines that differ between the places",
-					l, len(lines), joinInts(lines))}}
+					l, len(lines), joinInts(lines))}}, true
 		}
 		x := ms[0]
 		repl := b.NewLines
 		if l >= match.Indent {
 			shifted, err := match.ShiftIndent(b.NewLines, x.Shift)
 			if err != nil {
-				return text, applied{failure: &Failure{Code: CodeOldMismatch, Line: x.Line + 1,
-					Message: fmt.Sprintf("the block's lines match at line %d at level %s, but its new lines cannot be shifted: %v", x.Line+1, x.Describe(), err)}}
+				return "", applied{failure: &Failure{Code: CodeOldMismatch, Line: x.Line + 1,
+					Message: fmt.Sprintf("the block's lines match at line %d at level %s, but its new lines cannot be shifted: %v", x.Line+1, x.Describe(), err)}}, true
 			}
 			repl = shifted
 		}
 		start := x.Line + b.leadLen()
 		x.Line++
-		return bom + b.finalEOL(t.replace(start, start+len(b.OldLines), repl, eol), eol), applied{m: x}
+		return bom + b.finalEOL(t.replace(start, start+len(b.OldLines), repl, eol), eol), applied{m: x}, true
 	}
-	f := m.failure
-	for l := allowed + 1; hint && l <= match.Loose; l++ {
+	return "", applied{}, false
+}
+
+// hintLooser adds to f, the failure of a block that matched at no level
+// up to allowed, the one place the first looser level with any match
+// finds, if it finds exactly one (Failure.Hint, and its message).
+func (b Block) hintLooser(t lineText, allowed match.Level, f *Failure) {
+	for l := allowed + 1; l <= match.Loose; l++ {
 		ms := b.find(t, l)
 		if len(ms) == 0 {
 			continue
@@ -469,9 +505,8 @@ func (b Block) applyOnce(text string, allowed match.Level, hint bool) (string, a
 			f.Message += fmt.Sprintf("; at level %s the block's lines match exactly one place (starting at line %d)",
 				match.Describe(l, h.Shift), h.Line)
 		}
-		break
+		return
 	}
-	return text, applied{failure: f}
 }
 
 // elisionLine reports whether l is a line Aider reads as "the file's
@@ -917,7 +952,11 @@ type matchResult struct {
 	failure    *Failure
 }
 
-// match finds the one place where the block applies in t.
+// match finds the one place where the block applies in t: the places
+// its lines match (scan), narrowed by its @@ lines and *** End of File,
+// then by its line numbers; several are AMBIGUOUS, and none is explained
+// by the places that missed only the end of the file, or else by the
+// place that matched the most lines (mismatch).
 func (b Block) match(t lineText) matchResult {
 	if b.Insert {
 		return b.insertMatch(t)
@@ -930,15 +969,50 @@ func (b Block) match(t lineText) matchResult {
 	nl, no := len(lead), len(b.OldLines)
 	window := make([]string, 0, nl+no+len(trail))
 	window = append(append(append(window, lead...), b.OldLines...), trail...)
-	atStart := edit && nl == 0
-	atEnd := edit && len(trail) == 0
-	n, w := len(t.text), len(window)
+	sc := scan(t, window, nl, no, edit && nl == 0, edit && len(trail) == 0)
+	matches := sc.matches
+	if (b.AtEnd || len(b.Scope) > 0) && len(matches) > 0 {
+		kept := b.narrow(t.text, matches, len(window))
+		if len(kept) == 0 {
+			return matchResult{failure: b.notInPlace(matches)}
+		}
+		matches = kept
+	}
+	if len(matches) > 1 {
+		matches = b.byHint(matches)
+	}
+	switch {
+	case len(matches) == 1:
+		return matchResult{start: matches[0] + nl, end: matches[0] + nl + no}
+	case len(matches) > 1:
+		return matchResult{failure: b.ambiguous(matches)}
+	case len(sc.notAtEnd) > 0:
+		return matchResult{failure: trailingNotFound(t, sc.notAtEnd, len(window))}
+	}
+	return matchResult{failure: b.mismatch(t, window, sc.best, sc.bestK, sc.anchorHits, sc.oldHits)}
+}
 
-	var matches, notAtEnd, anchorHits, oldHits []int
-	// best is the place that matched the most lines (bestK of them) and,
-	// among those, whose next line is most like the block's (bestSim,
-	// computed at the first tie); the first such place at a tie.
-	best, bestK, bestSim, ties := -1, -1, -1.0, 0
+// scanned is what scan found of a block's window in a text: the 0-based
+// places it matches whole; the 1-based places where it matches but is
+// not at the end its empty trailing anchor asks for; the 1-based places
+// where its leading anchor, and its leading anchor and old lines, match;
+// and the place that matched the most lines (bestK of them).
+type scanned struct {
+	matches, notAtEnd, anchorHits, oldHits []int
+	best, bestK                            int
+}
+
+// scan matches window (nl leading anchor lines, then no old lines, then
+// the trailing anchor) at every place of t, or only at the first line
+// when atStart, in one pass. Among the places that matched the most
+// lines, best is the one whose next line is most like the block's
+// (computed from the first tie, up to maxTies ties); the first such place
+// at a tie.
+func scan(t lineText, window []string, nl, no int, atStart, atEnd bool) scanned {
+	var sc scanned
+	n, w := len(t.text), len(window)
+	bestSim, ties := -1.0, 0
+	sc.best, sc.bestK = -1, -1
 	last := n - 1
 	if atStart {
 		last = 0
@@ -949,151 +1023,105 @@ func (b Block) match(t lineText) matchResult {
 			k++
 		}
 		if nl > 0 && k >= nl {
-			anchorHits = append(anchorHits, p+1)
+			sc.anchorHits = append(sc.anchorHits, p+1)
 		}
 		if k >= nl+no && nl+no > 0 {
-			oldHits = append(oldHits, p+1)
+			sc.oldHits = append(sc.oldHits, p+1)
 		}
 		if k == w {
 			if !atEnd || p+w == n {
-				matches = append(matches, p)
+				sc.matches = append(sc.matches, p)
 				continue
 			}
-			notAtEnd = append(notAtEnd, p+1)
+			sc.notAtEnd = append(sc.notAtEnd, p+1)
 			continue // explained apart; not a partial match
 		}
 		switch {
-		case k > bestK:
-			best, bestK, bestSim = p, k, -1
-		case k == bestK && k > 0 && ties < maxTies:
+		case k > sc.bestK:
+			sc.best, sc.bestK, bestSim = p, k, -1
+		case k == sc.bestK && k > 0 && ties < maxTies:
 			ties++
 			if bestSim < 0 {
-				bestSim = nextSimilarity(t, window, best, k)
+				bestSim = nextSimilarity(t, window, sc.best, k)
 			}
 			if sim := nextSimilarity(t, window, p, k); sim > bestSim {
-				best, bestSim = p, sim
+				sc.best, bestSim = p, sim
 			}
 		}
 	}
-	if bestK < 0 { // an empty text
-		best, bestK = 0, 0
+	if sc.bestK < 0 { // an empty text
+		sc.best, sc.bestK = 0, 0
 	}
-	if (b.AtEnd || len(b.Scope) > 0) && len(matches) > 0 {
-		if kept := b.narrow(t.text, matches, w); len(kept) == 0 {
-			lines := make([]int, len(matches))
-			for i, p := range matches {
-				lines[i] = p + 1
-			}
-			why := fmt.Sprintf("none of them is the first place after the @@ context line(s) %q", b.Scope)
-			if b.AtEnd {
-				why = "none of them ends at the file's last line, as *** End of File says"
-				if len(b.Scope) > 0 {
-					why = fmt.Sprintf("none of them both ends at the file's last line (*** End of File) and is the first place after the @@ context line(s) %q", b.Scope)
-				}
-			}
-			return matchResult{failure: &Failure{Code: CodeNotFound, Candidates: lines,
-				Message: fmt.Sprintf("hunk not in its place: its lines occur at %s %s, but %s", plural(len(lines), "line", "lines"), joinInts(lines), why)}}
-		} else {
-			matches = kept
+	return sc
+}
+
+// notInPlace is the refusal of a hunk whose lines match at the 0-based
+// places matches, none of which its @@ lines or *** End of File allow.
+func (b Block) notInPlace(matches []int) *Failure {
+	lines := make([]int, len(matches))
+	for i, p := range matches {
+		lines[i] = p + 1
+	}
+	why := fmt.Sprintf("none of them is the first place after the @@ context line(s) %q", b.Scope)
+	if b.AtEnd {
+		why = "none of them ends at the file's last line, as *** End of File says"
+		if len(b.Scope) > 0 {
+			why = fmt.Sprintf("none of them both ends at the file's last line (*** End of File) and is the first place after the @@ context line(s) %q", b.Scope)
 		}
 	}
-	if len(matches) > 1 {
-		matches = b.byHint(matches)
+	return &Failure{Code: CodeNotFound, Candidates: lines,
+		Message: fmt.Sprintf("hunk not in its place: its lines occur at %s %s, but %s", plural(len(lines), "line", "lines"), joinInts(lines), why)}
+}
+
+// ambiguous is the refusal of a block whose lines match at the 0-based
+// places matches, with the way to single one out in its own format's
+// terms.
+func (b Block) ambiguous(matches []int) *Failure {
+	lines := make([]int, len(matches))
+	for i, p := range matches {
+		lines[i] = p + 1
 	}
-	switch len(matches) {
-	case 1:
-		return matchResult{start: matches[0] + nl, end: matches[0] + nl + no}
-	case 0:
-	default:
-		lines := make([]int, len(matches))
-		for i, p := range matches {
-			lines[i] = p + 1
-		}
-		what := "its lines"
-		if !edit {
-			what = "its SEARCH lines"
-		}
-		how := "add anchor lines that differ between the places"
-		if !edit {
-			how = "add lines before or after to the SEARCH and REPLACE sections that differ between the places"
-		}
-		if b.Format == FormatUnifiedDiff {
-			what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or give the hunk the line numbers of the one meant"
-		}
-		if b.Format == FormatApplyPatch {
-			what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or an @@ line (such as the def or class line above the hunk) that makes the place unique"
-		}
-		return matchResult{failure: &Failure{Code: CodeAmbiguous, Candidates: lines,
-			Message: fmt.Sprintf("the block is ambiguous: %s occur at %d places (starting at lines %s); %s",
-				what, len(lines), joinInts(lines), how)}}
+	what, how := "its lines", "add anchor lines that differ between the places"
+	switch b.Format {
+	case FormatSearchReplace:
+		what, how = "its SEARCH lines", "add lines before or after to the SEARCH and REPLACE sections that differ between the places"
+	case FormatUnifiedDiff:
+		what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or give the hunk the line numbers of the one meant"
+	case FormatApplyPatch:
+		what, how = "the hunk's context and removed lines", "add context lines that differ between the places, or an @@ line (such as the def or class line above the hunk) that makes the place unique"
 	}
-	if len(notAtEnd) > 0 {
-		p := notAtEnd[0] - 1
-		at := lineRange(p+1, p+w)
-		if len(notAtEnd) > 1 {
-			at = "the places starting at lines " + joinInts(notAtEnd)
-		}
-		actual := lines.Excerpt(t.text[p+w], "", MaxShown)
-		return matchResult{failure: &Failure{Code: CodeTrailingNotFound, Line: p + w + 1, Actual: actual, Candidates: notAtEnd,
-			Message: fmt.Sprintf("trailing anchor not found: it is empty, which means the end of the file (line %d), but the block's lines match at %s, and %s follow%s, starting with line %d %q; add trailing anchor lines",
-				n, at, count(n-p-w, "line"), verbS(n-p-w), p+w+1, actual)}}
+	return &Failure{Code: CodeAmbiguous, Candidates: lines,
+		Message: fmt.Sprintf("the block is ambiguous: %s occur at %d places (starting at lines %s); %s",
+			what, len(lines), joinInts(lines), how)}
+}
+
+// trailingNotFound is the refusal of a block with an empty trailing
+// anchor (the end of the file) whose w lines match only at the 1-based
+// places notAtEnd, with lines after them.
+func trailingNotFound(t lineText, notAtEnd []int, w int) *Failure {
+	n := len(t.text)
+	p := notAtEnd[0] - 1
+	at := lineRange(p+1, p+w)
+	if len(notAtEnd) > 1 {
+		at = "the places starting at lines " + joinInts(notAtEnd)
 	}
-	return matchResult{failure: b.mismatch(t, window, best, bestK, anchorHits, oldHits)}
+	actual := lines.Excerpt(t.text[p+w], "", MaxShown)
+	return &Failure{Code: CodeTrailingNotFound, Line: p + w + 1, Actual: actual, Candidates: notAtEnd,
+		Message: fmt.Sprintf("trailing anchor not found: it is empty, which means the end of the file (line %d), but the block's lines match at %s, and %s follow%s, starting with line %d %q; add trailing anchor lines",
+			n, at, count(n-p-w, "line"), verbS(n-p-w), p+w+1, actual)}
 }
 
 // mismatch explains why no place matched, from the place p that matched
-// the most lines of window, k of them (k < len(window)).
+// the most lines of window, k of them (k < len(window)): which section
+// the first line that differs is in (mismatchAt), what matched before it
+// (matchedSoFar), and the text's line there or, past the text's end or
+// with nothing matched, the text's lines nearest to it.
 func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHits []int) *Failure {
 	edit := b.anchored()
-	nl, no := 0, len(b.OldLines)
-	if edit {
-		nl = len(b.ContextBefore)
-	}
 	n := len(t.text)
 	f := &Failure{Expected: window[k], hasExpected: true}
-	// section names the part of the block that window[k] belongs to, and
-	// i is its 1-based line number within that part.
-	var head, section string
-	i := k + 1
-	switch {
-	case !edit:
-		f.Code, head, section = CodeNotFound, "SEARCH text not found", "the SEARCH section"
-		if b.Format == FormatUnifiedDiff || b.Format == FormatApplyPatch {
-			head, section = "hunk not found", "the hunk's old side (context and removed lines)"
-		}
-	case k < nl:
-		f.Code, head, section = CodeLeadingNotFound, "leading anchor not found", "the leading anchor"
-	case k < nl+no:
-		f.Code, head, section, i = CodeOldMismatch, "old lines do not match", "the old lines", k-nl+1
-		f.Candidates = anchorHits
-	default:
-		f.Code, head, section, i = CodeTrailingNotFound, "trailing anchor not found", "the trailing anchor", k-nl-no+1
-		f.Candidates = oldHits
-	}
-	// What matched before the mismatch, at lines p+1 to p+k.
-	var parts []string
-	switch {
-	case !edit && k > 0:
-		parts = append(parts, fmt.Sprintf("%s at %s", first(k, "its", "line", "matches", "match"), lineRange(p+1, p+k)))
-	case !edit:
-	case nl == 0:
-		parts = append(parts, "the leading anchor is empty, which means the start of the file")
-	case k >= nl:
-		parts = append(parts, fmt.Sprintf("the leading anchor matches at %s", lineRange(p+1, p+nl)))
-	case k > 0:
-		parts = append(parts, fmt.Sprintf("%s at %s", first(k, "the leading anchor's", "line", "matches", "match"), lineRange(p+1, p+k)))
-	}
-	if edit && k > nl && no > 0 {
-		if j := min(k-nl, no); j == no {
-			parts = append(parts, fmt.Sprintf("the old lines follow at %s", lineRange(p+nl+1, p+nl+no)))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s at %s", first(j, "the", "old line", "follows", "follow"), lineRange(p+nl+1, p+nl+j)))
-		}
-	}
-	if edit && k > nl+no {
-		parts = append(parts, fmt.Sprintf("%s at %s", first(k-nl-no, "the", "trailing anchor line", "follows", "follow"), lineRange(p+nl+no+1, p+k)))
-	}
-	where := strings.Join(parts, " and ")
+	head, section, i := b.mismatchAt(f, k, anchorHits, oldHits)
+	where := b.matchedSoFar(p, k)
 	// Lines are shown as windows around their first difference: from the
 	// text's line at the mismatch, or else from the nearest line.
 	f.Nearest = nearest(t.text, f.Expected, maxNearest)
@@ -1121,7 +1149,7 @@ func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHi
 	if len(f.Candidates) > 1 {
 		f.Message += fmt.Sprintf(" (%d places match that far, at lines %s; this is the one most like the block)", len(f.Candidates), joinInts(f.Candidates))
 	}
-	if edit && nl == 0 {
+	if edit && len(b.ContextBefore) == 0 {
 		// The model may have dropped the leading anchor: say where the
 		// block's lines are.
 		if at := occurrences(t.text, window, 5); len(at) > 0 {
@@ -1136,6 +1164,68 @@ func (b Block) mismatch(t lineText, window []string, p, k int, anchorHits, oldHi
 	}
 	f.Expected, f.Actual = exp, lines.Excerpt(f.Actual, f.Expected, MaxShown)
 	return f
+}
+
+// mismatchAt sets f's Code and Candidates by the section of the block
+// that its window's line k (0-based) belongs to, and returns the
+// message's head, the section's name and the line's 1-based number in
+// it: a SEARCH section or hunk is one section; an EDIT block's old lines
+// that differ name the places where its leading anchor matched, and its
+// trailing anchor the places where its old lines did.
+func (b Block) mismatchAt(f *Failure, k int, anchorHits, oldHits []int) (head, section string, i int) {
+	nl, no := len(b.ContextBefore), len(b.OldLines)
+	i = k + 1
+	switch {
+	case !b.anchored():
+		f.Code, head, section = CodeNotFound, "SEARCH text not found", "the SEARCH section"
+		if b.Format == FormatUnifiedDiff || b.Format == FormatApplyPatch {
+			head, section = "hunk not found", "the hunk's old side (context and removed lines)"
+		}
+	case k < nl:
+		f.Code, head, section = CodeLeadingNotFound, "leading anchor not found", "the leading anchor"
+	case k < nl+no:
+		f.Code, head, section, i = CodeOldMismatch, "old lines do not match", "the old lines", k-nl+1
+		f.Candidates = anchorHits
+	default:
+		f.Code, head, section, i = CodeTrailingNotFound, "trailing anchor not found", "the trailing anchor", k-nl-no+1
+		f.Candidates = oldHits
+	}
+	return head, section, i
+}
+
+// matchedSoFar says what of the block matched at 0-based line p before
+// its window's line k, section by section ("the leading anchor matches
+// at lines 3-4 and the old lines follow at lines 5-6"); "" when nothing
+// did (and a SEARCH section has no empty anchor to speak of).
+func (b Block) matchedSoFar(p, k int) string {
+	edit := b.anchored()
+	nl, no := 0, len(b.OldLines)
+	if edit {
+		nl = len(b.ContextBefore)
+	}
+	var parts []string
+	switch {
+	case !edit && k > 0:
+		parts = append(parts, fmt.Sprintf("%s at %s", first(k, "its", "line", "matches", "match"), lineRange(p+1, p+k)))
+	case !edit:
+	case nl == 0:
+		parts = append(parts, "the leading anchor is empty, which means the start of the file")
+	case k >= nl:
+		parts = append(parts, fmt.Sprintf("the leading anchor matches at %s", lineRange(p+1, p+nl)))
+	case k > 0:
+		parts = append(parts, fmt.Sprintf("%s at %s", first(k, "the leading anchor's", "line", "matches", "match"), lineRange(p+1, p+k)))
+	}
+	if edit && k > nl && no > 0 {
+		if j := min(k-nl, no); j == no {
+			parts = append(parts, fmt.Sprintf("the old lines follow at %s", lineRange(p+nl+1, p+nl+no)))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s at %s", first(j, "the", "old line", "follows", "follow"), lineRange(p+nl+1, p+nl+j)))
+		}
+	}
+	if edit && k > nl+no {
+		parts = append(parts, fmt.Sprintf("%s at %s", first(k-nl-no, "the", "trailing anchor line", "follows", "follow"), lineRange(p+nl+no+1, p+k)))
+	}
+	return strings.Join(parts, " and ")
 }
 
 // nextSimilarity is the similarity of the text line after the k lines

@@ -482,14 +482,7 @@ func (p *parser) run() {
 // the index of the first line after what it skipped. A git conflict (from
 // "<<<<<<< NAME" to ">>>>>>> NAME") is prose.
 func (p *parser) stray(i, floor int) (next int, ok bool) {
-	l := p.lines[i]
-	t := strings.TrimSpace(l)
-	n := i + 1
-	bad := func(m Malformed, next int) (int, bool) {
-		m.Line = n
-		p.res.Malformed = append(p.res.Malformed, m)
-		return next, true
-	}
+	t := strings.TrimSpace(p.lines[i])
 	if p.conflict {
 		switch {
 		case strings.HasPrefix(t, endPrefix) && !blockWord(endVariant(t)):
@@ -499,13 +492,35 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 			return 0, false
 		}
 	}
-	if isPatchStart(t) {
+	if next, ok := p.diffStart(i, floor); ok {
+		return next, true
+	}
+	return p.strayMarker(i, floor)
+}
+
+// strayAt records m as a Malformed at line i and returns next, the index
+// after what stray skipped.
+func (p *parser) strayAt(i int, m Malformed, next int) (int, bool) {
+	m.Line = i + 1
+	p.res.Malformed = append(p.res.Malformed, m)
+	return next, true
+}
+
+// diffStart reads line i when it starts a diff or a patch: an apply_patch
+// patch with its shell lines, a unified diff's --- and +++ lines, git's
+// rename lines or a "diff --git" line without hunks; a hunk header
+// without the lines that name its file, or indented, is a Malformed. It
+// returns the index after what it read, and false when line i starts
+// none of them.
+func (p *parser) diffStart(i, floor int) (int, bool) {
+	l := p.lines[i]
+	t := strings.TrimSpace(l)
+	switch {
+	case isPatchStart(t):
 		return p.wrappedPatch(i, floor), true
-	}
-	if strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@") {
+	case strings.HasPrefix(l, "--- ") && i+2 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "+++ ") && strings.HasPrefix(p.lines[i+2], "@@"):
 		return p.diff(i), true
-	}
-	if strings.HasPrefix(l, "rename from ") && i+1 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "rename to ") {
+	case strings.HasPrefix(l, "rename from ") && i+1 < len(p.lines) && strings.HasPrefix(p.lines[i+1], "rename to "):
 		return p.renameFile(i), true
 	}
 	if strings.HasPrefix(l, "diff --git ") {
@@ -518,13 +533,13 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 			if b.Path != "" {
 				m.Paths = []string{b.Path}
 			}
-			return bad(m, next)
+			return p.strayAt(i, m, next)
 		}
 	}
 	if hunkHeader.MatchString(l) {
 		_, next, _, _ := p.hunk(i)
-		return bad(Malformed{Format: FormatUnifiedDiff,
-			Reason: fmt.Sprintf("line %d %q is a unified diff's hunk header without the --- and +++ lines that name its file, so the hunk is not applied", n, abbreviate(t, 60))}, max(next, i+1))
+		return p.strayAt(i, Malformed{Format: FormatUnifiedDiff,
+			Reason: fmt.Sprintf("line %d %q is a unified diff's hunk header without the --- and +++ lines that name its file, so the hunk is not applied", i+1, abbreviate(t, 60))}, max(next, i+1))
 	}
 	if u := strings.TrimLeft(l, " \t"); u != l && hunkHeader.MatchString(u) {
 		// An indented diff (in a Markdown list) is not read: say so.
@@ -532,9 +547,22 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		for next < len(p.lines) && hunkLine(strings.TrimLeft(p.lines[next], " \t")) {
 			next++
 		}
-		return bad(Malformed{Format: FormatUnifiedDiff,
-			Reason: fmt.Sprintf("line %d %q is an indented hunk header: a unified diff must start at column 1 (one indented in a Markdown list is not read), so the hunk is not applied", n, abbreviate(t, 60))}, next)
+		return p.strayAt(i, Malformed{Format: FormatUnifiedDiff,
+			Reason: fmt.Sprintf("line %d %q is an indented hunk header: a unified diff must start at column 1 (one indented in a Markdown list is not read), so the hunk is not applied", i+1, abbreviate(t, 60))}, next)
 	}
+	return 0, false
+}
+
+// strayMarker reads line i when it is shaped like a block marker but
+// starts no block: a git conflict's "<<<<<<< HEAD" (prose, and so is the
+// conflict up to its end), an indented or near-miss start marker (the
+// block up to its end marker is skipped), an end marker or a separator
+// outside a block. It returns the index after what it skipped, and false
+// for prose.
+func (p *parser) strayMarker(i, floor int) (int, bool) {
+	l := p.lines[i]
+	t := strings.TrimSpace(l)
+	n := i + 1
 	sh, isShape := lineShape(l)
 	if !isShape {
 		return 0, false
@@ -553,12 +581,12 @@ func (p *parser) stray(i, floor int) (next int, ok bool) {
 		if _, _, ok := startMarker(strings.TrimLeft(l, " \t")); ok {
 			reason = fmt.Sprintf("marker %q on line %d is indented: block markers must start at column 1 (a block indented in a Markdown list is not read); the block up to its end marker is not applied", t, n)
 		}
-		return bad(Malformed{Format: f, Path: path, Reason: reason}, p.skip(i+1, sh.indent))
+		return p.strayAt(i, Malformed{Format: f, Path: path, Reason: reason}, p.skip(i+1, sh.indent))
 	case markerLike(sh) || !sh.indent && sh.char == '>' && sh.run >= minRun && (sh.word == "" || sh.space):
-		return bad(Malformed{Format: wordFormat(sh.word),
+		return p.strayAt(i, Malformed{Format: wordFormat(sh.word),
 			Reason: fmt.Sprintf("line %d %q is an end marker outside any block: the block's start marker is missing or not recognised, so the block is not applied", n, abbreviate(t, 60))}, i+1)
 	case !sh.indent && tt == equalSep && !p.setext(i):
-		return bad(Malformed{Format: FormatSearchReplace,
+		return p.strayAt(i, Malformed{Format: FormatSearchReplace,
 			Reason: fmt.Sprintf("line %d %q is a separator outside any block: the block's start marker is missing or not recognised, so the block is not applied", n, equalSep)}, p.skip(i+1, false))
 	}
 	return 0, false
@@ -592,22 +620,7 @@ const (
 // next is the line after its headers (and after a "Binary files ...
 // differ" line).
 func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bool) {
-	j, rename := i+1, false
-	heads := map[string]string{}
-	for ; j < len(p.lines); j++ {
-		l := p.lines[j]
-		k := slices.IndexFunc(gitExtendedHeaders, func(h string) bool { return strings.HasPrefix(l, h) })
-		if k < 0 {
-			break
-		}
-		p.steps++
-		h := gitExtendedHeaders[k]
-		rename = rename || h == "rename from "
-		if _, dup := heads[h]; dup {
-			heads["duplicate"] = h
-		}
-		heads[h] = strings.TrimSpace(l[len(h):])
-	}
+	j, heads, rename := p.gitHeaders(i)
 	if rename {
 		// The mode lines go with the rename (renameFile).
 		if m, ok := heads["new mode "]; ok {
@@ -618,26 +631,9 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 		return 0, Block{}, "", false
 	}
 	path, named := gitDiffPath(p.lines[i])
-	regular := func(m string) bool { return m == ModeFile || m == ModeExecutable }
 	if j < len(p.lines) && strings.HasPrefix(p.lines[j], "--- ") {
 		// A diff with hunks: its mode lines go with its hunks.
-		gh := &gitHead{at: j, path: path}
-		newFile, isNew := heads["new file mode "]
-		oldMode, hasOld := heads["old mode "]
-		newMode, hasNew := heads["new mode "]
-		switch {
-		case isNew && regular(newFile):
-			gh.mode = newFile
-		case isNew:
-			gh.reason = fmt.Sprintf("line %d: the diff creates %s with mode %s (a symbolic link or a submodule), which apply does not do", i+1, path, newFile)
-		case hasOld && hasNew && regular(oldMode) && regular(newMode):
-			if oldMode != newMode {
-				gh.oldMode, gh.mode = oldMode, newMode
-			}
-		case hasOld || hasNew:
-			gh.reason = fmt.Sprintf("lines %d-%d: the diff changes the type of %s (mode %s to %s: a symbolic link or a submodule), which apply does not do", i+2, j, path, oldMode, newMode)
-		}
-		if named && (gh.mode != "" || gh.reason != "") {
+		if gh := hunkedGitHead(i, j, path, heads); named && (gh.mode != "" || gh.reason != "") {
 			p.gitHead = gh
 		}
 		return 0, Block{}, "", false
@@ -659,18 +655,70 @@ func (p *parser) hunklessGitDiff(i int) (next int, b Block, reason string, ok bo
 		return j, b, head + " of a binary file: symedit edits text only, so this change is not applied", true
 	case !named:
 		return j, b, head + " whose a/ and b/ names are not one file (names that differ, or a quoted name git would not write): this change is not applied", true
-	case len(heads) == 1 && isNew && regular(newFile):
+	case len(heads) == 1 && isNew && regularMode(newFile):
 		b.Mode = newFile
 		return j, b, "", true
-	case len(heads) == 1 && isDeleted && regular(deleted):
+	case len(heads) == 1 && isDeleted && regularMode(deleted):
 		b.Delete = true
 		return j, b, "", true
-	case len(heads) == 2 && hasOld && hasNew && regular(oldMode) && regular(newMode) && oldMode != newMode:
+	case len(heads) == 2 && hasOld && hasNew && regularMode(oldMode) && regularMode(newMode) && oldMode != newMode:
 		b.OldMode, b.Mode = oldMode, newMode
 		return j, b, "", true
 	}
 	return j, b, head + " that is not an empty file created or deleted or a mode change between " + ModeFile + " and " + ModeExecutable +
 		" (a copy, a symbolic link or a submodule): symedit applies only those, hunks, renames and deletions, so this change is not applied", true
+}
+
+// regularMode reports whether m is git's mode of a regular file, plain
+// or executable (not a symbolic link or a submodule).
+func regularMode(m string) bool { return m == ModeFile || m == ModeExecutable }
+
+// gitHeaders reads the extended headers after the "diff --git" line i:
+// it returns the index after them, each header's value by its prefix
+// ("duplicate" naming a header given twice), and whether they rename the
+// file.
+func (p *parser) gitHeaders(i int) (j int, heads map[string]string, rename bool) {
+	heads = map[string]string{}
+	for j = i + 1; j < len(p.lines); j++ {
+		l := p.lines[j]
+		k := slices.IndexFunc(gitExtendedHeaders, func(h string) bool { return strings.HasPrefix(l, h) })
+		if k < 0 {
+			break
+		}
+		p.steps++
+		h := gitExtendedHeaders[k]
+		rename = rename || h == "rename from "
+		if _, dup := heads[h]; dup {
+			heads["duplicate"] = h
+		}
+		heads[h] = strings.TrimSpace(l[len(h):])
+	}
+	return j, heads, rename
+}
+
+// hunkedGitHead is what the extended headers heads of the "diff --git"
+// line i say of the diff with hunks whose --- line is line j, of the file
+// path: the new file's mode, or a mode change between regular files' modes;
+// a symbolic link or a submodule created, or a change of a file's type,
+// is a reason its hunks are refused.
+func hunkedGitHead(i, j int, path string, heads map[string]string) *gitHead {
+	gh := &gitHead{at: j, path: path}
+	newFile, isNew := heads["new file mode "]
+	oldMode, hasOld := heads["old mode "]
+	newMode, hasNew := heads["new mode "]
+	switch {
+	case isNew && regularMode(newFile):
+		gh.mode = newFile
+	case isNew:
+		gh.reason = fmt.Sprintf("line %d: the diff creates %s with mode %s (a symbolic link or a submodule), which apply does not do", i+1, path, newFile)
+	case hasOld && hasNew && regularMode(oldMode) && regularMode(newMode):
+		if oldMode != newMode {
+			gh.oldMode, gh.mode = oldMode, newMode
+		}
+	case hasOld || hasNew:
+		gh.reason = fmt.Sprintf("lines %d-%d: the diff changes the type of %s (mode %s to %s: a symbolic link or a submodule), which apply does not do", i+2, j, path, oldMode, newMode)
+	}
+	return gh
 }
 
 // setext reports whether line i, "=======", underlines a Markdown setext
@@ -685,6 +733,9 @@ func (p *parser) setext(i int) bool {
 // the index of the first line after the block and the floor for the next
 // block's path lookback: that same index, except for a block cut short by
 // the next start marker, whose last lines may be that block's path line.
+// Each line is text of the current section or a marker, which editStep or
+// searchStep reads by the block's format; a structural error skips the
+// rest of the block (endBlock), so that its lines are not read as prose.
 func (p *parser) block(i int, f Format, run, floor int) (next, nextFloor int) {
 	path, pathLine, pathErr := p.findPath(i, floor)
 	var sec [4][]string // leading, old, new, trailing (SEARCH: old, new)
@@ -712,14 +763,7 @@ scan:
 		n := j + 1 // 1-based line, for messages
 		switch tok {
 		case tokText:
-			// Backslashes before a structural line (or before Roo Code's
-			// hint as a SEARCH section's first line): one fewer, so that
-			// files holding such lines can be edited ("\\=======" is
-			// "=======").
-			if t := strings.TrimLeft(l, "\\"); len(t) < len(l) && (classify(t, run) != tokText || j == i+1 && f == FormatSearchReplace && hintLine(t)) {
-				l = l[1:]
-			}
-			sec[state] = append(sec[state], l)
+			sec[state] = append(sec[state], unescapeLine(l, run, j == i+1 && f == FormatSearchReplace))
 			continue
 		case tokStart:
 			err = fmt.Sprintf("unterminated block: another block starts at line %d before this one's >>>>>>>", n)
@@ -728,56 +772,25 @@ scan:
 		case tokNear:
 			err = fmt.Sprintf("line %d %q looks like a block marker but is not one of this block's: the block is not read (a start marker is %q, an end marker %q or %q)", n, abbreviate(strings.TrimSpace(l), 60), startSearch, ">>>>>>> REPLACE", endPrefix)
 		}
-		if f == FormatEdit {
-			switch {
-			case state == 0 && tok == tokDash, state == 1 && tok == tokEqual, state == 2 && tok == tokDash:
-				state++
-				continue
-			case state == 3 && tok == tokEnd:
-				if v := endVariant(l); v != "" && v != "EDIT" && v != "END" {
-					err = fmt.Sprintf("line %d %q does not close an EDIT block: want >>>>>>>", n, strings.TrimSpace(l))
-				}
-				next = j + 1
-				break scan
-			case tok == tokEnd && state == 0:
-				err = fmt.Sprintf("missing -------: the block ends at line %d before its first ------- (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
-			case tok == tokEnd && state == 1:
-				err = fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates old and new lines", n)
-			case tok == tokEnd && state == 2:
-				err = fmt.Sprintf("EDIT block with only one -------: the block ends at line %d without the ------- that starts the trailing anchor (write it even when the trailing anchor is empty)", n)
-			case tok == tokEqual && state == 0:
-				err = fmt.Sprintf("separators in the wrong order: line %d is ======= but the block's first ------- has not come yet (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
-			case tok == tokDash && state == 1:
-				err = fmt.Sprintf("separators in the wrong order: line %d is a second ------- before the ======= that separates old and new lines", n)
-			case tok == tokEqual && state == 2:
-				err = fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
-			case tok == tokDash && state == 3:
-				err = fmt.Sprintf("separators in the wrong order: line %d is a third -------", n)
-			case tok == tokEqual && state == 3:
-				err = fmt.Sprintf("separators in the wrong order: line %d is ======= after the trailing anchor's -------", n)
+		st, why := stepError, ""
+		if err == "" {
+			if f == FormatEdit {
+				st, why = editStep(state, tok, l, n)
+			} else {
+				st, why = searchStep(state, tok, l, n, alts)
 			}
-		} else {
-			switch {
-			case state == 1 && tok == tokDash, state == 2 && tok == tokDash:
-				sec[state] = append(sec[state], l)
-				continue
-			case state == 1 && tok == tokEqual:
-				state++
-				continue
-			case state == 2 && tok == tokEnd:
-				if v := endVariant(l); v != "" && v != "REPLACE" {
-					err = fmt.Sprintf("line %d %q does not close a SEARCH/REPLACE block: want >>>>>>> REPLACE", n, strings.TrimSpace(l))
-				}
-				next = j + 1
-				break scan
-			case state == 1 && tok == tokEnd:
-				err = fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates SEARCH and REPLACE lines", n)
-				if len(alts) > 1 {
-					err += fmt.Sprintf(" (lines %s are runs of '=' of other lengths, and which one separates them cannot be told)", joinInts(alts))
-				}
-			case state == 2 && tok == tokEqual:
-				err = fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
-			}
+			err = why
+		}
+		switch st {
+		case stepNext:
+			state++
+			continue
+		case stepKeep:
+			sec[state] = append(sec[state], l)
+			continue
+		case stepClose:
+			next = j + 1
+			break scan
 		}
 		// A structural error: skip the rest of the block, to its end
 		// marker or the next start marker, so its lines are not prose.
@@ -788,17 +801,11 @@ scan:
 			next = j + 1
 			break scan
 		}
-		next = p.skip(j+1, false)
-		if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
-			nextFloor = j + 1
-		}
+		next, nextFloor = p.skipBlock(j+1, j+1)
 		break scan
 	}
 	if err != "" && next < 0 { // refused before the scan
-		next = p.skip(first, false)
-		if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
-			nextFloor = i + 1
-		}
+		next, nextFloor = p.skipBlock(first, i+1)
 	}
 	if nextFloor < 0 {
 		nextFloor = next
@@ -806,6 +813,36 @@ scan:
 	if next < 0 {
 		next, nextFloor, err = len(p.lines), len(p.lines), "unterminated block: the reply ends before its >>>>>>>"
 	}
+	p.endBlock(Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}, sec, pathErr, err)
+	return next, nextFloor
+}
+
+// skipBlock skips the rest of a refused block from line from, to its end
+// marker or the next start marker, and returns the index after it and,
+// when a start marker cut it short, floor for the next block's path
+// lookback (-1 otherwise).
+func (p *parser) skipBlock(from, floor int) (next, nextFloor int) {
+	next = p.skip(from, false)
+	if next < len(p.lines) && classify(p.lines[next], stdRun) == tokStart {
+		return next, floor
+	}
+	return next, -1
+}
+
+// unescapeLine is a block's text line l as written to its section:
+// backslashes before a structural line (or before Roo Code's hint as a
+// SEARCH section's first line, firstSearch) lose one, so that files
+// holding such lines can be edited ("\\=======" is "=======").
+func unescapeLine(l string, run int, firstSearch bool) string {
+	if t := strings.TrimLeft(l, "\\"); len(t) < len(l) && (classify(t, run) != tokText || firstSearch && hintLine(t)) {
+		return l[1:]
+	}
+	return l
+}
+
+// endBlock records the block read, b with its sections sec, or, when
+// it has a path error or a structural error, a Malformed giving both.
+func (p *parser) endBlock(b Block, sec [4][]string, pathErr, err string) {
 	if pathErr != "" {
 		if err != "" {
 			err = pathErr + "; also " + err
@@ -815,18 +852,89 @@ scan:
 	}
 	p.prevPath, p.prevLine = "", 0
 	if err != "" {
-		p.res.Malformed = append(p.res.Malformed, Malformed{Line: i + 1, Format: f, Path: path, Reason: err})
-		return next, nextFloor
+		p.res.Malformed = append(p.res.Malformed, Malformed{Line: b.Line, Format: b.Format, Path: b.Path, Reason: err})
+		return
 	}
-	p.prevPath, p.prevLine = path, pathLine
-	b := Block{Format: f, Path: path, Line: i + 1, PathLine: pathLine, Hint: hint}
-	if f == FormatEdit {
+	p.prevPath, p.prevLine = b.Path, b.PathLine
+	if b.Format == FormatEdit {
 		b.ContextBefore, b.OldLines, b.NewLines, b.ContextAfter = sec[0], sec[1], sec[2], sec[3]
 	} else {
 		b.OldLines, b.NewLines = sec[1], sec[2]
 	}
 	p.res.Blocks = append(p.res.Blocks, b)
-	return next, nextFloor
+}
+
+// blockStep is what a marker line does to a block being read.
+type blockStep int
+
+const (
+	stepError blockStep = iota // a structural error (its reason, or "unexpected line")
+	stepNext                   // the next section starts
+	stepKeep                   // the line is text of the current section
+	stepClose                  // the block ends here (with an error when its end marker is another format's)
+)
+
+// editStep reads marker tok, line l (1-based n), of an EDIT block in
+// section state (0 leading anchor, 1 old lines, 2 new lines, 3 trailing
+// anchor): the sections are separated by -------, =======, ------- in that
+// order and end with >>>>>>>; any other order is an error naming what is
+// missing or misplaced. It is the EDIT format's transition table, read
+// whole.
+func editStep(state int, tok token, l string, n int) (blockStep, string) {
+	switch {
+	case state == 0 && tok == tokDash, state == 1 && tok == tokEqual, state == 2 && tok == tokDash:
+		return stepNext, ""
+	case state == 3 && tok == tokEnd:
+		if v := endVariant(l); v != "" && v != "EDIT" && v != "END" {
+			return stepClose, fmt.Sprintf("line %d %q does not close an EDIT block: want >>>>>>>", n, strings.TrimSpace(l))
+		}
+		return stepClose, ""
+	case tok == tokEnd && state == 0:
+		return stepError, fmt.Sprintf("missing -------: the block ends at line %d before its first ------- (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
+	case tok == tokEnd && state == 1:
+		return stepError, fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates old and new lines", n)
+	case tok == tokEnd && state == 2:
+		return stepError, fmt.Sprintf("EDIT block with only one -------: the block ends at line %d without the ------- that starts the trailing anchor (write it even when the trailing anchor is empty)", n)
+	case tok == tokEqual && state == 0:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is ======= but the block's first ------- has not come yet (an EDIT block is: leading anchor, -------, old lines, =======, new lines, -------, trailing anchor)", n)
+	case tok == tokDash && state == 1:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is a second ------- before the ======= that separates old and new lines", n)
+	case tok == tokEqual && state == 2:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
+	case tok == tokDash && state == 3:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is a third -------", n)
+	case tok == tokEqual && state == 3:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is ======= after the trailing anchor's -------", n)
+	}
+	return stepError, ""
+}
+
+// searchStep reads marker tok, line l (1-based n), of a SEARCH/REPLACE
+// block in section state (1 SEARCH, 2 REPLACE): ======= separates them,
+// >>>>>>> REPLACE ends the block, and a ------- is text in either. alts
+// are the lines holding runs of '=' of other lengths, named when the
+// separator is missing.
+func searchStep(state int, tok token, l string, n int, alts []int) (blockStep, string) {
+	switch {
+	case state == 1 && tok == tokDash, state == 2 && tok == tokDash:
+		return stepKeep, ""
+	case state == 1 && tok == tokEqual:
+		return stepNext, ""
+	case state == 2 && tok == tokEnd:
+		if v := endVariant(l); v != "" && v != "REPLACE" {
+			return stepClose, fmt.Sprintf("line %d %q does not close a SEARCH/REPLACE block: want >>>>>>> REPLACE", n, strings.TrimSpace(l))
+		}
+		return stepClose, ""
+	case state == 1 && tok == tokEnd:
+		err := fmt.Sprintf("missing =======: the block ends at line %d before the ======= that separates SEARCH and REPLACE lines", n)
+		if len(alts) > 1 {
+			err += fmt.Sprintf(" (lines %s are runs of '=' of other lengths, and which one separates them cannot be told)", joinInts(alts))
+		}
+		return stepError, err
+	case state == 2 && tok == tokEqual:
+		return stepError, fmt.Sprintf("separators in the wrong order: line %d is a second =======", n)
+	}
+	return stepError, ""
 }
 
 // altSeparator looks at the SEARCH/REPLACE block whose sections start at
@@ -912,81 +1020,38 @@ func (p *parser) skip(j int, indented bool) int {
 
 // findPath finds the path line of the block whose marker is line i,
 // looking no further back than floor. It returns the path and its 1-based
-// line, or a reason why there is none.
+// line, or a reason why there is none. The path is, in order: a path on
+// the block's fence line (fenceInfo), which a path line above must agree
+// with; the line above the block (or its fence); the previous block's,
+// when only blank and fence lines lie between (reusesPath); the
+// caller's Options.Path.
 func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
-	j := i - 1
-	blank := func() {
-		for j >= floor && strings.TrimSpace(p.lines[j]) == "" {
-			p.steps++
-			j--
-		}
-	}
-	blank()
-	fencePath, fenceAt := "", 0
-	fenceSpaced := "" // the fence line's text after the language, unquoted, with white space
+	j := p.skipBlankAbove(i-1, floor)
+	fi := fenceInfo{}
 	if j >= floor {
 		if _, _, info, ok := fenceLine(p.lines[j]); ok {
-			// A path on the fence line: "```python src/x.py", or one
-			// with spaces in quotes: "```python "src/my file.py"", or
-			// in place of the language: "```src/x.py" (a language
-			// holds no "/" or ".").
-			f := strings.Fields(info)
-			switch {
-			case len(f) >= 2:
-				rest := strings.TrimSpace(info[len(f[0]):])
-				if fp, ok := cleanPath(rest); ok && strings.ContainsAny(fp, "/.") {
-					fencePath = fp
-				} else if len(f) > 2 && strings.ContainsAny(f[len(f)-1], "/.") {
-					fenceSpaced = rest
-				}
-				fenceAt = j + 1
-			case len(f) == 1 && strings.ContainsAny(f[0], "/."):
-				if fp, ok := cleanPath(f[0]); ok {
-					fencePath, fenceAt = fp, j+1
-				}
-			}
-			j--
-			blank()
-			// The path in a fence of its own just above, as DeepSeek
-			// Coder V2 writes it (Aider's find_filename reads it):
-			// "```python", "x.py", "```", then the block's fence.
-			if fencePath == "" && fenceSpaced == "" && j-2 >= floor {
-				_, _, closing, isClose := fenceLine(p.lines[j])
-				_, _, _, isOpen := fenceLine(p.lines[j-2])
-				if _, isPath := cleanPath(p.lines[j-1]); isClose && closing == "" && isOpen && isPath {
-					j--
-				}
-			}
+			fi = p.fenceInfo(info, j, floor)
+			j = fi.above
 		}
 	}
-	if fenceSpaced != "" {
+	if fi.spaced != "" {
 		// "```python src/my file.py": the path may be "src/my file.py"
 		// or "file.py" after some attribute; only a path line above that
 		// names the same text tells.
 		if j >= floor {
-			if pth, ok := cleanPath(p.lines[j]); ok && pth == fenceSpaced {
+			if pth, ok := cleanPath(p.lines[j]); ok && pth == fi.spaced {
 				return pth, j + 1, ""
 			}
 		}
-		return "", 0, fmt.Sprintf("path line missing: the fence on line %d names %q, which holds white space, so where its path starts cannot be told: put a path with spaces in quotes on the fence (```python \"src/my file.py\") or in backticks on the line above", fenceAt, abbreviate(fenceSpaced, 60))
+		return "", 0, fmt.Sprintf("path line missing: the fence on line %d names %q, which holds white space, so where its path starts cannot be told: put a path with spaces in quotes on the fence (```python \"src/my file.py\") or in backticks on the line above", fi.at, abbreviate(fi.spaced, 60))
 	}
-	// Only blank and fence lines since the block before: its path is
-	// this block's too (Aider's rule).
-	reuse := floor > 0 && p.prevPath != "" && fencePath == ""
-	for k := floor; reuse && k < i; k++ {
-		p.steps++
-		_, _, info, fence := fenceLine(p.lines[k])
-		// "..." between two blocks elides the file's lines between them
-		// (Aider's tests write it so).
-		t := strings.TrimSpace(p.lines[k])
-		reuse = t == "" || t == "..." || fence && !strings.ContainsAny(info, "/.")
-	}
+	reuse := floor > 0 && p.prevPath != "" && fi.path == "" && p.reusesPath(i, floor)
 	var own string
 	switch {
 	case j >= floor:
 		if pth, ok := cleanPath(p.lines[j]); ok {
-			if fencePath != "" && pth != fencePath {
-				return "", 0, fmt.Sprintf("two paths: line %d names %s and the fence on line %d names %s", j+1, pth, fenceAt, fencePath)
+			if fi.path != "" && pth != fi.path {
+				return "", 0, fmt.Sprintf("two paths: line %d names %s and the fence on line %d names %s", j+1, pth, fi.at, fi.path)
 			}
 			return pth, j + 1, ""
 		}
@@ -1005,12 +1070,82 @@ func (p *parser) findPath(i, floor int) (path string, line int, reason string) {
 		own = "path line missing: no line before the marker names the file"
 	}
 	switch {
-	case fencePath != "":
-		return fencePath, fenceAt, ""
+	case fi.path != "":
+		return fi.path, fi.at, ""
 	case p.opt.Path != "":
 		return p.opt.Path, 0, ""
 	}
 	return "", 0, own
+}
+
+// skipBlankAbove is the first line at or above j, from floor on, that is
+// not blank, or floor-1.
+func (p *parser) skipBlankAbove(j, floor int) int {
+	for j >= floor && strings.TrimSpace(p.lines[j]) == "" {
+		p.steps++
+		j--
+	}
+	return j
+}
+
+// fenceInfo is what a block's fence line says of its path: a path
+// (path), or text after the language that holds white space (spaced),
+// which only a path line above can read; the fence's 1-based line (at);
+// and the line to look for a path line at (above).
+type fenceInfo struct {
+	path, spaced string
+	at, above    int
+}
+
+// fenceInfo reads the info string info of the block's fence line j: a
+// path after the language ("```python src/x.py"), one with spaces in
+// quotes ("```python "src/my file.py""), or one in place of the language
+// ("```src/x.py": a language holds no "/" or "."). Above it, a path in a
+// fence of its own ("```python", "x.py", "```"), as DeepSeek Coder V2
+// writes it and Aider's find_filename reads it, is the path line.
+func (p *parser) fenceInfo(info string, j, floor int) fenceInfo {
+	var fi fenceInfo
+	f := strings.Fields(info)
+	switch {
+	case len(f) >= 2:
+		rest := strings.TrimSpace(info[len(f[0]):])
+		if fp, ok := cleanPath(rest); ok && strings.ContainsAny(fp, "/.") {
+			fi.path = fp
+		} else if len(f) > 2 && strings.ContainsAny(f[len(f)-1], "/.") {
+			fi.spaced = rest
+		}
+		fi.at = j + 1
+	case len(f) == 1 && strings.ContainsAny(f[0], "/."):
+		if fp, ok := cleanPath(f[0]); ok {
+			fi.path, fi.at = fp, j+1
+		}
+	}
+	j = p.skipBlankAbove(j-1, floor)
+	if fi.path == "" && fi.spaced == "" && j-2 >= floor {
+		_, _, closing, isClose := fenceLine(p.lines[j])
+		_, _, _, isOpen := fenceLine(p.lines[j-2])
+		if _, isPath := cleanPath(p.lines[j-1]); isClose && closing == "" && isOpen && isPath {
+			j--
+		}
+	}
+	fi.above = j
+	return fi
+}
+
+// reusesPath reports whether only blank lines, fence lines without a
+// path and "..." (which elides the file's lines between two blocks, as
+// Aider's tests write it) lie between floor and the block's marker line
+// i: then the previous block's path is this block's too (Aider's rule).
+func (p *parser) reusesPath(i, floor int) bool {
+	for k := floor; k < i; k++ {
+		p.steps++
+		_, _, info, fence := fenceLine(p.lines[k])
+		t := strings.TrimSpace(p.lines[k])
+		if !(t == "" || t == "..." || fence && !strings.ContainsAny(info, "/.")) {
+			return false
+		}
+	}
+	return true
 }
 
 // cleanPath strips the decoration models put around a path and reports

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/match"
 )
@@ -40,11 +41,11 @@ const MaxBlocks = 10_000
 // ending is CR, is applied by ApplyLevel on the text made whole, at the
 // cost of one pass over it.
 func ApplyAll(blocks []Block, text string, allowed match.Level) (out string, matches []match.Match, failed int, f *Failure) {
-	out, outcomes, failed, f, _ := applyAll(blocks, text, allowed)
-	for _, o := range outcomes {
+	r, _ := applyAll(blocks, text, allowed)
+	for _, o := range r.Outcomes {
 		matches = append(matches, o.Match)
 	}
-	return out, matches, failed, f
+	return r.Text, matches, r.Failed, r.Failure
 }
 
 // Outcome is how one block of ApplyAllOutcomes applied: where, and whether
@@ -67,83 +68,252 @@ type Outcome struct {
 // matched alone. An already applied block leaves the text as it is, and
 // the hunks' checks against the original text (see ApplyAll) skip it.
 func ApplyAllOutcomes(blocks []Block, text string, allowed match.Level) (out string, outcomes []Outcome, failed int, f *Failure) {
-	out, outcomes, failed, f, _ = applyAll(blocks, text, allowed)
-	return out, outcomes, failed, f
+	r, _ := applyAll(blocks, text, allowed)
+	return r.Text, r.Outcomes, r.Failed, r.Failure
 }
 
-// applyAll is ApplyAllOutcomes, and also returns the steps it took: the
+// ApplyAllResult is what ApplyAllEdits did to one file's text.
+type ApplyAllResult struct {
+	// Text is the text once the blocks before Failed applied (all of
+	// them when Failed is -1).
+	Text string
+	// Edits are the byte edits of the text given that make Text:
+	// 0-based byte offsets into it (a byte order mark included), End
+	// exclusive, sorted, neither overlapping nor touching, each trimmed
+	// of the bytes it leaves as they were, so that edit.Apply(text,
+	// Edits) is Text. They are where the blocks landed, those that
+	// applied to the result of earlier ones mapped back through them
+	// (edit.Compose). Empty when the blocks changed nothing.
+	Edits []edit.Edit
+	// Outcomes are the applied blocks' Outcomes, in order.
+	Outcomes []Outcome
+	// Failed is the index in blocks of the block that did not apply, or
+	// -1; Failure is its Failure.
+	Failed  int
+	Failure *Failure
+}
+
+// ApplyAllEdits is ApplyAllOutcomes, and also returns the byte edits of
+// text that make the result, so that a caller can diff and check only
+// what the blocks changed rather than compare whole texts. Finding them
+// costs no pass over the text beyond ApplyAll's own: a block applied in
+// the tree (see ApplyAll) keeps the original offsets of the lines it
+// leaves, and a block applied to the text made whole is the span between
+// the text's common start and end before and after it.
+func ApplyAllEdits(blocks []Block, text string, allowed match.Level) ApplyAllResult {
+	r, _ := applyAll(blocks, text, allowed)
+	return r
+}
+
+// applyAll is ApplyAllEdits, and also returns the steps it took: the
 // lines and tree nodes it looked at, for tests that show its growth
 // without timing it.
-func applyAll(blocks []Block, text string, allowed match.Level) (string, []Outcome, int, *Failure, int) {
+func applyAll(blocks []Block, text string, allowed match.Level) (ApplyAllResult, int) {
 	if len(blocks) == 1 { // nothing to gain from the tree
 		out, a := blocks[0].apply(text, allowed, true)
 		if a.failure != nil {
-			return text, nil, 0, a.failure, len(text)
+			return ApplyAllResult{Text: text, Failed: 0, Failure: a.failure}, len(text)
 		}
-		return out, []Outcome{{Match: a.m, AlreadyApplied: a.already}}, -1, nil, len(text)
+		return ApplyAllResult{Text: out, Edits: spanEdits(text, out), Outcomes: []Outcome{{Match: a.m, AlreadyApplied: a.already}}, Failed: -1}, len(text)
 	}
-	s := newSeq(text)
-	var outcomes []Outcome
-	var spans hunkSpans
-	orig := newOrigHunks(blocks, text)
-	for k, b := range blocks {
+	r := &run{blocks: blocks, text: text, allowed: allowed, s: newSeq(text), log: editLog{size: len(text)}, orig: newOrigHunks(blocks, text)}
+	for k := range blocks {
 		// The fast path splices the block in place: the checks of the
 		// hunks run before it does, so that a refused hunk leaves the
 		// text as the blocks before it left it. A block whose old lines
 		// lie inside its new ones takes the slow path, which asks
 		// whether it is already applied before writing it again.
-		var origFail *Failure
-		veto := func(b Block, p int) (int, bool) {
-			if j, hit := spans.hit(b, p); hit {
-				return j, true
-			}
-			if origFail = orig.check(blocks, k, match.Match{Line: p + 1}); origFail != nil {
-				return 0, true
-			}
-			return 0, false
-		}
-		if len(match.Within(b.OldLines, b.NewLines)) == 0 {
-			if m, ok := s.fast(b, veto); ok {
-				orig.accept()
-				spans.update(blocks, k, m.Line-1+b.leadLen())
-				outcomes = append(outcomes, Outcome{Match: m})
-				continue
-			}
-		}
-		if origFail != nil {
-			return s.text(), outcomes, k, origFail, s.steps + orig.count()
-		}
-		cur := s.text()
-		next, a := b.apply(cur, allowed, true)
-		m, fail := a.m, a.failure
-		s.steps += s.size() + 1
-		if a.already {
-			// Nothing written: no span of new lines, no place in the
-			// original (the hunk's old lines are not there).
-			outcomes = append(outcomes, Outcome{Match: m, AlreadyApplied: true})
-			continue
-		}
-		if fail == nil && !b.IsCreate() {
-			if j, hit := spans.hit(b, m.Line-1); hit {
-				fail = overlapFailure(blocks, j, k, m.Line)
-			}
-		}
-		if fail == nil {
-			fail = orig.check(blocks, k, m)
+		done, fail := r.fast(k)
+		if !done && fail == nil {
+			fail = r.slow(k)
 		}
 		if fail != nil {
-			return cur, outcomes, k, fail, s.steps + orig.count()
+			return r.stop(k, fail)
 		}
-		orig.accept()
-		if !b.IsCreate() {
-			spans.update(blocks, k, m.Line-1+b.leadLen())
-		}
-		outcomes = append(outcomes, Outcome{Match: m})
-		steps := s.steps
-		s = newSeq(next)
-		s.steps += steps
 	}
-	return s.text(), outcomes, -1, nil, s.steps + orig.count()
+	return r.stop(-1, nil)
+}
+
+// run is the state of applyAll over several blocks: the text as a tree,
+// the blocks' outcomes so far, the lines the hunks wrote, the hunks'
+// places in the original, and the edits of the original that the blocks
+// applied to the text made whole have made.
+type run struct {
+	blocks   []Block
+	text     string // the original
+	allowed  match.Level
+	s        *seq
+	outcomes []Outcome
+	spans    hunkSpans
+	log      editLog
+	orig     *origHunks
+}
+
+// fast applies blocks[k] in the tree when it matches exactly once at
+// the exact level: done reports it did. When the hunks' checks refuse the
+// place it found, fail is their Failure; otherwise, not done, the block
+// takes the slow path.
+func (r *run) fast(k int) (done bool, fail *Failure) {
+	b := r.blocks[k]
+	if len(match.Within(b.OldLines, b.NewLines)) > 0 {
+		return false, nil
+	}
+	veto := func(b Block, p int) (int, bool) {
+		if j, hit := r.spans.hit(b, p); hit {
+			return j, true
+		}
+		if fail = r.orig.check(r.blocks, k, match.Match{Line: p + 1}); fail != nil {
+			return 0, true
+		}
+		return 0, false
+	}
+	m, ok := r.s.fast(b, veto)
+	if !ok {
+		return false, fail
+	}
+	r.orig.accept()
+	r.spans.update(r.blocks, k, m.Line-1+b.leadLen())
+	r.outcomes = append(r.outcomes, Outcome{Match: m})
+	return true, nil
+}
+
+// slow applies blocks[k] by Block.apply on the text made whole, and
+// checks a hunk against the lines earlier hunks wrote and its place in
+// the original; it returns the block's Failure, or nil. An applied block
+// rebuilds the tree from the new text, the edits of the tree and of the
+// block added to the log.
+func (r *run) slow(k int) *Failure {
+	b := r.blocks[k]
+	cur, tree := r.s.textEdits()
+	next, a := b.apply(cur, r.allowed, true)
+	m, fail := a.m, a.failure
+	r.s.steps += r.s.size() + 1
+	if a.already {
+		// Nothing written: no span of new lines, no place in the
+		// original (the hunk's old lines are not there).
+		r.outcomes = append(r.outcomes, Outcome{Match: m, AlreadyApplied: true})
+		return nil
+	}
+	if fail == nil && !b.IsCreate() {
+		if j, hit := r.spans.hit(b, m.Line-1); hit {
+			fail = overlapFailure(r.blocks, j, k, m.Line)
+		}
+	}
+	if fail == nil {
+		fail = r.orig.check(r.blocks, k, m)
+	}
+	if fail != nil {
+		return fail
+	}
+	r.orig.accept()
+	if !b.IsCreate() {
+		r.spans.update(r.blocks, k, m.Line-1+b.leadLen())
+	}
+	r.outcomes = append(r.outcomes, Outcome{Match: m})
+	// The tree's text is made whole and read again: what it changed
+	// and what this block changed become edits of the original.
+	r.log.then(tree)
+	r.log.then(spanEdits(cur, next))
+	steps := r.s.steps
+	r.s = newSeq(next)
+	r.s.steps += steps
+	return nil
+}
+
+// stop ends the run at block k (-1: none) with the text the blocks
+// before it made, and its steps.
+func (r *run) stop(k int, f *Failure) (ApplyAllResult, int) {
+	cur, tree := r.s.textEdits()
+	r.log.then(tree)
+	edits := r.log.edits
+	if r.log.lost {
+		edits = spanEdits(r.text, cur)
+	}
+	return ApplyAllResult{Text: cur, Edits: trimEdits(r.text, edits), Outcomes: r.outcomes, Failed: k, Failure: f}, r.s.steps + r.orig.count()
+}
+
+// editLog is the byte edits of an original text of size bytes that made
+// the text a sequence of blocks has reached so far.
+type editLog struct {
+	size  int
+	edits []edit.Edit
+	// lost reports that edits could not be mapped back (Compose
+	// refused them, which the engine's own edits never make it do): the
+	// result's edits are then the one stretch between the original's and
+	// the result's common start and end, never a panic or a wrong edit.
+	lost bool
+}
+
+// then adds edits of the text l reached, mapping them back through
+// l's edits (edit.Compose), whose work grows with the edits, not with the
+// text.
+func (l *editLog) then(edits []edit.Edit) {
+	if len(edits) == 0 || l.lost {
+		return
+	}
+	if len(l.edits) == 0 {
+		l.edits = edits
+		return
+	}
+	c, err := edit.Compose(l.size, l.edits, edits)
+	if err != nil {
+		l.edits, l.lost = nil, true
+		return
+	}
+	l.edits = c
+}
+
+// spanEdits is the byte edit of a that makes b: the stretch between their
+// common start and their common end, or nothing when they are equal. For
+// a block applied to a whole text that is where it landed, trimmed of the
+// lines it kept (a block's anchors, SEARCH lines it writes back).
+func spanEdits(a, b string) []edit.Edit {
+	if a == b {
+		return nil
+	}
+	p := commonPrefix(a, b)
+	q := commonSuffix(a[p:], b[p:])
+	return []edit.Edit{{Start: p, End: len(a) - q, New: b[p : len(b)-q]}}
+}
+
+// trimEdits returns edits of src, sorted and apart, each trimmed of the
+// bytes at its ends that it leaves as they were, without the edits that
+// change nothing; an edit the tree or Compose made can replace a line by
+// itself (a SEARCH line written back, an ending put back as it was).
+func trimEdits(src string, edits []edit.Edit) []edit.Edit {
+	out := edits[:0:0]
+	for _, e := range edits {
+		old := src[e.Start:e.End]
+		p := commonPrefix(old, e.New)
+		q := commonSuffix(old[p:], e.New[p:])
+		if e.Start+p == e.End-q && p == len(e.New)-q {
+			continue
+		}
+		out = append(out, edit.Edit{Start: e.Start + p, End: e.End - q, New: e.New[p : len(e.New)-q]})
+	}
+	return out
+}
+
+// commonPrefix is the length in bytes of the longest common start of a
+// and b.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix is the length in bytes of the longest common end of a and
+// b.
+func commonSuffix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
 }
 
 // origHunks places the hunks of a unified diff or an apply_patch patch in
@@ -252,60 +422,100 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 	if len(b.OldLines) == 0 && !b.Insert {
 		return nil
 	}
-	what, level := "diff", ""
+	cands := o.places(b, m.Level)
+	if len(cands) > 1 && b.Hint > 0 {
+		for _, c := range cands {
+			if o.shift(c)+1 == b.Hint {
+				cands = []int{c}
+				break
+			}
+		}
+	}
+	switch {
+	case len(cands) == 0:
+		return noOrigPlace(b, m)
+	case len(cands) > 1:
+		return ambiguousOrig(b, m, cands)
+	}
+	p := cands[0]
+	if f := o.overlap(blocks, b, p); f != nil {
+		return f
+	}
+	if at := o.shift(p); at != m.Line-1 {
+		return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
+			Message: fmt.Sprintf("the hunk's lines are at line %d of the original file, which is line %d once the hunks above it apply, but applied in order it matched at line %d, where earlier hunks changed the text", p+1, at+1, m.Line)}
+	}
+	o.next = &origHunk{start: p, end: p + len(b.OldLines), delta: len(b.NewLines) - len(b.OldLines), block: k}
+	return nil
+}
+
+// shift is where 0-based original line p is once the hunks placed so far
+// above it applied.
+func (o *origHunks) shift(p int) int {
+	for _, h := range o.placed {
+		o.steps++
+		if h.end <= p {
+			p += h.delta
+		}
+	}
+	return p
+}
+
+// hunkWords are the words a refusal of hunk b names its reply by ("diff"
+// or "patch") and, when b matched at m only at a looser level, that
+// level.
+func hunkWords(b Block, m match.Match) (what, level string) {
+	what = "diff"
 	if b.Format == FormatApplyPatch {
 		what = "patch"
 	}
 	if m.Level != match.Exact {
 		level = " at match level " + m.Level.String()
 	}
-	cands := o.places(b, m.Level)
-	// shift is where original line p is once the hunks above it applied.
-	shift := func(p int) int {
-		for _, h := range o.placed {
-			o.steps++
-			if h.end <= p {
-				p += h.delta
-			}
-		}
-		return p
-	}
-	if len(cands) == 0 && b.Insert {
+	return what, level
+}
+
+// noOrigPlace is the refusal of hunk b, which matched at m only as
+// earlier hunks left the text: its lines (or, for an insertion, its @@
+// lines) never occur so in the original.
+func noOrigPlace(b Block, m match.Match) *Failure {
+	what, level := hunkWords(b, m)
+	if b.Insert {
 		return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
 			Message: fmt.Sprintf("the hunk only adds lines, right after its @@ line(s) %q, which lead to line %d only as earlier hunks of the patch left the text: they do not occur so in the original file; the hunks of one patch are written against the original file", b.Scope, m.Line-1)}
 	}
-	if len(cands) == 0 {
-		return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
-			Message: fmt.Sprintf("the hunk's context and removed lines match%s at line %d only as earlier hunks of the %s left the text: they never occur together in the original file; the hunks of one %s are written against the original file", level, m.Line, what, what)}
+	return &Failure{Code: CodeOverlap, Candidates: []int{m.Line},
+		Message: fmt.Sprintf("the hunk's context and removed lines match%s at line %d only as earlier hunks of the %s left the text: they never occur together in the original file; the hunks of one %s are written against the original file", level, m.Line, what, what)}
+}
+
+// ambiguousOrig is the refusal of hunk b, which matched at m, but whose
+// lines occur at the 0-based original lines cands, which nothing singles
+// out: an earlier hunk's change does not choose among them.
+func ambiguousOrig(b Block, m match.Match, cands []int) *Failure {
+	what, level := hunkWords(b, m)
+	lines := make([]int, len(cands))
+	for i, c := range cands {
+		lines[i] = c + 1
 	}
-	if len(cands) > 1 && b.Hint > 0 {
-		for _, c := range cands {
-			if shift(c)+1 == b.Hint {
-				cands = []int{c}
-				break
-			}
-		}
+	tell := "its line numbers point at none of them"
+	if b.Format == FormatApplyPatch {
+		tell = "no @@ line singles one out"
 	}
-	if len(cands) > 1 {
-		lines := make([]int, len(cands))
-		for i, c := range cands {
-			lines[i] = c + 1
+	where := fmt.Sprintf("the hunk's context and removed lines occur%s at %d places in the original file (starting at lines %s), and %s", level, len(cands), joinInts(lines), tell)
+	if b.Insert {
+		for i := range lines {
+			lines[i]-- // the @@ line's, as insertMatch gives them
 		}
-		tell := "its line numbers point at none of them"
-		if b.Format == FormatApplyPatch {
-			tell = "no @@ line singles one out"
-		}
-		where := fmt.Sprintf("the hunk's context and removed lines occur%s at %d places in the original file (starting at lines %s), and %s", level, len(cands), joinInts(lines), tell)
-		if b.Insert {
-			for i := range lines {
-				lines[i]-- // the @@ line's, as insertMatch gives them
-			}
-			where = fmt.Sprintf("the hunk only adds lines, right after its @@ line(s) %q, which occur at %d places in the original file (ending at lines %s)", b.Scope, len(cands), joinInts(lines))
-		}
-		return &Failure{Code: CodeAmbiguous, Candidates: lines,
-			Message: fmt.Sprintf("the block is ambiguous: %s; the hunks of one %s are written against the original file, so an earlier hunk's change does not make one of them the place", where, what)}
+		where = fmt.Sprintf("the hunk only adds lines, right after its @@ line(s) %q, which occur at %d places in the original file (ending at lines %s)", b.Scope, len(cands), joinInts(lines))
 	}
-	p := cands[0]
+	return &Failure{Code: CodeAmbiguous, Candidates: lines,
+		Message: fmt.Sprintf("the block is ambiguous: %s; the hunks of one %s are written against the original file, so an earlier hunk's change does not make one of them the place", where, what)}
+}
+
+// overlap refuses hunk b at 0-based original line p where it overlaps
+// the original lines of a hunk placed before it, or inserts where an
+// earlier insertion does; nil otherwise.
+func (o *origHunks) overlap(blocks []Block, b Block, p int) *Failure {
 	for _, h := range o.placed {
 		o.steps++
 		if b.Insert && len(b.Scope) > 0 && h.start == p && h.end == p {
@@ -326,11 +536,6 @@ func (o *origHunks) check(blocks []Block, k int, m match.Match) *Failure {
 					blocks[h.block].Line, p+1, p+len(b.OldLines), h.start+1, h.end)}
 		}
 	}
-	if at := shift(p); at != m.Line-1 {
-		return &Failure{Code: CodeOverlap, Candidates: []int{p + 1},
-			Message: fmt.Sprintf("the hunk's lines are at line %d of the original file, which is line %d once the hunks above it apply, but applied in order it matched at line %d, where earlier hunks changed the text", p+1, at+1, m.Line)}
-	}
-	o.next = &origHunk{start: p, end: p + len(b.OldLines), delta: len(b.NewLines) - len(b.OldLines), block: k}
 	return nil
 }
 
@@ -417,6 +622,13 @@ type node struct {
 	size      int
 	dead      bool
 	crs       int // lone CRs in text
+	// off is the byte offset of text in the text the seq was made from
+	// (a byte order mark included), -1 for a line a block wrote; oend is
+	// the ending the line had there. They tell, once blocks have
+	// spliced the tree, which stretches of that text are kept (see
+	// seq.textEdits).
+	off  int
+	oend string
 }
 
 func size(n *node) int {
@@ -449,6 +661,7 @@ type seq struct {
 	cr    int
 	slow  bool // the text's lines are split at CR: only ApplyLevel
 	whole string
+	size0 int // the length in bytes of the text the seq was made from
 	steps int
 }
 
@@ -469,7 +682,9 @@ func newSeq(text string) *seq {
 	arena := make([]node, len(t.text)) // one allocation for the text's lines
 	for i := range t.text {
 		nodes[i] = s.initNode(&arena[i], t.text[i], t.ends[i])
+		nodes[i].off, nodes[i].oend = len(s.bom)+t.start[i], t.ends[i]
 	}
+	s.size0 = len(text)
 	s.root = s.build(nodes)
 	s.steps += len(nodes)
 	return s
@@ -491,7 +706,7 @@ func (s *seq) newNode(text, end string) *node {
 
 // initNode makes n a live node for text and end, as newNode.
 func (s *seq) initNode(n *node, text, end string) *node {
-	*n = node{text: text, end: end, prio: s.random(), size: 1, crs: strings.Count(text, "\r")}
+	*n = node{text: text, end: end, prio: s.random(), size: 1, crs: strings.Count(text, "\r"), off: -1}
 	s.count(n, 1)
 	s.index[text] = append(s.index[text], n)
 	return n
@@ -676,24 +891,67 @@ func (s *seq) prev(n *node) *node {
 	return n.p
 }
 
-// text is the whole text.
-func (s *seq) text() string {
+// textEdits is the whole text, and the byte edits of the text the seq
+// was made from that make it: the stretches between the lines (and line
+// endings) that kept their original offsets, in one walk over the tree.
+func (s *seq) textEdits() (string, []edit.Edit) {
 	if s.slow {
-		return s.whole
+		return s.whole, nil
 	}
 	var b strings.Builder
 	b.WriteString(s.bom)
+	var edits []edit.Edit
+	kept := len(s.bom) // the end of the last kept stretch of the original
+	at := -1           // where the pending edit's new text starts in b, or -1
+	keep := func(from, to int) {
+		if from == kept && at < 0 {
+			kept = to
+			return
+		}
+		if at < 0 {
+			at = b.Len()
+		}
+		e := edit.Edit{Start: kept, End: from, New: b.String()[at:]}
+		if k := len(edits) - 1; k >= 0 && edits[k].End == e.Start {
+			// Only an empty kept stretch lay between: one edit, so
+			// that the edits do not touch.
+			e = edit.Edit{Start: edits[k].Start, End: e.End, New: edits[k].New + e.New}
+			edits = edits[:k]
+		}
+		edits = append(edits, e)
+		kept, at = to, -1
+	}
+	write := func(text string) {
+		if at < 0 {
+			at = b.Len()
+		}
+		b.WriteString(text)
+	}
 	var walk func(n *node)
 	walk = func(n *node) {
 		for n != nil {
 			walk(n.l)
-			b.WriteString(n.text)
-			b.WriteString(n.end)
+			if n.off < 0 {
+				write(n.text)
+				write(n.end)
+			} else {
+				keep(n.off, n.off+len(n.text))
+				b.WriteString(n.text)
+				if n.end == n.oend {
+					keep(n.off+len(n.text), n.off+len(n.text)+len(n.end))
+					b.WriteString(n.end)
+				} else {
+					write(n.end)
+				}
+			}
 			n = n.r
 		}
 	}
 	walk(s.root)
-	return b.String()
+	if kept < s.size0 || at >= 0 {
+		keep(s.size0, s.size0)
+	}
+	return b.String(), edits
 }
 
 // fast applies b when it matches exactly once at the exact level, as
@@ -712,40 +970,64 @@ func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, boo
 	edit := b.anchored()
 	atStart := edit && len(b.ContextBefore) == 0
 	atEnd := edit && len(b.ContextAfter) == 0
-	n, w := size(s.root), len(window)
-	if w > n {
+	if len(window) > size(s.root) {
 		return match.Match{}, false
 	}
-	// Candidates for the window's first line.
-	var starts []*node
+	found := s.only(s.starts(window, atStart, atEnd), window, atStart, atEnd)
+	if found == nil {
+		return match.Match{}, false
+	}
+	p := s.rank(found)
+	if _, hit := veto(b, p); hit {
+		return match.Match{}, false // the general path refuses it
+	}
+	start := p + b.leadLen()
+	if !s.replace(start, start+len(b.OldLines), b.NewLines) {
+		return match.Match{}, false
+	}
+	return match.Match{Line: p + 1}, true
+}
+
+// starts returns the nodes where window could start: the first line
+// when it is pinned to the start (atStart), the one that ends it at the
+// last line when pinned to the end, else the live nodes holding its
+// rarest line, each stepped back to where window would start.
+func (s *seq) starts(window []string, atStart, atEnd bool) []*node {
 	switch {
 	case atStart:
-		starts = []*node{s.at(0)}
+		return []*node{s.at(0)}
 	case atEnd:
-		starts = []*node{s.at(n - w)}
-	default:
-		// The rarest line of the window narrows the places.
-		best, bestAt := -1, 0
-		for i, l := range window {
-			s.steps++
-			if c := len(s.index[l]); best < 0 || c < best {
-				best, bestAt = c, i
-			}
-		}
-		for _, x := range s.index[window[bestAt]] {
-			s.steps++
-			if x.dead {
-				continue
-			}
-			y := x
-			for k := 0; k < bestAt && y != nil; k++ {
-				y = s.prev(y)
-			}
-			if y != nil {
-				starts = append(starts, y)
-			}
+		return []*node{s.at(size(s.root) - len(window))}
+	}
+	best, bestAt := -1, 0
+	for i, l := range window {
+		s.steps++
+		if c := len(s.index[l]); best < 0 || c < best {
+			best, bestAt = c, i
 		}
 	}
+	var starts []*node
+	for _, x := range s.index[window[bestAt]] {
+		s.steps++
+		if x.dead {
+			continue
+		}
+		y := x
+		for k := 0; k < bestAt && y != nil; k++ {
+			y = s.prev(y)
+		}
+		if y != nil {
+			starts = append(starts, y)
+		}
+	}
+	return starts
+}
+
+// only returns the one of starts where window's lines follow, pinned to
+// the text's start or end as atStart and atEnd say; nil when none or
+// several do (the general path explains an ambiguous block).
+func (s *seq) only(starts []*node, window []string, atStart, atEnd bool) *node {
+	w := len(window)
 	var found *node
 	for _, st := range starts {
 		y, k := st, 0
@@ -763,22 +1045,11 @@ func (s *seq) fast(b Block, veto func(Block, int) (int, bool)) (match.Match, boo
 			continue
 		}
 		if found != nil {
-			return match.Match{}, false // ambiguous: the general path explains it
+			return nil
 		}
 		found = st
 	}
-	if found == nil {
-		return match.Match{}, false
-	}
-	p := s.rank(found)
-	if _, hit := veto(b, p); hit {
-		return match.Match{}, false // the general path refuses it
-	}
-	start := p + b.leadLen()
-	if !s.replace(start, start+len(b.OldLines), b.NewLines) {
-		return match.Match{}, false
-	}
-	return match.Match{Line: p + 1}, true
+	return found
 }
 
 // replace replaces lines [from, to) (0-based, to exclusive) by repl, as

@@ -28,6 +28,7 @@ func loop(blocks []reply.Block, text string, level match.Level) (string, []match
 
 func checkSame(t *testing.T, blocks []reply.Block, text string, level match.Level) (applied int) {
 	t.Helper()
+	checkEdits(t, blocks, text, level)
 	out, ms, failed, f := reply.ApplyAll(blocks, text, level)
 	wout, wms, wfailed, wf := loop(blocks, text, level)
 	if out != wout || failed != wfailed || !reflect.DeepEqual(ms, wms) || !reflect.DeepEqual(f, wf) {

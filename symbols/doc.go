@@ -36,7 +36,9 @@
 // segment ("add[2]"), and its children carry that segment ("add[2]/inner").
 // A Go method's name path is "Receiver/Method", with the receiver type
 // written without "*" or type parameters ("List/Len" for
-// func (l *List[T]) Len()). A Java anonymous class is named after its type
+// func (l *List[T]) Len()). A Rust impl block's members carry its self
+// type rather than the block's name ("impl Display for Point" holds
+// "Point/fmt"). A Java anonymous class is named after its type
 // and the number of javac's binary name ("Class/newInstance/
 // PrivilegedAction$1/run" for Class$1), an enum constant body after its
 // constant (see Extract). [ExtractFile] returns the same symbols in a

@@ -82,6 +82,17 @@ import (
 //     several, each function declarator ranges over its declarator only.
 //   - javascript: as typescript where the grammar has it: class, function,
 //     method, constructor.
+//   - rust: function (fn, at any depth; in an extern block too); method (a
+//     fn, with or without a body, whose parent symbol is an impl or a
+//     trait); struct, enum, union, trait; impl (an impl block, named
+//     "impl Point" or "impl Display for Point", paths shortened to their
+//     last segment and the self type without generic arguments; its
+//     members' name paths carry the self type instead: "Point/fmt");
+//     namespace (an inline mod; mod m; is not a symbol); type (type aliases
+//     and associated types); macro (macro_rules!). The range starts at the
+//     first outer attribute; a doc comment above it is not part of it.
+//     Constants, statics, fields, enum variants and closures are not
+//     symbols.
 //
 // Lines and columns follow the package's line rule (see the package
 // documentation): a CR-only file's lines end at CR, and its Python, Java
@@ -400,6 +411,10 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 	}
 
 	out := make([]Symbol, len(cands))
+	// memberPath[i] is the name path that out[i]'s members extend: its
+	// own, or with its MemberName as the last segment (a Rust impl
+	// block's self type).
+	memberPath := make([]string, len(cands))
 	var stack []int // indexes of the open enclosing symbols
 	count := map[string]int{}
 	for i, c := range cands {
@@ -416,7 +431,7 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 		}
 		prefix := c.Prefix
 		if parent >= 0 {
-			prefix = out[parent].NamePath
+			prefix = memberPath[parent]
 		}
 		base := c.NameText
 		if prefix != "" {
@@ -440,6 +455,13 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 			ModifiersByte: int(c.modByte),
 			KeywordByte:   int(c.kwByte),
 			Parent:        parent,
+		}
+		memberPath[i] = namePath
+		if c.MemberName != "" {
+			memberPath[i] = c.MemberName
+			if prefix != "" {
+				memberPath[i] = prefix + "/" + c.MemberName
+			}
 		}
 		stack = append(stack, i)
 	}

@@ -99,7 +99,7 @@ func checkInvariants(t testing.TB, lang string, src []byte, syms []symbols.Symbo
 			if s.StartByte < p.StartByte || s.EndByte > p.EndByte {
 				t.Errorf("%s: not inside parent %s", s.NamePath, p.NamePath)
 			}
-			if !strings.HasPrefix(s.NamePath, p.NamePath+"/") {
+			if !strings.HasPrefix(s.NamePath, memberPath(syms, s.Parent)+"/") {
 				t.Errorf("%s: name path does not extend parent's %s", s.NamePath, p.NamePath)
 			}
 		}
@@ -113,6 +113,24 @@ func checkInvariants(t testing.TB, lang string, src []byte, syms []symbols.Symbo
 			t.Errorf("%s: range starts with a comment: %.30q", s.NamePath, text)
 		}
 	}
+}
+
+// memberPath returns the name path that the members of syms[i] extend:
+// its name path, or for a Rust impl block ("impl Display for Point") its
+// parent's member path and the block's self type ("Point").
+func memberPath(syms []symbols.Symbol, i int) string {
+	s := syms[i]
+	if s.Kind != symbols.KindImpl {
+		return s.NamePath
+	}
+	self := strings.TrimPrefix(s.Name, "impl ")
+	if j := strings.LastIndex(self, " for "); j >= 0 {
+		self = self[j+len(" for "):]
+	}
+	if s.Parent >= 0 {
+		return memberPath(syms, s.Parent) + "/" + self
+	}
+	return self
 }
 
 func expectSymbols(t *testing.T, lang, src, want string) []symbols.Symbol {

@@ -41,8 +41,9 @@ func (l Lead) String() string {
 
 // TextLead reports what text, a definition a caller sends in place of a
 // symbol of language lang, begins with, judged on its first line that is
-// neither blank nor a comment (#, //, /*, *): an "@" that does not begin
-// Java's "@interface" is a decorator or annotation; a modifier keyword of
+// neither blank nor a comment (#, //, /*, *): an "@" (Rust: "#[") that
+// does not begin Java's "@interface" is a decorator, annotation or
+// attribute; a modifier keyword of
 // the language, not followed by an identifier character nor, after
 // optional white space, by "(", ":", "=", ";" or "," (nor, in TypeScript
 // and JavaScript, where a method may be named "static", by "<", "?" or
@@ -60,11 +61,8 @@ func TextLead(lang *lang.Language, text string) Lead {
 		if t == "" || hasAnyPrefix(t, a.Comments()) {
 			continue
 		}
-		if strings.HasPrefix(t, "@") {
-			if !a.Decorators {
-				return LeadDefinition
-			}
-			after := strings.TrimLeft(t[1:], " \t")
+		if a.Decorators && strings.HasPrefix(t, a.DecoratorStart()) {
+			after := strings.TrimLeft(t[len(a.DecoratorStart()):], " \t")
 			for _, w := range a.DefinitionAfterAt {
 				if isWordAt(after, w) {
 					return LeadDefinition // Java's @interface

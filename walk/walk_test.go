@@ -386,7 +386,7 @@ func TestExpandManyChecked(t *testing.T) {
 			content = strings.Repeat("// x\n", 30)
 			wantSkipped[walk.SkipTooLarge]++
 		case i%11 == 0:
-			name = fmt.Sprintf("f%03d.rs", i)
+			name = fmt.Sprintf("f%03d.txt", i) // no language claims .txt
 			wantSkipped[walk.SkipUnsupported]++
 		default:
 			want = append(want, name)
