@@ -1,5 +1,5 @@
 // JavacSymbols prints the definitions javac's own parser sees, for
-// symedit's tests (issue 16).
+// symedit's tests, which compare its symbols with them.
 //
 // Usage: java --add-exports jdk.compiler/com.sun.tools.javac.tree=ALL-UNNAMED \
 //            JavacSymbols.java [--analyze] FILE...

@@ -1,5 +1,5 @@
 // tsdefs prints the definitions the TypeScript compiler's parser sees that
-// symedit documents as symbols, for symedit's tests (issue 16).
+// symedit documents as symbols, for symedit's tests.
 //
 // Usage: TS_MODULE=/path/to/node_modules/typescript node tsdefs.js FILE...
 //
