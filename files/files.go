@@ -195,6 +195,26 @@ func (f *Files) Read(path string) (*edit.Document, error) {
 	return f.ReadResolved(r)
 }
 
+// ReadBytes reads path as Read does (confined to the root, a regular
+// file, one hard link unless AllowHardlinks, at most MaxFileSize bytes)
+// and returns its bytes as they are, without Read's text checks (the
+// encoding, NUL bytes): for searching a file symedit does not edit. The
+// errors are Read's *FileError for those checks.
+func (f *Files) ReadBytes(path string) ([]byte, error) {
+	r, err := f.Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	content, fi, err := f.readFile(r.target)
+	if err != nil {
+		return nil, f.wrapRoot(path, err)
+	}
+	if err := f.checkInfo(path, fi); err != nil {
+		return nil, err
+	}
+	return content, nil
+}
+
 // Resolution is a path that Files.Resolve resolved and checked, for
 // Files.ReadResolved to read without resolving it again: a caller that
 // needs the file's identity before it reads (to take a lock keyed by it)

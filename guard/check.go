@@ -46,18 +46,12 @@ func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte
 	if lang != nil {
 		rep.Language = lang.Name
 	}
-	switch {
-	case opt.Mode == CheckOff:
-		rep.skip(SkipCheckOff, "check off")
-		return rep, nil
-	case lang == nil:
-		rep.skip(SkipUnsupported, "unsupported language")
+	if rep.skipUnchecked(opt, lang) {
 		return rep, nil
 	}
 	opt = opt.withDefaults()
 	text := bytes.TrimPrefix(content, []byte(edit.UTF8BOM))
-	if len(text) > opt.MaxSize {
-		rep.skip(SkipTooLarge, fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", len(text), opt.MaxSize))
+	if rep.skipTooLarge(len(text), opt.MaxSize) {
 		return rep, nil
 	}
 	ctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errGuardTimeout)

@@ -388,6 +388,30 @@ func (r *SyntaxReport) skip(code SkipCode, reason string) {
 	r.SkipCode, r.Skipped = code, reason
 }
 
+// skipUnchecked reports that nothing is checked at all (the check is off,
+// or lang is nil: a file in no supported language), with r's reason set.
+func (r *SyntaxReport) skipUnchecked(opt GuardOptions, lang *lang.Language) bool {
+	switch {
+	case opt.Mode == CheckOff:
+		r.skip(SkipCheckOff, "check off")
+		return true
+	case lang == nil:
+		r.skip(SkipUnsupported, "unsupported language")
+		return true
+	}
+	return false
+}
+
+// skipTooLarge reports that a content of n bytes is over the guard's limit
+// of max bytes, with r's reason set.
+func (r *SyntaxReport) skipTooLarge(n, max int) bool {
+	if n <= max {
+		return false
+	}
+	r.skip(SkipTooLarge, fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", n, max))
+	return true
+}
+
 // errGuardTimeout is the cause of the guard's own timeout.
 var errGuardTimeout = errors.New("syntax guard timeout")
 
@@ -534,19 +558,13 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 			return rep, err
 		}
 	}
-	switch {
-	case opt.Mode == CheckOff:
-		rep.skip(SkipCheckOff, "check off")
-		return rep, nil
-	case lang == nil:
-		rep.skip(SkipUnsupported, "unsupported language")
+	if rep.skipUnchecked(opt, lang) {
 		return rep, nil
 	}
 	opt = opt.withDefaults()
 
 	oldText, newText, tedits := guardTextEdits(before, after, edits)
-	if n := max(len(oldText), len(newText)); n > opt.MaxSize {
-		rep.skip(SkipTooLarge, fmt.Sprintf("too large: %d bytes, over the guard's %d-byte limit", n, opt.MaxSize))
+	if rep.skipTooLarge(max(len(oldText), len(newText)), opt.MaxSize) {
 		return rep, nil
 	}
 

@@ -46,14 +46,7 @@ func (p *parsed) close() {
 // keeps no tree (see parse).
 func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) (*parsed, error) {
 	doc, err := w.view.Read(path)
-	if err != nil {
-		return nil, err
-	}
-	lang, err := lang.Select(path, o.Lang)
-	if err != nil {
-		return nil, err
-	}
-	return parse(ctx, doc, lang, false)
+	return parseRead(ctx, path, doc, err, o.Lang, false)
 }
 
 // parseResolved is parseFile for a writing operation: it reads the file r
@@ -62,14 +55,22 @@ func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) 
 // caller closes it (parsed.close).
 func (w *Workspace) parseResolved(ctx context.Context, path string, r *files.Resolution, o WriteOptions) (*parsed, error) {
 	doc, err := w.readResolved(path, r, o)
+	return parseRead(ctx, path, doc, err, o.Lang, true)
+}
+
+// parseRead parses doc, read from path, in the language named langName
+// or else path's (parse, with keep). readErr is the read's error, which
+// comes first: a path outside the root or a missing file says so rather
+// than naming its extension.
+func parseRead(ctx context.Context, path string, doc *edit.Document, readErr error, langName string, keep bool) (*parsed, error) {
+	if readErr != nil {
+		return nil, readErr
+	}
+	l, err := lang.Select(path, langName)
 	if err != nil {
 		return nil, err
 	}
-	lang, err := lang.Select(path, o.Lang)
-	if err != nil {
-		return nil, err
-	}
-	return parse(ctx, doc, lang, true)
+	return parse(ctx, doc, l, keep)
 }
 
 // parse extracts doc's symbols. With keep (an operation that will check

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -411,7 +410,7 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 	}
 	doc, err := w.readResolved(path, r, req.WriteOptions)
 	if err != nil {
-		if errors.Is(err, edit.ErrEncoding) && !w.rawMatch(path, r, sr) {
+		if errors.Is(err, edit.ErrEncoding) && !w.rawMatch(path, sr) {
 			f.out.Status, f.skip = ReplaceNoMatch, skipNotUTF8
 			return f
 		}
@@ -442,21 +441,13 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 }
 
 // rawMatch reports whether sr finds a match in the bytes of the file
-// path names (through its resolution r, when not nil), read as they are:
-// the search of a file that is not UTF-8 text. A file that cannot be read,
-// and a UTF-16 or UTF-32 file (whose text a byte search cannot see),
-// count as a match, so that the read's error stays the refusal.
-func (w *Workspace) rawMatch(path string, r *files.Resolution, sr *textedit.Searcher) bool {
-	var real string
-	if r != nil {
-		real = r.RealPath()
-	} else {
-		var err error
-		if real, _, err = w.files.Stat(path); err != nil {
-			return true
-		}
-	}
-	raw, err := os.ReadFile(real)
+// path names, read through the file layer (confined, as every read) as
+// they are: the search of a file that is not UTF-8 text. A file that
+// cannot be read, and a UTF-16 or UTF-32 file (whose text a byte search
+// cannot see), count as a match, so that the read's error stays the
+// refusal.
+func (w *Workspace) rawMatch(path string, sr *textedit.Searcher) bool {
+	raw, err := w.files.ReadBytes(path)
 	if err != nil || edit.WideBOM(raw) != "" {
 		return true
 	}
