@@ -3,12 +3,10 @@ package guard
 import (
 	"bytes"
 	"context"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/symedit/symedit/edit"
@@ -27,32 +25,6 @@ func guardGoErrors(src []byte) []lang.Problem {
 	return golang.Checker().Check(src)
 }
 
-// guardGoSample returns every step-th Go file of Go's source tree under 300
-// KB (testdata included: some of those files do not parse), in walk order.
-func guardGoSample(t *testing.T, step int) map[string][]byte {
-	t.Helper()
-	src := goroot.Src()
-	files := map[string][]byte{}
-	i := 0
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		if i++; i%step != 0 {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err == nil && len(b) < 300_000 {
-			files[path] = b
-		}
-		return nil
-	})
-	if err != nil || len(files) == 0 {
-		t.Skip("no GOROOT source:", err)
-	}
-	return files
-}
-
 // TestGuardGoShortcut checks the Go shortcut: when go/parser
 // accepts the content after the edit, tree-sitter does not parse at all,
 // and the shortcut never accepts an edit the full check (tree-sitter's
@@ -69,7 +41,7 @@ func TestGuardGoShortcut(t *testing.T) {
 	if testing.Short() {
 		step = 800
 	}
-	files := guardGoSample(t, step)
+	files := goroot.Sample(t, step)
 	lang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)

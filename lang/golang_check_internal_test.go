@@ -2,41 +2,11 @@ package lang
 
 import (
 	"bytes"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/symedit/symedit/internal/goroot"
 )
-
-// goSample returns every step-th Go file of Go's source tree under 300
-// KB (testdata included: some of those files do not parse), in walk order.
-func goSample(t *testing.T, step int) map[string][]byte {
-	t.Helper()
-	src := goroot.Src()
-	files := map[string][]byte{}
-	i := 0
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		if i++; i%step != 0 {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err == nil && len(b) < 300_000 {
-			files[path] = b
-		}
-		return nil
-	})
-	if err != nil || len(files) == 0 {
-		t.Skip("no GOROOT source:", err)
-	}
-	return files
-}
 
 // TestGoScanDecls checks the top-level layout go/scanner finds in a Go
 // file go/parser accepts (Prior.Clean) against go/ast's, over a sample of
@@ -51,7 +21,7 @@ func TestGoScanDecls(t *testing.T) {
 		step = 400
 	}
 	var clean int
-	for path, src := range goSample(t, step) {
+	for path, src := range goroot.Sample(t, step) {
 		tf, f, errs := goParse(src)
 		scanned, ok := goScanDecls(src)
 		if len(errs) > 0 {
