@@ -350,6 +350,20 @@ type GuardOptions struct {
 	// and uses it on the calling goroutine only. The caller closes it
 	// after CheckSyntax returns (lang.Parse.Close).
 	Before *lang.Parse
+	// KeepAfter, when not nil, receives the check's parse of the content
+	// after the edit, so that the caller can read that content's symbols
+	// without parsing it again (symbols.ExtractFrom): a *lang.Parse whose
+	// Lang is the language checked, Text the content after without its
+	// byte order mark, and Tree tree-sitter's tree of
+	// Lang.ParserInput(Text). The receiver owns it and must Close it. It
+	// is called at most once, on the calling goroutine before CheckSyntax
+	// returns, and only when the check finished and parsed that content
+	// with tree-sitter, from scratch or incrementally without finding any
+	// problem in it (a tree from an incremental parse that found one may
+	// differ from a fresh parse's); not when the check was skipped, when
+	// go/parser alone decided (a Go edit it accepts: tree-sitter did not
+	// run), nor when a new problem made the check parse again.
+	KeepAfter func(after *lang.Parse)
 
 	// goTree, when set, runs tree-sitter on Go even when go/parser
 	// accepts the content after the edit (the full check, for tests).
@@ -652,6 +666,9 @@ func (c *syntaxCheck) run(full bool) (SyntaxReport, error) {
 		return c.rep, nil
 	}
 	res, err := c.parseTrees(full)
+	kept := res.afterTree
+	res.afterTree = nil
+	defer func() { c.handOver(kept, res) }()
 	if extraDone != nil {
 		extra = <-extraDone // bounded: the checkers are linear in the size
 	}
@@ -685,6 +702,24 @@ func (c *syntaxCheck) run(full bool) (SyntaxReport, error) {
 	}
 	c.describe(m, fresh, notes)
 	return c.rep, nil
+}
+
+// handOver gives tree, the tree-sitter tree of the content after
+// (guardTreeProblems with keep; nil when there is none), to
+// GuardOptions.KeepAfter when it may stand for a parse of that content
+// from scratch: the check finished, and the tree was parsed from scratch
+// or, parsed incrementally, has no problem (an incremental parse is
+// trusted only where it found nothing wrong, as for refusing). Otherwise
+// it closes tree. res is the check's final tree result.
+func (c *syntaxCheck) handOver(tree *sitter.Tree, res guardTreeResult) {
+	if tree == nil {
+		return
+	}
+	if c.opt.KeepAfter != nil && c.rep.Checked && !c.rep.confirmed && (!res.incremental || len(res.after) == 0) {
+		c.opt.KeepAfter(&lang.Parse{Lang: c.lang, Text: c.newText, Tree: tree})
+		return
+	}
+	tree.Close()
 }
 
 // startExtra starts the language's second checker. Where the language's
@@ -731,7 +766,7 @@ func (c *syntaxCheck) parseTrees(full bool) (guardTreeResult, error) {
 	if c.prior != nil {
 		beforeTree = c.prior.Tree
 	}
-	return guardTreeProblems(c.ctx, c.lang.Grammar(), c.oldIn, c.newIn, c.tedits, editor, beforeTree)
+	return guardTreeProblems(c.ctx, c.lang.Grammar(), c.oldIn, c.newIn, c.tedits, editor, beforeTree, c.opt.KeepAfter != nil)
 }
 
 // treeFresh returns the problems of after, tree-sitter's problems of the
@@ -980,6 +1015,9 @@ type guardProblem struct {
 type guardTreeResult struct {
 	before, after []guardProblem
 	incremental   bool
+	// afterTree is the tree of the content after, kept open for the
+	// caller (guardTreeProblems with keep), which then owns it; else nil.
+	afterTree *sitter.Tree
 }
 
 // guardTreeProblems parses oldText, collects its problems, edits the tree with
@@ -993,22 +1031,34 @@ type guardTreeResult struct {
 // checked to be of oldText): oldText is not parsed; a copy of beforeTree
 // is collected and edited instead, and beforeTree itself is neither
 // modified nor closed. The trees it makes (that copy included) are closed
-// when it returns.
-func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor, beforeTree *sitter.Tree) (guardTreeResult, error) {
-	if len(edits) == 0 {
-		// The texts are the same: before's problems are after's.
-		if beforeTree != nil {
-			tree := beforeTree.Copy()
-			defer tree.Close()
-			ps, err := guardCollect(ctx, tree, newText)
-			return guardTreeResult{before: ps, after: ps}, err
+// when it returns, except, with keep and no error, the tree of newText,
+// which it returns in afterTree for the caller to close.
+func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, newText []byte, edits []guardEdit, editor guardTreeEditor, beforeTree *sitter.Tree, keep bool) (res guardTreeResult, err error) {
+	// The tree of after: closed on return unless it is handed over.
+	var newTree *sitter.Tree
+	defer func() {
+		if keep && err == nil && newTree != nil {
+			res.afterTree = newTree
+		} else if newTree != nil {
+			newTree.Close()
 		}
-		ps, err := guardParseProblems(ctx, grammar, newText)
-		return guardTreeResult{before: ps, after: ps}, err
-	}
+	}()
 	parser := sitter.NewParser()
 	defer parser.Close()
 	parser.SetLanguage(grammar)
+	if len(edits) == 0 {
+		// The texts are the same: before's problems are after's.
+		if beforeTree != nil {
+			newTree = beforeTree.Copy()
+		} else {
+			probe.CountParse(ctx)
+			if newTree, err = parser.ParseCtx(ctx, nil, newText); err != nil {
+				return guardTreeResult{}, err
+			}
+		}
+		ps, err := guardCollect(ctx, newTree, newText)
+		return guardTreeResult{before: ps, after: ps}, err
+	}
 
 	var oldTree *sitter.Tree
 	if beforeTree != nil {
@@ -1017,15 +1067,12 @@ func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, n
 		// unchanged.
 		oldTree = beforeTree.Copy()
 	} else {
-		var err error
 		probe.CountParse(ctx)
 		if oldTree, err = parser.ParseCtx(ctx, nil, oldText); err != nil {
 			return guardTreeResult{}, err
 		}
 	}
 	defer oldTree.Close() // Close is idempotent
-	res := guardTreeResult{}
-	var err error
 	if res.before, err = guardCollect(ctx, oldTree, oldText); err != nil {
 		return res, err
 	}
@@ -1038,12 +1085,11 @@ func guardTreeProblems(ctx context.Context, grammar *sitter.Language, oldText, n
 		oldTree.Close()
 	}
 	probe.CountParse(ctx)
-	newTree, err := parser.ParseCtx(ctx, base, newText)
+	newTree, err = parser.ParseCtx(ctx, base, newText)
 	oldTree.Close()
 	if err != nil {
 		return res, err
 	}
-	defer newTree.Close()
 	res.after, err = guardCollect(ctx, newTree, newText)
 	return res, err
 }

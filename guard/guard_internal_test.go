@@ -118,11 +118,11 @@ func TestGuardIncrementalMatchesFull(t *testing.T) {
 			}
 			oldText, newText, tedits := guardTextEdits(before, after, edits)
 			name := fmt.Sprintf("%s edit set %d %+v", rel, i, edits)
-			inc, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, guardExactTreeEdit(), nil)
+			inc, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, guardExactTreeEdit(), nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			full, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, nil, nil)
+			full, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, nil, nil, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -409,7 +409,7 @@ func TestGuardConfirmsWithFullParse(t *testing.T) {
 	before, after, edits := guardInspectCase(t)
 	lang, _ := lang.ByName("python")
 	oldText, newText, tedits := guardTextEdits(before, after, edits)
-	inc, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, (*sitter.Tree).Edit, nil)
+	inc, err := guardTreeProblems(context.Background(), lang.Grammar(), oldText, newText, tedits, (*sitter.Tree).Edit, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

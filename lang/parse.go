@@ -38,8 +38,10 @@ type Parse struct {
 	// It is shared, not copied: callers must not modify it.
 	Text []byte
 	// Tree is tree-sitter's tree of Lang.ParserInput(Text), parsed with
-	// Lang's grammar from scratch, or nil when tree-sitter did not parse
-	// it (the language's own parser accepted it). The Parse owns it.
+	// Lang's grammar from scratch (or, as the syntax guard hands over the
+	// content after an edit, re-parsed incrementally into a tree with no
+	// error), or nil when tree-sitter did not parse it (the language's
+	// own parser accepted it). The Parse owns it.
 	Tree *sitter.Tree
 	// Clean reports that the language's own parser accepted Text (only a
 	// language with its own symbol extraction, Language.OwnExtract, sets

@@ -454,6 +454,7 @@ func (a *applier) read() {
 // reason came from.
 func (a *applier) fail(f *applyFile, reason string, from int, err error) {
 	f.out.Status, f.out.Reason, f.err = ApplyFailed, reason, err
+	f.out.Symbols = nil // refused: no symbol changes
 	if f.err == nil {
 		f.err = &ApplyError{Msg: reason}
 	}
@@ -696,7 +697,7 @@ func (a *applier) checkFile(ctx context.Context, f *applyFile, text string, edit
 	out, err := a.w.check(ctx, ch, o)
 	f.ch = ch
 	f.out.SHA256Before, f.out.SHA256After, f.out.Lines = ch.receipt()
-	f.out.Syntax, f.out.Diff = syntaxOf(out.syntax), out.diff
+	f.out.Syntax, f.out.Diff, f.out.Symbols = syntaxOf(out.syntax), out.diff, out.symbols
 	if f.out.MoveTo != "" && (o.DryRun || o.Diff) {
 		f.out.Diff = renameDiff(doc, f.dest, ch.content, a.w.opt.Dir, f.oldMode, f.newMode)
 	}
@@ -806,6 +807,7 @@ func (a *applier) commit(ctx context.Context) {
 func (a *applier) commitFiles(ctx context.Context, fl []*applyFile) {
 	writeFailed := func(f *applyFile, reason string, err error) {
 		f.out.Status, f.out.Reason, f.writeFailed, f.err = ApplyFailed, reason, true, err
+		f.out.Symbols = nil // not written: no symbol changed
 	}
 	if a.req.Partial {
 		for _, f := range fl {

@@ -265,6 +265,9 @@ type BatchOpResult struct {
 	SHA256Before string `json:"sha256_before,omitempty" jsonschema:"The file's SHA-256 as it was read, on the file's last operation; omitted for a new file or when nothing was computed."`
 	SHA256After  string `json:"sha256_after,omitempty" jsonschema:"The SHA-256 of the file's content after all its operations, on the file's last operation: the next call's expect_sha256; omitted when nothing was computed."`
 	Lines        int    `json:"lines,omitempty" jsonschema:"How many lines the file has after all its operations, on the file's last operation; omitted when nothing was computed."`
+	// Symbols is what all the file's operations did to its symbols (see
+	// Result.Symbols), on the file's last operation.
+	Symbols *SymbolChanges `json:"symbols,omitempty" jsonschema:"What all the file's operations did to its symbols: added, changed (with new ranges and the SHA-256 of their new text) and removed, on the file's last operation; omitted when the file is in no supported language, the syntax guard did not check it, or an operation failed."`
 }
 
 // BatchResult is the result of a BatchRequest. Its Result has no path and
@@ -588,12 +591,12 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	if first != nil {
 		// The first operation located its symbol in doc as read: the
 		// guard need not parse it again.
-		f.ch.before = first.snap
+		f.ch.located = first
 	}
 	out, err := w.check(ctx, f.ch, req.WriteOptions)
 	f.out = out
 	last := &results[f.ops[len(f.ops)-1]]
-	last.Diff, last.Syntax = out.diff, syntaxOf(out.syntax)
+	last.Diff, last.Syntax, last.Symbols = out.diff, syntaxOf(out.syntax), out.symbols
 	last.SHA256Before, last.SHA256After, last.Lines = f.ch.receipt()
 	if err != nil {
 		batchFail(f, len(f.ops)-1, err, results)

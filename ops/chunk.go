@@ -197,5 +197,5 @@ func (t *target) replaceEach(reps []chunk.LineReplacement) (*change, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &change{doc: t.doc, lang: t.lang, content: content, edits: edits, before: t.snap}, nil
+	return &change{doc: t.doc, lang: t.lang, content: content, edits: edits, located: t.parsed}, nil
 }

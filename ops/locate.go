@@ -2,8 +2,6 @@ package ops
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -108,7 +106,7 @@ type target struct {
 // longer has symSum, has plan compute the change and checks, previews and
 // commits it (finish), filling res. It returns res.Error, or nil. The
 // parse that located the symbol is the guard's parse of the content
-// before (change.before); writeSymbol owns it and closes it on return.
+// before (change.located); writeSymbol owns it and closes it on return.
 func (w *Workspace) writeSymbol(ctx context.Context, location string, symSum SHA256, o WriteOptions, res *Result, plan func(*target) (*change, error)) error {
 	res.Path, res.DryRun = location, o.DryRun
 	loc, err := ParseLocation(location)
@@ -151,10 +149,7 @@ func (t *target) text() string {
 // sha256 returns the SHA-256 of the symbol's text (text), in 64 lowercase
 // hexadecimal digits: show's symbol_sha256, which expect_symbol_sha256
 // takes.
-func (t *target) sha256() string {
-	sum := sha256.Sum256([]byte(t.text()))
-	return hex.EncodeToString(sum[:])
-}
+func (t *target) sha256() string { return symbolSHA256(t.doc, t.sym) }
 
 // checkSymbol refuses (CHANGED, edit.ErrChanged) when want is not "" and
 // the symbol's text no longer has that SHA-256: a lock on one symbol,
@@ -273,5 +268,5 @@ func (t *target) changeWith(ed edit.Edit) (*change, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}, before: t.snap}, nil
+	return &change{doc: t.doc, lang: t.lang, content: content, edits: []edit.Edit{ed}, located: t.parsed}, nil
 }

@@ -57,10 +57,14 @@ func TestTargetChangeBeforeClean(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ch.before == nil || ch.before.Clean != tt.clean || (ch.before.Tree != nil) == tt.clean || ch.doc != doc {
-				t.Fatalf("before %+v, want clean %v and a tree unless clean (doc the parsed one: %v)", ch.before, tt.clean, ch.doc == doc)
+			if ch.located == nil || ch.located.snap == nil {
+				t.Fatal("the change carries no parse of the content before")
 			}
-			with, err := guard.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{Before: ch.before})
+			before := ch.located.snap
+			if before.Clean != tt.clean || (before.Tree != nil) == tt.clean || ch.doc != doc {
+				t.Fatalf("before %+v, want clean %v and a tree unless clean (doc the parsed one: %v)", before, tt.clean, ch.doc == doc)
+			}
+			with, err := guard.CheckSyntax(context.Background(), lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{Before: before})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -24,7 +24,9 @@ import (
 // (the guard confirms a new problem with a full parse before it refuses);
 // a Go edit whose result go/parser accepts runs no tree-sitter parse at
 // all; a Go file that go/parser refuses is parsed by tree-sitter to
-// locate, and that tree is the guard's too. A byte order mark or CR-only
+// locate, and that tree is the guard's too. The symbols of the content
+// after, for the receipt, come from the guard's tree of it: no parse. A
+// byte order mark or CR-only
 // lines change nothing: the tree located in is of the text the guard
 // checks.
 func TestSymbolEditParsesOnce(t *testing.T) {
@@ -51,7 +53,11 @@ func TestSymbolEditParsesOnce(t *testing.T) {
 		{"python chunk, CR lines", "a.py", string(bytes.ReplaceAll([]byte(py), []byte("\n"), []byte("\r"))), chunkOp("a.py::f", pyChunk), 2, false},
 		{"python chunk, refused", "a.py", py, chunkOp("a.py::f", pyBreaks), 3, true},
 		{"go chunk go/parser accepts", "a.go", goClean, chunkOp("a.go::f", goChunk), 0, false},
-		{"go chunk, an error elsewhere", "a.go", goBroken, chunkOp("a.go::f", goChunk), 2, false},
+		// The receipt's symbols of the content after (Result.Symbols)
+		// cost one more parse here: the guard's incremental tree has an
+		// error in it, and such a tree is not trusted to stand for a
+		// fresh parse (guard.GuardOptions.KeepAfter).
+		{"go chunk, an error elsewhere", "a.go", goBroken, chunkOp("a.go::f", goChunk), 3, false},
 		{"python replace-body", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
 			_, err := w.ReplaceBody(ctx, ops.SymbolTextRequest{Location: "a.py::g", Text: "def g():\n    return 3\n"})
 			return err
@@ -62,6 +68,13 @@ func TestSymbolEditParsesOnce(t *testing.T) {
 		}, 2, false},
 		{"python insert-after", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
 			_, err := w.InsertAfter(ctx, ops.SymbolTextRequest{Location: "a.py::g", Text: "def h():\n    return 4\n"})
+			return err
+		}, 2, false},
+		// A file-level edit locates nothing: the content before is
+		// parsed once, for the guard and the receipt's symbols, and the
+		// content after once, incrementally, for both as well.
+		{"python edit", "a.py", py, func(ctx context.Context, w *ops.Workspace) error {
+			_, err := w.Edit(ctx, ops.EditRequest{Path: "a.py", Edits: ops.TextEdits{{OldText: "return 2", NewText: "return 3"}}})
 			return err
 		}, 2, false},
 		// A batch: the first operation's parse is of the file as read,

@@ -601,6 +601,10 @@ func (f *replaceFile) result(o WriteOptions) ReplaceFile {
 	out := f.out
 	out.DryRun = o.DryRun
 	out.Syntax = syntaxOf(f.checked.syntax)
+	if out.Status == ReplaceReplaced {
+		// Only a file that passed has symbol changes to report.
+		out.Symbols = f.checked.symbols
+	}
 	out.Written = f.checked.written
 	out.Changed = f.ch != nil && f.ch.changed()
 	if f.ch != nil {

@@ -40,6 +40,12 @@ type Result struct {
 	SHA256Before string `json:"sha256_before,omitempty" jsonschema:"The file's SHA-256 as it was read (64 hexadecimal digits); omitted for a new file or when nothing was read."`
 	SHA256After  string `json:"sha256_after,omitempty" jsonschema:"The SHA-256 of the new content (written, or for a dry run the content that would be): send it as the next call's expect_sha256 to chain edits without reading the file again; omitted when no change was computed."`
 	Lines        int    `json:"lines,omitempty" jsonschema:"How many lines the new content has; omitted when no change was computed."`
+	// Symbols is what the write did to the file's symbols (added,
+	// changed, removed), when the file is in a supported language and
+	// the syntax guard checked and passed the new content (the symbols
+	// come from its parses; empty, not nil, when no symbol changed); nil
+	// otherwise: check off, a file too large to check, a refusal.
+	Symbols *SymbolChanges `json:"symbols,omitempty" jsonschema:"What the edit did to the file's symbols: added, changed (with their new ranges and the SHA-256 of their new text, for the next call's expect_symbol_sha256) and removed; {} when the edit changed no symbol; omitted when the file is in no supported language, the syntax guard did not check it (check off, too large) or the edit was refused."`
 	// AlreadyApplied reports that every chunk, edit or block of the
 	// request (in a file of an apply result: of that file) was already in
 	// the file: its old side found nowhere and its new side, with its

@@ -18,6 +18,7 @@ import (
 	"github.com/symedit/symedit/guard"
 	"github.com/symedit/symedit/internal/lines"
 	"github.com/symedit/symedit/lang"
+	"github.com/symedit/symedit/symbols"
 )
 
 // parseTimeout bounds one tree-sitter parse.
@@ -30,13 +31,14 @@ type change struct {
 	content []byte      // the new content, BOM included
 	edits   []edit.Edit // the byte edits of doc.Content that made it (one over the whole file for a write)
 	what    string      // what the edit did, for the summary line
-	// before: the parse of doc's text that located the edited symbol
-	// (parsed.snap; set only for a change made from a located target,
-	// whose doc is the content parsed), for the guard
-	// (guard.GuardOptions.Before), which then does not parse doc's
-	// content again; nil when there was none. Borrowed: the operation
-	// that made the parse closes it after the check.
-	before *lang.Parse
+	// located: the parse of doc's text that located the edited symbol
+	// (set only for a change made from a located target, whose doc is
+	// the content parsed): its snap is the guard's parse of the content
+	// before (guard.GuardOptions.Before), which then does not parse
+	// doc's content again, and its symbols are the receipt's symbols
+	// before; nil when there was none. Borrowed: the operation that made
+	// the parse closes it after the check.
+	located *parsed
 }
 
 // changed reports whether ch changes the file: new content, or a file
@@ -51,6 +53,9 @@ type outcome struct {
 	diff    string
 	syntax  guard.SyntaxReport
 	written bool
+	// symbols is what the change does to the file's symbols, when the
+	// guard checked it and passed it; else nil.
+	symbols *SymbolChanges
 }
 
 // check runs the syntax guard on ch and, for a dry run or with o.Diff,
@@ -66,11 +71,37 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
-	rep, err := guard.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, guard.GuardOptions{Mode: mode, Before: ch.before})
+	opt := guard.GuardOptions{Mode: mode}
+	var beforeSyms []symbols.Symbol
+	known := ch.located != nil && ch.located.snap != nil
+	if known {
+		opt.Before, beforeSyms = ch.located.snap, ch.located.symbols
+	}
+	// The symbols before and after the change, for the result's receipt,
+	// come from the guard's own parses: the content before is parsed
+	// here (when the operation did not locate a symbol in it) and handed
+	// to the guard as its parse of that content, and the guard hands back
+	// its parse of the content after.
+	var after *lang.Parse
+	if ch.lang != nil && mode != guard.CheckOff && len(ch.content) <= guard.GuardMaxSize && len(ch.doc.Content) <= guard.GuardMaxSize {
+		if !known {
+			f, p, err := symbols.ExtractParse(ctx, ch.doc.Text, ch.lang)
+			if err == nil {
+				defer p.Close()
+				beforeSyms, known, opt.Before = f.Symbols, true, p
+			}
+		}
+		opt.KeepAfter = func(p *lang.Parse) { after = p }
+	}
+	rep, err := guard.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, opt)
+	defer after.Close()
 	if err != nil {
 		return out, err
 	}
 	out.syntax = rep
+	if known && rep.Checked && !rep.Rejects(mode) {
+		out.symbols = symbolChanges(ctx, ch, beforeSyms, after)
+	}
 	if o.DryRun || o.Diff {
 		// A diff of a large file costs more than the edit: only when shown.
 		out.diff = diff.DiffChange(diffPath(ch.doc, w.opt.Dir), ch.doc, ch.content, ch.edits)
@@ -150,7 +181,7 @@ func (w *Workspace) finish(ctx context.Context, ch *change, o WriteOptions, res 
 	if err == nil {
 		err = w.commit(ctx, ch, o, &out)
 	}
-	res.Syntax = syntaxOf(out.syntax)
+	res.Syntax, res.Symbols = syntaxOf(out.syntax), out.symbols
 	if err != nil {
 		if o.DryRun {
 			res.Diff = out.diff

@@ -157,6 +157,43 @@ func ExtractParse(ctx context.Context, src []byte, lang *lang.Language) (File, *
 	return extractFile(ctx, src, lang, true)
 }
 
+// ExtractFrom is ExtractFile for a source already parsed: p.Text's
+// symbols, read from p.Tree with no parse when p has a tree (the syntax
+// guard's parse of the content after an edit, guard.GuardOptions.
+// KeepAfter; in Go, only where go/parser, which finds Go's symbols,
+// refuses the text), else parsed as ExtractFile parses. The result is what
+// ExtractFile(ctx, p.Text, p.Lang) returns, its Clean and Layout those of
+// p when no parse was made. ExtractFrom borrows p: it neither modifies
+// nor closes it. Errors are Extract's, and a nil p or p.Lang.
+func ExtractFrom(ctx context.Context, p *lang.Parse) (File, error) {
+	if p == nil || p.Lang == nil {
+		return File{}, errors.New("symbols: ExtractFrom: no parse")
+	}
+	if p.Tree == nil || len(p.Text) == 0 {
+		return ExtractFile(ctx, p.Text, p.Lang)
+	}
+	if err := ctx.Err(); err != nil {
+		return File{}, err
+	}
+	if own := p.Lang.OwnExtract(); own != nil {
+		// A language whose own parser finds its symbols (Go) reads
+		// them from that parser wherever it accepts the text, tree or
+		// not; the tree serves where it refuses, as in ExtractFile.
+		if defs, layout, ok := own(p.Text); ok {
+			return File{Symbols: assembleDefs(p.Text, p.Lang, defs), Clean: true, Layout: layout}, nil
+		}
+	}
+	q, err := p.Lang.SymbolsQuery()
+	if err != nil {
+		return File{}, err
+	}
+	syms, err := querySymbols(ctx, q, p.Text, p.Lang, p.Tree)
+	if err != nil {
+		return File{}, err
+	}
+	return File{Symbols: syms, Clean: p.Clean, Layout: p.Layout}, nil
+}
+
 // extractFile is ExtractFile, or with keep ExtractParse.
 func extractFile(ctx context.Context, src []byte, l *lang.Language, keep bool) (File, *lang.Parse, error) {
 	if l == nil {
@@ -221,6 +258,14 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 		tree.Close()
 	}()
 
+	syms, err = querySymbols(ctx, q, src, l, tree)
+	return syms, nil, err
+}
+
+// querySymbols runs l's symbols query q over tree, tree-sitter's tree of
+// l.ParserInput(src), and refines its matches by l's rules: the half of
+// Extract that follows the parse. It neither keeps nor closes tree.
+func querySymbols(ctx context.Context, q *sitter.Query, src []byte, l *lang.Language, tree *sitter.Tree) ([]Symbol, error) {
 	cursor := sitter.NewQueryCursor()
 	defer cursor.Close()
 	cursor.Exec(q, tree.RootNode())
@@ -229,7 +274,7 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 	for n := 0; ; n++ {
 		if n%256 == 255 {
 			if err := ctx.Err(); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 		m, ok := cursor.NextMatch()
@@ -244,7 +289,7 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 		starts = append(starts, c.Def.StartByte(), c.Name.StartByte(), c.Scope.StartByte())
 	}
 	x.tree = lang.NewTree(src, tree.RootNode(), starts)
-	return x.symbols(), nil, nil
+	return x.symbols(), nil
 }
 
 // candidate is one definition captured by the query, before filtering,

@@ -113,6 +113,9 @@ func (e *env) applyText(c *cli.Context, res *ops.ApplyResult) {
 	dry := res.DryRun
 	for _, f := range res.Files {
 		printApplyFile(out, f, dry)
+		if f.Status == statusApplied {
+			fmt.Fprint(out, removedLine("file "+f.Path, f.Symbols))
+		}
 	}
 	if dry || c.Bool("diff") {
 		for _, f := range res.Files {

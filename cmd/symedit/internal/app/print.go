@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -79,13 +80,16 @@ func (e *env) printText(c *cli.Context, res *ops.Result, err error) error {
 		fmt.Fprintf(e.stdout, "%s: unchanged (the new content is the same as the old), nothing written\n", res.Path)
 	case res.DryRun:
 		fmt.Fprintf(e.stderr, "%s: dry run, nothing written: %s\n", res.Path, res.Summary)
+		fmt.Fprint(e.stderr, removedLine(res.Path, res.Symbols))
 		fmt.Fprint(e.stdout, res.Diff)
 	case c.Bool("diff"):
 		// Standard output is the patch alone: > x.patch, git apply.
 		fmt.Fprintf(e.stderr, "%s: %s\n", res.Path, res.Summary)
+		fmt.Fprint(e.stderr, removedLine(res.Path, res.Symbols))
 		fmt.Fprint(e.stdout, res.Diff)
 	default:
 		fmt.Fprintf(e.stdout, "%s: %s\n", res.Path, res.Summary)
+		fmt.Fprint(e.stdout, removedLine(res.Path, res.Symbols))
 	}
 	if res.Syntax == nil {
 		return nil
@@ -100,4 +104,25 @@ func (e *env) printText(c *cli.Context, res *ops.Result, err error) error {
 		fmt.Fprint(e.stderr, rep.Format(res.Path)) // tree-sitter-only errors in Go
 	}
 	return nil
+}
+
+// removedLine returns the line that names the symbols a write removed
+// ("PATH: removed 2 symbol(s): parse_args (function), main (function)";
+// past ten, "... and N more"),
+// so that a person sees what an edit took away before trusting it; ""
+// when it removed none.
+func removedLine(path string, c *ops.SymbolChanges) string {
+	if c == nil || len(c.Removed) == 0 {
+		return ""
+	}
+	const most = 10 // a file emptied names its first symbols, not all
+	var names []string
+	for _, s := range c.Removed[:min(len(c.Removed), most)] {
+		names = append(names, fmt.Sprintf("%s (%s)", s.NamePath, s.Kind))
+	}
+	more := ""
+	if n := len(c.Removed) - most; n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	return fmt.Sprintf("%s: removed %d symbol(s): %s%s\n", path, len(c.Removed), strings.Join(names, ", "), more)
 }

@@ -1,0 +1,97 @@
+package ops
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
+	"github.com/symedit/symedit/edit"
+	"github.com/symedit/symedit/lang"
+	"github.com/symedit/symedit/symbols"
+)
+
+// SymbolChanges is what a write did to its file's symbols: the symbols of
+// the content before and after compared by name path (so that a
+// symbol's move down the file, which changes its lines but not its text,
+// is no change). Added and Changed give each symbol's range in the new
+// content and the SHA-256 of its new text, which the next call's
+// expect_symbol_sha256 takes, so that an agent can chain its next edit
+// without reading the file again; Removed gives the ranges the removed
+// symbols had. A symbol whose nested symbol changed has changed too (a
+// class whose method's body was rewritten). Each list is in source
+// order.
+type SymbolChanges struct {
+	Added   []SymbolReceipt `json:"added,omitempty" jsonschema:"The symbols the edit added, with their ranges in the new content and the SHA-256 of their text; omitted when none."`
+	Changed []SymbolReceipt `json:"changed,omitempty" jsonschema:"The symbols whose text the edit changed (a class whose method changed included), with their ranges in the new content and the SHA-256 of their new text (the next call's expect_symbol_sha256); a symbol that only moved is not listed; omitted when none."`
+	Removed []Symbol        `json:"removed,omitempty" jsonschema:"The symbols the edit removed, with the ranges they had in the content before; omitted when none."`
+}
+
+// Empty reports whether c lists no symbol (a nil c included).
+func (c *SymbolChanges) Empty() bool {
+	return c == nil || len(c.Added)+len(c.Changed)+len(c.Removed) == 0
+}
+
+// SymbolReceipt is a symbol as a write left it: its name path, kind and
+// range in the new content (1-based lines, byte columns, end exclusive)
+// and SHA256, the SHA-256 of its text as show's symbol_sha256 counts it
+// (its whole lines, each ending in "\n").
+type SymbolReceipt struct {
+	Symbol
+	SHA256 string `json:"sha256" jsonschema:"The SHA-256 of the symbol's new text, as show's symbol_sha256 counts it: pass it as the next call's expect_symbol_sha256."`
+}
+
+// symbolSHA256 returns the SHA-256, in 64 lowercase hexadecimal digits,
+// of s's text in doc (s is one of doc's symbols) as show prints it: its
+// whole lines, from the line of its first byte to that of its last, line
+// endings normalized to "\n", each ending in one. It is what
+// expect_symbol_sha256 compares with.
+func symbolSHA256(doc *edit.Document, s symbols.Symbol) string {
+	first, last := doc.LineAt(s.StartByte), doc.LineAt(max(s.StartByte, s.EndByte-1))
+	text := strings.Join(doc.Lines(first, last), "\n") + "\n"
+	sum := sha256.Sum256([]byte(text))
+	return hex.EncodeToString(sum[:])
+}
+
+// symbolChanges compares before, the symbols of ch's content before,
+// with those of its content after: read from after, the guard's parse of
+// it, when the guard handed one over, else extracted here. It returns
+// nil when the content after cannot be read as a document or its
+// symbols cannot be extracted (the call ran out of time): the receipt
+// then says nothing of symbols rather than something wrong.
+func symbolChanges(ctx context.Context, ch *change, before []symbols.Symbol, after *lang.Parse) *SymbolChanges {
+	newDoc, err := edit.NewDocument(ch.doc.Path, ch.content)
+	if err != nil {
+		return nil
+	}
+	if after == nil || !after.Of(ch.lang, newDoc.Text) {
+		after = &lang.Parse{Lang: ch.lang, Text: newDoc.Text}
+	}
+	f, err := symbols.ExtractFrom(ctx, after)
+	if err != nil {
+		return nil
+	}
+	old := make(map[string]symbols.Symbol, len(before))
+	for _, s := range before {
+		old[s.NamePath] = s
+	}
+	out := &SymbolChanges{}
+	seen := make(map[string]bool, len(f.Symbols))
+	for _, s := range f.Symbols {
+		seen[s.NamePath] = true
+		r := SymbolReceipt{Symbol: symbolOf(s), SHA256: symbolSHA256(newDoc, s)}
+		prev, ok := old[s.NamePath]
+		switch {
+		case !ok:
+			out.Added = append(out.Added, r)
+		case prev.Kind != s.Kind || symbolSHA256(ch.doc, prev) != r.SHA256:
+			out.Changed = append(out.Changed, r)
+		}
+	}
+	for _, s := range before {
+		if !seen[s.NamePath] {
+			out.Removed = append(out.Removed, symbolOf(s))
+		}
+	}
+	return out
+}
