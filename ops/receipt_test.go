@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/lang"
@@ -206,5 +207,58 @@ func TestReceiptRemovedSymbols(t *testing.T) {
 	}
 	if len(c.Changed) != 0 {
 		t.Errorf("helper moved, not changed, yet: %+v", c.Changed)
+	}
+}
+
+// TestSymbolsListsHashes checks the hashes a symbols listing gives,
+// from a fresh parse and from the index: the file's is the SHA-256 of
+// the file on disk, and each symbol's is show's symbol_sha256 for it,
+// which a chunk's expect_symbol_sha256 then accepts.
+func TestSymbolsListsHashes(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../testdata/src/rust/shapes.rs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "shapes.rs"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir, IndexDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	sum := sha256.Sum256(src)
+	// The first runs parse the file (until its change time is older than
+	// the index's racily-clean margin, its entry is not stored); the
+	// loop ends at the first run the index serves, so that both paths
+	// are checked.
+	for i, hit := 0, false; !hit; i++ {
+		if i == 200 {
+			t.Fatal("the index never served the file")
+		}
+		time.Sleep(10 * time.Millisecond) // not a time assertion: waits for the margin to pass
+		res, err := w.Symbols(context.Background(), ops.SymbolsRequest{Path: "shapes.rs"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hit = res.Index.Hits == 1
+		run := map[bool]string{false: "parsed", true: "from the index"}[hit]
+		f := res.Files[0]
+		if f.SHA256 != hex.EncodeToString(sum[:]) {
+			t.Errorf("%s: file sha256 %s, want %x", run, f.SHA256, sum)
+		}
+		if len(f.Symbols) < 10 {
+			t.Fatalf("%s: %d symbols", run, len(f.Symbols))
+		}
+		for _, s := range f.Symbols {
+			show, err := w.Show(context.Background(), ops.ShowRequest{Location: "shapes.rs::" + s.NamePath})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.SHA256 != show.SymbolSHA256 {
+				t.Errorf("%s: %s: listed sha256 %s, show's %s", run, s.NamePath, s.SHA256, show.SymbolSHA256)
+			}
+		}
 	}
 }

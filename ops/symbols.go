@@ -2,6 +2,8 @@ package ops
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path"
 	"slices"
@@ -88,11 +90,24 @@ type SymbolsFile struct {
 	// Language is the grammar's name; "" when the file could not be read
 	// or is in no supported language.
 	Language string `json:"language" jsonschema:"The grammar's name (python, go, ...); \"\" when the file could not be read or is in no supported language."`
+	// SHA256 is the file's SHA-256 as read (64 lowercase hexadecimal
+	// digits), what a writing request's ExpectSHA256 takes; "" when the
+	// file could not be read.
+	SHA256 string `json:"sha256,omitempty" jsonschema:"The file's SHA-256 (64 hexadecimal digits): send it as a writing call's expect_sha256 to refuse if the file changed since; omitted when it could not be read."`
 	// Symbols are the file's symbols, a flat list in source order, nested
 	// ones included; [] when none.
-	Symbols []symbols.Symbol `json:"symbols" jsonschema:"The file's symbols, a flat list in source order, nested ones included; [] when none."`
+	Symbols []ListedSymbol `json:"symbols" jsonschema:"The file's symbols, a flat list in source order, nested ones included; [] when none."`
 	// Error is why the file could not be read or parsed, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
+}
+
+// ListedSymbol is a symbol as a symbols listing gives it: symbols.Symbol's
+// fields and SHA256, the SHA-256 of its text as show's SymbolSHA256 counts
+// it (its whole lines, each ending in "\n"), which a location's
+// ExpectSymbolSHA256 takes.
+type ListedSymbol struct {
+	symbols.Symbol
+	SHA256 string `json:"sha256" jsonschema:"The SHA-256 of the symbol's text (its whole lines, as show's symbol_sha256): send it as chunk's or replace_body's (insert_before's, insert_after's) expect_symbol_sha256 to refuse only if this symbol changed since."`
 }
 
 // IndexStats counts a symbols run's use of the persistent symbol index.
@@ -138,18 +153,17 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 	n := len(found.Files)
 	err = forEachOrdered(n, req.jobs(), func(i int) *SymbolsFile {
 		path := found.Files[i]
-		f := &SymbolsFile{Path: path, Symbols: []symbols.Symbol{}}
-		lang, syms, err := ix.symbols(ctx, w, path, req.Lang)
+		f := &SymbolsFile{Path: path, Symbols: []ListedSymbol{}}
+		lang, e, err := ix.symbols(ctx, w, path, req.Lang)
 		if err != nil {
 			f.Error = AsError(err)
 			return f
 		}
-		f.Language = lang.Name
-		if syms != nil {
-			f.Symbols = syms
-		}
-		if keep != nil {
-			f.Symbols = slices.DeleteFunc(slices.Clone(f.Symbols), func(s symbols.Symbol) bool { return !keep(s) })
+		f.Language, f.SHA256 = lang.Name, hex.EncodeToString([]byte(e.SHA256))
+		for i, s := range e.Symbols {
+			if keep == nil || keep(s) {
+				f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: hex.EncodeToString([]byte(e.SymbolSHA256[i]))})
+			}
 		}
 		return f
 	}, func(i int, f *SymbolsFile) error {
@@ -245,14 +259,18 @@ func (w *Workspace) openIndex(noCache bool) *symbolIndex {
 // moves the change time, which no program can set back), whatever path
 // led to it; a hit opens no source file. The racily-clean time is taken
 // before that stat, so before the read's open and fstat too.
-func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string) (*lang.Language, []symbols.Symbol, error) {
-	parseFile := func() (*lang.Language, []symbols.Symbol, error) {
+//
+// The entry holds the file's SHA-256 and each symbol's (symcache.Entry:
+// raw sums, one per symbol), so that a hit gives them without reading
+// the file.
+func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string) (*lang.Language, symcache.Entry, error) {
+	parseFile := func() (*lang.Language, symcache.Entry, error) {
 		ix.parses.Add(1)
 		p, err := w.parseFile(ctx, path, WriteOptions{Lang: langName})
 		if err != nil {
-			return nil, nil, err
+			return nil, symcache.Entry{}, err
 		}
-		return p.lang, p.symbols, nil
+		return p.lang, p.entry(), nil
 	}
 	if ix.cache == nil {
 		return parseFile()
@@ -260,32 +278,47 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 	stated := time.Now() // before the stat: the racily-clean rule's time
 	real, fi, err := w.view.Stat(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, symcache.Entry{}, err
 	}
 	l, err := lang.Select(path, langName)
 	if err != nil {
 		return parseFile() // its errors, in its order
 	}
-	if syms, ok := ix.cache.Get(symcache.KeyOf(real, l.Name, fi)); ok {
-		return l, syms, nil
+	if e, ok := ix.cache.GetEntry(symcache.KeyOf(real, l.Name, fi)); ok && len(e.SHA256) == sha256.Size && len(e.SymbolSHA256) == len(e.Symbols) {
+		return l, e, nil
 	}
 	if ix.afterStat != nil {
 		ix.afterStat(path)
 	}
 	doc, err := w.view.Read(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, symcache.Entry{}, err
 	}
 	ix.parses.Add(1)
 	p, err := parse(ctx, doc, l, false)
 	if err != nil {
-		return nil, nil, err
+		return nil, symcache.Entry{}, err
 	}
+	e := p.entry()
 	if read := doc.Info(); read != nil {
 		// Counted in the stats; the output does not depend on it.
-		_ = ix.cache.Put(symcache.KeyOf(doc.RealPath(), l.Name, read), stated, p.symbols)
+		_ = ix.cache.PutEntry(symcache.KeyOf(doc.RealPath(), l.Name, read), stated, e)
 	}
-	return l, p.symbols, nil
+	return l, e, nil
+}
+
+// entry returns what the index stores for p's file: its symbols, the
+// file's SHA-256 and each symbol's (symbolSHA256), raw.
+func (p *parsed) entry() symcache.Entry {
+	raw := func(h string) string {
+		b, _ := hex.DecodeString(h) // our own hexadecimal digits
+		return string(b)
+	}
+	e := symcache.Entry{Symbols: p.symbols, SHA256: raw(p.doc.SHA256()), SymbolSHA256: make([]string, len(p.symbols))}
+	for i, s := range p.symbols {
+		e.SymbolSHA256[i] = raw(symbolSHA256(p.doc, s))
+	}
+	return e
 }
 
 // finish prunes the index after a run that wrote to it (at most hourly,

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -275,7 +276,12 @@ func TestWritesNeverTrustTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Put(symcache.KeyOf(real, "python", fi), time.Now(), other.Files[0].Symbols); err != nil || c.Stats().Writes != 1 {
+	planted := symcache.Entry{SHA256: unhex(t, other.Files[0].SHA256)}
+	for _, s := range other.Files[0].Symbols {
+		planted.Symbols = append(planted.Symbols, s.Symbol)
+		planted.SymbolSHA256 = append(planted.SymbolSHA256, unhex(t, s.SHA256))
+	}
+	if err := c.PutEntry(symcache.KeyOf(real, "python", fi), time.Now(), planted); err != nil || c.Stats().Writes != 1 {
 		t.Fatalf("planting the entry: %v, %+v", err, c.Stats())
 	}
 	if js, st := outline(t, w, SymbolsRequest{}, "race/v1/f004.py"); outlineRanges(t, js) != "zulu004 1-2; alpha004 5-6; " || st.Hits != 1 {
@@ -305,4 +311,15 @@ func TestWritesNeverTrustTheIndex(t *testing.T) {
 	if plain, _ := outline(t, w, SymbolsRequest{NoCache: true}, "race/v1/f004.py"); warm != plain {
 		t.Errorf("after the writes: index %s, file %s", outlineRanges(t, warm), outlineRanges(t, plain))
 	}
+}
+
+// unhex returns the raw bytes of a SHA-256 in hexadecimal digits, as the
+// index stores it.
+func unhex(t *testing.T, h string) string {
+	t.Helper()
+	b, err := hex.DecodeString(h)
+	if err != nil || len(b) != 32 {
+		t.Fatalf("not a SHA-256: %q", h)
+	}
+	return string(b)
 }

@@ -103,7 +103,7 @@ func TestSymbolsIndexWarmEqualsCold(t *testing.T) {
 	if warm != cold || none != cold {
 		t.Errorf("outputs differ:\ncold %s\nwarm %s\nnone %s", cold, warm, none)
 	}
-	if !strings.Contains(cold, `{"path":"src/python/process.py","language":"python","symbols":[{"name":"current_process","name_path":"current_process","kind":"function"`) {
+	if !strings.Contains(cold, `{"path":"src/python/process.py","language":"python","sha256":"2ac367b871c056c00b51283464d671940f0fb9e518972e960a99153c1df9b807","symbols":[{"name":"current_process","name_path":"current_process","kind":"function"`) {
 		t.Errorf("JSON %.300s", cold)
 	}
 }
@@ -186,7 +186,7 @@ func TestSymbolsSearch(t *testing.T) {
 		want := map[string][]string{}
 		for _, f := range all.Files {
 			for _, s := range f.Symbols {
-				if keep(s) {
+				if keep(s.Symbol) {
 					want[f.Path] = append(want[f.Path], s.NamePath+" "+string(s.Kind))
 				}
 			}

@@ -25,8 +25,9 @@ import (
 // checksum, or whose body ends early or runs on.
 var errCorrupt = errors.New("symcache: corrupt entry")
 
-// encode returns the entry file for build, k and syms.
-func encode(build string, k Key, syms []symbols.Symbol) []byte {
+// encode returns the entry file for build, k and e.
+func encode(build string, k Key, e Entry) []byte {
+	syms := e.Symbols
 	b := make([]byte, 0, 128+len(syms)*64)
 	str := func(s string) { b = binary.AppendUvarint(b, uint64(len(s))); b = append(b, s...) }
 	num := func(v int64) { b = binary.AppendVarint(b, v) }
@@ -47,6 +48,12 @@ func encode(build string, k Key, syms []symbols.Symbol) []byte {
 			s.StartByte, s.EndByte, s.ImplByte, s.ModifiersByte, s.KeywordByte, s.Parent} {
 			num(int64(v))
 		}
+	}
+	// The SHA-256 sums, raw: the file's, then one per symbol or none.
+	str(e.SHA256)
+	num(int64(len(e.SymbolSHA256)))
+	for _, h := range e.SymbolSHA256 {
+		str(h)
 	}
 	sum := sha256.Sum256(b)
 	out := make([]byte, 0, len(header)+2+2*len(sum)+len(b))
@@ -103,15 +110,16 @@ func (d *decoder) int() int {
 
 // decode checks an entry file's header and checksum and decodes its body.
 // The error is errCorrupt.
-func decode(data []byte) (build string, k Key, syms []symbols.Symbol, err error) {
+func decode(data []byte) (build string, k Key, e Entry, err error) {
+	var syms []symbols.Symbol
 	const headLen = len(header) + 1 + 2*sha256.Size
 	if len(data) < headLen+1 || string(data[:len(header)+1]) != header+" " || data[headLen] != '\n' {
-		return "", k, nil, errCorrupt
+		return "", k, e, errCorrupt
 	}
 	body := data[headLen+1:]
 	sum := sha256.Sum256(body)
 	if hex.EncodeToString(sum[:]) != string(data[len(header)+1:headLen]) {
-		return "", k, nil, errCorrupt
+		return "", k, e, errCorrupt
 	}
 	d := &decoder{b: body}
 	build = d.str()
@@ -120,7 +128,7 @@ func decode(data []byte) (build string, k Key, syms []symbols.Symbol, err error)
 	k.Inode, k.Device = d.unum(), d.unum()
 	n := d.int()
 	if d.bad || n < 0 || n > len(d.b) { // every symbol takes several bytes
-		return "", k, nil, errCorrupt
+		return "", k, e, errCorrupt
 	}
 	syms = make([]symbols.Symbol, n)
 	for i := range syms {
@@ -131,11 +139,24 @@ func decode(data []byte) (build string, k Key, syms []symbols.Symbol, err error)
 		s.StartByte, s.EndByte, s.ImplByte, s.ModifiersByte, s.KeywordByte = d.int(), d.int(), d.int(), d.int(), d.int()
 		s.Parent = d.int()
 		if d.bad {
-			return "", k, nil, errCorrupt
+			return "", k, e, errCorrupt
 		}
 	}
-	if len(d.b) != 0 {
-		return "", k, nil, errCorrupt
+	e.Symbols, e.SHA256 = syms, d.str()
+	m := d.int()
+	if d.bad || m != 0 && m != n || len(e.SHA256) != 0 && len(e.SHA256) != sha256.Size {
+		return "", k, e, errCorrupt
 	}
-	return build, k, syms, nil
+	if m > 0 {
+		e.SymbolSHA256 = make([]string, m)
+		for i := range e.SymbolSHA256 {
+			if e.SymbolSHA256[i] = d.str(); len(e.SymbolSHA256[i]) != sha256.Size {
+				return "", k, e, errCorrupt
+			}
+		}
+	}
+	if d.bad || len(d.b) != 0 {
+		return "", k, e, errCorrupt
+	}
+	return build, k, e, nil
 }

@@ -24,11 +24,11 @@ import (
 // produces for the same query and grammar. Bump it when either changes in
 // a way the query digest does not show (a rule in package symbols).
 //
-// 3: Go parsed with go/parser, whose symbols differ from
+// 4: the file's SHA-256 and each symbol's; 3: Go parsed with go/parser, whose symbols differ from
 // tree-sitter's where tree-sitter-go misreads the source (a generic alias)
 // and where a comment sits in a receiver's type; 2: binary bodies; 1: JSON
 // bodies.
-const Schema = 3
+const Schema = 4
 
 // EnvDir is the environment variable that overrides the cache folder
 // (DefaultDir); tests set it to a t.TempDir().
@@ -206,35 +206,51 @@ func (c *Cache) EntryPath(k Key) string {
 // no entry, the entry is for another key or build, or it is corrupt
 // (counted in Stats.Corrupt; the caller's Put replaces it).
 func (c *Cache) Get(k Key) ([]symbols.Symbol, bool) {
-	syms, ok := c.get(k)
+	e, ok := c.GetEntry(k)
+	return e.Symbols, ok
+}
+
+// Entry is what the index stores for a file: its symbols and, when the
+// caller gave them, SHA-256 sums as raw 32-byte strings: SHA256 the
+// file's content's, SymbolSHA256 each symbol's text's (in Symbols'
+// order, as many as Symbols, or none).
+type Entry struct {
+	Symbols      []symbols.Symbol
+	SHA256       string
+	SymbolSHA256 []string
+}
+
+// GetEntry is Get returning the whole entry, with its sums.
+func (c *Cache) GetEntry(k Key) (Entry, bool) {
+	e, ok := c.get(k)
 	if ok {
 		c.hits.Add(1)
 	} else {
 		c.misses.Add(1)
 	}
-	return syms, ok
+	return e, ok
 }
 
-func (c *Cache) get(k Key) ([]symbols.Symbol, bool) {
+func (c *Cache) get(k Key) (Entry, bool) {
 	data, err := readEntry(c.EntryPath(k))
 	if err != nil {
-		return nil, false
+		return Entry{}, false
 	}
-	build, key, syms, err := decode(data)
+	build, key, e, err := decode(data)
 	if err != nil {
 		c.corrupt.Add(1)
-		return nil, false
+		return Entry{}, false
 	}
 	if build != c.build || key != k {
-		return nil, false
+		return Entry{}, false
 	}
-	for i, s := range syms {
+	for i, s := range e.Symbols {
 		if s.Parent < -1 || s.Parent >= i || s.StartByte < 0 || s.StartByte > s.EndByte || int64(s.EndByte) > k.Size {
 			c.corrupt.Add(1)
-			return nil, false
+			return Entry{}, false
 		}
 	}
-	return syms, true
+	return e, true
 }
 
 // Put stores syms as the symbols of the file with key k, whose content
@@ -249,11 +265,18 @@ func (c *Cache) get(k Key) ([]symbols.Symbol, bool) {
 // (Stats.Failed) and returned; the index stays valid either way. The
 // error is an *fs.PathError or *os.LinkError.
 func (c *Cache) Put(k Key, stated time.Time, syms []symbols.Symbol) error {
+	return c.PutEntry(k, stated, Entry{Symbols: syms})
+}
+
+// PutEntry is Put storing a whole entry, its sums with the symbols
+// (Entry: raw 32-byte sums, SymbolSHA256 as many as Symbols or none; the
+// entry is stored as given, unchecked).
+func (c *Cache) PutEntry(k Key, stated time.Time, e Entry) error {
 	if k.Racy(stated) {
 		c.racy.Add(1)
 		return nil
 	}
-	data := encode(c.build, k, syms)
+	data := encode(c.build, k, e)
 	if err := writeAtomic(c.EntryPath(k), data); err != nil {
 		c.failed.Add(1)
 		return err

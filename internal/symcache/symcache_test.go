@@ -477,3 +477,39 @@ func TestEntryNotRegular(t *testing.T) {
 		})
 	}
 }
+
+// TestRoundTripSums checks that an entry's SHA-256 sums come back as
+// stored (the file's and one per symbol), that an entry stored without
+// them comes back without them, and that a sum of the wrong length is
+// refused when read back as a corrupt entry.
+func TestRoundTripSums(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	k, now := oldKey(t, path)
+	c := open(t, dir, symcache.Options{Build: "b1"})
+	sum := func(s string) string { h := sha256.Sum256([]byte(s)); return string(h[:]) }
+	e := symcache.Entry{Symbols: syms, SHA256: sum("file")}
+	for _, s := range syms {
+		e.SymbolSHA256 = append(e.SymbolSHA256, sum(s.NamePath))
+	}
+	if err := c.PutEntry(k, now, e); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := c.GetEntry(k); !ok || !reflect.DeepEqual(got, e) {
+		t.Fatalf("GetEntry = %v; the entry put does not come back", ok)
+	}
+	if err := c.Put(k, now, syms); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := c.GetEntry(k); !ok || got.SHA256 != "" || got.SymbolSHA256 != nil || !reflect.DeepEqual(got.Symbols, syms) {
+		t.Fatalf("an entry put without sums: %v, sums %q %d", ok, got.SHA256, len(got.SymbolSHA256))
+	}
+	bad := e
+	bad.SHA256 = "short"
+	if err := c.PutEntry(k, now, bad); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.GetEntry(k); ok || c.Stats().Corrupt != 1 {
+		t.Fatalf("a 5-byte sum read back: ok %v, stats %+v", ok, c.Stats())
+	}
+}
