@@ -25,7 +25,7 @@ type SymbolTextRequest struct {
 	Text string `json:"text"`
 	// ExpectSymbolSHA256 refuses (CHANGED) unless the symbol's text has
 	// this SHA-256 (ShowResult.SymbolSHA256); "" checks nothing.
-	ExpectSymbolSHA256 SHA256 `json:"expect_symbol_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the symbol's text has this SHA-256 (show's symbol_sha256, 64 hexadecimal digits): a lock on this symbol that edits elsewhere in the file do not break. Omitted: no such check (an empty string is refused)."`
+	ExpectSymbolSHA256 SHA256 `json:"expect_symbol_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the symbol's text has this SHA-256 (show's symbol_sha256, a listing's or receipt's sha256): a lock on this symbol alone."`
 	WriteOptions
 }
 

@@ -103,7 +103,7 @@ type WriteOptions struct {
 	// ExpectSHA256 refuses (CHANGED) unless the file's content has this
 	// SHA-256, 64 hexadecimal digits, as when it was read earlier; ""
 	// checks nothing. Sent in JSON it may not be "" (see SHA256).
-	ExpectSHA256 SHA256 `json:"expect_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the file's current content has this SHA-256 (64 hexadecimal digits), as when you read it. Omitted: no such check (an empty string is refused)."`
+	ExpectSHA256 SHA256 `json:"expect_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the file has this SHA-256 (64 hexadecimal digits: show's or symbols' sha256, a result's sha256_after)."`
 	// Lang parses files as this language (lang.Select) instead of by
 	// extension.
 	Lang string `json:"-"`

@@ -89,12 +89,16 @@ type toolServer struct {
 	// hook, when not nil (tests), is called inside every typed tool call
 	// with the call's context, before the operation runs.
 	hook func(ctx context.Context, tool string)
+	// outputs holds each tool's full output schema, every nested field
+	// described, by tool name: the tools list the top level alone
+	// (listedSchema). Filled as the tools are registered, then only read.
+	outputs map[string]*jsonschema.Schema
 }
 
 // newToolServer returns the server of w's tools, each call limited to
 // limit.
 func newToolServer(w *ops.Workspace, limit time.Duration) *toolServer {
-	return &toolServer{root: w.Root(), w: w, limit: limit}
+	return &toolServer{root: w.Root(), w: w, limit: limit, outputs: map[string]*jsonschema.Schema{}}
 }
 
 // lineText is a string or an array of strings: a chunk's context.
@@ -167,12 +171,10 @@ const (
 		"the innermost symbol at that 1-based line and 1-based byte column (column 0 or one in the " +
 		"indentation: the line's first non-blank column). FILE is relative to the server's root, or absolute inside it."
 	descPath  = "The file, relative to the server's root (e.g. src/app.py), or absolute inside the root."
-	descMatch = "The loosest match level allowed: exact (byte for byte, line endings aside), trailing (trailing " +
-		"white space ignored), indent (also one constant indentation shift: use it when you copied a block at a " +
-		"different indentation, e.g. a method sent flush-left, or with tabs for spaces; the new lines are shifted " +
-		"by the same amount) or loose (also inner white space and typographic quotes and dashes). The strictest " +
-		"level with a match wins; several matches there are refused. Omitted: trailing for chunk, exact for edit " +
-		"and apply. A rejection that a looser level would accept names that level."
+	descMatch = "The loosest match level allowed: exact (byte for byte), trailing (trailing white space " +
+		"ignored), indent (also one constant indentation shift, e.g. a method sent flush-left or tabs for " +
+		"spaces; new lines are shifted alike) or loose (also inner white space, typographic quotes and " +
+		"dashes). Omitted: trailing for chunk, exact for edit and apply. A refusal names a level that would match."
 	descDryRun = "true: write nothing; the result shows the unified diff and the syntax check. " +
 		"Omitted or false: write the file when every check passes."
 	descText = "indented as in the file; text sent entirely left of the symbol's indentation (e.g. a method " +

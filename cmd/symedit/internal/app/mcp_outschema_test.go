@@ -2,12 +2,15 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/symedit/symedit/ops"
 )
 
 // undescribed returns the path of every property of schema (a JSON
@@ -75,25 +78,32 @@ func TestUndescribed(t *testing.T) {
 	}
 }
 
-// TestMCPOutputSchemaDescriptions: every property of every tool's output
-// schema, as the server lists it, has a description, so that a model
-// reading the schema learns what each result field means.
+// TestMCPOutputSchemaDescriptions: every property of every tool's full
+// output schema (the one its result type gives, of which the tools list
+// the top level: listedSchema) has a description, so that the result
+// types stay documented field by field.
 func TestMCPOutputSchemaDescriptions(t *testing.T) {
-	cs := serveInProcess(t, t.TempDir(), time.Hour, nil, nil)
-	res, err := cs.ListTools(context.Background(), nil)
+	w, err := ops.Open(ops.Options{Root: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Tools) == 0 {
-		t.Fatal("no tools")
+	defer w.Close()
+	ts := newToolServer(w, time.Hour)
+	newMCPServer(ts)
+	if len(ts.outputs) < 14 {
+		t.Fatalf("%d tools' output schemas recorded", len(ts.outputs))
 	}
 	total := 0
-	for _, tool := range res.Tools {
-		if tool.OutputSchema == nil {
-			t.Errorf("%s: no output schema", tool.Name)
-			continue
+	for _, name := range slices.Sorted(maps.Keys(ts.outputs)) {
+		js, err := json.Marshal(ts.outputs[name])
+		if err != nil {
+			t.Fatal(err)
 		}
-		missing := undescribed(tool.Name, tool.OutputSchema)
+		var schema any
+		if err := json.Unmarshal(js, &schema); err != nil {
+			t.Fatal(err)
+		}
+		missing := undescribed(name, schema)
 		total += len(missing)
 		for _, p := range missing {
 			t.Errorf("%s: no description", p)
@@ -101,5 +111,44 @@ func TestMCPOutputSchemaDescriptions(t *testing.T) {
 	}
 	if total > 0 {
 		t.Logf("%d properties without a description", total)
+	}
+}
+
+// TestMCPToolListSize: the tool list a client fetches (and hands to the
+// model in every session) stays under 40 KB, every tool with an input
+// and an output schema, each output schema the top level of the result
+// type's: every field of the result, no more and no fewer.
+func TestMCPToolListSize(t *testing.T) {
+	cs := serveInProcess(t, t.TempDir(), time.Hour, nil, nil)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(js) >= 40<<10 {
+		t.Errorf("tools/list is %d bytes, over 40 KB", len(js))
+	}
+	t.Logf("tools/list: %d bytes, %d tools", len(js), len(res.Tools))
+	w, err := ops.Open(ops.Options{Root: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ts := newToolServer(w, time.Hour)
+	newMCPServer(ts)
+	for _, tool := range res.Tools {
+		out, _ := tool.OutputSchema.(map[string]any)
+		props, _ := out["properties"].(map[string]any)
+		full := ts.outputs[tool.Name]
+		if tool.InputSchema == nil || full == nil || len(props) == 0 {
+			t.Errorf("%s: input %v, output %v", tool.Name, tool.InputSchema != nil, out)
+			continue
+		}
+		if got, want := slices.Sorted(maps.Keys(props)), slices.Sorted(maps.Keys(full.Properties)); !slices.Equal(got, want) {
+			t.Errorf("%s: listed output fields %q, the result's %q", tool.Name, got, want)
+		}
 	}
 }

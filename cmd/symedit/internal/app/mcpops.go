@@ -93,7 +93,8 @@ func addOp[Req any, Res any](srv *mcp.Server, ts *toolServer, t *mcp.Tool, text 
 		panic(fmt.Sprintf("tool %s: %v is not a pointer to an ops result", t.Name, reflect.TypeFor[Res]()))
 	}
 	in := describe(inputSchema[Req](), text)
-	t.InputSchema, t.OutputSchema = in, outputSchema[Res]()
+	full := outputSchema[Res]()
+	t.InputSchema, t.OutputSchema, ts.outputs[t.Name] = in, listedSchema(full), full
 	w := words{tool: t.Name, fields: map[string]bool{}}
 	for name := range in.Properties {
 		w.fields[name] = true
@@ -179,6 +180,24 @@ func outputSchema[T any]() *jsonschema.Schema {
 		panic(fmt.Sprintf("output schema of %v: %v", rt, err))
 	}
 	return s
+}
+
+// listedSchema is the output schema a tool lists: full's top level, each
+// property with its type alone. A client hands every tool's schemas to
+// the model in every session, and the full output schemas, every nested
+// field described, weighed about 300 KB, ten times the input schemas and
+// descriptions together; the top level keeps the result's shape (which
+// fields, of which types, the SDK still checks every result against it)
+// at a few hundred bytes a tool. What the fields mean is said once, in
+// the server's instructions and the tools' descriptions; the full schemas
+// stay the types' documentation (TestMCPOutputSchemaDescriptions).
+func listedSchema(full *jsonschema.Schema) *jsonschema.Schema {
+	out := &jsonschema.Schema{Type: full.Type, Types: full.Types, Required: full.Required,
+		Properties: make(map[string]*jsonschema.Schema, len(full.Properties)), PropertyOrder: full.PropertyOrder}
+	for name, p := range full.Properties {
+		out.Properties[name] = &jsonschema.Schema{Type: p.Type, Types: p.Types}
+	}
+	return out
 }
 
 // showText prints what `symedit show` prints: the symbol's lines
