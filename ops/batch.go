@@ -3,6 +3,7 @@ package ops
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,28 +16,33 @@ import (
 	"github.com/symedit/symedit/textedit"
 )
 
-// The operation names of a BatchOp: its "op" field.
+// The operation names of a BatchOp: its "op" field, the MCP tools' names.
 const (
 	OpChunk        = "chunk"
 	OpEdit         = "edit"
 	OpLines        = "lines"
 	OpReplace      = "replace"
 	OpWrite        = "write"
-	OpReplaceBody  = "replace-body"
-	OpInsertBefore = "insert-before"
-	OpInsertAfter  = "insert-after"
+	OpReplaceBody  = "replace_body"
+	OpInsertBefore = "insert_before"
+	OpInsertAfter  = "insert_after"
+	// OpShow and OpSymbols read and write nothing: they give the symbol
+	// or the symbols of the file as the batch's earlier operations left
+	// it (BatchOpResult.Show, Outline).
+	OpShow    = "show"
+	OpSymbols = "symbols"
 )
 
 // batchOpNames lists the operation names for messages.
-const batchOpNames = "chunk, edit, lines, replace, write, replace-body, insert-before or insert-after (or the MCP tools' replace_body, insert_before, insert_after)"
+const batchOpNames = "chunk, edit, lines, replace, write, replace_body, insert_before, insert_after, show or symbols"
 
-// batchToolNames maps the MCP tools' names of operations (replace_body)
-// to batch's (replace-body): a caller that knows one vocabulary is not
-// refused in the other.
-var batchToolNames = map[string]string{
-	"replace_body":  OpReplaceBody,
-	"insert_before": OpInsertBefore,
-	"insert_after":  OpInsertAfter,
+// batchCommandNames maps the CLI's names of operations (replace-body) to
+// batch's, the MCP tools' (replace_body): a caller that knows one
+// vocabulary is not refused in the other.
+var batchCommandNames = map[string]string{
+	"replace-body":  OpReplaceBody,
+	"insert-before": OpInsertBefore,
+	"insert-after":  OpInsertAfter,
 }
 
 // batchRequired are the fields an op's line must have because their
@@ -71,6 +77,19 @@ type BatchOp struct {
 	Replace    *BatchReplace
 	Write      *WriteRequest
 	SymbolText *SymbolTextRequest
+	Show       *ShowRequest
+	Symbols    *BatchSymbols
+}
+
+// BatchSymbols is a batch's "symbols" operation: the symbols of one file,
+// Path, as the batch's earlier operations left it, filtered by Name and
+// Kind as SymbolsRequest's.
+type BatchSymbols struct {
+	// Path is the file, relative to the workspace's Dir (or absolute).
+	Path string `json:"path"`
+	// Name and Kind keep only the matching symbols (SymbolsRequest's).
+	Name string `json:"name,omitempty"`
+	Kind string `json:"kind,omitempty"`
 }
 
 // BatchReplace is a replace in one file, a batch's "replace" operation:
@@ -105,8 +124,9 @@ func (op *BatchOp) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(head["op"], &op.Op); head["op"] == nil || err != nil {
 		return &InputError{fmt.Errorf(`no "op" string: want one of %s`, batchOpNames)}
 	}
-	if name, ok := batchToolNames[op.Op]; ok {
-		op.Op = name // the MCP tool's name for the same operation
+	sent := op.Op // what the caller wrote, for the messages
+	if name, ok := batchCommandNames[op.Op]; ok {
+		op.Op = name // the CLI's name for the same operation
 	}
 	*op = BatchOp{Op: op.Op}
 	// A field whose absence would silently mean "" is required: a write
@@ -114,7 +134,7 @@ func (op *BatchOp) UnmarshalJSON(data []byte) error {
 	// "replacement" delete every match.
 	for _, key := range batchRequired[op.Op] {
 		if _, ok := head[key]; !ok {
-			return &InputError{fmt.Errorf("op %q needs %q", op.Op, key)}
+			return &InputError{fmt.Errorf("op %q needs %q", sent, key)}
 		}
 	}
 	var into any
@@ -155,6 +175,18 @@ func (op *BatchOp) UnmarshalJSON(data []byte) error {
 			Op string `json:"op"`
 			*SymbolTextRequest
 		}{SymbolTextRequest: op.SymbolText}
+	case OpShow:
+		op.Show = &ShowRequest{}
+		into = &struct {
+			Op string `json:"op"`
+			*ShowRequest
+		}{ShowRequest: op.Show}
+	case OpSymbols:
+		op.Symbols = &BatchSymbols{}
+		into = &struct {
+			Op string `json:"op"`
+			*BatchSymbols
+		}{BatchSymbols: op.Symbols}
 	default:
 		return &InputError{fmt.Errorf("unknown op %q: want %s", op.Op, batchOpNames)}
 	}
@@ -180,6 +212,10 @@ func (op BatchOp) MarshalJSON() ([]byte, error) {
 		req = op.Write
 	case op.SymbolText != nil:
 		req = op.SymbolText
+	case op.Show != nil:
+		req = op.Show
+	case op.Symbols != nil:
+		req = op.Symbols
 	}
 	fields := map[string]json.RawMessage{}
 	if req != nil {
@@ -268,6 +304,12 @@ type BatchOpResult struct {
 	// Symbols is what all the file's operations did to its symbols (see
 	// Result.Symbols), on the file's last operation.
 	Symbols *SymbolChanges `json:"symbols,omitempty" jsonschema:"What all the file's operations did to its symbols: added, changed (with new ranges and the SHA-256 of their new text) and removed, on the file's last operation; omitted when the file is in no supported language, the syntax guard did not check it, or an operation failed."`
+	// Show is a show operation's result: the symbol as the batch's
+	// earlier operations on its file left it (its SHA256 that content's).
+	Show *ShowResult `json:"show,omitempty"`
+	// Outline is a symbols operation's result: the file's symbols as
+	// the batch's earlier operations left it.
+	Outline *SymbolsFile `json:"outline,omitempty"`
 }
 
 // BatchResult is the result of a BatchRequest. Its Result has no path and
@@ -564,7 +606,7 @@ func (w *Workspace) batchFile(ctx context.Context, f *batchFile, req BatchReques
 	var first *parsed
 	defer func() { first.close() }()
 	for k, i := range f.ops {
-		ch, p, err := req.Ops[i].plan(ctx, cur, lang, req.Lang)
+		ch, p, err := req.Ops[i].plan(ctx, cur, lang, req.Lang, &results[i])
 		if k == 0 {
 			first = p
 		} else {
@@ -631,7 +673,7 @@ func (op BatchOp) options() WriteOptions {
 // operation), *InputError, *edit.LineEditError (malformed line edits).
 func (op BatchOp) check() (string, error) {
 	set := 0
-	for _, p := range []bool{op.Chunk != nil, op.Edit != nil, op.Lines != nil, op.Replace != nil, op.Write != nil, op.SymbolText != nil} {
+	for _, p := range []bool{op.Chunk != nil, op.Edit != nil, op.Lines != nil, op.Replace != nil, op.Write != nil, op.SymbolText != nil, op.Show != nil, op.Symbols != nil} {
 		if p {
 			set++
 		}
@@ -695,6 +737,19 @@ func (op BatchOp) check() (string, error) {
 			return "", err
 		}
 		return locationPath(op.SymbolText.Location)
+	case OpShow:
+		if err := mismatch(op.Show != nil); err != nil {
+			return "", err
+		}
+		return locationPath(op.Show.Location)
+	case OpSymbols:
+		if err := mismatch(op.Symbols != nil); err != nil {
+			return "", err
+		}
+		if _, err := op.Symbols.request().filter(); err != nil {
+			return "", err
+		}
+		return op.Symbols.Path, checkPath(op.Symbols.Path)
 	}
 	return "", &UsageError{Msg: fmt.Sprintf("unknown op %q: want %s", op.Op, batchOpNames)}
 }
@@ -743,7 +798,7 @@ func (r *BatchReplace) searcher() (*textedit.Searcher, error) {
 // closes (parsed.close); on error nothing is kept. lang is the file's
 // language, nil for none; langName is the request's Lang, for the error
 // of a symbol operation on a file in no supported language.
-func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.Language, langName string) (*change, *parsed, error) {
+func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.Language, langName string, res *BatchOpResult) (*change, *parsed, error) {
 	locate := func(location string) (*target, error) {
 		if language == nil {
 			_, err := lang.Select(doc.Path, langName)
@@ -775,6 +830,14 @@ func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.L
 			kind := map[string]symbolTextOp{OpReplaceBody: replaceBody, OpInsertBefore: insertBefore, OpInsertAfter: insertAfter}[op.Op]
 			ch, err = planSymbolText(t, kind, op.SymbolText.Text, &SymbolTextResult{})
 		}
+	case OpShow:
+		if t, err = locate(op.Show.Location); err == nil {
+			path, _ := locationPath(op.Show.Location) // checked before any file was read
+			res.Show = t.show(path, *op.Show)
+			ch = unchanged(t.doc, t.lang)
+		}
+	case OpSymbols:
+		ch, res.Outline, err = planOutline(ctx, doc, language, langName, op.Symbols)
 	default:
 		err = &UsageError{Msg: fmt.Sprintf("unknown op %q: want %s", op.Op, batchOpNames)}
 	}
@@ -817,4 +880,46 @@ func planBatchReplace(ctx context.Context, doc *edit.Document, lang *lang.Langua
 		return nil, noMatchError(ctx, r.Search, doc.Path, []*replaceFile{{ch: ch}})
 	}
 	return ch, nil
+}
+
+// request returns the symbols request whose filter b's Name and Kind are.
+func (b *BatchSymbols) request() SymbolsRequest {
+	return SymbolsRequest{Path: b.Path, Name: b.Name, Kind: b.Kind}
+}
+
+// unchanged returns the change that leaves doc as it is: what a batch's
+// read-only operation contributes to its file.
+func unchanged(doc *edit.Document, l *lang.Language) *change {
+	return &change{doc: doc, lang: l, content: doc.Content}
+}
+
+// planOutline lists doc's symbols for a batch's symbols operation b: the
+// file as the earlier operations left it, its SHA-256 and its symbols'
+// (as a symbols run gives them), filtered by b's Name and Kind. Its
+// change leaves doc as it is. A file in no supported language is
+// UNSUPPORTED_LANGUAGE.
+func planOutline(ctx context.Context, doc *edit.Document, l *lang.Language, langName string, b *BatchSymbols) (*change, *SymbolsFile, error) {
+	if l == nil {
+		_, err := lang.Select(doc.Path, langName)
+		if err == nil {
+			err = errors.New("no language")
+		}
+		return nil, nil, err
+	}
+	keep, err := b.request().filter()
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := parse(ctx, doc, l, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	e := p.entry()
+	f := &SymbolsFile{Path: b.Path, Language: l.Name, SHA256: hex.EncodeToString([]byte(e.SHA256)), Symbols: []ListedSymbol{}}
+	for i, s := range e.Symbols {
+		if keep == nil || keep(s) {
+			f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: hex.EncodeToString([]byte(e.SymbolSHA256[i]))})
+		}
+	}
+	return unchanged(doc, l), f, nil
 }

@@ -248,7 +248,7 @@ func TestBatchRefusedRequest(t *testing.T) {
 	}{
 		{"no ops", nil, ops.CodeUsage, "no operations"},
 		{"no path", batchOps(t, batchLinesJava, `{"op": "edit", "edits": [{"old_text": "a", "new_text": "b"}]}`), ops.CodeUsage, "operation 2 (edit): path is empty"},
-		{"bad location", batchOps(t, `{"op": "insert-after", "location": "python/process.py::", "text": "x = 1\n"}`), ops.CodeUsage, "operation 1 (insert-after)"},
+		{"bad location", batchOps(t, `{"op": "insert-after", "location": "python/process.py::", "text": "x = 1\n"}`), ops.CodeUsage, "operation 1 (insert_after)"},
 		{"bad match", batchOps(t, batchLinesJava, strings.Replace(batchChunk, `"chunks"`, `"match": "fuzzy", "chunks"`, 1)), ops.CodeUsage, "operation 2 (chunk): match"},
 		{"bad regex", batchOps(t, `{"op": "replace", "path": "go/x.go", "search": "(", "replacement": "", "regex": true}`), ops.CodeUsage, "operation 1 (replace)"},
 		{"bad line edit", []ops.BatchOp{{Op: ops.OpLines, Lines: &ops.LinesRequest{Path: batchJava, Edits: ops.LineEdits{{StartLine: 3, EndLine: 1}}}}}, ops.CodeInvalidInput, "operation 1 (lines)"},

@@ -108,10 +108,16 @@ func (w *Workspace) Show(ctx context.Context, req ShowRequest) (*ShowResult, err
 	if err != nil {
 		return res, res.Fail(err)
 	}
+	return t.show(loc.Path, req), nil
+}
+
+// show returns the result of showing t, the symbol req located, in the
+// file path names.
+func (t *target) show(path string, req ShowRequest) *ShowResult {
 	s := symbolOf(t.sym)
-	res.OK, res.Language, res.Symbol = true, t.lang.Name, &s
+	res := &ShowResult{OK: true, Path: path, Language: t.lang.Name, Symbol: &s, numbered: req.LineNumbers, visible: req.Visible}
 	res.FirstLine, res.LastLine = t.first, t.last
 	res.Text = t.text()
 	res.SHA256, res.SymbolSHA256 = t.doc.SHA256(), t.sha256()
-	return res, nil
+	return res
 }
