@@ -24,9 +24,11 @@ import (
 //
 // The report's New holds every problem (relative to an empty file, all
 // are new), and Before is 0 and After is len(New). As in the guard, in a
-// Go file the tree-sitter problems that end on a line before go/parser's
-// first error (all of them when go/parser accepts the file) are not
-// problems but Notes: go/parser decides. As in the guard, at most
+// Go file go/parser decides: when it accepts the file, tree-sitter does
+// not parse it (its problems could only be notes, and its parse costs ten
+// times go/parser's), and when it refuses it, the tree-sitter problems
+// that end on a line before go/parser's first error are not problems but
+// Notes. As in the guard, at most
 // the first 10 errors of go/parser or of the Python indentation check are
 // listed, one per line, since go/parser cascades after its first error;
 // every tree-sitter problem is listed.
@@ -78,6 +80,9 @@ func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte
 		}
 		return skip()
 	}
+	if decides {
+		return ownFirst(ctx, rep, lang, text, in, check(in), goTimedOut, skip)
+	}
 	var extraDone chan []guardProblem
 	if check != nil {
 		extraDone = make(chan []guardProblem, 1)
@@ -97,11 +102,32 @@ func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte
 		}
 		return rep, fmt.Errorf("edit: syntax check: parsing %s: %w", lang.Name, err)
 	}
-	var notes []guardProblem
-	if decides {
-		ts, notes = guardOwnNotes(in, ts, extra)
+	return problemsReport(rep, text, in, ts, nil, extra), nil
+}
+
+// ownFirst is FindSyntaxProblems where the language's own parser decides
+// (go/parser in Go) and has found own in in: where it accepts the text,
+// tree-sitter, whose problems could only be notes, does not run (as in
+// CheckSyntax: a tree-sitter parse costs ten times go/parser's); where
+// it refuses it, tree-sitter parses too, and its problems that end
+// before the own parser's first error are notes. When tree-sitter runs
+// out of the guard's time (goTimedOut), own alone is the report; when
+// the caller's context stops it, the report is skip's.
+func ownFirst(ctx context.Context, rep SyntaxReport, l *lang.Language, text, in []byte, own []guardProblem, goTimedOut func() bool, skip func() (SyntaxReport, error)) (SyntaxReport, error) {
+	if len(own) == 0 || ctx.Err() != nil {
+		return problemsReport(rep, text, in, nil, nil, own), nil
 	}
-	return problemsReport(rep, text, in, ts, notes, extra), nil
+	ts, err := guardParseProblems(ctx, l.Grammar(), in)
+	switch {
+	case err != nil && goTimedOut():
+		return problemsReport(rep, text, in, nil, nil, own), nil
+	case err != nil && ctx.Err() != nil:
+		return skip()
+	case err != nil:
+		return rep, fmt.Errorf("edit: syntax check: parsing %s: %w", l.Name, err)
+	}
+	ts, notes := guardOwnNotes(in, ts, own)
+	return problemsReport(rep, text, in, ts, notes, own), nil
 }
 
 // problemsReport is FindSyntaxProblems' report of text (in, as the

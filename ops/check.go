@@ -63,13 +63,13 @@ type CheckResult struct {
 	// Files are the files' results in path order (empty with OnFile).
 	Files []CheckFile `json:"files" jsonschema:"Each file's result, in path order."`
 	// Checked counts the files parsed; Problems the syntax errors, in
-	// BadFiles files; Notes the tree-sitter-only notes in Go code that
-	// go/parser accepts; Unchecked the files that could not be read or
+	// BadFiles files; Notes the tree-sitter-only notes in Go code above
+	// go/parser's first error; Unchecked the files that could not be read or
 	// checked.
 	Checked   int `json:"checked" jsonschema:"How many files were parsed."`
 	Problems  int `json:"problems" jsonschema:"How many syntax errors were found, in bad_files files."`
 	BadFiles  int `json:"bad_files" jsonschema:"How many files have a syntax error."`
-	Notes     int `json:"notes" jsonschema:"How many tree-sitter-only notes were found in Go code that go/parser accepts (not errors)."`
+	Notes     int `json:"notes" jsonschema:"How many tree-sitter-only notes were found in Go files that go/parser refuses, above its first error (not errors)."`
 	Unchecked int `json:"unchecked" jsonschema:"How many files could not be read or checked."`
 	// Skipped counts the files a walk left out, by reason (walk.Result).
 	Skipped map[string]int `json:"skipped,omitempty" jsonschema:"How many files a walk left out, by reason; omitted when none."`
@@ -92,10 +92,12 @@ type CheckFile struct {
 	Skipped string `json:"skipped,omitempty" jsonschema:"Why the guard did not check the file (\"too large: ...\"); omitted when it did."`
 	// Problems are the syntax errors, in order; [] when none.
 	Problems []guard.SyntaxProblem `json:"problems" jsonschema:"The file's syntax errors, in order; [] when none."`
-	// Notes are tree-sitter errors in Go code that go/parser accepts, not
-	// errors: go/parser is Go's own parser, and the tree-sitter grammar
-	// rejects some valid Go.
-	Notes []guard.SyntaxProblem `json:"notes,omitempty" jsonschema:"Tree-sitter errors in Go code that go/parser accepts: not errors; omitted when none."`
+	// Notes are tree-sitter errors in a Go file that go/parser refuses,
+	// above go/parser's first error, where go/parser accepted the code:
+	// not errors, since go/parser is Go's own parser and the tree-sitter
+	// grammar rejects some valid Go. A file go/parser accepts has none:
+	// tree-sitter does not parse it.
+	Notes []guard.SyntaxProblem `json:"notes,omitempty" jsonschema:"Tree-sitter errors in Go code above go/parser's first error, which go/parser accepted: not errors; omitted when none."`
 	// Error is why the file could not be read or parsed, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
 
@@ -201,7 +203,7 @@ func checkSummary(res *CheckResult, n int, found walk.Result) string {
 			n-res.Unchecked, n, res.Unchecked, res.Problems, res.BadFiles)
 	}
 	if res.Notes > 0 {
-		sum += fmt.Sprintf("; %d tree-sitter-only note(s) in Go code that go/parser accepts, not errors (--json lists them)", res.Notes)
+		sum += fmt.Sprintf("; %d tree-sitter-only note(s) in Go code above go/parser's first error, not errors (--json lists them)", res.Notes)
 	}
 	return sum + skippedSummary(found)
 }

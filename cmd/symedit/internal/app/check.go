@@ -17,8 +17,8 @@ func checkCommand(e *env) *cli.Command {
 		Description: "Prints PATH:LINE:COL: CHECKER [KIND]: MESSAGE and the line's text for each problem the syntax\n" +
 			"guard would count (tree-sitter ERROR and MISSING nodes, go/parser for Go, the indentation\n" +
 			"check for Python); with --json one JSON object per file, in path order. In Go, go/parser decides:\n" +
-			"tree-sitter errors in code go/parser accepts are notes, counted in the summary and listed by\n" +
-			"--json, not errors. Exit 1 if any file has a syntax error, 2 if a file could not be read or\n" +
+			"a file it accepts is not parsed by tree-sitter; in one it refuses, tree-sitter errors above its\n" +
+			"first error are notes, counted in the summary and listed by --json, not errors. Exit 1 if any file has a syntax error, 2 if a file could not be read or\n" +
 			"parsed, else 0.",
 		ArgsUsage: "FILE|DIR|PATTERN...",
 		Flags:     append(readFlags(), walkFlags()...),
