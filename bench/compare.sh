@@ -11,7 +11,11 @@
 #   (c) symedit replace over a copy of net/http against find | xargs sed -i
 #       doing the same literal replacement (fresh copy before every run);
 #   (d) cold symbols against a bare tree-sitter parse of the same files at
-#       the same parallelism (a Go benchmark).
+#       the same parallelism (a Go benchmark);
+#   (e) symedit check over GOROOT/src against gofmt -l over the same tree;
+#   (f) symedit chunk on a 100,000-line Python file (CPython's
+#       multiprocessing/process.py from testdata, repeated) against show of
+#       the same symbol.
 # Each ratio is printed with its target where it has one.
 # Then the peak resident memory of symedit symbols over the Go tree.
 # Uses hyperfine; without it, a small repeated-runs harness (medians).
@@ -84,6 +88,31 @@ eval "$tree_prep" && eval "$repl_cmd" && cp -r "$tree" "$work/by-symedit" &&
   eval "$tree_prep" && eval "$sed_cmd" && diff -r "$work/by-symedit" "$tree" >/dev/null ||
   { echo "symedit replace and sed -i disagree" >&2; exit 1; }
 
+# (e) check and gofmt -l over the Go tree; both exit non-zero on the
+# go/parser test data's invalid files, which is not a failure here.
+check_cmd="'$bin' check '$src' >/dev/null 2>&1 || true"
+gofmt_cmd="gofmt -l '$src' >/dev/null 2>&1 || true"
+
+# (f) A 100,000-line Python file: the fixture repeated; the chunk edits
+# a method of a copy of the class in the middle.
+pyfix="$(cd "$(dirname "$0")/.." && pwd)/testdata/src/python/process.py"
+pybig="$work/big.py"
+n=$(( (100000 + $(wc -l <"$pyfix") - 1) / $(wc -l <"$pyfix") ))
+for ((i = 0; i < n; i++)); do cat "$pyfix"; done >"$pybig"
+mid=$(( n / 2 ))
+cat >"$work/pychunks.json" <<'JSON'
+[{"context_before": "        self._check_closed()",
+  "old_lines": ["        assert self._popen is None, 'cannot start a process twice'"],
+  "new_lines": ["        assert self._popen is None, 'cannot start a process twice'", "        util.debug('starting')"],
+  "context_after": "        assert self._parent_pid == os.getpid(), \\"}]
+JSON
+pyloc="$work/pyedit.py::BaseProcess[$mid]/start"
+cp "$pybig" "$work/pyedit.py"
+"$bin" chunk "$pyloc" "$work/pychunks.json" >/dev/null || { echo "the Python chunk does not apply" >&2; exit 1; }
+pychunk_cmd="'$bin' chunk '$pyloc' '$work/pychunks.json' >/dev/null"
+pyshow_cmd="'$bin' show '$pyloc' >/dev/null"
+pychunk_prep="cp '$pybig' '$work/pyedit.py'"
+
 # median_of LABEL PREPARE CMD RUNS: the fallback harness; prints seconds.
 median_of() {
   local prep=$2 cmd=$3 n=$4 i t0 t1
@@ -131,6 +160,11 @@ compare dryrun-write "$runs" "$chunk_prep" "$dry_cmd" "$chunk_cmd"
 echo "(c) replace ResponseWriter over $(grep -c . < <(find "$src/net/http" -type f -name '*.go')) files of net/http vs sed -i"
 compare replace "$runs" "$tree_prep" "$repl_cmd" "$sed_cmd"
 
+echo "(e) check over GOROOT/src vs gofmt -l"
+compare check-gofmt "$runs_tree" "" "$check_cmd" "$gofmt_cmd"
+echo "(f) chunk on a $(wc -l <"$pybig")-line Python file vs show of the same symbol"
+compare pychunk-show "$runs" "$pychunk_prep" "$pychunk_cmd" "$pyshow_cmd"
+
 # (d) cold symbols against a bare tree-sitter parse of the same files at
 # the same parallelism, in one Go benchmark: ns/op of each.
 echo "(d) symbols --no-cache vs a bare tree-sitter parse, GOROOT/src/net, Go benchmark"
@@ -154,6 +188,8 @@ while read -r name ma mb; do
     chunk-show) other=show target=1.3 ;;
     dryrun-write) other='chunk written' target=1.0 ;;
     replace) other='sed -i' target=5 ;;
+    check-gofmt) other='gofmt -l' target=1.3 ;;
+    pychunk-show) other=show target=1.2 ;;
   esac
   awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" -v t="$target" \
     'BEGIN { r = a / b; v = (t == "-") ? "" : (r <= t + 0 ? "ok" : "OVER"); printf "%-13s %12.4f %12.4f %8.2fx %8s %s  (symedit / %s, medians)\n", n, a, b, r, t, v, o }'
