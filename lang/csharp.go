@@ -63,9 +63,6 @@ func csharpAdjust(t *Tree, c *Candidate) bool {
 		c.NameText = csharpOneLine(c.Name.Content(t.src))
 	case "destructor_declaration":
 		c.NameText = "~" + c.Name.Content(t.src)
-		if p := t.PrevSibling(c.Name); p != nil && p.Type() == "~" {
-			c.Name = p
-		}
 	case "operator_declaration":
 		op := c.Def.ChildByFieldName("operator")
 		if op == nil {
@@ -77,11 +74,16 @@ func csharpAdjust(t *Tree, c *Candidate) bool {
 		if typ == nil {
 			return false
 		}
-		c.NameText = c.Name.Content(t.src) + " operator " + csharpOneLine(typ.Content(t.src))
+		dir := "implicit"
+		if p := t.PrevSibling(c.Name); p != nil && p.Type() == "explicit" {
+			dir = "explicit"
+		}
+		c.NameText = dir + " operator " + csharpOneLine(typ.Content(t.src))
 	}
 	// An explicit interface implementation (void IDisposable.Dispose())
 	// is named with its interface, so that it is not a [2] of the
-	// class's own Dispose.
+	// class's own Dispose; its name position stays the member's name,
+	// as mcs locates it.
 	for i := 0; i < int(c.Def.NamedChildCount()); i++ {
 		if s := c.Def.NamedChild(i); s.Type() == "explicit_interface_specifier" {
 			name := c.NameText
@@ -89,7 +91,6 @@ func csharpAdjust(t *Tree, c *Candidate) bool {
 				name = c.Name.Content(t.src)
 			}
 			c.NameText = csharpOneLine(s.Content(t.src)) + name
-			c.Name = s
 			break
 		}
 	}

@@ -44,7 +44,7 @@
 (constructor_declaration
   name: (identifier) @name) @definition.constructor
 
-; A finalizer (~C()), named "~C".
+; A finalizer (~C()), named "~C"; its name position is C's.
 (destructor_declaration
   name: (identifier) @name) @definition.method
 
@@ -63,9 +63,10 @@
 (operator_declaration
   "operator" @name) @definition.operator
 
-; implicit operator T and explicit operator T, named so.
+; implicit operator T and explicit operator T, named so. An operator's
+; name position is its operator keyword, as mcs locates it.
 (conversion_operator_declaration
-  ["implicit" "explicit"] @name) @definition.operator
+  "operator" @name) @definition.operator
 
 (local_function_statement
   name: (identifier) @name) @definition.function
