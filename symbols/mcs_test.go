@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	sitter "github.com/smacker/go-tree-sitter"
+
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
@@ -421,6 +423,12 @@ func TestCSharpMatchesMcsWholeTree(t *testing.T) {
 	if len(res.diffs) > 0 {
 		t.Errorf("%d differences", len(res.diffs))
 	}
+	sweep := checkCSharpTree(t, files)
+	for _, p := range sweep.problems {
+		t.Error(p)
+	}
+	t.Logf("tree-sitter, every #if branch read: %d files (%d with a syntax error: %v), %d definition nodes, %d symbols",
+		sweep.files, sweep.errorFiles, sweep.errorNames, sweep.nodes, sweep.symbols)
 	t.Logf("%d files (%d refused by mcs, %d with text conditional compilation leaves out): %d of %d declarations agree (kind, name path, name position); %d block ends and %d attribute lines agree; %d field-like events (not symbols)",
 		res.files, res.refused, res.conditional, res.agree, res.items, res.ends, res.starts, res.eventFields)
 }
@@ -580,4 +588,84 @@ func csEval(expr string, defined map[string]bool) bool {
 		return v
 	}
 	return or()
+}
+
+// csDefinitionNodes are the tree-sitter node types the C# query
+// captures: every one in a tree must become a symbol.
+var csDefinitionNodes = map[string]bool{
+	"namespace_declaration": true, "file_scoped_namespace_declaration": true, "class_declaration": true,
+	"struct_declaration": true, "interface_declaration": true, "enum_declaration": true,
+	"record_declaration": true, "delegate_declaration": true, "method_declaration": true,
+	"constructor_declaration": true, "destructor_declaration": true, "property_declaration": true,
+	"indexer_declaration": true, "event_declaration": true, "operator_declaration": true,
+	"conversion_operator_declaration": true, "local_function_statement": true,
+}
+
+// csTreeSweep is what checkCSharpTree learned of a set of files as they
+// are (every #if branch included).
+type csTreeSweep struct {
+	files, errorFiles, nodes, symbols int
+	problems                          []string
+	errorNames                        []string // the files with a syntax error
+}
+
+// checkCSharpTree parses each file with tree-sitter and checks that every
+// definition node the grammar reports is a symbol and that each symbol's
+// range lies in its parent's; it counts the files with a syntax error.
+func checkCSharpTree(t *testing.T, files []string) csTreeSweep {
+	t.Helper()
+	cs, err := lang.ByName("csharp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(cs.Grammar())
+	var res csTreeSweep
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := p.ParseCtx(context.Background(), nil, cs.ParserInput(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes := 0
+		var walk func(n *sitter.Node)
+		walk = func(n *sitter.Node) {
+			if csDefinitionNodes[n.Type()] {
+				nodes++
+			}
+			for i := 0; i < int(n.NamedChildCount()); i++ {
+				walk(n.NamedChild(i))
+			}
+		}
+		walk(tree.RootNode())
+		hasError := tree.RootNode().HasError()
+		tree.Close()
+		syms, err := symbols.Extract(context.Background(), src, cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.files++
+		res.nodes += nodes
+		res.symbols += len(syms)
+		if hasError {
+			res.errorFiles++
+			res.errorNames = append(res.errorNames, f)
+		}
+		if nodes != len(syms) {
+			res.problems = append(res.problems, fmt.Sprintf("%s: %d definition nodes, %d symbols", f, nodes, len(syms)))
+		}
+		for i, s := range syms {
+			if s.Parent < 0 {
+				continue
+			}
+			if q := syms[s.Parent]; q.StartByte > s.StartByte || s.EndByte > q.EndByte || s.Parent >= i {
+				res.problems = append(res.problems, fmt.Sprintf("%s: %s (%d-%d) is not inside its parent %s (%d-%d)", f, s.NamePath, s.StartByte, s.EndByte, q.NamePath, q.StartByte, q.EndByte))
+			}
+		}
+	}
+	return res
 }
