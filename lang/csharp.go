@@ -34,11 +34,15 @@ var csharpDef = Definition{
 	},
 	Anatomy: Anatomy{
 		// The C# specification's class, struct, interface, enum,
-		// delegate and member modifiers (15.2.2, 16.2.2, 15.6.1, ...),
-		// the contextual ones (partial, async, required, file) included.
+		// delegate and member modifiers (15.2.2, 16.2.2, 15.6.1, ...)
+		// that may begin a symbol, the contextual ones (partial, async,
+		// required, file) included. ref is not one: tree-sitter's
+		// grammar makes it part of a ref struct's keyword or of a
+		// method's ref return type, so a sent "ref int F()" begins the
+		// definition proper and keeps the modifiers before it.
 		ModifierWords: []string{"public", "protected", "internal", "private", "static", "readonly", "sealed",
-			"abstract", "virtual", "override", "extern", "unsafe", "new", "partial", "async", "volatile",
-			"required", "file", "ref", "const", "fixed"},
+			"abstract", "virtual", "override", "extern", "unsafe", "new", "partial", "async",
+			"required", "file"},
 		// partial, async, required and file are contextual keywords, also
 		// names: "async(x)", "file = 1", "file.Length".
 		NameAfterModifier: "(:=;,.",

@@ -51,6 +51,8 @@ func TestTextLead(t *testing.T) {
 		{"csharp", "void Run() {}\n", symbols.LeadDefinition},
 		{"csharp", "async(x);\n", symbols.LeadDefinition}, // a call, not the modifier
 		{"csharp", "publicKey() {}\n", symbols.LeadDefinition},
+		{"csharp", "ref int Find() => ref x;\n", symbols.LeadDefinition}, // a ref return type
+		{"csharp", "ref struct S {}\n", symbols.LeadDefinition},
 		{"typescript", "@Input() name() {}\n", symbols.LeadDecorator},
 		{"typescript", "export function f() {}\n", symbols.LeadModifier},
 		{"typescript", "export default class {}\n", symbols.LeadModifier},
@@ -93,6 +95,7 @@ func TestHeadOffsets(t *testing.T) {
 		{"csharp", "class A {\n  [Test]\n  [Obsolete]\n  public static void M() {}\n}\n", "A/M", "public static void M() {}", "void M() {}"},
 		{"csharp", "[Serializable]\npublic sealed partial class P {}\n", "P", "public sealed partial class P {}", "class P {}"},
 		{"csharp", "record struct R(int X);\n", "R", "record struct R(int X);", "record struct R(int X);"},
+		{"csharp", "public readonly ref struct S { public ref int F() => ref x; }\n", "S/F", "public ref int F() => ref x; }", "ref int F() => ref x; }"},
 		{"java", "class D { D() {} }\n", "D/D", "D() {} }", "D() {} }"},
 		{"typescript", "@Component({a: 1})\nexport class Foo {\n  @Input() @Other\n  public static async bar(): void {}\n  get x() { return 1 }\n}\n",
 			"Foo", "export class Foo {", "class Foo {"},
