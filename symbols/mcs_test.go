@@ -28,14 +28,19 @@ import (
 // about version 7: no records, file-scoped namespaces, local functions or
 // init accessors, so the fixtures that use those are checked against
 // hand-written manifests only. Debian builds Mono.CSharp.dll without its
-// locations bag, so mcs reports no position for a modifier or for a
-// type's closing brace: what it does report is compared, on every
-// declaration it finds:
+// locations bag, so mcs's tree holds no position for a modifier or for
+// a type's closing brace; mcs's tokenizer, which skips comments, string
+// contents and what conditional compilation leaves out as the compiler
+// does, gives every token's position, and the C# grammar's shape of a
+// declaration gives its range from them (csTokenRange). Compared, on
+// every declaration mcs's parser finds:
 //   - the kind and the name path, with symedit's naming rules applied to
 //     mcs's names (mcs's indexer Item is this, its finalizer Finalize is
 //     ~C, its operator names are C#'s);
 //   - the name position: mcs's Location of the declaration (for a
 //     qualified namespace name, of its first identifier);
+//   - the range, start and end, as mcs's tokens delimit it (where mcs
+//     holds the column: up to 255);
 //   - the end of every member with a block body (method, constructor,
 //     finalizer, operator): just after the block's closing brace;
 //   - the start of every declaration with attributes: the line of its
@@ -103,6 +108,15 @@ type mcsFile struct {
 	path   string
 	errors int
 	decls  []*mcsDecl
+	toks   []csTok
+}
+
+// csTok is one token as mcs's tokenizer reads it: its 1-based line and
+// character column and its text ({ } [ ] ( ) ; = => :, an identifier, or
+// x for any other).
+type csTok struct {
+	line, col int
+	text      string
 }
 
 // runMcsSymbols runs the tool on files and returns its reports.
@@ -133,6 +147,8 @@ func runMcsSymbols(t *testing.T, root, exe string, files []string) []*mcsFile {
 		case f[0] == "D" && len(f) >= 7 && cur != nil:
 			d = &mcsDecl{id: atoi(1), parent: atoi(2), kind: f[3], line: atoi(4), col: atoi(5), name: strings.Join(f[6:], " ")}
 			cur.decls = append(cur.decls, d)
+		case f[0] == "T" && len(f) == 4 && cur != nil:
+			cur.toks = append(cur.toks, csTok{atoi(1), atoi(2), f[3]})
 		case f[0] == "L" && len(f) == 4 && d != nil:
 			p := [2]int{atoi(2), atoi(3)}
 			switch f[1] {
@@ -168,6 +184,11 @@ func (c csItem) String() string {
 type csCheck struct {
 	endLine, endCol int
 	attrLine        int
+	// rng is the declaration's range as mcs's tokens give it (see
+	// csTokenRange): start line and column, end line and column
+	// (exclusive); ok is false where the name's token was not found.
+	rng [4]int
+	ok  bool
 }
 
 // mcsItems returns the symbols that mcs's declarations in src stand
@@ -237,6 +258,7 @@ func mcsItems(src []byte, f *mcsFile) (items []csItem, checks map[csItem]csCheck
 					c.attrLine = a[0]
 				}
 			}
+			c.rng, c.ok = csTokenRange(f.toks, d)
 			checks[it] = c
 			walk(d.id, path)
 		}
@@ -290,7 +312,7 @@ func byteOffset(src []byte, p symbols.Position) int {
 
 // csComparison is what compareCSharp learned over a set of files.
 type csComparison struct {
-	files, refused, items, agree, ends, starts, eventFields, symeditOnly int
+	files, refused, items, agree, ends, starts, ranges, eventFields, symeditOnly int
 	// conditional counts the files with text that conditional
 	// compilation leaves out (compared as mcs reads them: csInactive).
 	conditional int
@@ -339,6 +361,21 @@ func compareCSharp(t *testing.T, root, exe string, files []string) csComparison 
 					res.diffs = append(res.diffs, fmt.Sprintf("%s: %v ends at %d:%d, mcs's block at %d:%d", f.path, w, r[2], r[3], c.endLine, c.endCol))
 				}
 			}
+			if c.ok {
+				res.ranges++
+				// mcs's Location holds a column up to 255: beyond, only
+				// the line is known.
+				for _, k := range []int{1, 3} {
+					if c.rng[k] >= mcsMaxColumn {
+						c.rng[k], r[k] = 0, 0
+					}
+				}
+				if r != c.rng {
+					res.diffs = append(res.diffs, fmt.Sprintf("%s: %v has the range %d:%d-%d:%d, mcs's tokens %d:%d-%d:%d", f.path, w, r[0], r[1], r[2], r[3], c.rng[0], c.rng[1], c.rng[2], c.rng[3]))
+				}
+			} else {
+				res.diffs = append(res.diffs, fmt.Sprintf("%s: %v: no token of mcs's at its name", f.path, w))
+			}
 			if c.attrLine != 0 {
 				res.starts++
 				if r[0] != c.attrLine {
@@ -380,8 +417,8 @@ func TestCSharpMatchesMcs(t *testing.T) {
 	if res.refused > 0 {
 		t.Errorf("mcs refused %d of the fixtures", res.refused)
 	}
-	t.Logf("%d files: %d of %d declarations agree (kind, name path, name position); %d block ends and %d attribute lines agree; %d field-like events (not symbols)",
-		res.files, res.agree, res.items, res.ends, res.starts, res.eventFields)
+	t.Logf("%d files: %d of %d declarations agree (kind, name path, name position); %d ranges (from mcs's tokens), %d block ends and %d attribute lines agree; %d field-like events (not symbols)",
+		res.files, res.agree, res.items, res.ranges, res.ends, res.starts, res.eventFields)
 }
 
 // TestCSharpMatchesMcsWholeTree compares every C# file of the tree
@@ -429,8 +466,78 @@ func TestCSharpMatchesMcsWholeTree(t *testing.T) {
 	}
 	t.Logf("tree-sitter, every #if branch read: %d files (%d with a syntax error: %v), %d definition nodes, %d symbols",
 		sweep.files, sweep.errorFiles, sweep.errorNames, sweep.nodes, sweep.symbols)
-	t.Logf("%d files (%d refused by mcs, %d with text conditional compilation leaves out): %d of %d declarations agree (kind, name path, name position); %d block ends and %d attribute lines agree; %d field-like events (not symbols)",
-		res.files, res.refused, res.conditional, res.agree, res.items, res.ends, res.starts, res.eventFields)
+	t.Logf("%d files (%d refused by mcs, %d with text conditional compilation leaves out): %d of %d declarations agree (kind, name path, name position); %d ranges (from mcs's tokens), %d block ends and %d attribute lines agree; %d field-like events (not symbols)",
+		res.files, res.refused, res.conditional, res.agree, res.items, res.ranges, res.ends, res.starts, res.eventFields)
+}
+
+// mcsMaxColumn is the largest column mcs's Location holds (8 bits).
+const mcsMaxColumn = 255
+
+// csTokenRange returns the range of declaration d as mcs's tokens
+// delimit it, by the C# grammar's shape of a declaration: it starts at
+// the first token after the ";", "{" or "}" that precede d's name (its
+// attributes, modifiers, type and keyword), global attribute sections
+// ([assembly: ...]) skipped, and ends after the first ";" that follows
+// the name outside brackets, or after the "}" that closes the first "{"
+// outside brackets, unless "=" or "=>" came first (an expression body,
+// a property's initializer: then the ";" ends it) or "=" follows that
+// "}" (a property's initializer). The optional ";" after a type's "}"
+// (C# spec 15.2.1) is left out, as symedit leaves it out: tree-sitter's
+// grammar gives it no node of its own.
+func csTokenRange(toks []csTok, d *mcsDecl) (rng [4]int, ok bool) {
+	k := -1
+	for i, t := range toks {
+		if t.line == d.line && t.col == d.col {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return rng, false
+	}
+	i := k
+	for i > 0 && !strings.Contains(";{}", toks[i-1].text) {
+		i--
+	}
+	for i+2 < k && toks[i].text == "[" && (toks[i+1].text == "assembly" || toks[i+1].text == "module") && toks[i+2].text == ":" {
+		depth := 0
+		for ; i < k; i++ {
+			if toks[i].text == "[" {
+				depth++
+			} else if toks[i].text == "]" {
+				depth--
+				if depth == 0 {
+					i++
+					break
+				}
+			}
+		}
+	}
+	depth, expr := 0, false
+	for j := k + 1; j < len(toks); j++ {
+		switch t := toks[j].text; t {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if t == "}" && depth == 0 && !expr {
+				if j+1 < len(toks) && toks[j+1].text == "=" {
+					expr = true
+					continue
+				}
+				return [4]int{toks[i].line, toks[i].col, toks[j].line, toks[j].col + 1}, true
+			}
+		case "=", "=>":
+			if depth == 0 {
+				expr = true
+			}
+		case ";":
+			if depth == 0 {
+				return [4]int{toks[i].line, toks[i].col, toks[j].line, toks[j].col + 1}, true
+			}
+		}
+	}
+	return rng, false
 }
 
 // csInactive returns src with the lines that C#'s conditional

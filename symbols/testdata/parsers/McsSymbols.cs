@@ -59,6 +59,66 @@ class McsSymbols
 			if (line.Trim() != "")
 				w.WriteLine("E " + line.Trim());
 		Walk(file, 0, new HashSet<object>());
+		Tokens(source, settings);
+	}
+
+	// Tokens prints the file's tokens as mcs's tokenizer reads them
+	// (comments, white space and the lines conditional compilation
+	// leaves out skipped): "T <line> <col> <token>", the token one of
+	// { } [ ] ( ) ; = => : or its identifier's text, else "x" (a
+	// keyword, at its first character; another token at mcs's
+	// position, which none of the comparisons uses).
+	static void Tokens(SourceFile source, CompilerSettings settings)
+	{
+		var errors = new StringWriter();
+		var ctx = new CompilerContext(settings, new StreamReportPrinter(errors));
+		var module = new ModuleContainer(ctx);
+		var file = new CompilationSourceFile(module, source);
+		var session = new ParserSession { UseJayGlobalArrays = true, LocatedTokens = new LocatedToken[15000] };
+		var lines = File.ReadAllLines(source.Name);
+		using (var input = File.OpenRead(source.Name)) {
+			var reader = new SeekableStreamReader(input, new UTF8Encoding(false), session.StreamReaderBuffer);
+			var lexer = new Tokenizer(reader, file, session, ctx.Report);
+			// Token's constants are internal to Mono.CSharp.dll.
+			var token = typeof(Tokenizer).Assembly.GetType("Mono.CSharp.Token");
+			Func<string, int> code = name => (int)token.GetField(name).GetValue(null);
+			int eof = code("EOF"), ident = code("IDENTIFIER");
+			var punct = new Dictionary<int, string>();
+			foreach (var kv in new[] {
+				"OPEN_BRACE {", "CLOSE_BRACE }", "OPEN_BRACKET [", "OPEN_BRACKET_EXPR [", "CLOSE_BRACKET ]",
+				"OPEN_PARENS (", "OPEN_PARENS_CAST (", "OPEN_PARENS_LAMBDA (", "OPEN_PARENS_DECONSTRUCT (",
+				"CLOSE_PARENS )", "SEMICOLON ;", "ASSIGN =", "ARROW =>", "COLON :" }) {
+				var f = kv.Split(' ');
+				punct[code(f[0])] = f[1];
+			}
+			for (int i = 0; i < 10000000; i++) {
+				int tok = lexer.token();
+				if (tok == eof)
+					break;
+				// A punctuator's position is the tokenizer's; an
+				// identifier's is its LocatedToken's (the tokenizer's
+				// Value holds the last one, stale for other tokens).
+				string text;
+				var at = lexer.Location;
+				if (!punct.TryGetValue(tok, out text)) {
+					text = "x";
+					var lt = lexer.Value as LocatedToken;
+					if (tok == ident && lt != null) {
+						text = lt.Value;
+						at = lt.Location;
+					} else {
+						// A keyword's position is its last character:
+						// back over its letters to its first.
+						int col = at.Column;
+						string line = at.Row >= 1 && at.Row <= lines.Length ? lines[at.Row - 1] : "";
+						while (col > 1 && col - 2 < line.Length && (char.IsLetterOrDigit(line[col - 2]) || line[col - 2] == '_'))
+							col--;
+						at = new Location(source, at.Row, col);
+					}
+				}
+				w.WriteLine("T {0} {1} {2}", at.Row, at.Column, text);
+			}
+		}
 	}
 
 	static void Walk(TypeContainer tc, int parent, HashSet<object> seen)
