@@ -421,10 +421,10 @@ func TestCSharpMatchesMcs(t *testing.T) {
 		res.files, res.agree, res.items, res.ranges, res.ends, res.starts, res.eventFields)
 }
 
-// TestCSharpMatchesMcsWholeTree compares every C# file of the tree
-// SYMEDIT_CS_TREE names (`make test-csharp` sets it to FlatBuffers's
-// sources, C# library, tests and generated code, from the Go module
-// proxy) with mcs's declarations: at least 99.5% of mcs's declarations
+// TestCSharpMatchesMcsWholeTree compares every C# file of the trees
+// SYMEDIT_CS_TREE names (a list, as in PATH; `make test-csharp` sets it
+// to FlatBuffers's and Apache Thrift's sources, C# libraries, tests and
+// generated code, from the Go module proxy) with mcs's declarations: at least 99.5% of mcs's declarations
 // must agree; every difference is listed. Files mcs refuses are counted,
 // not compared.
 func TestCSharpMatchesMcsWholeTree(t *testing.T) {
@@ -435,12 +435,14 @@ func TestCSharpMatchesMcsWholeTree(t *testing.T) {
 	root := mcsRoot(t)
 	exe := mcsSymbolsTool(t, root)
 	var files []string
-	_ = filepath.WalkDir(tree, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".cs") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	for _, dir := range filepath.SplitList(tree) {
+		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".cs") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
 	if len(files) == 0 {
 		t.Fatalf("no .cs files under %s", tree)
 	}
