@@ -778,3 +778,44 @@ func checkCSharpTree(t *testing.T, files []string) csTreeSweep {
 	}
 	return res
 }
+
+// TestCSInactive checks the conditional compilation that the mcs
+// comparison applies to the text symedit reads: nested #if, #elif,
+// #else, #define, and the expression operators.
+func TestCSInactive(t *testing.T) {
+	src := "#define A\n" +
+		"#if A && !B\n" +
+		"a1\n" +
+		"#elif true\n" +
+		"a2\n" +
+		"#else\n" +
+		"a3\n" +
+		"#endif\n" +
+		"#if (B || A) == true\n" +
+		"b1\n" +
+		"#if B\n" +
+		"b2\n" +
+		"#endif // B\n" +
+		"#endif\n" +
+		"#if A != A\n" +
+		"c1\n" +
+		"#elif !B\n" +
+		"c2\n" +
+		"#endif\n"
+	out, blanked := csInactive([]byte(src))
+	if !blanked || len(out) != len(src) {
+		t.Fatalf("blanked %v, %d bytes for %d", blanked, len(out), len(src))
+	}
+	var kept []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			kept = append(kept, l)
+		}
+	}
+	if got, want := strings.Join(kept, " "), "a1 b1 c2"; got != want {
+		t.Errorf("kept %q, want %q", got, want)
+	}
+	if _, blanked := csInactive([]byte("class A {}\n")); blanked {
+		t.Error("a file without directives was blanked")
+	}
+}
