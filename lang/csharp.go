@@ -101,12 +101,22 @@ func csharpAdjust(t *Tree, c *Candidate) bool {
 	return true
 }
 
-// csharpOneLine returns text, a name or a type as written, with its white
-// space removed and each alias qualifier dropped (global::System.Int32 is
-// System.Int32), so that a name holds no "::", which ends the file part
-// of a FILE::NAME_PATH location, and fits on one line.
+// csharpOneLine returns text, a name or a type as written, on one line:
+// each run of white space one space, none next to punctuation
+// (Dictionary<int, string> is Dictionary<int,string>, (int x, int y) is
+// (int x,int y)), and each alias qualifier dropped (global::System.Int32
+// is System.Int32), so that a name holds no "::", which ends the file
+// part of a FILE::NAME_PATH location.
 func csharpOneLine(text string) string {
-	text = strings.Join(strings.Fields(text), "")
+	fields := strings.Fields(text)
+	var sp strings.Builder
+	for i, f := range fields {
+		if i > 0 && !strings.ContainsAny(fields[i-1][len(fields[i-1])-1:]+f[:1], "<>,.()[]?*:") {
+			sp.WriteByte(' ')
+		}
+		sp.WriteString(f)
+	}
+	text = sp.String()
 	var b strings.Builder
 	for {
 		j := strings.Index(text, "::")

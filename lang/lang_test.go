@@ -100,3 +100,20 @@ func TestParserInput(t *testing.T) {
 		t.Error("ParserInput copied a text without a lone CR")
 	}
 }
+
+func TestCSharpOneLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"Shapes.Geometry":                 "Shapes.Geometry",
+		"Shapes .\n  Geometry":            "Shapes.Geometry",
+		"Dictionary<int, string>":         "Dictionary<int,string>",
+		"(int x, int y)":                  "(int x,int y)",
+		"global::System.Int32":            "System.Int32",
+		"List<global::System.Int32>":      "List<System.Int32>",
+		"IEnumerable<KeyValuePair<K, V>>": "IEnumerable<KeyValuePair<K,V>>",
+		"int?":                            "int?",
+	} {
+		if got := csharpOneLine(in); got != want {
+			t.Errorf("csharpOneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
