@@ -1,13 +1,16 @@
 // McsSymbols prints the declarations that Mono's C# parser (mcs's own,
 // from Mono.CSharp.dll) finds in each file named on the command line,
 // for symbols/mcs_test.go to compare with symedit's C# symbols. Per
-// file: "F <path> <errors>", then one "D <id> <parent id> <kind> <line>
-// <col> <name>" per declaration (namespaces, types, members; the
-// position is mcs's Location of the declaration, 1-based) followed by
-// its "L <what> <line> <col>" locations: "mod" for each modifier, "attr"
-// for each attribute's name, "type" for a member's type, "open" and
-// "close" for its body's braces, "tok" for the other tokens mcs's
-// locations bag records for it (keywords, braces, semicolons).
+// file: "F <path> <errors>" and an "E <message>" line per error, then
+// one "D <id> <parent id> <kind> <line> <col> <name>" per declaration
+// (namespaces, types, members; the position is mcs's Location of the
+// declaration, 1-based, a tab one column) followed by its "L <what>
+// <line> <col>" locations: "attr" for each attribute's name, "type" for
+// a member's type, "open" and "close" for its body's start ("{" or
+// "=>") and end, "acc" and "accclose" for a property's accessors ("mod"
+// and "tok", the modifiers and tokens of mcs's locations bag, only where
+// Mono.CSharp.dll is built with it; Debian's is not); then the file's
+// tokens, "T <line> <col> <token>" (see Tokens).
 using System;
 using System.Collections.Generic;
 using System.IO;
