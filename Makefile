@@ -138,3 +138,25 @@ fuzz:
 
 clean:
 	rm -rf bin
+
+# test-csharp: symbols against the parser of mcs, Mono's C# compiler (its
+# library Mono.CSharp.dll, driven by symbols/testdata/parsers/McsSymbols.cs),
+# over the C# fixtures and FlatBuffers's and Apache Thrift's C# sources. Mono comes from
+# Debian's packages, downloaded and extracted into $(CSCACHE)/root (no
+# install, nothing outside the worktree); the two trees from the Go
+# module proxy. Each step is skipped when its result is already there.
+CSCACHE    ?= .cache/csharp
+MONO_DEBS  := mono-mcs mono-runtime-sgen mono-runtime-common libmono-corlib4.5-cil libmono-corlib4.5-dll \
+              libmono-csharp4.0c-cil libmono-system4.0-cil libmono-system-core4.0-cil libmono-system-xml4.0-cil \
+              libmono-microsoft-csharp4.0-cil libmono-system-configuration4.0-cil libmono-security4.0-cil \
+              libmono-system-numerics4.0-cil
+CS_TREE_MODS := github.com/google/flatbuffers@v24.3.25+incompatible github.com/apache/thrift@v0.20.0
+.PHONY: test-csharp deps-csharp
+deps-csharp:
+	@[ -f $(CSCACHE)/root/usr/lib/mono/4.5/mcs.exe ] && [ -f $(CSCACHE)/root/usr/lib/mono/4.5/mscorlib.dll ] || { \
+	  mkdir -p $(CSCACHE)/debs $(CSCACHE)/root && cd $(CSCACHE)/debs && \
+	  apt-get download $(MONO_DEBS) && for d in *.deb; do dpkg -x $$d ../root; done; }
+test-csharp: deps-csharp
+	SYMEDIT_MCS_ROOT=$(abspath $(CSCACHE))/root \
+	SYMEDIT_CS_TREE=$$($(GO) mod download -json $(CS_TREE_MODS) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$$/\1/p' | paste -sd:) \
+	  $(GO) test -count=1 -run 'TestCSharpMatchesMcs' -v ./symbols

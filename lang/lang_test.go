@@ -31,6 +31,7 @@ func TestForPath(t *testing.T) {
 		"a.ts": "typescript", "a.mts": "typescript", "a.cts": "typescript", "a.tsx": "tsx",
 		"a.js": "javascript", "a.mjs": "javascript", "a.cjs": "javascript", "a.jsx": "javascript",
 		"src/lib.rs": "rust", "B.RS": "rust",
+		"Program.cs": "csharp", "A.CS": "csharp",
 	} {
 		l, err := ForPath(path)
 		if err != nil || l.Name != want {
@@ -97,5 +98,22 @@ func TestParserInput(t *testing.T) {
 	src := []byte("a\nb\r\n")
 	if got := py.ParserInput(src); &got[0] != &src[0] {
 		t.Error("ParserInput copied a text without a lone CR")
+	}
+}
+
+func TestCSharpOneLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"Shapes.Geometry":                 "Shapes.Geometry",
+		"Shapes .\n  Geometry":            "Shapes.Geometry",
+		"Dictionary<int, string>":         "Dictionary<int,string>",
+		"(int x, int y)":                  "(int x,int y)",
+		"global::System.Int32":            "System.Int32",
+		"List<global::System.Int32>":      "List<System.Int32>",
+		"IEnumerable<KeyValuePair<K, V>>": "IEnumerable<KeyValuePair<K,V>>",
+		"int?":                            "int?",
+	} {
+		if got := csharpOneLine(in); got != want {
+			t.Errorf("csharpOneLine(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

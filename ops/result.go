@@ -104,7 +104,7 @@ func syntaxOf(r guard.SyntaxReport) *Syntax {
 // start and end positions (the end exclusive, as symbols.Symbol's).
 type Symbol struct {
 	NamePath string           `json:"name_path" jsonschema:"The symbol's name path: the names of the enclosing symbols and its own joined by \"/\" (\"Server/Serve\"), as a location's ::NAME_PATH takes it."`
-	Kind     symbols.Kind     `json:"kind" jsonschema:"The symbol's kind: class, interface, enum, record, annotation, struct, type, function, method, constructor or namespace."`
+	Kind     symbols.Kind     `json:"kind" jsonschema:"The symbol's kind: class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace, trait, impl, union, macro, property, indexer, event, operator or delegate."`
 	Start    symbols.Position `json:"start" jsonschema:"Where the symbol starts (inclusive): 1-based line and byte column, decorators and annotations included."`
 	End      symbols.Position `json:"end" jsonschema:"Where the symbol ends (exclusive): 1-based line and byte column of the byte just past it."`
 }

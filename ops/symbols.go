@@ -35,7 +35,7 @@ type SymbolsRequest struct {
 	// Kind, when not "", keeps only the symbols of that kind (as Name
 	// does): class, interface, enum, record, annotation, struct, type,
 	// function, method, constructor or namespace.
-	Kind string `json:"kind,omitempty" jsonschema:"Keep only the symbols of this kind: class, interface, enum, record, annotation, struct, type, function, method, constructor or namespace. Omitted: every kind."`
+	Kind string `json:"kind,omitempty" jsonschema:"Keep only the symbols of this kind: class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace, trait, impl, union, macro, property, indexer, event, operator or delegate. Omitted: every kind."`
 	// Lang parses every file as this language (lang.Select) instead of
 	// by extension.
 	Lang string `json:"-"`

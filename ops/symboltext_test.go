@@ -210,3 +210,39 @@ func TestSymbolTextRefusals(t *testing.T) {
 		})
 	}
 }
+
+// A C# method sent without its attributes keeps [Test] and
+// [Category("fast")]; sent without its modifiers too, it keeps public
+// async as well; sent with its modifiers, it replaces them and keeps the
+// attributes; sent with attributes, it replaces the whole. The result
+// says what was kept, and the file is unchanged by a dry run.
+func TestReplaceBodyCSharpKeepsAttributes(t *testing.T) {
+	const rel = "csharp/modern.cs"
+	w, dir, src := fixture(t, rel)
+	body := "System.Threading.Tasks.Task RunsAsync()\n{\n    return System.Threading.Tasks.Task.CompletedTask;\n}\n"
+	for _, tc := range []struct {
+		text, replaced, kept string
+	}{
+		{"public async " + body, "from-modifiers", "[Test]\n[Category(\"fast\")]"},
+		{"internal " + body, "from-modifiers", "[Test]\n[Category(\"fast\")]"},
+		{body, "from-keyword", "[Test]\n[Category(\"fast\")]\npublic async"},
+		{"[Test]\npublic " + body, "whole", ""},
+	} {
+		res, err := w.ReplaceBody(context.Background(), ops.SymbolTextRequest{
+			Location:     rel + "::Shapes.Modern/Tests/RunsAsync",
+			Text:         tc.text,
+			WriteOptions: ops.WriteOptions{DryRun: true},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Replaced != tc.replaced || res.Kept != tc.kept || res.Written || !res.DryRun {
+			t.Errorf("%q: replaced %q kept %q written %v dry_run %v", tc.text, res.Replaced, res.Kept, res.Written, res.DryRun)
+		}
+		// Only a text with attributes replaces them: [Category] goes.
+		if strings.Contains(res.Diff, "-    [Category(\"fast\")]") != (tc.replaced == "whole") {
+			t.Errorf("%q: diff:\n%s", tc.text, res.Diff)
+		}
+	}
+	sameFile(t, dir, rel, src)
+}

@@ -38,7 +38,8 @@
 // written without "*" or type parameters ("List/Len" for
 // func (l *List[T]) Len()). A Rust impl block's members carry its self
 // type rather than the block's name ("impl Display for Point" holds
-// "Point/fmt"). A Java anonymous class is named after its type
+// "Point/fmt"). A C# namespace's qualified name is one segment
+// ("Shapes.Geometry/Circle"). A Java anonymous class is named after its type
 // and the number of javac's binary name ("Class/newInstance/
 // PrivilegedAction$1/run" for Class$1), an enum constant body after its
 // constant (see Extract). [ExtractFile] returns the same symbols in a

@@ -93,6 +93,18 @@ import (
 //     first outer attribute; a doc comment above it is not part of it.
 //     Constants, statics, fields, enum variants and closures are not
 //     symbols.
+//   - csharp: namespace (block and file-scoped; a qualified name is one
+//     segment, "Shapes.Geometry"; a file-scoped namespace ranges from its
+//     line to the end of the file's last declaration, which nest in it);
+//     class, struct, interface, enum, record (record class and record
+//     struct too), delegate; method (finalizers too, named "~C");
+//     constructor; property; indexer (named "this"); event (with add and
+//     remove accessors); operator (named "operator +", "implicit operator
+//     T"); function (a local function). An explicit interface
+//     implementation is named with its interface ("IDisposable.Dispose").
+//     Attributes and modifiers are in the range; a /// doc comment above
+//     is not. Fields, constants, field-like events, enum members,
+//     accessors and lambdas are not symbols.
 //
 // Lines and columns follow the package's line rule (see the package
 // documentation): a CR-only file's lines end at CR, and its Python, Java

@@ -41,8 +41,8 @@ func (l Lead) String() string {
 
 // TextLead reports what text, a definition a caller sends in place of a
 // symbol of language lang, begins with, judged on its first line that is
-// neither blank nor a comment (#, //, /*, *): an "@" (Rust: "#[") that
-// does not begin Java's "@interface" is a decorator, annotation or
+// neither blank nor a comment (#, //, /*, *): an "@" (Rust: "#["; C#:
+// "[") that does not begin Java's "@interface" is a decorator, annotation or
 // attribute; a modifier keyword of
 // the language, not followed by an identifier character nor, after
 // optional white space, by "(", ":", "=", ";" or "," (nor, in TypeScript

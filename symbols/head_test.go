@@ -43,6 +43,16 @@ func TestTextLead(t *testing.T) {
 		{"rust", "impl Point {}\n", symbols.LeadDefinition},
 		{"rust", "macro_rules! m { () => {} }\n", symbols.LeadDefinition},
 		{"rust", "@x fn f() {}\n", symbols.LeadDefinition}, // "@" begins no Rust attribute
+		{"csharp", "[Test]\npublic void Run() {}\n", symbols.LeadDecorator},
+		{"csharp", "/// <summary>Doc.</summary>\n[Obsolete]\nvoid Run() {}\n", symbols.LeadDecorator},
+		{"csharp", "public static async Task Run() {}\n", symbols.LeadModifier},
+		{"csharp", "internal protected abstract class A {}\n", symbols.LeadModifier},
+		{"csharp", "partial class A {}\n", symbols.LeadModifier},
+		{"csharp", "void Run() {}\n", symbols.LeadDefinition},
+		{"csharp", "async(x);\n", symbols.LeadDefinition}, // a call, not the modifier
+		{"csharp", "publicKey() {}\n", symbols.LeadDefinition},
+		{"csharp", "ref int Find() => ref x;\n", symbols.LeadDefinition}, // a ref return type
+		{"csharp", "ref struct S {}\n", symbols.LeadDefinition},
 		{"typescript", "@Input() name() {}\n", symbols.LeadDecorator},
 		{"typescript", "export function f() {}\n", symbols.LeadModifier},
 		{"typescript", "export default class {}\n", symbols.LeadModifier},
@@ -82,6 +92,10 @@ func TestHeadOffsets(t *testing.T) {
 			"public @Nullable <T> T f() { return null; }", "<T> T f() { return null; }"},
 		{"java", "@Retention(RUNTIME)\npublic @interface B {}\n", "B", "public @interface B {}", "@interface B {}"},
 		{"java", "final class C {}\n", "C", "final class C {}", "class C {}"},
+		{"csharp", "class A {\n  [Test]\n  [Obsolete]\n  public static void M() {}\n}\n", "A/M", "public static void M() {}", "void M() {}"},
+		{"csharp", "[Serializable]\npublic sealed partial class P {}\n", "P", "public sealed partial class P {}", "class P {}"},
+		{"csharp", "record struct R(int X);\n", "R", "record struct R(int X);", "record struct R(int X);"},
+		{"csharp", "public readonly ref struct S { public ref int F() => ref x; }\n", "S/F", "public ref int F() => ref x; }", "ref int F() => ref x; }"},
 		{"java", "class D { D() {} }\n", "D/D", "D() {} }", "D() {} }"},
 		{"typescript", "@Component({a: 1})\nexport class Foo {\n  @Input() @Other\n  public static async bar(): void {}\n  get x() { return 1 }\n}\n",
 			"Foo", "export class Foo {", "class Foo {"},

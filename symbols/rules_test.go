@@ -15,6 +15,7 @@ func TestQueriesUseKnownCaptures(t *testing.T) {
 		KindClass: true, KindInterface: true, KindEnum: true, KindRecord: true, KindAnnotation: true,
 		KindStruct: true, KindType: true, KindFunction: true, KindMethod: true, KindConstructor: true,
 		KindNamespace: true, KindTrait: true, KindImpl: true, KindUnion: true, KindMacro: true,
+		KindProperty: true, KindIndexer: true, KindEvent: true, KindOperator: true, KindDelegate: true,
 	}
 	for _, l := range lang.Languages() {
 		q, err := l.SymbolsQuery()

@@ -26,16 +26,22 @@ const (
 	KindMethod      Kind = "method"
 	KindConstructor Kind = "constructor"
 	KindNamespace   Kind = "namespace"
-	KindTrait       Kind = "trait" // a Rust trait
-	KindImpl        Kind = "impl"  // a Rust impl block
-	KindUnion       Kind = "union" // a Rust union
-	KindMacro       Kind = "macro" // a Rust macro_rules! macro
+	KindTrait       Kind = "trait"    // a Rust trait
+	KindImpl        Kind = "impl"     // a Rust impl block
+	KindUnion       Kind = "union"    // a Rust union
+	KindMacro       Kind = "macro"    // a Rust macro_rules! macro
+	KindProperty    Kind = "property" // a C# property
+	KindIndexer     Kind = "indexer"  // a C# indexer (this[...])
+	KindEvent       Kind = "event"    // a C# event with accessors
+	KindOperator    Kind = "operator" // a C# operator or conversion operator
+	KindDelegate    Kind = "delegate" // a C# delegate type
 )
 
 // Kinds returns every Kind, in the order above.
 func Kinds() []Kind {
 	return []Kind{KindClass, KindInterface, KindEnum, KindRecord, KindAnnotation, KindStruct, KindType,
-		KindFunction, KindMethod, KindConstructor, KindNamespace, KindTrait, KindImpl, KindUnion, KindMacro}
+		KindFunction, KindMethod, KindConstructor, KindNamespace, KindTrait, KindImpl, KindUnion, KindMacro,
+		KindProperty, KindIndexer, KindEvent, KindOperator, KindDelegate}
 }
 
 // Symbol is one definition found in a file.
@@ -54,7 +60,7 @@ type Symbol struct {
 	// name path is "Receiver/Method", the receiver type without "*" or type
 	// parameters.
 	NamePath string `json:"name_path" jsonschema:"The names of the enclosing symbols and this one joined by \"/\" (\"Server/Serve\"); the second and later same-named siblings get \"[2]\", \"[3]\", ...; a Go method's is \"Receiver/Method\". A location takes it after \"::\"."`
-	Kind     Kind   `json:"kind" jsonschema:"The symbol's kind: class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace, trait, impl, union or macro."`
+	Kind     Kind   `json:"kind" jsonschema:"The symbol's kind: class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace, trait, impl, union, macro, property, indexer, event, operator or delegate."`
 	// Start is the first position of the range (1-based line and column).
 	Start Position `json:"start" jsonschema:"Where the symbol starts (inclusive): decorators, annotations and modifiers included, comments above it not."`
 	// End is the exclusive end of the range (1-based line and column of the
