@@ -25,7 +25,7 @@ const (
 )
 
 // Code is the machine-readable kind of a refusal or failure: the "code"
-// of a result's error object. Codes are stable; README.md's table of
+// of a result's error object. Codes are stable; docs/json.md's table of
 // error codes lists them all (checked by a test against Codes).
 type Code string
 

@@ -12,40 +12,40 @@ import (
 	"github.com/symedit/symedit/ops"
 )
 
-// TestREADMECodeTable checks that README.md's table of error codes lists
+// TestDocsCodeTable checks that docs/json.md's table of error codes lists
 // exactly ops.Codes's codes, with the same exit codes.
-func TestREADMECodeTable(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+func TestDocsCodeTable(t *testing.T) {
+	doc, err := os.ReadFile("../docs/json.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	row := regexp.MustCompile("^\\| `([A-Z_]+)` \\| ([0-9]) \\|")
 	documented := map[string]int{}
-	for _, line := range strings.Split(string(readme), "\n") {
+	for _, line := range strings.Split(string(doc), "\n") {
 		m := row.FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
 		if _, dup := documented[m[1]]; dup {
-			t.Errorf("README lists %s twice", m[1])
+			t.Errorf("docs/json.md lists %s twice", m[1])
 		}
 		documented[m[1]], _ = strconv.Atoi(m[2])
 	}
 	if len(documented) == 0 {
-		t.Fatal("README.md has no table of error codes")
+		t.Fatal("docs/json.md has no table of error codes")
 	}
 	for _, r := range ops.Codes() {
 		got, ok := documented[string(r.Code)]
 		switch {
 		case !ok:
-			t.Errorf("README does not list %s (exit %d)", r.Code, r.Exit)
+			t.Errorf("docs/json.md does not list %s (exit %d)", r.Code, r.Exit)
 		case got != r.Exit:
-			t.Errorf("README says %s exits %d, ops.Codes says %d", r.Code, got, r.Exit)
+			t.Errorf("docs/json.md says %s exits %d, ops.Codes says %d", r.Code, got, r.Exit)
 		}
 		delete(documented, string(r.Code))
 	}
 	for code, exit := range documented {
-		t.Errorf("README lists %s (exit %d), which ops.Codes does not have", code, exit)
+		t.Errorf("docs/json.md lists %s (exit %d), which ops.Codes does not have", code, exit)
 	}
 }
 

@@ -41,7 +41,7 @@ type SymbolTextResult struct {
 	Reindent string `json:"reindent,omitempty" jsonschema:"How the text was shifted: \"indented by 4 spaces\" or \"written as sent\"; omitted when refused before the text was placed."`
 	// Replaced is which part of the symbol ReplaceBody replaced: "whole",
 	// "from-implementation", "from-modifiers" or "from-keyword"
-	// (textedit.Replaced; README, replace-body's table); "" for the
+	// (textedit.Replaced; docs/editing.md, replace-body's table); "" for the
 	// insertions.
 	Replaced string `json:"replaced,omitempty" jsonschema:"Which part of the symbol replace_body replaced: \"whole\", \"from-implementation\", \"from-modifiers\" or \"from-keyword\"; omitted for insert_before and insert_after."`
 	// Kept is the symbol's text ReplaceBody kept in front of the new text
@@ -85,7 +85,7 @@ func (op symbolTextOp) apply(d *edit.Document, s textedit.SymbolLines, text stri
 // ReplaceBody replaces the symbol at req.Location with req.Text, keeping
 // the decorators, annotations, modifiers and TypeScript overload
 // signatures the text does not start with (edit.Document.ReplaceSymbol;
-// README, replace-body), then runs the syntax guard and commits atomically
+// docs/editing.md, replace-body), then runs the syntax guard and commits atomically
 // (unless req.DryRun). The result is never nil; it says what was replaced
 // and kept and how the text was shifted. The error is nil or the result's
 // *Error: NO_SYMBOL, AMBIGUOUS_SYMBOL (with candidates and the nearest

@@ -70,5 +70,5 @@
 //	   cannot be kept, a failed write; the file is unchanged
 //
 // Each JSON error code has one exit code, in exit.go's codeTable; the
-// README's table of codes lists the same rows.
+// table of codes in docs/json.md lists the same rows.
 package app
