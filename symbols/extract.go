@@ -93,6 +93,17 @@ import (
 //     first outer attribute; a doc comment above it is not part of it.
 //     Constants, statics, fields, enum variants and closures are not
 //     symbols.
+//   - ruby: namespace (a module), class, each named after the last
+//     constant of its path (class A::B is B); function (def, at any
+//     depth); method (a def whose parent symbol is a class or a module).
+//     def self.x, def obj.x and a def whose nearest enclosing class,
+//     module or def is class << self are named "self.x" ("obj.x");
+//     class << self is not a symbol. A range runs from the keyword to its
+//     end; a def that is the one argument of private, protected, public,
+//     module_function, private_class_method, public_class_method or
+//     ruby2_keywords without parentheses ranges from that word, a
+//     modifier. attr_accessor and its kin, define_method, constants and
+//     blocks are not symbols.
 //
 // Lines and columns follow the package's line rule (see the package
 // documentation): a CR-only file's lines end at CR, and its Python, Java

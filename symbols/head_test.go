@@ -43,6 +43,15 @@ func TestTextLead(t *testing.T) {
 		{"rust", "impl Point {}\n", symbols.LeadDefinition},
 		{"rust", "macro_rules! m { () => {} }\n", symbols.LeadDefinition},
 		{"rust", "@x fn f() {}\n", symbols.LeadDefinition}, // "@" begins no Rust attribute
+		{"ruby", "private def x\nend\n", symbols.LeadModifier},
+		{"ruby", "# Doc.\nruby2_keywords def m(*a)\nend\n", symbols.LeadModifier},
+		{"ruby", "private_class_method def self.x; end\n", symbols.LeadModifier},
+		{"ruby", "module_function def x = 1\n", symbols.LeadModifier},
+		{"ruby", "def private_x; end\n", symbols.LeadDefinition},
+		{"ruby", "private_x def y; end\n", symbols.LeadDefinition}, // not a modifier word
+		{"ruby", "private(def x; end)\n", symbols.LeadDefinition},  // a call with parentheses
+		{"ruby", "class << self\nend\n", symbols.LeadDefinition},
+		{"ruby", "@x = 1\ndef f; end\n", symbols.LeadDefinition}, // "@" begins no Ruby decorator
 		{"typescript", "@Input() name() {}\n", symbols.LeadDecorator},
 		{"typescript", "export function f() {}\n", symbols.LeadModifier},
 		{"typescript", "export default class {}\n", symbols.LeadModifier},
