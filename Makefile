@@ -48,10 +48,11 @@ deps:
 # binary once per command (10 times slower) while the pools they drive are
 # raced by ops's and app's own tests. -short samples the long sweeps over
 # real trees (GOROOT/src, CPython); test-long runs them whole. CI
-# (.ci/run) runs both.
+# (.ci/run) runs both. deps-ruby (below) extracts Ruby, against whose
+# parser the Ruby fixtures are checked.
 RACE_PKGS := ./edit/... ./files/... ./guard/... ./diff/... ./textedit/... ./ops/... ./cmd/symedit/internal/... ./internal/symcache/... ./symbols/... ./lang/... ./walk/...
 
-test: deps
+test: deps deps-ruby
 	$(GO) vet ./...
 	$(GO) test -short -race -count=1 $(RACE_PKGS)
 	$(GO) test -short -count=1 $$($(GO) list ./... | grep -vxF "$$($(GO) list $(RACE_PKGS))")
@@ -60,17 +61,18 @@ test: deps
 # over GOROOT/src and the other real trees), without the race detector;
 # minutes. CI runs it after `make test`.
 .PHONY: test-long
-test-long: deps
+test-long: deps deps-ruby
 	$(GO) test -count=1 -timeout 30m ./...
 
 # test-parsers: symedit's symbols against each language's own parser over
 # whole trees (go/ast over $GOROOT/src, Python's ast over CPython's standard
 # library, javac's trees over the JDK's java.base sources from src.zip where
 # present, rustc's unexpanded AST over the Rust standard library's sources
-# from the toolchain); minutes, so not in `make test`, which runs the same
+# from the toolchain, Ruby's own parser over Ruby 3.1's library, which
+# deps-ruby extracts); minutes, so not in `make test`, which runs the same
 # checks over samples.
 .PHONY: test-parsers
-test-parsers:
+test-parsers: deps-ruby
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols
 
 # test-typescript: symbols against the TypeScript compiler's parser over the
@@ -86,6 +88,24 @@ test-typescript:
 	cd $(TSCACHE) && [ -d rxjs/package/src ] || { npm pack rxjs@7.8.2 >/dev/null && mkdir -p rxjs && tar xzf rxjs-7.8.2.tgz -C rxjs; }
 	SYMEDIT_TS_MODULE=$(abspath $(TSCACHE))/node_modules/typescript SYMEDIT_TS_TREE=$(abspath $(TSCACHE))/rxjs/package/src \
 	  $(GO) test -count=1 -run 'TestTypeScriptMatchesCompiler' -v ./symbols
+
+# test-ruby: symbols against Ruby's own parser (RubyVM::AbstractSyntaxTree
+# for ranges, Ripper for name positions, through
+# symbols/testdata/parsers/rubydefs.rb) over the Ruby fixtures and Ruby
+# 3.1's whole library as Debian ships it (lib/ruby: the standard library
+# and its bundled gems). deps-ruby extracts Debian's ruby3.1 and
+# libruby3.1 packages into $(RUBYCACHE) (apt-get download and dpkg -x: no
+# root, nothing installed; skipped when present); the tests run that ruby
+# with LD_LIBRARY_PATH and RUBYLIB pointing into it.
+RUBYCACHE ?= .cache/ruby
+.PHONY: test-ruby deps-ruby
+deps-ruby:
+	@[ -x $(RUBYCACHE)/root/usr/bin/ruby3.1 ] || { \
+	  mkdir -p $(RUBYCACHE) && cd $(RUBYCACHE) && \
+	  apt-get download ruby3.1 libruby3.1 && \
+	  for deb in *.deb; do dpkg -x $$deb root; done; }
+test-ruby: deps-ruby
+	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -run 'TestRubyMatchesRuby' -v ./symbols
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); [ -z "$$out" ] || { echo "gofmt would change: $$out"; exit 1; }
