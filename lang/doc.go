@@ -12,7 +12,7 @@
 // parser's symbol extraction with the source's top-level [Layout] (Go),
 // and its blank-line style. Each built-in language is one file: python.go,
 // golang.go (with golang_check.go, go/parser's check of edited regions),
-// java.go, typescript.go (TypeScript and TSX), javascript.go, rust.go and ruby.go; no other
+// java.go, typescript.go (TypeScript and TSX), javascript.go, rust.go, ruby.go and php.go; no other
 // package switches on a language's name, so adding a language is one such
 // file, its query, and its tests.
 //

@@ -24,7 +24,7 @@ var queryFiles embed.FS
 // Definition is everything symedit knows of one language, as a value: the
 // input of [New]. Each built-in language's Definition is in a file of its
 // own (python.go, golang.go, java.go, typescript.go, javascript.go,
-// rust.go, ruby.go), with
+// rust.go, ruby.go, php.go), with
 // its symbols query in queries/; adding a language is one such file and
 // its query. Only Name, Extensions, Grammar and a query are required;
 // every other field may be left zero, which means the language has no
@@ -97,7 +97,7 @@ type Definition struct {
 // safe for concurrent use; make one with [New].
 type Language struct {
 	// Name is the language's name in symedit's output and in --lang:
-	// "python", "go", "java", "typescript", "tsx", "javascript", "rust" or "ruby"
+	// "python", "go", "java", "typescript", "tsx", "javascript", "rust", "ruby" or "php"
 	// for the built-in languages.
 	Name string
 	// Extensions lists the file name endings that select the language,
@@ -337,7 +337,7 @@ func NewRegistry(langs ...*Language) (*Registry, error) {
 var builtin = sync.OnceValue(func() *Registry {
 	r, err := NewRegistry(New(pythonDef), New(goDef), New(javaDef),
 		New(typescriptDef), New(tsxDef), New(javascriptDef), New(rustDef),
-		New(rubyDef))
+		New(rubyDef), New(phpDef))
 	if err != nil {
 		panic(err) // the definitions are constants; TestDefaultRegistry reports the same error
 	}
@@ -345,7 +345,7 @@ var builtin = sync.OnceValue(func() *Registry {
 })
 
 // Default returns the registry of the built-in languages: python, go,
-// java, typescript, tsx, javascript, rust and ruby, in that order.
+// java, typescript, tsx, javascript, rust, ruby and php, in that order.
 func Default() *Registry { return builtin() }
 
 // ForPath returns the language selected by path's extension, compared

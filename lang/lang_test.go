@@ -31,7 +31,7 @@ func TestForPath(t *testing.T) {
 		"a.ts": "typescript", "a.mts": "typescript", "a.cts": "typescript", "a.tsx": "tsx",
 		"a.js": "javascript", "a.mjs": "javascript", "a.cjs": "javascript", "a.jsx": "javascript",
 		"src/lib.rs": "rust", "B.RS": "rust",
-		"lib/set.rb": "ruby", "C.RB": "ruby",
+		"lib/set.rb": "ruby", "C.RB": "ruby", "src/User.php": "php", "D.PHP": "php",
 	} {
 		l, err := ForPath(path)
 		if err != nil || l.Name != want {

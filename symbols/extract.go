@@ -104,6 +104,16 @@ import (
 //     ruby2_keywords without parentheses ranges from that word, a
 //     modifier. attr_accessor and its kin, define_method, constants and
 //     blocks are not symbols.
+//   - php: namespace (named by its full name, App\Models; namespace X { }
+//     ranges over its braces, namespace X; to the end of its last
+//     statement before the next namespace or the end of the file, so the
+//     declarations after it nest under it), class, interface, trait,
+//     enum, function (at any depth), method (in a class, an interface, a
+//     trait, an enum; an anonymous class's, under the symbol around it).
+//     Attributes (#[...]) and modifiers belong to the range, a doc comment
+//     above does not. Class constants, properties, enum cases, closures,
+//     anonymous classes and the global namespace (namespace { }) are not
+//     symbols.
 //
 // Lines and columns follow the package's line rule (see the package
 // documentation): a CR-only file's lines end at CR, and its Python, Java

@@ -43,6 +43,16 @@ func TestTextLead(t *testing.T) {
 		{"rust", "impl Point {}\n", symbols.LeadDefinition},
 		{"rust", "macro_rules! m { () => {} }\n", symbols.LeadDefinition},
 		{"rust", "@x fn f() {}\n", symbols.LeadDefinition}, // "@" begins no Rust attribute
+		{"php", "#[Route('/')]\npublic function f() {}\n", symbols.LeadDecorator},
+		{"php", "/** Doc. */\n#[Pure]\nfunction f() {}\n", symbols.LeadDecorator},
+		{"php", "# a comment\npublic static function f() {}\n", symbols.LeadModifier},
+		{"php", "final public function f() {}\n", symbols.LeadModifier},
+		{"php", "abstract class A {}\n", symbols.LeadModifier},
+		{"php", "readonly class P {}\n", symbols.LeadModifier},
+		{"php", "function f() {}\n", symbols.LeadDefinition},
+		{"php", "function public() {}\n", symbols.LeadDefinition},
+		{"php", "class A {}\n", symbols.LeadDefinition},
+		{"php", "@f() {}\n", symbols.LeadDefinition}, // "@" begins no PHP attribute
 		{"ruby", "private def x\nend\n", symbols.LeadModifier},
 		{"ruby", "# Doc.\nruby2_keywords def m(*a)\nend\n", symbols.LeadModifier},
 		{"ruby", "private_class_method def self.x; end\n", symbols.LeadModifier},
