@@ -48,11 +48,11 @@ deps:
 # binary once per command (10 times slower) while the pools they drive are
 # raced by ops's and app's own tests. -short samples the long sweeps over
 # real trees (GOROOT/src, CPython); test-long runs them whole. CI
-# (.ci/run) runs both. deps-ruby (below) extracts Ruby, against whose
-# parser the Ruby fixtures are checked.
+# (.ci/run) runs both. deps-ruby and deps-php (below) extract Ruby and
+# PHP, against whose parsers the Ruby and PHP fixtures are checked.
 RACE_PKGS := ./edit/... ./files/... ./guard/... ./diff/... ./textedit/... ./ops/... ./cmd/symedit/internal/... ./internal/symcache/... ./symbols/... ./lang/... ./walk/...
 
-test: deps deps-ruby
+test: deps deps-ruby deps-php
 	$(GO) vet ./...
 	$(GO) test -short -race -count=1 $(RACE_PKGS)
 	$(GO) test -short -count=1 $$($(GO) list ./... | grep -vxF "$$($(GO) list $(RACE_PKGS))")
@@ -61,7 +61,7 @@ test: deps deps-ruby
 # over GOROOT/src and the other real trees), without the race detector;
 # minutes. CI runs it after `make test`.
 .PHONY: test-long
-test-long: deps deps-ruby
+test-long: deps deps-ruby deps-php
 	$(GO) test -count=1 -timeout 30m ./...
 
 # test-parsers: symedit's symbols against each language's own parser over
@@ -69,10 +69,10 @@ test-long: deps deps-ruby
 # library, javac's trees over the JDK's java.base sources from src.zip where
 # present, rustc's unexpanded AST over the Rust standard library's sources
 # from the toolchain, Ruby's own parser over Ruby 3.1's library, which
-# deps-ruby extracts); minutes, so not in `make test`, which runs the same
-# checks over samples.
+# deps-ruby extracts, PHP-Parser over the PHP packages deps-php extracts);
+# minutes, so not in `make test`, which runs the same checks over samples.
 .PHONY: test-parsers
-test-parsers: deps-ruby
+test-parsers: deps-ruby deps-php
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols
 
 # test-typescript: symbols against the TypeScript compiler's parser over the
@@ -106,6 +106,32 @@ deps-ruby:
 	  for deb in *.deb; do dpkg -x $$deb root; done; }
 test-ruby: deps-ruby
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -run 'TestRubyMatchesRuby' -v ./symbols
+
+# test-php: symbols against PHP's grammar (PHP-Parser 4, whose grammar is
+# PHP's own, for structure and ranges; PHP's tokenizer for name positions;
+# through symbols/testdata/parsers/phpdefs.php) over the PHP fixtures and
+# real PHP code: PHP-Parser itself and the Debian packages in PHPTREE
+# (Symfony, Guzzle, Doctrine and Illuminate components). deps-php extracts
+# Debian's php8.2-cli, php8.2-common (the tokenizer extension) and
+# php-parser into $(PHPCACHE)/root and PHPTREE into $(PHPCACHE)/corpus
+# (apt-get download and dpkg -x; skipped when present); the tests run that
+# php with -n and the tokenizer extension loaded from there.
+PHPCACHE ?= .cache/php
+PHPTREE  := php-symfony-console php-symfony-http-foundation php-symfony-dependency-injection \
+            php-guzzlehttp-guzzle php-guzzlehttp-psr7 php-guzzlehttp-promises php-doctrine-orm \
+            php-doctrine-dbal php-illuminate-collections php-illuminate-support
+.PHONY: test-php deps-php
+deps-php:
+	@[ -x $(PHPCACHE)/root/usr/bin/php8.2 ] || { \
+	  mkdir -p $(PHPCACHE)/debs && cd $(PHPCACHE)/debs && \
+	  apt-get download php8.2-cli php8.2-common php-parser && \
+	  for deb in *.deb; do dpkg -x $$deb ../root; done; }
+	@[ -d $(PHPCACHE)/corpus/usr/share/php ] || { \
+	  mkdir -p $(PHPCACHE)/corpus-debs && cd $(PHPCACHE)/corpus-debs && \
+	  apt-get download $(PHPTREE) && \
+	  for deb in *.deb; do dpkg -x $$deb ../corpus; done; }
+test-php: deps-php
+	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -run 'TestPHPMatchesPHPParser' -v ./symbols
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); [ -z "$$out" ] || { echo "gofmt would change: $$out"; exit 1; }
