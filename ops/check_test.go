@@ -73,16 +73,17 @@ func TestCheckFixtures(t *testing.T) {
 			t.Errorf("%s: %+v", f.Path, f)
 		}
 	}
-	want := []string{"src/go/atomic_type.go", "src/go/slog_value.go", "src/java/Inventory.java", "src/python/contextlib_excerpt.py",
+	want := []string{"src/go/atomic_type.go", "src/go/slog_value.go", "src/java/Inventory.java",
+		"src/php/doctrine_Column.php", "src/php/php_parser_NodeTraverser.php", "src/php/shapes.php", "src/python/contextlib_excerpt.py",
 		"src/python/process.py", "src/ruby/delegate.rb", "src/ruby/ostruct.rb", "src/ruby/shapes.rb", "src/rust/alloc_borrow.rs", "src/rust/core_char_mod.rs", "src/rust/shapes.rs",
 		"src/typescript/scheduler.ts", "src/typescript/widget.tsx"}
 	if !slices.Equal(paths, want) {
 		t.Errorf("files %q, want %q", paths, want)
 	}
-	if !res.OK || res.Checked != 13 || res.Problems != 0 || res.Skipped["unsupported language"] != 6 {
+	if !res.OK || res.Checked != 16 || res.Problems != 0 || res.Skipped["unsupported language"] != 7 {
 		t.Errorf("result %+v", res)
 	}
-	if want := "checked 13 file(s): 0 syntax error(s) in 0 file(s); skipped: 6 unsupported language"; res.Summary != want {
+	if want := "checked 16 file(s): 0 syntax error(s) in 0 file(s); skipped: 7 unsupported language"; res.Summary != want {
 		t.Errorf("summary %q, want %q", res.Summary, want)
 	}
 }

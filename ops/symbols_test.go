@@ -59,7 +59,7 @@ func TestSymbolsFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.OK || !res.Walked || res.Summary != "13 file(s); skipped: 6 unsupported language" || len(res.Files) != 13 {
+	if !res.OK || !res.Walked || res.Summary != "16 file(s); skipped: 7 unsupported language" || len(res.Files) != 16 {
 		t.Fatalf("result %+v", res)
 	}
 	for _, f := range res.Files {
