@@ -203,9 +203,10 @@ func (l *Language) BlankLines(topLevel bool) int {
 // offsets are unchanged; src itself when there is no lone CR or the
 // language's lines end at LF only (Definition.LFOnly, Go); then the
 // language's Definition.Rewrite, where its grammar misreads valid text. Python
-// (universal newlines), Java (JLS 3.4) and JavaScript/TypeScript (ECMA-262
-// line terminators) end a line at a lone CR; tree-sitter's grammars do
-// not, and would read a CR-only file as one line. Go's spec ends lines at
+// (universal newlines), Java (JLS 3.4), JavaScript/TypeScript (ECMA-262
+// line terminators) and PHP (its scanner's newline is CR, LF or CRLF) end
+// a line at a lone CR; tree-sitter's grammars do not, and would read a
+// CR-only file as one line. Go's spec ends lines at
 // LF only, and go/parser is the authority, so Go text is returned as it
 // is.
 func (l *Language) ParserInput(src []byte) []byte {

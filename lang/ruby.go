@@ -1,9 +1,11 @@
 package lang
 
-// Ruby: tree-sitter's grammar and the symbol rules (singleton methods
-// named "self.x", a class or module named by a path after its last
-// constant). Tree-sitter is the guard's only judge: running ruby on every
-// edit would be too slow, and ruby is not always on the machine.
+// Ruby: tree-sitter's grammar, the symbol rules (singleton methods named
+// "self.x", a class or module named by a path after its last constant,
+// private def x a modifier), the two corrections of what the grammar
+// misreads (def !=, a stray keyword) and the anatomy of a def's head. The
+// guard judges with tree-sitter and the stray-keyword check: ruby itself
+// is not always on the machine, and a process per edit would be too slow.
 
 import (
 	"bytes"
@@ -23,7 +25,11 @@ var rubyDef = Definition{
 	Extensions: []string{".rb"},
 	Grammar:    ruby.GetLanguage,
 	QueryFile:  "ruby.scm",
-	Rewrite:    rubyRewrite,
+	// Ruby ends a line at LF only: its parser reads a lone CR as white
+	// space ("encountered \r in middle of line, treated as a mere
+	// space").
+	LFOnly:  true,
+	Rewrite: rubyRewrite,
 	Rules: Rules{
 		Adjust: func(t *Tree, c *Candidate) bool {
 			switch c.Def.Type() {
@@ -32,14 +38,14 @@ var rubyDef = Definition{
 				if obj == nil {
 					return false
 				}
-				c.NameText = RubyReceiver(rubyUnparen(obj).Content(t.src)) + "." + c.Name.Content(t.src)
+				c.NameText = rubyReceiver(rubyUnparen(obj).Content(t.src)) + "." + c.Name.Content(t.src)
 			case "method":
 				if sc := rubySingletonClass(t, c.Def); sc != nil {
 					v := sc.ChildByFieldName("value")
 					if v == nil {
 						return false
 					}
-					c.NameText = RubyReceiver(rubyUnparen(v).Content(t.src)) + "." + c.Name.Content(t.src)
+					c.NameText = rubyReceiver(rubyUnparen(v).Content(t.src)) + "." + c.Name.Content(t.src)
 				}
 			}
 			return true
@@ -142,12 +148,12 @@ func rubyUnparen(n *sitter.Node) *sitter.Node {
 	return n
 }
 
-// RubyReceiver returns the receiver of a singleton method as its name's
+// rubyReceiver returns the receiver of a singleton method as its name's
 // prefix: the receiver's text (self, Foo, obj) with each run of white
 // space removed, and "::" written "." so that a name holds no "::", which
 // ends the file part of a FILE::NAME_PATH location (def A::B.x is
 // "A.B.x").
-func RubyReceiver(text string) string {
+func rubyReceiver(text string) string {
 	return strings.ReplaceAll(strings.Join(strings.Fields(text), ""), "::", ".")
 }
 

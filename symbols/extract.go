@@ -116,8 +116,9 @@ import (
 //     symbols.
 //
 // Lines and columns follow the package's line rule (see the package
-// documentation): a CR-only file's lines end at CR, and its Python, Java
-// and TypeScript/JavaScript text is parsed with each lone CR read as LF.
+// documentation): a CR-only file's lines end at CR, and its Python, Java,
+// TypeScript/JavaScript and PHP text is parsed with each lone CR read as
+// LF.
 //
 // Extract parses with ctx, so a canceled or expired ctx stops a long parse
 // and Extract returns ctx.Err() (go/parser is not stopped: ctx is checked
