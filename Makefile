@@ -48,10 +48,14 @@ deps:
 # binary once per command (10 times slower) while the pools they drive are
 # raced by ops's and app's own tests. -short samples the long sweeps over
 # real trees (GOROOT/src, CPython); test-long runs them whole. CI
-# (.ci/run) runs both.
+# (.ci/run) runs both. deps-ruby and deps-php (below) extract Ruby and
+# PHP, against whose parsers the Ruby and PHP fixtures are checked; where
+# the package archive cannot be reached, those checks are skipped with a
+# warning rather than failing the run (test-ruby and test-php fail).
 RACE_PKGS := ./edit/... ./files/... ./guard/... ./diff/... ./textedit/... ./ops/... ./cmd/symedit/internal/... ./internal/symcache/... ./symbols/... ./lang/... ./walk/...
 
 test: deps
+	@$(MAKE) --no-print-directory deps-ruby deps-php || echo "warning: Ruby and PHP could not be extracted into .cache: their parser comparisons are skipped" >&2
 	$(GO) vet ./...
 	$(GO) test -short -race -count=1 $(RACE_PKGS)
 	$(GO) test -short -count=1 $$($(GO) list ./... | grep -vxF "$$($(GO) list $(RACE_PKGS))")
@@ -61,16 +65,18 @@ test: deps
 # minutes. CI runs it after `make test`.
 .PHONY: test-long
 test-long: deps
+	@$(MAKE) --no-print-directory deps-ruby deps-php || echo "warning: Ruby and PHP could not be extracted into .cache: their parser comparisons are skipped" >&2
 	$(GO) test -count=1 -timeout 30m ./...
 
 # test-parsers: symedit's symbols against each language's own parser over
 # whole trees (go/ast over $GOROOT/src, Python's ast over CPython's standard
 # library, javac's trees over the JDK's java.base sources from src.zip where
 # present, rustc's unexpanded AST over the Rust standard library's sources
-# from the toolchain); minutes, so not in `make test`, which runs the same
-# checks over samples.
+# from the toolchain, Ruby's own parser over Ruby 3.1's library, which
+# deps-ruby extracts, PHP-Parser over the PHP packages deps-php extracts);
+# minutes, so not in `make test`, which runs the same checks over samples.
 .PHONY: test-parsers
-test-parsers:
+test-parsers: deps-ruby deps-php
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols
 
 # test-typescript: symbols against the TypeScript compiler's parser over the
@@ -86,6 +92,50 @@ test-typescript:
 	cd $(TSCACHE) && [ -d rxjs/package/src ] || { npm pack rxjs@7.8.2 >/dev/null && mkdir -p rxjs && tar xzf rxjs-7.8.2.tgz -C rxjs; }
 	SYMEDIT_TS_MODULE=$(abspath $(TSCACHE))/node_modules/typescript SYMEDIT_TS_TREE=$(abspath $(TSCACHE))/rxjs/package/src \
 	  $(GO) test -count=1 -run 'TestTypeScriptMatchesCompiler' -v ./symbols
+
+# test-ruby: symbols against Ruby's own parser (RubyVM::AbstractSyntaxTree
+# for ranges, Ripper for name positions, through
+# symbols/testdata/parsers/rubydefs.rb) over the Ruby fixtures and Ruby
+# 3.1's whole library as Debian ships it (lib/ruby: the standard library
+# and its bundled gems). deps-ruby extracts Debian's ruby3.1 and
+# libruby3.1 packages into $(RUBYCACHE) (apt-get download and dpkg -x: no
+# root, nothing installed; skipped when present); the tests run that ruby
+# with LD_LIBRARY_PATH and RUBYLIB pointing into it.
+RUBYCACHE ?= .cache/ruby
+.PHONY: test-ruby deps-ruby
+deps-ruby:
+	@[ -x $(RUBYCACHE)/root/usr/bin/ruby3.1 ] || { \
+	  mkdir -p $(RUBYCACHE) && cd $(RUBYCACHE) && \
+	  apt-get download ruby3.1 libruby3.1 && \
+	  for deb in *.deb; do dpkg -x $$deb root; done; }
+test-ruby: deps-ruby
+	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -run 'TestRubyMatchesRuby' -v ./symbols
+
+# test-php: symbols against PHP's grammar (PHP-Parser 4, whose grammar is
+# PHP's own, for structure and ranges; PHP's tokenizer for name positions;
+# through symbols/testdata/parsers/phpdefs.php) over the PHP fixtures and
+# real PHP code: PHP-Parser itself and the Debian packages in PHPTREE
+# (Symfony, Guzzle, Doctrine and Illuminate components). deps-php extracts
+# Debian's php8.2-cli, php8.2-common (the tokenizer extension) and
+# php-parser into $(PHPCACHE)/root and PHPTREE into $(PHPCACHE)/corpus
+# (apt-get download and dpkg -x; skipped when present); the tests run that
+# php with -n and the tokenizer extension loaded from there.
+PHPCACHE ?= .cache/php
+PHPTREE  := php-symfony-console php-symfony-http-foundation php-symfony-dependency-injection \
+            php-guzzlehttp-guzzle php-guzzlehttp-psr7 php-guzzlehttp-promises php-doctrine-orm \
+            php-doctrine-dbal php-illuminate-collections php-illuminate-support
+.PHONY: test-php deps-php
+deps-php:
+	@[ -x $(PHPCACHE)/root/usr/bin/php8.2 ] || { \
+	  mkdir -p $(PHPCACHE)/debs && cd $(PHPCACHE)/debs && \
+	  apt-get download php8.2-cli php8.2-common php-parser && \
+	  for deb in *.deb; do dpkg -x $$deb ../root; done; }
+	@[ -d $(PHPCACHE)/corpus/usr/share/php ] || { \
+	  mkdir -p $(PHPCACHE)/corpus-debs && cd $(PHPCACHE)/corpus-debs && \
+	  apt-get download $(PHPTREE) && \
+	  for deb in *.deb; do dpkg -x $$deb ../corpus; done; }
+test-php: deps-php
+	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -run 'TestPHPMatchesPHPParser' -v ./symbols
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); [ -z "$$out" ] || { echo "gofmt would change: $$out"; exit 1; }

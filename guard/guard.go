@@ -122,6 +122,10 @@ const (
 	// inconsistently. The guard finds these itself, as CPython's tokenizer
 	// does.
 	KindPythonIndent = "python/indent"
+	// KindRubyKeywords is a Ruby reserved word that tree-sitter's Ruby
+	// grammar reads as a name where Ruby refuses the keyword (ruby files
+	// only): an end too many, an else without an if.
+	KindRubyKeywords = "ruby/keywords"
 )
 
 // SyntaxProblem is one syntax problem in the content after an edit.
@@ -141,14 +145,14 @@ type SyntaxProblem struct {
 	EndLine   int `json:"end_line" jsonschema:"The 1-based line of the problem's exclusive end (the start, for a point)."`
 	EndColumn int `json:"end_column" jsonschema:"The 1-based byte column of the problem's exclusive end: the byte just past it (the start, for a point)."`
 	// Kind is KindError, KindMissing, or the Kind of the language's
-	// lang.Checker: KindGoParser or KindPythonIndent for the built-in
-	// languages.
-	Kind string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser) or python/indent (a Python indentation error)."`
+	// lang.Checker: KindGoParser, KindPythonIndent or KindRubyKeywords
+	// for the built-in languages.
+	Kind string `json:"kind" jsonschema:"The problem's kind: ERROR (text the grammar could not parse), MISSING (a token the parser inserted to recover, such as a closing brace), go/parser (Go's own parser), python/indent (a Python indentation error) or ruby/keywords (a Ruby keyword where none may be, such as an end too many)."`
 	// Message says what is wrong, prefixed by the checker that found it:
 	// `tree-sitter: syntax error at "x := )"`, `tree-sitter: missing "}"`,
 	// `go/parser: expected declaration, found x`,
 	// `python/indent: expected an indented block after "def f():"`.
-	Message string `json:"message" jsonschema:"What is wrong, prefixed by the checker that found it (tree-sitter:, go/parser:, python/indent:)."`
+	Message string `json:"message" jsonschema:"What is wrong, prefixed by the checker that found it (tree-sitter:, go/parser:, python/indent:, ruby/keywords:)."`
 	// Text is the whole line at Line, without its line ending ("" for the
 	// empty line after a final line ending).
 	Text string `json:"text" jsonschema:"The whole line where the problem starts, as in the file, without its line ending."`

@@ -7,12 +7,13 @@
 // of a definition's head (comment prefixes, modifier words, decorators),
 // whether a text sent for a symbol begins with overloads, the [Checker]
 // that supplements tree-sitter in the syntax guard (go/parser for Go,
-// which decides; an indentation check for Python), the language's own
+// which decides; an indentation check for Python; a stray-keyword check
+// for Ruby), the language's own
 // parser's symbol extraction with the source's top-level [Layout] (Go),
 // and its blank-line style. Each built-in language is one file: python.go,
 // golang.go (with golang_check.go, go/parser's check of edited regions),
-// java.go, typescript.go (TypeScript and TSX), javascript.go, rust.go and
-// csharp.go; no other
+// java.go, typescript.go (TypeScript and TSX), javascript.go, rust.go,
+// csharp.go, ruby.go and php.go; no other
 // package switches on a language's name, so adding a language is one such
 // file, its query, and its tests.
 //

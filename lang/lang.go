@@ -24,7 +24,7 @@ var queryFiles embed.FS
 // Definition is everything symedit knows of one language, as a value: the
 // input of [New]. Each built-in language's Definition is in a file of its
 // own (python.go, golang.go, java.go, typescript.go, javascript.go,
-// rust.go, csharp.go), with
+// rust.go, csharp.go, ruby.go, php.go), with
 // its symbols query in queries/; adding a language is one such file and
 // its query. Only Name, Extensions, Grammar and a query are required;
 // every other field may be left zero, which means the language has no
@@ -78,6 +78,13 @@ type Definition struct {
 	// symbols falls back to tree-sitter, whose recovery still finds the
 	// symbols of a broken file). See [Def].
 	Extract func(src []byte) (defs []Def, layout *Layout, ok bool)
+	// Rewrite, when not nil, returns src as the tree-sitter grammar
+	// should read it where the grammar misreads valid text (Ruby's
+	// def !=, read as an endless def of !), after ParserInput's line
+	// endings: a copy of the same length, so that byte offsets are
+	// unchanged, or nil when src needs no change. It must not modify
+	// src. Symbol names are read from the text as it is.
+	Rewrite func(src []byte) []byte
 	// TopLevelBlankLines is the number of blank lines the language's
 	// style puts around a top-level definition (PEP 8's 2 in Python);
 	// zero means 1, as around any nested one.
@@ -90,8 +97,8 @@ type Definition struct {
 // safe for concurrent use; make one with [New].
 type Language struct {
 	// Name is the language's name in symedit's output and in --lang:
-	// "python", "go", "java", "typescript", "tsx", "javascript", "rust" or
-	// "csharp" for the built-in languages.
+	// "python", "go", "java", "typescript", "tsx", "javascript", "rust",
+	// "csharp", "ruby" or "php" for the built-in languages.
 	Name string
 	// Extensions lists the file name endings that select the language,
 	// lower-case and with their leading dot (".py", ".pyi"). Callers must
@@ -194,13 +201,27 @@ func (l *Language) BlankLines(topLevel bool) int {
 // ParserInput returns src as the language's parser should read it: each
 // lone CR (one not followed by LF) read as LF, the same length, so byte
 // offsets are unchanged; src itself when there is no lone CR or the
-// language's lines end at LF only (Definition.LFOnly, Go). Python
-// (universal newlines), Java (JLS 3.4) and JavaScript/TypeScript (ECMA-262
-// line terminators) end a line at a lone CR; tree-sitter's grammars do
-// not, and would read a CR-only file as one line. Go's spec ends lines at
+// language's lines end at LF only (Definition.LFOnly, Go); then the
+// language's Definition.Rewrite, where its grammar misreads valid text. Python
+// (universal newlines), Java (JLS 3.4), JavaScript/TypeScript (ECMA-262
+// line terminators) and PHP (its scanner's newline is CR, LF or CRLF) end
+// a line at a lone CR; tree-sitter's grammars do not, and would read a
+// CR-only file as one line. Go's spec ends lines at
 // LF only, and go/parser is the authority, so Go text is returned as it
 // is.
 func (l *Language) ParserInput(src []byte) []byte {
+	in := l.lineInput(src)
+	if l.def.Rewrite != nil {
+		if out := l.def.Rewrite(in); out != nil {
+			return out
+		}
+	}
+	return in
+}
+
+// lineInput is ParserInput's line endings: each lone CR read as LF
+// unless the language's lines end at LF only.
+func (l *Language) lineInput(src []byte) []byte {
 	if l.def.LFOnly {
 		return src
 	}
@@ -317,7 +338,7 @@ func NewRegistry(langs ...*Language) (*Registry, error) {
 var builtin = sync.OnceValue(func() *Registry {
 	r, err := NewRegistry(New(pythonDef), New(goDef), New(javaDef),
 		New(typescriptDef), New(tsxDef), New(javascriptDef), New(rustDef),
-		New(csharpDef))
+		New(csharpDef), New(rubyDef), New(phpDef))
 	if err != nil {
 		panic(err) // the definitions are constants; TestDefaultRegistry reports the same error
 	}
@@ -325,7 +346,7 @@ var builtin = sync.OnceValue(func() *Registry {
 })
 
 // Default returns the registry of the built-in languages: python, go,
-// java, typescript, tsx, javascript, rust and csharp, in that order.
+// java, typescript, tsx, javascript, rust, csharp, ruby and php, in that order.
 func Default() *Registry { return builtin() }
 
 // ForPath returns the language selected by path's extension, compared

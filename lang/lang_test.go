@@ -32,6 +32,7 @@ func TestForPath(t *testing.T) {
 		"a.js": "javascript", "a.mjs": "javascript", "a.cjs": "javascript", "a.jsx": "javascript",
 		"src/lib.rs": "rust", "B.RS": "rust",
 		"Program.cs": "csharp", "A.CS": "csharp",
+		"lib/set.rb": "ruby", "C.RB": "ruby", "src/User.php": "php", "D.PHP": "php",
 	} {
 		l, err := ForPath(path)
 		if err != nil || l.Name != want {

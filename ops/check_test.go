@@ -74,16 +74,18 @@ func TestCheckFixtures(t *testing.T) {
 		}
 	}
 	want := []string{"src/csharp/flatbuffers_FlatBufferVerify.cs", "src/csharp/flatbuffers_Table.cs", "src/csharp/modern.cs",
-		"src/csharp/shapes.cs", "src/go/atomic_type.go", "src/go/slog_value.go", "src/java/Inventory.java", "src/python/contextlib_excerpt.py",
-		"src/python/process.py", "src/rust/alloc_borrow.rs", "src/rust/core_char_mod.rs", "src/rust/shapes.rs",
+		"src/csharp/shapes.cs", "src/go/atomic_type.go", "src/go/slog_value.go", "src/java/Inventory.java", "src/php/doctrine_Column.php",
+		"src/php/php_parser_NodeTraverser.php", "src/php/shapes.php", "src/python/contextlib_excerpt.py", "src/python/process.py",
+		"src/ruby/delegate.rb", "src/ruby/ostruct.rb", "src/ruby/shapes.rb", "src/rust/alloc_borrow.rs", "src/rust/core_char_mod.rs",
+		"src/rust/shapes.rs",
 		"src/typescript/scheduler.ts", "src/typescript/widget.tsx"}
 	if !slices.Equal(paths, want) {
 		t.Errorf("files %q, want %q", paths, want)
 	}
-	if !res.OK || res.Checked != 14 || res.Problems != 0 || res.Skipped["unsupported language"] != 6 {
+	if !res.OK || res.Checked != 20 || res.Problems != 0 || res.Skipped["unsupported language"] != 8 {
 		t.Errorf("result %+v", res)
 	}
-	if want := "checked 14 file(s): 0 syntax error(s) in 0 file(s); skipped: 6 unsupported language"; res.Summary != want {
+	if want := "checked 20 file(s): 0 syntax error(s) in 0 file(s); skipped: 8 unsupported language"; res.Summary != want {
 		t.Errorf("summary %q, want %q", res.Summary, want)
 	}
 }

@@ -59,7 +59,7 @@ func TestSymbolsFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.OK || !res.Walked || res.Summary != "14 file(s); skipped: 6 unsupported language" || len(res.Files) != 14 {
+	if !res.OK || !res.Walked || res.Summary != "20 file(s); skipped: 8 unsupported language" || len(res.Files) != 20 {
 		t.Fatalf("result %+v", res)
 	}
 	for _, f := range res.Files {

@@ -39,7 +39,10 @@
 // func (l *List[T]) Len()). A Rust impl block's members carry its self
 // type rather than the block's name ("impl Display for Point" holds
 // "Point/fmt"). A C# namespace's qualified name is one segment
-// ("Shapes.Geometry/Circle"). A Java anonymous class is named after its type
+// ("Shapes.Geometry/Circle"). A Ruby singleton method is "self.x", whether
+// written def self.x or in class << self ("Shape/self.register"); a PHP
+// declaration after namespace X; is under the namespace
+// ("App\Models/User/getName"). A Java anonymous class is named after its type
 // and the number of javac's binary name ("Class/newInstance/
 // PrivilegedAction$1/run" for Class$1), an enum constant body after its
 // constant (see Extract). [ExtractFile] returns the same symbols in a
@@ -78,11 +81,11 @@
 // Lines are counted as package edit's Document counts them: at LF (a CR
 // before it belongs to the ending), or at CR in a file whose dominant line
 // ending is a lone CR. Positions are computed from byte offsets with that
-// rule, and [Locate] reads FILE:LINE with it. Python, Java and
-// JavaScript/TypeScript end a line at a lone CR, so their files are parsed
-// with each lone CR read as LF (same length, same byte offsets), lest a
-// CR-only file parse as one line; Go's spec ends lines at LF only, so Go
-// files are parsed as they are.
+// rule, and [Locate] reads FILE:LINE with it. Python, Java,
+// JavaScript/TypeScript and PHP end a line at a lone CR, so their files
+// are parsed with each lone CR read as LF (same length, same byte
+// offsets), lest a CR-only file parse as one line; Go, Rust and Ruby end
+// lines at LF only, so their files are parsed as they are.
 //
 // # Locations
 //

@@ -105,10 +105,32 @@ import (
 //     Attributes and modifiers are in the range; a /// doc comment above
 //     is not. Fields, constants, field-like events, enum members,
 //     accessors and lambdas are not symbols.
+//   - ruby: namespace (a module), class, each named after the last
+//     constant of its path (class A::B is B); function (def, at any
+//     depth); method (a def whose parent symbol is a class or a module).
+//     def self.x, def obj.x and a def whose nearest enclosing class,
+//     module or def is class << self are named "self.x" ("obj.x");
+//     class << self is not a symbol. A range runs from the keyword to its
+//     end; a def that is the one argument of private, protected, public,
+//     module_function, private_class_method, public_class_method or
+//     ruby2_keywords without parentheses ranges from that word, a
+//     modifier. attr_accessor and its kin, define_method, constants and
+//     blocks are not symbols.
+//   - php: namespace (named by its full name, App\Models; namespace X { }
+//     ranges over its braces, namespace X; to the end of its last
+//     statement before the next namespace or the end of the file, so the
+//     declarations after it nest under it), class, interface, trait,
+//     enum, function (at any depth), method (in a class, an interface, a
+//     trait, an enum; an anonymous class's, under the symbol around it).
+//     Attributes (#[...]) and modifiers belong to the range, a doc comment
+//     above does not. Class constants, properties, enum cases, closures,
+//     anonymous classes and the global namespace (namespace { }) are not
+//     symbols.
 //
 // Lines and columns follow the package's line rule (see the package
-// documentation): a CR-only file's lines end at CR, and its Python, Java
-// and TypeScript/JavaScript text is parsed with each lone CR read as LF.
+// documentation): a CR-only file's lines end at CR, and its Python, Java,
+// TypeScript/JavaScript and PHP text is parsed with each lone CR read as
+// LF.
 //
 // Extract parses with ctx, so a canceled or expired ctx stops a long parse
 // and Extract returns ctx.Err() (go/parser is not stopped: ctx is checked

@@ -70,7 +70,9 @@ func TextLead(lang *lang.Language, text string) Lead {
 			}
 			return LeadDecorator
 		}
-		word := t[:len(t)-len(strings.TrimLeft(t, "abcdefghijklmnopqrstuvwxyz"))]
+		// A modifier word is lower-case letters, digits and "_" (Ruby's
+		// module_function, ruby2_keywords).
+		word := t[:len(t)-len(strings.TrimLeft(t, "abcdefghijklmnopqrstuvwxyz0123456789_"))]
 		if word == "non" && strings.HasPrefix(t, "non-sealed") {
 			word = "non-sealed"
 		}

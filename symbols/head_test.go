@@ -53,6 +53,25 @@ func TestTextLead(t *testing.T) {
 		{"csharp", "publicKey() {}\n", symbols.LeadDefinition},
 		{"csharp", "ref int Find() => ref x;\n", symbols.LeadDefinition}, // a ref return type
 		{"csharp", "ref struct S {}\n", symbols.LeadDefinition},
+		{"php", "#[Route('/')]\npublic function f() {}\n", symbols.LeadDecorator},
+		{"php", "/** Doc. */\n#[Pure]\nfunction f() {}\n", symbols.LeadDecorator},
+		{"php", "# a comment\npublic static function f() {}\n", symbols.LeadModifier},
+		{"php", "final public function f() {}\n", symbols.LeadModifier},
+		{"php", "abstract class A {}\n", symbols.LeadModifier},
+		{"php", "readonly class P {}\n", symbols.LeadModifier},
+		{"php", "function f() {}\n", symbols.LeadDefinition},
+		{"php", "function public() {}\n", symbols.LeadDefinition},
+		{"php", "class A {}\n", symbols.LeadDefinition},
+		{"php", "@f() {}\n", symbols.LeadDefinition}, // "@" begins no PHP attribute
+		{"ruby", "private def x\nend\n", symbols.LeadModifier},
+		{"ruby", "# Doc.\nruby2_keywords def m(*a)\nend\n", symbols.LeadModifier},
+		{"ruby", "private_class_method def self.x; end\n", symbols.LeadModifier},
+		{"ruby", "module_function def x = 1\n", symbols.LeadModifier},
+		{"ruby", "def private_x; end\n", symbols.LeadDefinition},
+		{"ruby", "private_x def y; end\n", symbols.LeadDefinition}, // not a modifier word
+		{"ruby", "private(def x; end)\n", symbols.LeadDefinition},  // a call with parentheses
+		{"ruby", "class << self\nend\n", symbols.LeadDefinition},
+		{"ruby", "@x = 1\ndef f; end\n", symbols.LeadDefinition}, // "@" begins no Ruby decorator
 		{"typescript", "@Input() name() {}\n", symbols.LeadDecorator},
 		{"typescript", "export function f() {}\n", symbols.LeadModifier},
 		{"typescript", "export default class {}\n", symbols.LeadModifier},

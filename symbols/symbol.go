@@ -26,7 +26,7 @@ const (
 	KindMethod      Kind = "method"
 	KindConstructor Kind = "constructor"
 	KindNamespace   Kind = "namespace"
-	KindTrait       Kind = "trait"    // a Rust trait
+	KindTrait       Kind = "trait"    // a Rust or PHP trait
 	KindImpl        Kind = "impl"     // a Rust impl block
 	KindUnion       Kind = "union"    // a Rust union
 	KindMacro       Kind = "macro"    // a Rust macro_rules! macro

@@ -458,6 +458,8 @@ func TestMCPTextIsCLIText(t *testing.T) {
 	applyBad := "Prose first.\n\n" + filepath.Join(dir, "python/process.py") + "\n<<<<<<< SEARCH\n        _cleanup(now)\n=======\n        pass\n>>>>>>> REPLACE\n"
 	stale := `[{"context_before": "        self._check_close()", "old_lines": [], "new_lines": ["        pass"]}]`
 	broken := `[{"context_before": "        self._check_closed()", "old_lines": ["        assert self._popen is None, 'cannot start a process twice'"], "new_lines": ["        if self._popen is not None"], "context_after": "        assert self._parent_pid == os.getpid(), \\"}]`
+	rbDup := filepath.Join(dir, "ruby/ostruct.rb") + "::OpenStruct/initialize_dup"
+	phpArea := filepath.Join(dir, "php/shapes.php") + "::Circle/area"
 	cs := serveInProcess(t, dir, time.Hour, nil, nil)
 	for _, tt := range []struct {
 		name   string
@@ -508,6 +510,17 @@ func TestMCPTextIsCLIText(t *testing.T) {
 			[]string{"to write the files that pass, rerun with --partial", `to write the files that pass, call again with "partial": true`,
 				"to write it anyway, with a warning, rerun with --check warn", "the MCP tools write only content the syntax guard checked and accepts: correct the text and call again"}},
 		{"replace_body syntax", "replace_body", map[string]any{"location": run}, "def run(self:\n    pass\n", "text", []string{"replace-body", run, "-"}, 1,
+			[]string{"to write it anyway, with a warning, rerun with --check warn", "the MCP tools write only content the syntax guard checked and accepts: correct the text and call again"}},
+		{"show ruby", "show", map[string]any{"location": rbDup}, "", "", []string{"show", rbDup}, 0, nil},
+		{"replace_body ruby", "replace_body", map[string]any{"location": rbDup}, "def initialize_dup(orig)\n  super\nend\n", "text",
+			[]string{"replace-body", rbDup, "-"}, 0, nil},
+		{"replace_body ruby stray end", "replace_body", map[string]any{"location": rbDup}, "def initialize_dup(orig)\n  super\nend\nend\n", "text",
+			[]string{"replace-body", rbDup, "-"}, 1,
+			[]string{"to write it anyway, with a warning, rerun with --check warn", "the MCP tools write only content the syntax guard checked and accepts: correct the text and call again"}},
+		{"replace_body php", "replace_body", map[string]any{"location": phpArea}, "function area(): float\n{\n    return 3.0;\n}\n", "text",
+			[]string{"replace-body", phpArea, "-"}, 0, nil},
+		{"replace_body php syntax", "replace_body", map[string]any{"location": phpArea}, "function area(): float\n{\n    return 3.0\n}\n", "text",
+			[]string{"replace-body", phpArea, "-"}, 1,
 			[]string{"to write it anyway, with a warning, rerun with --check warn", "the MCP tools write only content the syntax guard checked and accepts: correct the text and call again"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
