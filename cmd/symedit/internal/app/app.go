@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/ops"
 )
 
@@ -135,7 +136,9 @@ func (e *env) writeJSON(v any) error {
 // to a flag when it parses one, so a flag value shared between commands
 // (or between concurrent runs of Main) would be shared mutable state.
 func langFlag() cli.Flag {
-	return &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (python, go, java, typescript, tsx, javascript, rust, csharp, ruby, php) instead of by extension"}
+	// The names come from the registry, so that a language added there is
+	// listed here too.
+	return &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (" + strings.Join(lang.Default().Names(), ", ") + ") instead of by extension"}
 }
 
 func jsonFlag() cli.Flag { return &cli.BoolFlag{Name: "json", Usage: "print machine-readable JSON"} }

@@ -8,12 +8,14 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/ops"
 )
@@ -225,7 +227,7 @@ func describe(s *jsonschema.Schema, text string) *jsonschema.Schema {
 func newMCPServer(ts *toolServer) *mcp.Server {
 	// The same version as `symedit version` prints.
 	srv := mcp.NewServer(&mcp.Implementation{Name: "symedit", Title: "symedit", Version: version()}, &mcp.ServerOptions{
-		Instructions: "symedit edits source code by symbol (Python, Go, Java, TypeScript/TSX, JavaScript) precisely and " +
+		Instructions: "symedit edits source code by symbol (" + strings.Join(lang.Default().Names(), ", ") + ") precisely and " +
 			"safely. Paths are relative to " + ts.root + " and never leave it. Find a symbol with symbols, read it with " +
 			"show, then edit." + guidance + " A rejection (isError) leaves the file unchanged and shows the real lines: " +
 			"correct the request from them and call again.",
