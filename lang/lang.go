@@ -316,7 +316,8 @@ func NewRegistry(langs ...*Language) (*Registry, error) {
 // use and never modified.
 var builtin = sync.OnceValue(func() *Registry {
 	r, err := NewRegistry(New(pythonDef), New(goDef), New(javaDef),
-		New(typescriptDef), New(tsxDef), New(javascriptDef), New(rustDef))
+		New(typescriptDef), New(tsxDef), New(javascriptDef), New(rustDef),
+		New(cDef), New(cppDef))
 	if err != nil {
 		panic(err) // the definitions are constants; TestDefaultRegistry reports the same error
 	}

@@ -31,6 +31,7 @@ func TestForPath(t *testing.T) {
 		"a.ts": "typescript", "a.mts": "typescript", "a.cts": "typescript", "a.tsx": "tsx",
 		"a.js": "javascript", "a.mjs": "javascript", "a.cjs": "javascript", "a.jsx": "javascript",
 		"src/lib.rs": "rust", "B.RS": "rust",
+		"a.c": "c", "a.h": "c", "a.cc": "cpp", "a.cpp": "cpp", "a.cxx": "cpp", "a.hpp": "cpp", "a.hh": "cpp",
 	} {
 		l, err := ForPath(path)
 		if err != nil || l.Name != want {

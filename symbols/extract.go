@@ -434,8 +434,11 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 			prefix = memberPath[parent]
 		}
 		base := c.NameText
+		if c.Qualifier != "" {
+			base = c.Qualifier + "/" + base
+		}
 		if prefix != "" {
-			base = prefix + "/" + c.NameText
+			base = prefix + "/" + base
 		}
 		count[base]++
 		namePath := base
@@ -463,7 +466,9 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 				memberPath[i] = prefix + "/" + c.MemberName
 			}
 		}
-		stack = append(stack, i)
+		if !c.Leaf {
+			stack = append(stack, i)
+		}
 	}
 	return out
 }

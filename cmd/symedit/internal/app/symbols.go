@@ -20,7 +20,7 @@ func symbolsCommand(e *env) *cli.Command {
 		Flags: append(append(readFlags(), walkFlags()...),
 			&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor write the symbol index: read and parse every file"},
 			&cli.StringFlag{Name: "name", Usage: "list only the symbols whose name path holds `PATTERN` (a glob when it has * ? or [; * does not cross /), and only the files that have one"},
-			&cli.StringFlag{Name: "kind", Usage: "list only the symbols of `KIND` (class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace, trait, impl, union, macro)"},
+			&cli.StringFlag{Name: "kind", Usage: "list only the symbols of `KIND` (class, interface, enum, record, annotation, struct, type, function, method, constructor, destructor, namespace, trait, impl, union, macro)"},
 			&cli.BoolFlag{Name: "cache-stats", Usage: "print to standard error how many files came from the symbol index and how many were parsed"}),
 		Action: e.withWorkspace(1, -1, "FILE...", func(c *cli.Context, w *ops.Workspace, args []string) error {
 			return e.symbols(c, w, args)
