@@ -78,7 +78,9 @@ func cFamilyRules(cpp bool) Rules {
 				}
 			case "storage_class_specifier", "virtual", "explicit_function_specifier":
 				return HeadModifier
-			case "friend":
+			case "friend", "inline":
+				// friend, and inline namespace's inline (a function's is a
+				// storage class specifier).
 				if !n.IsNamed() {
 					return HeadModifier
 				}
@@ -90,6 +92,22 @@ func cFamilyRules(cpp bool) Rules {
 			return HeadOther
 		},
 	}
+}
+
+// cppMemberQualified reports whether a function's declarator has what
+// only a member function may have after its parameters: const, volatile,
+// & or &&.
+func cppMemberQualified(d *sitter.Node) bool {
+	if d.Type() != "function_declarator" {
+		return true // a conversion function is always a member
+	}
+	for i := 0; i < int(d.NamedChildCount()); i++ {
+		switch k := d.NamedChild(i); k.Type() {
+		case "type_qualifier", "ref_qualifier":
+			return true
+		}
+	}
+	return false
 }
 
 // cDeclaratorWrappers are the declarators a function's declarator may sit
@@ -178,7 +196,8 @@ func cAdjustFunction(t *Tree, c *Candidate, cpp bool) bool {
 		}
 	case len(quals) > 0:
 		class = quals[len(quals)-1]
-		if last.Type() != "destructor_name" && name != class && cppIsNamespace(t, c.Def, class) {
+		if last.Type() != "destructor_name" && name != class && !cppMemberQualified(c.Def) &&
+			!cppScopeIsClass(t, c.Def, class) {
 			return true // void ns::f() { }
 		}
 	default:

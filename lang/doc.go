@@ -11,7 +11,8 @@
 // parser's symbol extraction with the source's top-level [Layout] (Go),
 // and its blank-line style. Each built-in language is one file: python.go,
 // golang.go (with golang_check.go, go/parser's check of edited regions),
-// java.go, typescript.go (TypeScript and TSX), javascript.go and rust.go; no other
+// java.go, typescript.go (TypeScript and TSX), javascript.go, rust.go,
+// c.go and cpp.go (C and C++, which share c.go's rules); no other
 // package switches on a language's name, so adding a language is one such
 // file, its query, and its tests.
 //

@@ -24,7 +24,7 @@ var queryFiles embed.FS
 // Definition is everything symedit knows of one language, as a value: the
 // input of [New]. Each built-in language's Definition is in a file of its
 // own (python.go, golang.go, java.go, typescript.go, javascript.go,
-// rust.go), with
+// rust.go, c.go, cpp.go), with
 // its symbols query in queries/; adding a language is one such file and
 // its query. Only Name, Extensions, Grammar and a query are required;
 // every other field may be left zero, which means the language has no
@@ -90,7 +90,8 @@ type Definition struct {
 // safe for concurrent use; make one with [New].
 type Language struct {
 	// Name is the language's name in symedit's output and in --lang:
-	// "python", "go", "java", "typescript", "tsx", "javascript" or "rust"
+	// "python", "go", "java", "typescript", "tsx", "javascript", "rust",
+	// "c" or "cpp"
 	// for the built-in languages.
 	Name string
 	// Extensions lists the file name endings that select the language,
@@ -325,7 +326,7 @@ var builtin = sync.OnceValue(func() *Registry {
 })
 
 // Default returns the registry of the built-in languages: python, go,
-// java, typescript, tsx, javascript and rust, in that order.
+// java, typescript, tsx, javascript, rust, c and cpp, in that order.
 func Default() *Registry { return builtin() }
 
 // ForPath returns the language selected by path's extension, compared

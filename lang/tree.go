@@ -105,9 +105,9 @@ type Tree struct {
 	fam *family
 	// ordinals caches javac's numbers of anonymous classes (javaOrdinal).
 	ordinals map[nodeKey]int
-	// namespaces caches the names of a C++ file's namespaces
-	// (cppIsNamespace).
-	namespaces map[string]bool
+	// scopes caches the names of a C++ file's namespaces and classes
+	// (cppScopeIsClass).
+	scopes map[string]string
 }
 
 // NewTree returns the view of src's tree (root its root node, src the

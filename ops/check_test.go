@@ -73,16 +73,16 @@ func TestCheckFixtures(t *testing.T) {
 			t.Errorf("%s: %+v", f.Path, f)
 		}
 	}
-	want := []string{"src/go/atomic_type.go", "src/go/slog_value.go", "src/java/Inventory.java", "src/python/contextlib_excerpt.py",
+	want := []string{"src/c/shapes.c", "src/c/shapes.h", "src/cpp/widget.cpp", "src/cpp/widget.hpp", "src/go/atomic_type.go", "src/go/slog_value.go", "src/java/Inventory.java", "src/python/contextlib_excerpt.py",
 		"src/python/process.py", "src/rust/alloc_borrow.rs", "src/rust/core_char_mod.rs", "src/rust/shapes.rs",
 		"src/typescript/scheduler.ts", "src/typescript/widget.tsx"}
 	if !slices.Equal(paths, want) {
 		t.Errorf("files %q, want %q", paths, want)
 	}
-	if !res.OK || res.Checked != 10 || res.Problems != 0 || res.Skipped["unsupported language"] != 5 {
+	if !res.OK || res.Checked != 14 || res.Problems != 0 || res.Skipped["unsupported language"] != 5 {
 		t.Errorf("result %+v", res)
 	}
-	if want := "checked 10 file(s): 0 syntax error(s) in 0 file(s); skipped: 5 unsupported language"; res.Summary != want {
+	if want := "checked 14 file(s): 0 syntax error(s) in 0 file(s); skipped: 5 unsupported language"; res.Summary != want {
 		t.Errorf("summary %q, want %q", res.Summary, want)
 	}
 }

@@ -135,7 +135,7 @@ func (e *env) writeJSON(v any) error {
 // to a flag when it parses one, so a flag value shared between commands
 // (or between concurrent runs of Main) would be shared mutable state.
 func langFlag() cli.Flag {
-	return &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (python, go, java, typescript, tsx, javascript, rust) instead of by extension"}
+	return &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (python, go, java, typescript, tsx, javascript, rust, c, cpp) instead of by extension; a .h file is c unless --lang cpp"}
 }
 
 func jsonFlag() cli.Flag { return &cli.BoolFlag{Name: "json", Usage: "print machine-readable JSON"} }
