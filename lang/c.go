@@ -251,15 +251,20 @@ func cWrapped(t *Tree, decl *sitter.Node) (outer *sitter.Node, friend bool) {
 // cContainer returns the node whose scope holds outer, a declaration at
 // file, namespace or class scope: the translation unit, a namespace's or
 // an extern "C" block's declaration list, or a class body, looking
-// through preprocessor conditionals, extern "C" and error nodes; nil for
-// a declaration in a block or anywhere else.
+// through preprocessor conditionals, extern "C" and error nodes (an
+// error at the root is the file's scope); nil for a declaration in a
+// block or anywhere else.
 func cContainer(t *Tree, outer *sitter.Node) *sitter.Node {
 	for p := t.Parent(outer); p != nil; p = t.Parent(p) {
 		switch p.Type() {
 		case "translation_unit", "declaration_list", "field_declaration_list":
 			return p
+		case "ERROR":
+			if t.Parent(p) == nil {
+				return p // the root: a file tree-sitter could not read whole
+			}
 		case "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef",
-			"linkage_specification", "ERROR":
+			"linkage_specification":
 		default:
 			return nil
 		}
