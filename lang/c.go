@@ -8,6 +8,8 @@ package lang
 // cannot read has old errors, and only the errors an edit adds refuse it.
 
 import (
+	"bytes"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -29,6 +31,7 @@ var cDef = Definition{
 	QueryFile:  "c.scm",
 	Rules:      cFamilyRules(false),
 	Anatomy:    cAnatomy,
+	Preprocess: cOneBranch,
 }
 
 // cAnatomy is the head of a C or C++ declaration: storage classes and
@@ -474,4 +477,225 @@ func cAdjustTag(t *Tree, c *Candidate) bool {
 		c.Last = s
 	}
 	return true
+}
+
+// cDirective is one conditional directive line of a C or C++ text: its
+// byte range (the line and its continuations, without the line ending),
+// its word (if, ifdef, ifndef, elif, elifdef, elifndef, else, endif) and
+// whether its condition is the literal 0 (#if 0).
+type cDirective struct {
+	start, end int
+	word       string
+	zero       bool
+}
+
+// cOneBranch returns src as tree-sitter should read a C or C++ text: each
+// preprocessor conditional group (#if ... #elif ... #else ... #endif)
+// where a branch opens more brackets than it closes, or closes more
+// ({, ( or [, outside comments, strings and character literals), keeps
+// its first branch only (the second after #if 0), its directive lines and
+// the other branches blanked: spaces in place of every byte but the line
+// endings, so byte offsets and lines are unchanged. Tree-sitter reads
+// every branch of a group; where each opens a block (#ifdef X if (a) {
+// #else if (b) { #endif), it would read one brace too many and lose the
+// rest of the file. Groups whose branches balance stay as they are; inner
+// groups are settled before the groups around them. src is not modified;
+// it is returned when nothing is blanked.
+func cOneBranch(src []byte) []byte {
+	dirs := cDirectives(src)
+	if len(dirs) == 0 {
+		return src
+	}
+	// Pair each group's directives, innermost groups first.
+	type group struct{ dirs []cDirective }
+	var groups []group
+	var stack [][]cDirective
+	for _, d := range dirs {
+		switch d.word {
+		case "if", "ifdef", "ifndef":
+			stack = append(stack, []cDirective{d})
+		case "elif", "elifdef", "elifndef", "else":
+			if len(stack) > 0 {
+				stack[len(stack)-1] = append(stack[len(stack)-1], d)
+			}
+		case "endif":
+			if len(stack) > 0 {
+				g := append(stack[len(stack)-1], d)
+				stack = stack[:len(stack)-1]
+				groups = append(groups, group{g})
+			}
+		}
+	}
+	var out []byte
+	text := func() []byte {
+		if out != nil {
+			return out
+		}
+		return src
+	}
+	blank := func(from, to int) {
+		if out == nil {
+			out = slices.Clone(src)
+		}
+		for i := from; i < to; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
+		}
+	}
+	for _, g := range groups { // an inner group ends first: it comes first
+		unbalanced := false
+		for i := 0; i+1 < len(g.dirs) && !unbalanced; i++ {
+			unbalanced = !cBalanced(text()[g.dirs[i].end:g.dirs[i+1].start])
+		}
+		if !unbalanced {
+			continue
+		}
+		keep := 0
+		if g.dirs[0].zero && len(g.dirs) > 2 {
+			keep = 1
+		}
+		for i, d := range g.dirs {
+			blank(d.start, d.end)
+			if i+1 < len(g.dirs) && i != keep {
+				blank(d.end, g.dirs[i+1].start)
+			}
+		}
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+// cDirectives returns the conditional directives of src in order,
+// skipping comments, strings and character literals.
+func cDirectives(src []byte) []cDirective {
+	var out []cDirective
+	lineStart := true
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+			continue
+		case c == '#' && lineStart:
+			end := cLogicalLineEnd(src, i)
+			if d, ok := cParseDirective(src[i:end]); ok {
+				d.start, d.end = i, end
+				out = append(out, d)
+			}
+			i = end
+			continue
+		}
+		lineStart = false
+		i = cSkipToken(src, i)
+	}
+	return out
+}
+
+// cLogicalLineEnd returns the end of the line that starts at or before i,
+// past its backslash continuations, without the line ending.
+func cLogicalLineEnd(src []byte, i int) int {
+	for i < len(src) {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return len(src)
+		}
+		e := i + j
+		k := e
+		if k > i && src[k-1] == '\r' {
+			k--
+		}
+		if k > i && src[k-1] == '\\' {
+			i = e + 1
+			continue
+		}
+		return k
+	}
+	return len(src)
+}
+
+// cParseDirective reads a directive line: its word and, for #if, whether
+// its condition is 0.
+func cParseDirective(line []byte) (cDirective, bool) {
+	rest := strings.TrimLeft(string(line[1:]), " \t")
+	n := 0
+	for n < len(rest) && cIdentByte(rest[n]) {
+		n++
+	}
+	d := cDirective{word: rest[:n]}
+	switch d.word {
+	case "if":
+		cond := strings.TrimSpace(rest[n:])
+		if k := strings.Index(cond, "/"); k >= 0 {
+			cond = strings.TrimSpace(cond[:k])
+		}
+		d.zero = cond == "0"
+	case "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif":
+	default:
+		return d, false
+	}
+	return d, true
+}
+
+// cSkipToken returns the offset after the token at i: a comment, a string
+// or character literal (a line's end ends an unterminated one), or one
+// byte.
+func cSkipToken(src []byte, i int) int {
+	switch c := src[i]; {
+	case c == '/' && i+1 < len(src) && src[i+1] == '/':
+		for i < len(src) && src[i] != '\n' {
+			if src[i] == '\\' && i+1 < len(src) {
+				i++
+			}
+			i++
+		}
+		return i
+	case c == '/' && i+1 < len(src) && src[i+1] == '*':
+		if j := bytes.Index(src[i+2:], []byte("*/")); j >= 0 {
+			return i + 2 + j + 2
+		}
+		return len(src)
+	case c == '"' || c == '\'':
+		for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
+			if src[i] == '\\' {
+				i++
+			}
+		}
+		return min(i+1, len(src))
+	}
+	return i + 1
+}
+
+// cBalanced reports whether text closes every (, [ and { it opens and
+// opens every one it closes, comments, strings and character literals
+// aside.
+func cBalanced(text []byte) bool {
+	var curly, paren, square int
+	for i := 0; i < len(text); {
+		switch text[i] {
+		case '{':
+			curly++
+		case '}':
+			curly--
+		case '(':
+			paren++
+		case ')':
+			paren--
+		case '[':
+			square++
+		case ']':
+			square--
+		}
+		if curly < 0 || paren < 0 || square < 0 {
+			return false
+		}
+		i = cSkipToken(text, i)
+	}
+	return curly == 0 && paren == 0 && square == 0
 }
