@@ -564,10 +564,6 @@ func checkSyntax(ctx context.Context, lang *lang.Language, before, after []byte,
 	opt = opt.withDefaults()
 
 	oldText, newText, tedits := guardTextEdits(before, after, edits)
-	// A language that rewrites the text tree-sitter reads beyond its line
-	// endings (C's preprocessor groups) may rewrite it outside the edited
-	// bytes, which an incremental parse would not see.
-	full = full || lang.Preprocesses()
 	if rep.skipTooLarge(max(len(oldText), len(newText)), opt.MaxSize) {
 		return rep, nil
 	}

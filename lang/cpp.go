@@ -18,7 +18,6 @@ var cppDef = Definition{
 	QueryFile:  "cpp.scm",
 	Rules:      cFamilyRules(true),
 	Anatomy:    cAnatomy,
-	Preprocess: cOneBranch,
 }
 
 // cppScopeIsClass reports whether the scope a function is defined in,

@@ -49,14 +49,6 @@ type Definition struct {
 	// says, so a lone CR is white space: ParserInput returns the text
 	// as it is. Otherwise a lone CR ends a line and is read as LF.
 	LFOnly bool
-	// Preprocess, when not nil, rewrites the text tree-sitter reads
-	// (after the lone CRs), keeping its length and every line ending, so
-	// that offsets and lines are unchanged; it must not modify its
-	// argument. C and C++ keep one branch of a preprocessor group whose
-	// branches do not balance their brackets (cOneBranch). Its changes
-	// need not be local to an edit, so the guard re-parses an edited text
-	// from scratch rather than incrementally.
-	Preprocess func(src []byte) []byte
 	// Rules are the steps that refine the definitions the query captures
 	// into symbols (see [Rules]).
 	Rules Rules
@@ -202,8 +194,7 @@ func (l *Language) BlankLines(topLevel bool) int {
 
 // ParserInput returns src as the language's parser should read it: each
 // lone CR (one not followed by LF) read as LF, the same length, so byte
-// offsets are unchanged, then the language's Definition.Preprocess (C and
-// C++); without either, src itself when there is no lone CR or the
+// offsets are unchanged; src itself when there is no lone CR or the
 // language's lines end at LF only (Definition.LFOnly, Go). Python
 // (universal newlines), Java (JLS 3.4) and JavaScript/TypeScript (ECMA-262
 // line terminators) end a line at a lone CR; tree-sitter's grammars do
@@ -211,21 +202,6 @@ func (l *Language) BlankLines(topLevel bool) int {
 // LF only, and go/parser is the authority, so Go text is returned as it
 // is.
 func (l *Language) ParserInput(src []byte) []byte {
-	if l.def.Preprocess != nil {
-		return l.def.Preprocess(l.lineEnds(src))
-	}
-	return l.lineEnds(src)
-}
-
-// Preprocesses reports that the language rewrites the text tree-sitter
-// reads beyond its line endings (Definition.Preprocess): an edit may
-// change that text outside the edited bytes, so the guard re-parses it
-// from scratch.
-func (l *Language) Preprocesses() bool { return l.def.Preprocess != nil }
-
-// lineEnds is ParserInput's first step: each lone CR read as LF, unless
-// the language's lines end at LF only.
-func (l *Language) lineEnds(src []byte) []byte {
 	if l.def.LFOnly {
 		return src
 	}

@@ -87,18 +87,3 @@ void shape_abort(void)
 {
     abort();
 }
-
-/* Each branch opens a block: tree-sitter reads the first. */
-int shape_sides(int kind)
-{
-#ifdef SHAPES_COUNT_CORNERS
-    if (kind == SHAPE_SQUARE) {
-#else
-    if (kind != SHAPE_CIRCLE) {
-#endif
-        return 4;
-    }
-    return 0;
-}
-
-static int after_branches(void) { return 1; }
