@@ -93,6 +93,24 @@ import (
 //     first outer attribute; a doc comment above it is not part of it.
 //     Constants, statics, fields, enum variants and closures are not
 //     symbols.
+//   - c: function (definitions and prototypes, found by their declarator
+//     wherever the declaration puts it, at file scope, in extern "C"
+//     blocks and preprocessor conditionals); struct, union and enum with
+//     a tag and a body, at any depth; type (each name a typedef
+//     declares, ranging over the whole typedef, holding no members: a
+//     struct defined in a typedef is its sibling). The range is the
+//     whole declaration: storage classes, attributes, a prototype's ";",
+//     and a struct's ";" when nothing is declared with it. Variables,
+//     fields, enumerators, macros, forward declarations, and prototypes
+//     and typedefs in a function body are not symbols.
+//   - cpp: as c, and class, namespace (namespace a::b is b with the name
+//     path a/b), type (using aliases too), method, constructor,
+//     destructor and operators (operator==, operator bool), in their class
+//     or defined outside it with their qualifier in the name path
+//     (Widget::draw is Widget/draw, a method unless the qualifier is a
+//     namespace; see lang/c.go); a template's range starts at template
+//     <...>; a friend function defined in a class is a function nested in
+//     it.
 //
 // Lines and columns follow the package's line rule (see the package
 // documentation): a CR-only file's lines end at CR, and its Python, Java
