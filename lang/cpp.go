@@ -13,7 +13,7 @@ import (
 // says otherwise.
 var cppDef = Definition{
 	Name:       "cpp",
-	Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++"},
+	Extensions: []string{".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"},
 	Grammar:    cpp.GetLanguage,
 	QueryFile:  "cpp.scm",
 	Rules:      cFamilyRules(true),
