@@ -341,7 +341,16 @@ func (p *clangJSON) node() *cNode {
 		case "inner":
 			p.expect('[')
 			for p.err == nil && p.peek() != ']' {
-				n.inner = append(n.inner, p.node())
+				// A statement, an expression or a comment with no
+				// declaration in it is dropped once read: a function
+				// body's nodes are most of a file's, and only their
+				// locations (read in order) matter.
+				// A body (CompoundStmt) is kept, empty: it tells a
+				// definition from a prototype.
+				if k := p.node(); k.inner != nil || strings.HasSuffix(k.kind, "Decl") || strings.HasSuffix(k.kind, "Attr") ||
+					k.kind == "CompoundStmt" || k.kind == "CXXTryStmt" {
+					n.inner = append(n.inner, k)
+				}
 				if p.peek() == ',' {
 					p.i++
 				}
