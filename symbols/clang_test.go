@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -736,6 +737,10 @@ type cComparison struct {
 func compareC(t *testing.T, files []string, l *lang.Language, args []string) cComparison {
 	t.Helper()
 	clang, env := clangTool(t)
+	// Each file's JSON is read whole (hundreds of megabytes with its
+	// headers' declarations) and dropped: a soft limit makes the
+	// collector return it before the heap grows to twice the peak.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(4 << 30))
 	var mu sync.Mutex
 	var res cComparison
 	work := make(chan string)
