@@ -54,17 +54,18 @@ deps:
 # warning rather than failing the run (test-ruby and test-php fail).
 RACE_PKGS := ./edit/... ./files/... ./guard/... ./diff/... ./textedit/... ./ops/... ./cmd/symedit/internal/... ./internal/symcache/... ./symbols/... ./lang/... ./walk/...
 
-test: deps
+test: deps deps-clang
 	@$(MAKE) --no-print-directory deps-ruby deps-php || echo "warning: Ruby and PHP could not be extracted into .cache: their parser comparisons are skipped" >&2
 	$(GO) vet ./...
 	$(GO) test -short -race -count=1 $(RACE_PKGS)
 	$(GO) test -short -count=1 $$($(GO) list ./... | grep -vxF "$$($(GO) list $(RACE_PKGS))")
 
 # test-long: every test of every package without -short (the whole sweeps
-# over GOROOT/src and the other real trees), without the race detector;
-# minutes. CI runs it after `make test`.
+# over GOROOT/src and the other real trees, samples of SQLite and
+# googletest against clang), without the race detector; minutes. CI runs
+# it after `make test`.
 .PHONY: test-long
-test-long: deps
+test-long: deps deps-clang
 	@$(MAKE) --no-print-directory deps-ruby deps-php || echo "warning: Ruby and PHP could not be extracted into .cache: their parser comparisons are skipped" >&2
 	$(GO) test -count=1 -timeout 30m ./...
 
@@ -73,11 +74,34 @@ test-long: deps
 # library, javac's trees over the JDK's java.base sources from src.zip where
 # present, rustc's unexpanded AST over the Rust standard library's sources
 # from the toolchain, Ruby's own parser over Ruby 3.1's library, which
-# deps-ruby extracts, PHP-Parser over the PHP packages deps-php extracts);
+# deps-ruby extracts, PHP-Parser over the PHP packages deps-php extracts,
+# clang's AST over SQLite's amalgamation and googletest's sources);
 # minutes, so not in `make test`, which runs the same checks over samples.
 .PHONY: test-parsers
-test-parsers: deps-ruby deps-php
+test-parsers: deps-ruby deps-php deps-clang
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols
+
+# deps-clang: the C and C++ authority and real trees, into .cache (nothing
+# is installed): Debian's clang-14 (with the libraries it links and its
+# resource headers) extracted under .cache/clang, googletest's sources
+# (Debian's googletest package) under .cache/cpp, and SQLite's
+# amalgamation from the Go module proxy (go-sqlite3's sqlite3-binding.c).
+# Each step is skipped when its result is there. The C and C++ tests skip
+# without them.
+CLANG_DEBS := clang-14 libclang-cpp14 libllvm14 libclang-common-14-dev
+.PHONY: deps-clang
+deps-clang:
+	@if [ ! -x .cache/clang/usr/lib/llvm-14/bin/clang ]; then \
+	  mkdir -p .cache/clang/debs && cd .cache/clang/debs && \
+	  { apt-get download $(CLANG_DEBS) >/dev/null 2>&1 || { apt-get update -qq && apt-get download $(CLANG_DEBS) >/dev/null; }; } && \
+	  for d in *.deb; do dpkg -x $$d ..; done; \
+	fi
+	@if [ ! -d .cache/cpp/usr/src/googletest ]; then \
+	  mkdir -p .cache/cpp/debs && cd .cache/cpp/debs && \
+	  { apt-get download googletest >/dev/null 2>&1 || { apt-get update -qq && apt-get download googletest >/dev/null; }; } && \
+	  for d in *.deb; do dpkg -x $$d ..; done; \
+	fi
+	@$(GO) mod download -json github.com/mattn/go-sqlite3@v1.14.53 >/dev/null
 
 # test-typescript: symbols against the TypeScript compiler's parser over the
 # hand-written fixtures and rxjs's sources. It needs node and the npm

@@ -1157,7 +1157,7 @@ func guardEditTree(editor guardTreeEditor, tree *sitter.Tree, oldText, newText [
 
 // guardCollect returns the ERROR and MISSING nodes of tree in document order,
 // descending only into nodes that contain an error and never into an
-// ERROR node.
+// ERROR node but one that spans the whole file.
 func guardCollect(ctx context.Context, tree *sitter.Tree, text []byte) ([]guardProblem, error) {
 	root := tree.RootNode()
 	if !root.HasError() {
@@ -1184,6 +1184,12 @@ func guardCollect(ctx context.Context, tree *sitter.Tree, text []byte) ([]guardP
 		case node.IsError():
 			s, e := int(node.StartByte()), int(node.EndByte())
 			out = append(out, guardProblem{start: s, end: e, kind: KindError, msg: guardErrorMessage(text[s:e])})
+			// An error that spans the whole file (a C file wrapped in an
+			// #ifndef whose #endif tree-sitter lost track of) holds
+			// problems that count too, or no edit could add one.
+			if node.StartByte() == root.StartByte() && node.EndByte() == root.EndByte() && cur.GoToFirstChild() {
+				continue
+			}
 		case node.HasError() && cur.GoToFirstChild():
 			continue
 		}

@@ -1154,3 +1154,34 @@ func TestCheckSyntaxGoTimeout(t *testing.T) {
 		t.Errorf("python: %+v, %v; want not checked (timeout), refused in strict mode", rep, err)
 	}
 }
+
+// guardWrappedC is C whose #if branches each open a function's block
+// inside an #ifndef around the whole file: tree-sitter cannot close the
+// #ifndef, and its error spans the file.
+const guardWrappedC = `#ifndef WRAP
+int ok(void) { return 1; }
+#if A
+int f(int a) {
+#else
+int f(long a) {
+#endif
+  return 0;
+}
+int after(void) { return 2; }
+#else
+#endif
+`
+
+// TestCheckSyntaxWholeFileError checks a C file whose one syntax error
+// spans it whole (as go-sqlite3's sqlite3-binding.c): an edit that adds an
+// error inside is refused, and one that adds none is accepted.
+func TestCheckSyntaxWholeFileError(t *testing.T) {
+	lang := guardLang(t, "c")
+	before := []byte(guardWrappedC)
+	after, rep := guardApply(t, lang, before, guardEdit(t, before, "return 2;", "return (2;"))
+	guardAssertNew(t, rep, after, guard.KindMissing, "return (2;")
+	_, rep = guardApply(t, lang, before, guardEdit(t, before, "return 2;", "return 2 + 1;"))
+	if !rep.OK() || rep.Before == 0 {
+		t.Errorf("clean edit of a file whose error spans it: %+v", rep)
+	}
+}

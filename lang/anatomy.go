@@ -1,6 +1,9 @@
 package lang
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Anatomy is how the text of a definition may begin in a language, as
 // replace-body reads the text a caller sends (package symbols' TextLead):
@@ -29,6 +32,10 @@ type Anatomy struct {
 	// DecoratorPrefix is what begins a decorator line when Decorators is
 	// set: Rust's attributes begin with "#["; "" means "@".
 	DecoratorPrefix string
+	// DecoratorWords are words that begin a decorator line too when
+	// "<" or "(" follows them (white space between allowed): C++'s
+	// template <class T>, GCC's __attribute__((...)).
+	DecoratorWords []string
 	// DefinitionAfterAt lists the words that, right after "@" (white
 	// space between allowed), make it the definition's own keyword rather
 	// than a decorator: Java's "@interface".
@@ -43,6 +50,7 @@ func (a Anatomy) clone() Anatomy {
 	a.CommentPrefixes = slices.Clone(a.CommentPrefixes)
 	a.ModifierWords = slices.Clone(a.ModifierWords)
 	a.DefinitionAfterAt = slices.Clone(a.DefinitionAfterAt)
+	a.DecoratorWords = slices.Clone(a.DecoratorWords)
 	return a
 }
 
@@ -72,4 +80,19 @@ func (a Anatomy) DecoratorStart() string {
 		return "@"
 	}
 	return a.DecoratorPrefix
+}
+
+// IsDecoratorWord reports whether line, a line's text after its
+// indentation, begins with one of DecoratorWords followed by "<" or "(".
+func (a Anatomy) IsDecoratorWord(line string) bool {
+	for _, w := range a.DecoratorWords {
+		if !strings.HasPrefix(line, w) {
+			continue
+		}
+		rest := strings.TrimLeft(line[len(w):], " \t")
+		if rest != "" && (rest[0] == '<' || rest[0] == '(') {
+			return true
+		}
+	}
+	return false
 }

@@ -13,7 +13,8 @@
 // and its blank-line style. Each built-in language is one file: python.go,
 // golang.go (with golang_check.go, go/parser's check of edited regions),
 // java.go, typescript.go (TypeScript and TSX), javascript.go, rust.go,
-// csharp.go, ruby.go and php.go; no other
+// csharp.go, ruby.go, php.go, c.go and cpp.go (C and C++, which share
+// c.go's rules); no other
 // package switches on a language's name, so adding a language is one such
 // file, its query, and its tests.
 //

@@ -24,7 +24,7 @@ var queryFiles embed.FS
 // Definition is everything symedit knows of one language, as a value: the
 // input of [New]. Each built-in language's Definition is in a file of its
 // own (python.go, golang.go, java.go, typescript.go, javascript.go,
-// rust.go, csharp.go, ruby.go, php.go), with
+// rust.go, csharp.go, ruby.go, php.go, c.go, cpp.go), with
 // its symbols query in queries/; adding a language is one such file and
 // its query. Only Name, Extensions, Grammar and a query are required;
 // every other field may be left zero, which means the language has no
@@ -98,7 +98,7 @@ type Definition struct {
 type Language struct {
 	// Name is the language's name in symedit's output and in --lang:
 	// "python", "go", "java", "typescript", "tsx", "javascript", "rust",
-	// "csharp", "ruby" or "php" for the built-in languages.
+	// "csharp", "ruby", "php", "c" or "cpp" for the built-in languages.
 	Name string
 	// Extensions lists the file name endings that select the language,
 	// lower-case and with their leading dot (".py", ".pyi"). Callers must
@@ -338,7 +338,7 @@ func NewRegistry(langs ...*Language) (*Registry, error) {
 var builtin = sync.OnceValue(func() *Registry {
 	r, err := NewRegistry(New(pythonDef), New(goDef), New(javaDef),
 		New(typescriptDef), New(tsxDef), New(javascriptDef), New(rustDef),
-		New(csharpDef), New(rubyDef), New(phpDef))
+		New(csharpDef), New(rubyDef), New(phpDef), New(cDef), New(cppDef))
 	if err != nil {
 		panic(err) // the definitions are constants; TestDefaultRegistry reports the same error
 	}
@@ -346,7 +346,8 @@ var builtin = sync.OnceValue(func() *Registry {
 })
 
 // Default returns the registry of the built-in languages: python, go,
-// java, typescript, tsx, javascript, rust, csharp, ruby and php, in that order.
+// java, typescript, tsx, javascript, rust, csharp, ruby, php, c and cpp, in
+// that order.
 func Default() *Registry { return builtin() }
 
 // ForPath returns the language selected by path's extension, compared

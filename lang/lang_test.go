@@ -33,6 +33,7 @@ func TestForPath(t *testing.T) {
 		"src/lib.rs": "rust", "B.RS": "rust",
 		"Program.cs": "csharp", "A.CS": "csharp",
 		"lib/set.rb": "ruby", "C.RB": "ruby", "src/User.php": "php", "D.PHP": "php",
+		"a.c": "c", "a.h": "c", "a.cc": "cpp", "a.cpp": "cpp", "a.cxx": "cpp", "a.hpp": "cpp", "a.hh": "cpp",
 	} {
 		l, err := ForPath(path)
 		if err != nil || l.Name != want {

@@ -16,9 +16,6 @@ import (
 	"github.com/smacker/go-tree-sitter/ruby"
 )
 
-// The kind a Ruby module is captured as.
-const kindNamespace = "namespace"
-
 // rubyDef is Ruby's definition.
 var rubyDef = Definition{
 	Name:       "ruby",

@@ -18,8 +18,8 @@ import (
 // keep t, c or a node after they return.
 type Rules struct {
 	// Adjust may drop a candidate (return false) or set its Outer node,
-	// Name and NameText, MemberName, name path Prefix, Kind, First or
-	// Last.
+	// Name and NameText, MemberName, Qualifier, Leaf, name path Prefix,
+	// Kind, First or Last.
 	Adjust func(t *Tree, c *Candidate) bool
 	// Widen returns the node whose range is the symbol's: n (the
 	// candidate's Outer, else its Def) or an enclosing wrapper
@@ -61,6 +61,7 @@ const (
 	kindFunction    = "function"
 	kindMethod      = "method"
 	kindConstructor = "constructor"
+	kindNamespace   = "namespace"
 )
 
 // Candidate is one definition a language's query captured, as the rules
@@ -82,8 +83,18 @@ type Candidate struct {
 	// "impl Display for Point" and its methods are "Point/fmt"; "" for
 	// the symbol's name path segment.
 	MemberName string
-	Prefix     string // a name path prefix that does not come from the parent symbol (Go receivers)
-	HasPrefix  bool   // Prefix is set: the symbol has no parent symbol
+	// Qualifier is the name path segments, "/"-joined, that the
+	// symbol's own text qualifies its name with, between its parent's
+	// name path and its name: C++'s void Widget::draw() defined outside
+	// its class is "Widget/draw" ("Widget"), namespace a::b { } is
+	// "a/b" ("a"); "" for none.
+	Qualifier string
+	// Leaf says that the symbol holds no members: a symbol inside its
+	// range nests under the symbol's parent instead (C's typedef struct
+	// S { ... } S_t; defines struct S beside the typedef, not in it).
+	Leaf      bool
+	Prefix    string // a name path prefix that does not come from the parent symbol (Go receivers)
+	HasPrefix bool   // Prefix is set: the symbol has no parent symbol
 }
 
 // Tree is the view of one parsed source that the rules of one symbol
@@ -95,6 +106,9 @@ type Tree struct {
 	fam *family
 	// ordinals caches javac's numbers of anonymous classes (javaOrdinal).
 	ordinals map[nodeKey]int
+	// scopes caches the names of a C++ file's namespaces and classes
+	// (cppScopeIsClass).
+	scopes map[string]string
 }
 
 // NewTree returns the view of src's tree (root its root node, src the

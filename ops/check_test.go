@@ -73,8 +73,9 @@ func TestCheckFixtures(t *testing.T) {
 			t.Errorf("%s: %+v", f.Path, f)
 		}
 	}
-	want := []string{"src/csharp/flatbuffers_FlatBufferVerify.cs", "src/csharp/flatbuffers_Table.cs", "src/csharp/modern.cs",
-		"src/csharp/shapes.cs", "src/go/atomic_type.go", "src/go/slog_value.go", "src/java/Inventory.java", "src/php/doctrine_Column.php",
+	want := []string{"src/c/shapes.c", "src/c/shapes.h", "src/cpp/widget.cpp", "src/cpp/widget.hpp",
+		"src/csharp/flatbuffers_FlatBufferVerify.cs", "src/csharp/flatbuffers_Table.cs", "src/csharp/modern.cs", "src/csharp/shapes.cs",
+		"src/go/atomic_type.go", "src/go/slog_value.go", "src/java/Inventory.java", "src/php/doctrine_Column.php",
 		"src/php/php_parser_NodeTraverser.php", "src/php/shapes.php", "src/python/contextlib_excerpt.py", "src/python/process.py",
 		"src/ruby/delegate.rb", "src/ruby/ostruct.rb", "src/ruby/shapes.rb", "src/rust/alloc_borrow.rs", "src/rust/core_char_mod.rs",
 		"src/rust/shapes.rs",
@@ -82,10 +83,10 @@ func TestCheckFixtures(t *testing.T) {
 	if !slices.Equal(paths, want) {
 		t.Errorf("files %q, want %q", paths, want)
 	}
-	if !res.OK || res.Checked != 20 || res.Problems != 0 || res.Skipped["unsupported language"] != 8 {
+	if !res.OK || res.Checked != 24 || res.Problems != 0 || res.Skipped["unsupported language"] != 8 {
 		t.Errorf("result %+v", res)
 	}
-	if want := "checked 20 file(s): 0 syntax error(s) in 0 file(s); skipped: 8 unsupported language"; res.Summary != want {
+	if want := "checked 24 file(s): 0 syntax error(s) in 0 file(s); skipped: 8 unsupported language"; res.Summary != want {
 		t.Errorf("summary %q, want %q", res.Summary, want)
 	}
 }

@@ -225,7 +225,7 @@ func TestReplaceRefusalsLeaveEveryFileIdentical(t *testing.T) {
 			}},
 		{name: "no match in a walk", req: ops.ReplaceRequest{Search: "Nope", Replacement: "x", Paths: []string{"src"}}, code: ops.CodeNoMatchText,
 			check: func(t *testing.T, res *ops.ReplaceResult) {
-				if len(res.Files) != 0 || res.Searched != 20 || !strings.Contains(res.Error.Message, `no match for "Nope" in the 20 file(s) of src`) {
+				if len(res.Files) != 0 || res.Searched != 24 || !strings.Contains(res.Error.Message, `no match for "Nope" in the 24 file(s) of src`) {
 					t.Errorf("files %v, searched %d, message %q", replaceStatuses(res), res.Searched, res.Error.Message)
 				}
 			}},
@@ -387,7 +387,7 @@ func TestReplaceWalkDryRun(t *testing.T) {
 	if got := replaceStatuses(dry); !slices.Equal(got, []string{"src/go/atomic_type.go=replaced", "src/go/slog_value.go=replaced"}) {
 		t.Errorf("statuses %v", got)
 	}
-	if !dry.OK || !dry.DryRun || dry.Written || !dry.Changed || dry.Searched != 20 || dry.Summary != "11 match(es) in 2 of 20 file(s); skipped: 8 unsupported language" {
+	if !dry.OK || !dry.DryRun || dry.Written || !dry.Changed || dry.Searched != 24 || dry.Summary != "11 match(es) in 2 of 24 file(s); skipped: 8 unsupported language" {
 		t.Errorf("dry run result %+v", dry)
 	}
 	var patch strings.Builder

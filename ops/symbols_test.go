@@ -59,7 +59,7 @@ func TestSymbolsFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.OK || !res.Walked || res.Summary != "20 file(s); skipped: 8 unsupported language" || len(res.Files) != 20 {
+	if !res.OK || !res.Walked || res.Summary != "24 file(s); skipped: 8 unsupported language" || len(res.Files) != 24 {
 		t.Fatalf("result %+v", res)
 	}
 	for _, f := range res.Files {
@@ -71,7 +71,7 @@ func TestSymbolsFixtures(t *testing.T) {
 			t.Errorf("%s (%s):\n got %q\nwant %q", f.Path, f.Language, got, want)
 		}
 	}
-	if res.Files[0].Path != "src/csharp/flatbuffers_FlatBufferVerify.cs" || res.Files[0].Language != "csharp" {
+	if res.Files[0].Path != "src/c/shapes.c" || res.Files[0].Language != "c" {
 		t.Errorf("first file %s (%s)", res.Files[0].Path, res.Files[0].Language)
 	}
 }

@@ -126,6 +126,24 @@ import (
 //     above does not. Class constants, properties, enum cases, closures,
 //     anonymous classes and the global namespace (namespace { }) are not
 //     symbols.
+//   - c: function (definitions and prototypes, found by their declarator
+//     wherever the declaration puts it, at file scope, in extern "C"
+//     blocks and preprocessor conditionals); struct, union and enum with
+//     a tag and a body, at any depth; type (each name a typedef
+//     declares, ranging over the whole typedef, holding no members: a
+//     struct defined in a typedef is its sibling). The range is the
+//     whole declaration: storage classes, attributes, a prototype's ";",
+//     and a struct's ";" when nothing is declared with it. Variables,
+//     fields, enumerators, macros, forward declarations, and prototypes
+//     and typedefs in a function body are not symbols.
+//   - cpp: as c, and class, namespace (namespace a::b is b with the name
+//     path a/b), type (using aliases too), method, constructor,
+//     destructor and operators (operator==, operator bool), in their class
+//     or defined outside it with their qualifier in the name path
+//     (Widget::draw is Widget/draw, a method unless the qualifier is a
+//     namespace; see lang/c.go); a template's range starts at template
+//     <...>; a friend function defined in a class is a function nested in
+//     it.
 //
 // Lines and columns follow the package's line rule (see the package
 // documentation): a CR-only file's lines end at CR, and its Python, Java,
@@ -513,8 +531,11 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 			prefix = memberPath[parent]
 		}
 		base := c.NameText
+		if c.Qualifier != "" {
+			base = c.Qualifier + "/" + base
+		}
 		if prefix != "" {
-			base = prefix + "/" + c.NameText
+			base = prefix + "/" + base
 		}
 		count[base]++
 		namePath := base
@@ -542,7 +563,9 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 				memberPath[i] = prefix + "/" + c.MemberName
 			}
 		}
-		stack = append(stack, i)
+		if !c.Leaf {
+			stack = append(stack, i)
+		}
 	}
 	return out
 }

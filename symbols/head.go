@@ -42,8 +42,10 @@ func (l Lead) String() string {
 // TextLead reports what text, a definition a caller sends in place of a
 // symbol of language lang, begins with, judged on its first line that is
 // neither blank nor a comment (#, //, /*, *): an "@" (Rust: "#["; C#:
-// "[") that does not begin Java's "@interface" is a decorator, annotation or
-// attribute; a modifier keyword of
+// "["; C and C++: "[[") that does not begin Java's "@interface" is a
+// decorator, annotation or attribute, and so is one of the language's
+// decorator words before "<" or "(" (C++'s template <...>,
+// __attribute__((...))); a modifier keyword of
 // the language, not followed by an identifier character nor, after
 // optional white space, by "(", ":", "=", ";" or "," (nor, in TypeScript
 // and JavaScript, where a method may be named "static", by "<", "?" or
@@ -61,6 +63,9 @@ func TextLead(lang *lang.Language, text string) Lead {
 		if t == "" || hasAnyPrefix(t, a.Comments()) {
 			continue
 		}
+		if a.Decorators && a.IsDecoratorWord(t) {
+			return LeadDecorator // C++'s template <class T>, __attribute__((...))
+		}
 		if a.Decorators && strings.HasPrefix(t, a.DecoratorStart()) {
 			after := strings.TrimLeft(t[len(a.DecoratorStart()):], " \t")
 			for _, w := range a.DefinitionAfterAt {
@@ -70,9 +75,9 @@ func TextLead(lang *lang.Language, text string) Lead {
 			}
 			return LeadDecorator
 		}
-		// A modifier word is lower-case letters, digits and "_" (Ruby's
-		// module_function, ruby2_keywords).
-		word := t[:len(t)-len(strings.TrimLeft(t, "abcdefghijklmnopqrstuvwxyz0123456789_"))]
+		// A modifier word is letters, digits and "_" (Ruby's
+		// module_function and ruby2_keywords, C's _Noreturn and __inline).
+		word := t[:len(t)-len(strings.TrimLeft(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))]
 		if word == "non" && strings.HasPrefix(t, "non-sealed") {
 			word = "non-sealed"
 		}

@@ -72,6 +72,18 @@ func TestTextLead(t *testing.T) {
 		{"ruby", "private(def x; end)\n", symbols.LeadDefinition},  // a call with parentheses
 		{"ruby", "class << self\nend\n", symbols.LeadDefinition},
 		{"ruby", "@x = 1\ndef f; end\n", symbols.LeadDefinition}, // "@" begins no Ruby decorator
+		{"c", "static inline int f(void) {}\n", symbols.LeadModifier},
+		{"c", "_Noreturn void die(void);\n", symbols.LeadModifier},
+		{"c", "__attribute__((unused)) static int f(void) {}\n", symbols.LeadDecorator},
+		{"c", "/* Doc. */\nint f(void) {}\n", symbols.LeadDefinition},
+		{"c", "static_count(void) {}\n", symbols.LeadDefinition}, // a name that begins with a modifier
+		{"cpp", "template <typename T>\nT max(T a, T b) {}\n", symbols.LeadDecorator},
+		{"cpp", "template<> class Stack<bool> {};\n", symbols.LeadDecorator},
+		{"cpp", "[[nodiscard]] int size() const;\n", symbols.LeadDecorator},
+		{"cpp", "virtual void draw() const = 0;\n", symbols.LeadModifier},
+		{"cpp", "explicit Widget(int w);\n", symbols.LeadModifier},
+		{"cpp", "void Widget::draw() const {}\n", symbols.LeadDefinition},
+		{"cpp", "templated(int x);\n", symbols.LeadDefinition},
 		{"typescript", "@Input() name() {}\n", symbols.LeadDecorator},
 		{"typescript", "export function f() {}\n", symbols.LeadModifier},
 		{"typescript", "export default class {}\n", symbols.LeadModifier},

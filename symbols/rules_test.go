@@ -13,7 +13,7 @@ import (
 func TestQueriesUseKnownCaptures(t *testing.T) {
 	kinds := map[Kind]bool{
 		KindClass: true, KindInterface: true, KindEnum: true, KindRecord: true, KindAnnotation: true,
-		KindStruct: true, KindType: true, KindFunction: true, KindMethod: true, KindConstructor: true,
+		KindStruct: true, KindType: true, KindFunction: true, KindMethod: true, KindConstructor: true, KindDestructor: true,
 		KindNamespace: true, KindTrait: true, KindImpl: true, KindUnion: true, KindMacro: true,
 		KindProperty: true, KindIndexer: true, KindEvent: true, KindOperator: true, KindDelegate: true,
 	}

@@ -25,6 +25,7 @@ const (
 	KindFunction    Kind = "function"
 	KindMethod      Kind = "method"
 	KindConstructor Kind = "constructor"
+	KindDestructor  Kind = "destructor" // a C++ destructor
 	KindNamespace   Kind = "namespace"
 	KindTrait       Kind = "trait"    // a Rust or PHP trait
 	KindImpl        Kind = "impl"     // a Rust impl block
@@ -40,7 +41,7 @@ const (
 // Kinds returns every Kind, in the order above.
 func Kinds() []Kind {
 	return []Kind{KindClass, KindInterface, KindEnum, KindRecord, KindAnnotation, KindStruct, KindType,
-		KindFunction, KindMethod, KindConstructor, KindNamespace, KindTrait, KindImpl, KindUnion, KindMacro,
+		KindFunction, KindMethod, KindConstructor, KindDestructor, KindNamespace, KindTrait, KindImpl, KindUnion, KindMacro,
 		KindProperty, KindIndexer, KindEvent, KindOperator, KindDelegate}
 }
 
@@ -60,7 +61,7 @@ type Symbol struct {
 	// name path is "Receiver/Method", the receiver type without "*" or type
 	// parameters.
 	NamePath string `json:"name_path" jsonschema:"The names of the enclosing symbols and this one joined by \"/\" (\"Server/Serve\"); the second and later same-named siblings get \"[2]\", \"[3]\", ...; a Go method's is \"Receiver/Method\". A location takes it after \"::\"."`
-	Kind     Kind   `json:"kind" jsonschema:"The symbol's kind: class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace, trait, impl, union, macro, property, indexer, event, operator or delegate."`
+	Kind     Kind   `json:"kind" jsonschema:"The symbol's kind: class, interface, enum, record, annotation, struct, type, function, method, constructor, destructor, namespace, trait, impl, union, macro, property, indexer, event, operator or delegate."`
 	// Start is the first position of the range (1-based line and column).
 	Start Position `json:"start" jsonschema:"Where the symbol starts (inclusive): decorators, annotations and modifiers included, comments above it not."`
 	// End is the exclusive end of the range (1-based line and column of the

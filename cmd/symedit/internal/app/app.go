@@ -138,7 +138,7 @@ func (e *env) writeJSON(v any) error {
 func langFlag() cli.Flag {
 	// The names come from the registry, so that a language added there is
 	// listed here too.
-	return &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (" + strings.Join(lang.Default().Names(), ", ") + ") instead of by extension"}
+	return &cli.StringFlag{Name: "lang", Usage: "parse as `NAME` (" + strings.Join(lang.Default().Names(), ", ") + ") instead of by extension; a .h file is c unless --lang cpp"}
 }
 
 func jsonFlag() cli.Flag { return &cli.BoolFlag{Name: "json", Usage: "print machine-readable JSON"} }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/symedit/symedit/ops"
+	"github.com/symedit/symedit/symbols"
 )
 
 func symbolsCommand(e *env) *cli.Command {
@@ -20,7 +21,7 @@ func symbolsCommand(e *env) *cli.Command {
 		Flags: append(append(readFlags(), walkFlags()...),
 			&cli.BoolFlag{Name: "no-cache", Usage: "neither read nor write the symbol index: read and parse every file"},
 			&cli.StringFlag{Name: "name", Usage: "list only the symbols whose name path holds `PATTERN` (a glob when it has * ? or [; * does not cross /), and only the files that have one"},
-			&cli.StringFlag{Name: "kind", Usage: "list only the symbols of `KIND` (class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace, trait, impl, union, macro, property, indexer, event, operator, delegate)"},
+			&cli.StringFlag{Name: "kind", Usage: "list only the symbols of `KIND` (" + kindNames() + ")"},
 			&cli.BoolFlag{Name: "cache-stats", Usage: "print to standard error how many files came from the symbol index and how many were parsed"}),
 		Action: e.withWorkspace(1, -1, "FILE...", func(c *cli.Context, w *ops.Workspace, args []string) error {
 			return e.symbols(c, w, args)
@@ -130,4 +131,14 @@ func (e *env) blockBuffered() (*env, func() error) {
 	be := *e
 	be.stdout = b
 	return &be, b.Flush
+}
+
+// kindNames lists every symbol kind (symbols.Kinds), comma-separated, for
+// --kind's help: the list grows with the languages.
+func kindNames() string {
+	var names []string
+	for _, k := range symbols.Kinds() {
+		names = append(names, string(k))
+	}
+	return strings.Join(names, ", ")
 }

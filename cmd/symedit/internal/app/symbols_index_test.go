@@ -129,7 +129,7 @@ func TestSymbolsIndexChangedFiles(t *testing.T) {
 	t.Setenv(symcache.EnvDir, t.TempDir())
 	dir := copyTree(t)
 	_, s1 := runSymbols(t, dir)
-	if s1.parsed != 20 || s1.written != 20 {
+	if s1.parsed != 24 || s1.written != 24 {
 		t.Fatalf("cold: %+v", s1)
 	}
 
@@ -153,7 +153,7 @@ func TestSymbolsIndexChangedFiles(t *testing.T) {
 		t.Fatal("size or time not restored")
 	}
 	out, s2 := runSymbols(t, dir)
-	if s2.parsed != 1 || s2.fromIndex != 19 || !strings.Contains(out, "access_children") || strings.Contains(out, "active_children") {
+	if s2.parsed != 1 || s2.fromIndex != 23 || !strings.Contains(out, "access_children") || strings.Contains(out, "active_children") {
 		t.Errorf("restored time: %+v\n%s", s2, out)
 	}
 
@@ -173,7 +173,7 @@ func TestSymbolsIndexChangedFiles(t *testing.T) {
 	if err := os.Chtimes(java, hourAgo, hourAgo); err != nil {
 		t.Fatal(err)
 	}
-	if _, s3 := runSymbols(t, dir); s3.parsed != 1 || s3.fromIndex != 19 {
+	if _, s3 := runSymbols(t, dir); s3.parsed != 1 || s3.fromIndex != 23 {
 		t.Errorf("touched: %+v", s3)
 	}
 
@@ -185,7 +185,7 @@ func TestSymbolsIndexChangedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ {
-		if _, s := runSymbols(t, dir); s.racy < 1 || s.parsed < 1 || s.fromIndex > 19 {
+		if _, s := runSymbols(t, dir); s.racy < 1 || s.parsed < 1 || s.fromIndex > 23 {
 			t.Errorf("racy run %d: %+v", i, s)
 		}
 	}
@@ -210,11 +210,11 @@ func TestSymbolsIndexCorrupt(t *testing.T) {
 		}
 		return os.WriteFile(p, data[:len(data)-n], 0o644) // a different truncation each
 	})
-	if err != nil || n != 20 {
+	if err != nil || n != 24 {
 		t.Fatalf("%d entries, %v", n, err)
 	}
 	got, s := runSymbols(t, "--json", tree)
-	if got != cold || s.corrupt != 20 || s.parsed != 20 || s.written != 20 {
+	if got != cold || s.corrupt != 24 || s.parsed != 24 || s.written != 24 {
 		t.Errorf("corrupt run: %+v, same output %v", s, got == cold)
 	}
 	if got, s := runSymbols(t, "--json", tree); got != cold || s.parsed != 0 {
