@@ -47,10 +47,15 @@ type SymbolReceipt struct {
 // endings normalized to "\n", each ending in one. It is what
 // expect_symbol_sha256 compares with.
 func symbolSHA256(doc *edit.Document, s symbols.Symbol) string {
-	first, last := doc.LineAt(s.StartByte), doc.LineAt(max(s.StartByte, s.EndByte-1))
-	text := strings.Join(doc.Lines(first, last), "\n") + "\n"
-	sum := sha256.Sum256([]byte(text))
+	sum := sha256.Sum256([]byte(symbolText(doc, s)))
 	return hex.EncodeToString(sum[:])
+}
+
+// symbolText is the text symbolSHA256 hashes: s's whole lines in doc,
+// line endings normalized to "\n", each ending in one.
+func symbolText(doc *edit.Document, s symbols.Symbol) string {
+	first, last := doc.LineAt(s.StartByte), doc.LineAt(max(s.StartByte, s.EndByte-1))
+	return strings.Join(doc.Lines(first, last), "\n") + "\n"
 }
 
 // symbolChanges compares before, the symbols of ch's content before,
@@ -79,13 +84,19 @@ func symbolChanges(ctx context.Context, ch *change, before []symbols.Symbol, aft
 	seen := make(map[string]bool, len(f.Symbols))
 	for _, s := range f.Symbols {
 		seen[s.NamePath] = true
-		r := SymbolReceipt{Symbol: symbolOf(s), SHA256: symbolSHA256(newDoc, s)}
 		prev, ok := old[s.NamePath]
-		switch {
-		case !ok:
-			out.Added = append(out.Added, r)
-		case prev.Kind != s.Kind || symbolSHA256(ch.doc, prev) != r.SHA256:
+		// Texts are compared, not hashed: most symbols are unchanged, and
+		// only the ones listed need a hash.
+		text := symbolText(newDoc, s)
+		if ok && prev.Kind == s.Kind && symbolText(ch.doc, prev) == text {
+			continue
+		}
+		sum := sha256.Sum256([]byte(text))
+		r := SymbolReceipt{Symbol: symbolOf(s), SHA256: hex.EncodeToString(sum[:])}
+		if ok {
 			out.Changed = append(out.Changed, r)
+		} else {
+			out.Added = append(out.Added, r)
 		}
 	}
 	for _, s := range before {
