@@ -114,7 +114,7 @@ func FindSyntaxProblems(ctx context.Context, lang *lang.Language, content []byte
 // out of the guard's time (goTimedOut), own alone is the report; when
 // the caller's context stops it, the report is skip's.
 func ownFirst(ctx context.Context, rep SyntaxReport, l *lang.Language, text, in []byte, own []guardProblem, goTimedOut func() bool, skip func() (SyntaxReport, error)) (SyntaxReport, error) {
-	if len(own) == 0 || ctx.Err() != nil {
+	if len(own) == 0 {
 		return problemsReport(rep, text, in, nil, nil, own), nil
 	}
 	ts, err := guardParseProblems(ctx, l.Grammar(), in)

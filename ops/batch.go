@@ -3,7 +3,6 @@ package ops
 import (
 	"bytes"
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -801,11 +800,7 @@ func (r *BatchReplace) searcher() (*textedit.Searcher, error) {
 func (op BatchOp) plan(ctx context.Context, doc *edit.Document, language *lang.Language, langName string, res *BatchOpResult) (*change, *parsed, error) {
 	locate := func(location string) (*target, error) {
 		if language == nil {
-			_, err := lang.Select(doc.Path, langName)
-			if err == nil {
-				err = errors.New("no language")
-			}
-			return nil, err
+			return nil, noLanguage(doc.Path, langName)
 		}
 		return locateIn(ctx, doc, language, location)
 	}
@@ -900,11 +895,7 @@ func unchanged(doc *edit.Document, l *lang.Language) *change {
 // UNSUPPORTED_LANGUAGE.
 func planOutline(ctx context.Context, doc *edit.Document, l *lang.Language, langName string, b *BatchSymbols) (*change, *SymbolsFile, error) {
 	if l == nil {
-		_, err := lang.Select(doc.Path, langName)
-		if err == nil {
-			err = errors.New("no language")
-		}
-		return nil, nil, err
+		return nil, nil, noLanguage(doc.Path, langName)
 	}
 	keep, err := b.request().filter()
 	if err != nil {
@@ -914,12 +905,18 @@ func planOutline(ctx context.Context, doc *edit.Document, l *lang.Language, lang
 	if err != nil {
 		return nil, nil, err
 	}
-	e := p.entry()
-	f := &SymbolsFile{Path: b.Path, Language: l.Name, SHA256: hex.EncodeToString([]byte(e.SHA256)), Symbols: []ListedSymbol{}}
-	for i, s := range e.Symbols {
-		if keep == nil || keep(s) {
-			f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: hex.EncodeToString([]byte(e.SymbolSHA256[i]))})
-		}
-	}
+	f := &SymbolsFile{Path: b.Path, Language: l.Name, Symbols: []ListedSymbol{}}
+	f.list(p.entry(), keep)
 	return unchanged(doc, l), f, nil
+}
+
+// noLanguage is the error of an operation that needs path's language
+// where the batch found none: lang.Select's (UNSUPPORTED_LANGUAGE, or the
+// unknown name langName).
+func noLanguage(path, langName string) error {
+	_, err := lang.Select(path, langName)
+	if err == nil {
+		err = errors.New("no language")
+	}
+	return err
 }

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -42,20 +43,33 @@ type SymbolReceipt struct {
 }
 
 // symbolSHA256 returns the SHA-256, in 64 lowercase hexadecimal digits,
-// of s's text in doc (s is one of doc's symbols) as show prints it: its
-// whole lines, from the line of its first byte to that of its last, line
-// endings normalized to "\n", each ending in one. It is what
-// expect_symbol_sha256 compares with.
+// of s's text in doc (s is one of doc's symbols) as show prints it
+// (symbolText). It is what expect_symbol_sha256 compares with.
 func symbolSHA256(doc *edit.Document, s symbols.Symbol) string {
-	sum := sha256.Sum256([]byte(symbolText(doc, s)))
+	sum := symbolSum(doc, s)
 	return hex.EncodeToString(sum[:])
 }
 
+// symbolSum is symbolSHA256's sum, raw, as the symbol index stores it.
+func symbolSum(doc *edit.Document, s symbols.Symbol) [sha256.Size]byte {
+	return sha256.Sum256([]byte(symbolText(doc, s)))
+}
+
 // symbolText is the text symbolSHA256 hashes: s's whole lines in doc,
-// line endings normalized to "\n", each ending in one.
+// from the line of its first byte to that of its last, line endings
+// normalized to "\n", each ending in one.
 func symbolText(doc *edit.Document, s symbols.Symbol) string {
 	first, last := doc.LineAt(s.StartByte), doc.LineAt(max(s.StartByte, s.EndByte-1))
 	return strings.Join(doc.Lines(first, last), "\n") + "\n"
+}
+
+// wholeLines returns s's whole lines in doc as they are, from the start
+// of its first line to the end of its last (its line ending left out):
+// equal whole lines are equal texts (symbolText), with no copy made.
+func wholeLines(doc *edit.Document, s symbols.Symbol) []byte {
+	r := doc.LineRanges()
+	first, last := doc.LineAt(s.StartByte), doc.LineAt(max(s.StartByte, s.EndByte-1))
+	return doc.Text[r[first-1].Start:r[last-1].End]
 }
 
 // symbolChanges compares before, the symbols of ch's content before,
@@ -86,13 +100,13 @@ func symbolChanges(ctx context.Context, ch *change, before []symbols.Symbol, aft
 		seen[s.NamePath] = true
 		prev, ok := old[s.NamePath]
 		// Texts are compared, not hashed: most symbols are unchanged, and
-		// only the ones listed need a hash.
-		text := symbolText(newDoc, s)
-		if ok && prev.Kind == s.Kind && symbolText(ch.doc, prev) == text {
+		// only the ones listed need a hash. Their lines as they are, when
+		// equal, spare building the normalized texts.
+		if ok && prev.Kind == s.Kind && (bytes.Equal(wholeLines(ch.doc, prev), wholeLines(newDoc, s)) ||
+			symbolText(ch.doc, prev) == symbolText(newDoc, s)) {
 			continue
 		}
-		sum := sha256.Sum256([]byte(text))
-		r := SymbolReceipt{Symbol: symbolOf(s), SHA256: hex.EncodeToString(sum[:])}
+		r := SymbolReceipt{Symbol: symbolOf(s), SHA256: symbolSHA256(newDoc, s)}
 		if ok {
 			out.Changed = append(out.Changed, r)
 		} else {

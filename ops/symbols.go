@@ -159,12 +159,8 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 			f.Error = AsError(err)
 			return f
 		}
-		f.Language, f.SHA256 = lang.Name, hex.EncodeToString([]byte(e.SHA256))
-		for i, s := range e.Symbols {
-			if keep == nil || keep(s) {
-				f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: hex.EncodeToString([]byte(e.SymbolSHA256[i]))})
-			}
-		}
+		f.Language = lang.Name
+		f.list(e, keep)
 		return f
 	}, func(i int, f *SymbolsFile) error {
 		if f.Error != nil && first == nil {
@@ -310,15 +306,24 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 // entry returns what the index stores for p's file: its symbols, the
 // file's SHA-256 and each symbol's (symbolSHA256), raw.
 func (p *parsed) entry() symcache.Entry {
-	raw := func(h string) string {
-		b, _ := hex.DecodeString(h) // our own hexadecimal digits
-		return string(b)
-	}
-	e := symcache.Entry{Symbols: p.symbols, SHA256: raw(p.doc.SHA256()), SymbolSHA256: make([]string, len(p.symbols))}
+	sum := sha256.Sum256(p.doc.Content) // Document.SHA256's, raw
+	e := symcache.Entry{Symbols: p.symbols, SHA256: string(sum[:]), SymbolSHA256: make([]string, len(p.symbols))}
 	for i, s := range p.symbols {
-		e.SymbolSHA256[i] = raw(symbolSHA256(p.doc, s))
+		sum := symbolSum(p.doc, s)
+		e.SymbolSHA256[i] = string(sum[:])
 	}
 	return e
+}
+
+// list fills f's SHA256 and Symbols from e, an index entry with its
+// sums, keeping only the symbols keep accepts (all with a nil keep).
+func (f *SymbolsFile) list(e symcache.Entry, keep func(symbols.Symbol) bool) {
+	f.SHA256 = hex.EncodeToString([]byte(e.SHA256))
+	for i, s := range e.Symbols {
+		if keep == nil || keep(s) {
+			f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: hex.EncodeToString([]byte(e.SymbolSHA256[i]))})
+		}
+	}
 }
 
 // finish prunes the index after a run that wrote to it (at most hourly,

@@ -227,13 +227,11 @@ func ExtractFrom(ctx context.Context, p *lang.Parse) (File, error) {
 	if err := ctx.Err(); err != nil {
 		return File{}, err
 	}
-	if own := p.Lang.OwnExtract(); own != nil {
-		// A language whose own parser finds its symbols (Go) reads
-		// them from that parser wherever it accepts the text, tree or
-		// not; the tree serves where it refuses, as in ExtractFile.
-		if defs, layout, ok := own(p.Text); ok {
-			return File{Symbols: assembleDefs(p.Text, p.Lang, defs), Clean: true, Layout: layout}, nil
-		}
+	// A language whose own parser finds its symbols (Go) reads them from
+	// that parser wherever it accepts the text, tree or not; the tree
+	// serves where it refuses, as in ExtractFile.
+	if f, ok := ownFile(p.Text, p.Lang); ok {
+		return f, nil
 	}
 	q, err := p.Lang.SymbolsQuery()
 	if err != nil {
@@ -263,14 +261,11 @@ func extractFile(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 	if len(src) == 0 {
 		return File{}, snapshot(File{}, nil), nil
 	}
-	if own := l.OwnExtract(); own != nil {
-		if defs, layout, ok := own(src); ok {
-			if err := ctx.Err(); err != nil {
-				return File{}, nil, err
-			}
-			f := File{Symbols: assembleDefs(src, l, defs), Clean: true, Layout: layout}
-			return f, snapshot(f, nil), nil
+	if f, ok := ownFile(src, l); ok {
+		if err := ctx.Err(); err != nil {
+			return File{}, nil, err
 		}
+		return f, snapshot(f, nil), nil
 	}
 	syms, tree, err := extractTree(ctx, src, l, keep)
 	if err != nil {
@@ -278,6 +273,20 @@ func extractFile(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 	}
 	f := File{Symbols: syms}
 	return f, snapshot(f, tree), nil
+}
+
+// ownFile returns src's File from l's own parser (lang.Language.OwnExtract:
+// go/parser for Go), and true, when l has one and it accepts src.
+func ownFile(src []byte, l *lang.Language) (File, bool) {
+	own := l.OwnExtract()
+	if own == nil {
+		return File{}, false
+	}
+	defs, layout, ok := own(src)
+	if !ok {
+		return File{}, false
+	}
+	return File{Symbols: assembleDefs(src, l, defs), Clean: true, Layout: layout}, true
 }
 
 // extractTree is Extract with tree-sitter: the query's matches refined by
