@@ -175,16 +175,21 @@ bench:
 # peak RSS of symbols over the Go tree. See BENCHMARKS.md.
 .PHONY: bench-compare bench-tokens deps-bench
 bench-compare: build deps-bench
-	bench/compare.sh $(BIN)
+	PATH="$(abspath $(BENCHCACHE))/usr/bin:$$PATH" bench/compare.sh $(BIN)
 
-# deps-bench: hyperfine and Universal Ctags from Debian's packages, for
-# bench-compare only (make test does not need them).
+# deps-bench: hyperfine, Universal Ctags and ripgrep from Debian's
+# packages, for bench-compare only (make test does not need them):
+# downloaded and extracted under $(BENCHCACHE) (nothing is installed),
+# each skipped when the machine already has the command. compare.sh puts
+# $(BENCHCACHE)/usr/bin first on PATH.
+BENCHCACHE ?= .cache/bench
 deps-bench:
-	@for pkg in hyperfine:hyperfine ctags:universal-ctags; do \
+	@for pkg in hyperfine:hyperfine ctags:universal-ctags rg:ripgrep; do \
 	  tool=$${pkg%%:*}; deb=$${pkg#*:}; \
 	  command -v $$tool >/dev/null 2>&1 && continue; \
-	  echo "installing $$deb from Debian's packages"; \
-	  (apt-get update -qq && apt-get install -y -qq $$deb) >/dev/null || echo "cannot install $$deb" >&2; \
+	  [ -x $(BENCHCACHE)/usr/bin/$$tool ] && continue; \
+	  echo "extracting $$deb from Debian's packages into $(BENCHCACHE)"; \
+	  (mkdir -p $(BENCHCACHE)/debs && cd $(BENCHCACHE)/debs && apt-get download $$deb && dpkg -x $${deb}_*.deb ..) >/dev/null || echo "cannot extract $$deb" >&2; \
 	done
 
 # bench-tokens: tokens per edit, chunks vs whole body, SEARCH/REPLACE and
