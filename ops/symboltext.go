@@ -48,6 +48,11 @@ type SymbolTextResult struct {
 	// (its decorators, annotations and modifiers, each line trimmed,
 	// joined by "\n"), or "".
 	Kept string `json:"kept,omitempty" jsonschema:"The symbol's text replace_body kept in front of the new text (its decorators, annotations and modifiers, each line trimmed, joined by \"\\n\"); omitted when none."`
+	// Comment is the comment block directly above the symbol that
+	// ReplaceBody replaced with the comment req.Text begins with (each
+	// line trimmed, joined by "\n"), or "": a text that begins with no
+	// comment keeps the one above.
+	Comment string `json:"comment,omitempty" jsonschema:"The comment block directly above the symbol that replace_body replaced with the comment the text begins with (each line trimmed, joined by \"\\n\"); omitted when the text begins with no comment (the one above is kept) or there was none."`
 }
 
 // symbolTextOp is one of the three whole-symbol operations.
@@ -84,7 +89,9 @@ func (op symbolTextOp) apply(d *edit.Document, s textedit.SymbolLines, text stri
 
 // ReplaceBody replaces the symbol at req.Location with req.Text, keeping
 // the decorators, annotations, modifiers and TypeScript overload
-// signatures the text does not start with (edit.Document.ReplaceSymbol;
+// signatures the text does not start with; a text that begins with a
+// comment replaces the comment block directly above the symbol, one that
+// does not keeps it (textedit.ReplaceSymbol;
 // docs/editing.md, replace-body), then runs the syntax guard and commits atomically
 // (unless req.DryRun). The result is never nil; it says what was replaced
 // and kept and how the text was shifted. The error is nil or the result's
@@ -136,6 +143,6 @@ func planSymbolText(t *target, op symbolTextOp, text string, res *SymbolTextResu
 		return nil, err
 	}
 	ch.what = fmt.Sprintf("%s %s (%s, lines %d-%d); %s", op.verb(), t.sym.NamePath, t.sym.Kind, t.first, t.last, pl)
-	res.Reindent, res.Replaced, res.Kept = pl.Reindent.String(), string(pl.Replaced), pl.Kept
+	res.Reindent, res.Replaced, res.Kept, res.Comment = pl.Reindent.String(), string(pl.Replaced), pl.Kept, pl.Comment
 	return ch, nil
 }

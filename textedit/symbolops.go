@@ -89,15 +89,25 @@ type Placement struct {
 	// its indentation and trailing white space, joined by "\n"
 	// ("@functools.cache\n@staticmethod"); "" when nothing was kept.
 	Kept string `json:"kept,omitempty"`
+	// Comment is the comment block directly above the symbol that
+	// ReplaceSymbol replaced with the comment the new text begins with,
+	// each line trimmed as in Kept; "" when the text begins with no
+	// comment, or when there was none above (the text's comment then goes
+	// above the symbol's first line).
+	Comment string `json:"comment,omitempty"`
 }
 
 // String describes the placement for messages: "kept @functools.cache;
 // text indented by 4 spaces".
 func (p Placement) String() string {
-	if p.Kept == "" {
-		return "text " + p.Reindent.String()
+	var b strings.Builder
+	if p.Comment != "" {
+		fmt.Fprintf(&b, "replaced the comment above %q; ", p.Comment)
 	}
-	return fmt.Sprintf("kept %q; text %s", p.Kept, p.Reindent)
+	if p.Kept != "" {
+		fmt.Fprintf(&b, "kept %q; ", p.Kept)
+	}
+	return b.String() + "text " + p.Reindent.String()
 }
 
 // Reindent reports how a whole-symbol operation shifted the text it was
@@ -190,6 +200,15 @@ func fitIndent(text []string, indent string) ([]string, Reindent) {
 // comment there is replaced with the line). With a zero s.Head, or one
 // outside s's lines, the whole lines First to Last are replaced.
 //
+// A symbol's range does not hold the comment above it, so a body that
+// begins with a comment (the symbol's doc comment, as a model sends the
+// whole definition it read) replaces a comment block rather than adding a
+// second copy: the block that ends the kept head (a comment between a
+// kept decorator and the definition), else the block directly above the
+// symbol, above any decorators kept; with neither, the comment goes where
+// the body does. Placement.Comment gives the block replaced. A body that
+// begins with no comment keeps both.
+//
 // When body sits left of the symbol's indentation (a method sent
 // flush-left), it is shifted to that indentation and the Reindent says by
 // how much; otherwise it is written as sent. An empty body is refused:
@@ -202,6 +221,43 @@ func ReplaceSymbol(d *edit.Document, s SymbolLines, body string) (edit.Edit, Pla
 		return edit.Edit{}, Placement{}, fmt.Errorf("the new body is empty; to delete the symbol use `symedit lines` with new_content \"\"")
 	}
 	lines, re := fitIndent(edit.SplitText(body), indentOf(d.Line(s.First)))
+	comments := commentPrefixes(s.Head.Lang)
+	sentComment, lines := leadingComment(lines, comments)
+	if len(lines) == 0 {
+		return edit.Edit{}, Placement{}, fmt.Errorf("the new body is only a comment; send the definition too")
+	}
+	e, pl, err := replaceSymbolLines(d, s, body, lines, re)
+	if err != nil || sentComment == nil {
+		return e, pl, err
+	}
+	// The comment the body begins with replaces a comment block: the one
+	// directly above the line where the rest of the body goes, when the
+	// kept head ends with one (a comment between a decorator and the
+	// definition), else the one directly above the symbol. One edit from
+	// the block's first line holds the body's comment, the kept lines
+	// between the block and e, and e's text. With neither block the
+	// comment goes directly above the rest of the body.
+	ls := d.LineRanges()
+	base := len(d.Content) - len(d.Text)
+	k := d.LineAt(e.Start - base)
+	above, below := commentAbove(d, k, s.First, comments), k
+	if above == k {
+		if a := commentAbove(d, s.First, 1, comments); a < s.First {
+			above, below = a, s.First
+		}
+	}
+	var old []string
+	for _, l := range d.Lines(above, below-1) {
+		old = append(old, strings.TrimSpace(l))
+	}
+	pl.Comment = strings.Join(old, "\n")
+	kept := string(d.Text[ls[below-1].Start : e.Start-base])
+	return edit.Edit{Start: base + ls[above-1].Start, End: e.End, New: strings.Join(sentComment, d.EOL) + d.EOL + kept + e.New}, pl, nil
+}
+
+// replaceSymbolLines is ReplaceSymbol for lines, body's lines after its
+// leading comment, fitted to the symbol's indentation by re.
+func replaceSymbolLines(d *edit.Document, s SymbolLines, body string, lines []string, re Reindent) (edit.Edit, Placement, error) {
 	pl := Placement{Reindent: re, Replaced: ReplacedWhole}
 	h := s.Head
 	first, last := d.LineRanges()[s.First-1], d.LineRanges()[s.Last-1]
@@ -268,10 +324,7 @@ func InsertBeforeSymbol(d *edit.Document, s SymbolLines, text string) (edit.Edit
 		return edit.Edit{}, Placement{}, fmt.Errorf("the text to insert is empty")
 	}
 	lines, re := fitIndent(edit.SplitText(text), indentOf(d.Line(s.First)))
-	at := s.First
-	for at > 1 && isComment(d.Line(at-1)) {
-		at--
-	}
+	at := commentAbove(d, s.First, 1, commentPrefixes(s.Head.Lang))
 	var out []string
 	if at > 1 && !opensBlock(d.Line(at-1)) {
 		out = append(out, make([]string, s.BlankLines)...)
@@ -305,13 +358,94 @@ func InsertAfterSymbol(d *edit.Document, s SymbolLines, text string) (edit.Edit,
 // isComment reports a line that is part of a comment block in the
 // supported languages: //, #, /*, * and */ lines.
 func isComment(line string) bool {
-	t := strings.TrimSpace(line)
-	for _, p := range []string{"//", "#", "/*", "*"} {
-		if strings.HasPrefix(t, p) {
+	return hasPrefix(strings.TrimSpace(line), anyComment)
+}
+
+// anyComment are the comment line prefixes of the supported languages
+// together, for a caller that does not know the language.
+var anyComment = []string{"//", "#", "/*", "*"}
+
+// commentPrefixes returns the comment line prefixes of l (its
+// lang.Anatomy's), or anyComment when l is nil.
+func commentPrefixes(l *lang.Language) []string {
+	if l == nil {
+		return anyComment
+	}
+	return l.Anatomy().Comments()
+}
+
+func hasPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// commentAbove returns the first line (1-based) of the comment block
+// directly above line first, not above line floor: the run of comment
+// lines (a line that begins, after its indentation, with one of prefixes,
+// or a whole block comment from its "/*" line to its "*/" line) with no
+// blank line between them and first; first itself when the line above is
+// not part of a comment.
+func commentAbove(d *edit.Document, first, floor int, prefixes []string) int {
+	at := first
+	for at > floor {
+		t := strings.TrimSpace(d.Line(at - 1))
+		if strings.HasSuffix(t, "*/") && !strings.HasPrefix(t, "/*") {
+			// The last line of a block comment whose inner lines need not
+			// begin with "*": take it whole, or not at all.
+			open := at - 1
+			for open >= floor && !strings.Contains(d.Line(open), "/*") {
+				open--
+			}
+			if open < floor {
+				break
+			}
+			at = open
+			continue
+		}
+		if t == "" || !hasPrefix(t, prefixes) {
+			break
+		}
+		at--
+	}
+	return at
+}
+
+// leadingComment splits lines, a text sent for a symbol, into the comment
+// it begins with (its first lines up to the first that is neither blank
+// nor a comment line by prefixes, a block comment's inner lines included)
+// and the rest. The comment is nil when those first lines hold no
+// comment.
+func leadingComment(lines, prefixes []string) (comment, rest []string) {
+	inBlock, seen := false, false
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case inBlock:
+			inBlock = !strings.Contains(t, "*/")
+		case t == "":
+		case strings.HasPrefix(t, "/*") && hasPrefix(t, prefixes):
+			seen, inBlock = true, !strings.Contains(t[2:], "*/")
+		case hasPrefix(t, prefixes):
+			seen = true
+		default:
+			if !seen {
+				return nil, lines
+			}
+			comment = lines[:i]
+			for strings.TrimSpace(comment[0]) == "" {
+				comment = comment[1:]
+			}
+			return comment, lines[i:]
+		}
+	}
+	if !seen {
+		return nil, lines
+	}
+	return lines, nil
 }
 
 // opensBlock reports a line that needs no blank line between it and a
