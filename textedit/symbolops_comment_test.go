@@ -86,3 +86,31 @@ func TestReplaceSymbolComment(t *testing.T) {
 		})
 	}
 }
+
+// insert-before goes above the comment block attached to a symbol, read
+// by the language's own comment prefixes: a C #include or a Rust
+// attribute above it is code, not comment.
+func TestInsertBeforeReadsTheLanguagesComments(t *testing.T) {
+	for _, tt := range []struct{ file, src, namePath, want string }{
+		{"a.c", "#include <x.h>\n// Adds.\nint add(int a) { return a; }\n", "add",
+			"#include <x.h>\n\nint g;\n\n// Adds.\nint add(int a) { return a; }\n"},
+		{"a.py", "import os\n# Adds.\ndef add(a):\n    return a\n", "add",
+			"import os\n\nint g;\n\n# Adds.\ndef add(a):\n    return a\n"},
+	} {
+		doc, err := edit.NewDocument(tt.file, []byte(tt.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, _, err := textedit.InsertBeforeSymbol(doc, symTarget(t, doc, tt.namePath), "int g;\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := edit.Apply(doc.Content, []edit.Edit{e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tt.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", tt.file, got, tt.want)
+		}
+	}
+}
