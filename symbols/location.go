@@ -343,11 +343,20 @@ func nearestByLine(syms []Symbol, line int) []Symbol {
 }
 
 func locateName(syms []Symbol, src []byte, loc Location) (int, error) {
-	q := strings.Trim(strings.TrimSpace(loc.NamePath), "/")
+	// The query is taken as written, slashes included: an operator's
+	// name holds one (C++'s operator/, Ruby's def /, name path "V//"), so
+	// trimming every trailing "/" would turn "V//" into "V", a different
+	// symbol. Only when the query as written selects nothing are a
+	// leading "/" (an absolute spelling) and one trailing "/" ("Foo/baz/")
+	// dropped, never the last of two ("V//" stays an operator).
+	q := strings.TrimSpace(loc.NamePath)
 	if q == "" {
 		return -1, &LocateError{Loc: loc, Reason: fmt.Sprintf("empty name path for %s", loc.Path), Lines: lineCount(src), Err: ErrNoMatch}
 	}
 	matches := matchName(syms, q)
+	if t := trimSlashes(q); len(matches) == 0 && t != q && t != "" {
+		q, matches = t, matchName(syms, t)
+	}
 	if len(matches) == 0 {
 		if alt := dottedToSlashes(q); alt != q {
 			matches = matchName(syms, alt)
@@ -374,6 +383,16 @@ func locateName(syms []Symbol, src []byte, loc Location) (int, error) {
 		Lines:      lineCount(src),
 		Err:        ErrAmbiguous,
 	}
+}
+
+// trimSlashes drops q's leading slashes and one trailing slash, unless
+// q ends in "//".
+func trimSlashes(q string) string {
+	q = strings.TrimLeft(q, "/")
+	if strings.HasSuffix(q, "/") && !strings.HasSuffix(q, "//") {
+		q = q[:len(q)-1]
+	}
+	return q
 }
 
 // matchName returns the indexes of the symbols q selects: the exact name

@@ -163,6 +163,34 @@ func TestLocatePositionErrors(t *testing.T) {
 	}
 }
 
+// An operator whose name holds "/" is found by the name path the listing
+// gives it, and a name path ending in "//" never falls back to the
+// enclosing class (a replace-body there would replace the whole class).
+func TestLocateOperatorNames(t *testing.T) {
+	for _, tc := range []struct {
+		lang, src string
+		want      map[string]string // query -> name path; "" refused
+	}{
+		{"ruby", "class V\n  def /(other)\n    other\n  end\n\n  def call\n  end\nend\n\ndef /(x)\nend\n",
+			map[string]string{"V//": "V//", "V/call": "V/call", "V": "V", "V/": "V", "V///": ""}},
+		{"cpp", "struct V {\n    V operator/(const V& o) const { return o; }\n    V operator*(const V& o) const { return o; }\n};\n",
+			map[string]string{"V/operator/": "V/operator/", "operator/": "V/operator/", "V/operator*": "V/operator*", "V/operator": ""}},
+	} {
+		syms := extract(t, tc.lang, tc.src)
+		for q, want := range tc.want {
+			i, err := symbols.Locate(syms, []byte(tc.src), symbols.Location{Path: "f", NamePath: q})
+			switch {
+			case want == "" && err == nil:
+				t.Errorf("%s: Locate(%q) = %s, want a refusal", tc.lang, q, syms[i].NamePath)
+			case want != "" && err != nil:
+				t.Errorf("%s: Locate(%q): %v", tc.lang, q, err)
+			case want != "" && syms[i].NamePath != want:
+				t.Errorf("%s: Locate(%q) = %s, want %s", tc.lang, q, syms[i].NamePath, want)
+			}
+		}
+	}
+}
+
 func TestLocateName(t *testing.T) {
 	syms := extract(t, "python", locateSrc)
 	for q, want := range map[string]string{
