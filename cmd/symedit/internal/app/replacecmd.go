@@ -51,9 +51,10 @@ func (e *env) replace(c *cli.Context, w *ops.Workspace, search, replacement stri
 	}
 	req.WalkOptions = wo
 	var bar progress
+	started := false // asked once: when standard error is no terminal, the bar stays empty
 	req.OnFile = func(_ string, n int) {
-		if bar == (progress{}) {
-			bar = e.progress(n, c.Bool("json"))
+		if !started {
+			bar, started = e.progress(n, c.Bool("json")), true
 		}
 		bar.add()
 	}
