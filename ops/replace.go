@@ -12,6 +12,7 @@ import (
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/textedit"
@@ -423,8 +424,9 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 		return f
 	}
 	doc, err := w.readResolved(path, r, req.WriteOptions)
+	probe.CountRead(ctx)
 	if err != nil {
-		if errors.Is(err, edit.ErrEncoding) && !w.rawMatch(path, sr) {
+		if errors.Is(err, edit.ErrEncoding) && !w.rawMatch(ctx, path, sr) {
 			f.out.Status, f.skip = ReplaceNoMatch, skipNotUTF8
 			return f
 		}
@@ -460,8 +462,9 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 // cannot be read, and a UTF-16 or UTF-32 file (whose text a byte search
 // cannot see), count as a match, so that the read's error stays the
 // refusal.
-func (w *Workspace) rawMatch(path string, sr *textedit.Searcher) bool {
+func (w *Workspace) rawMatch(ctx context.Context, path string, sr *textedit.Searcher) bool {
 	raw, err := w.files.ReadBytes(path)
+	probe.CountRead(ctx)
 	if err != nil || edit.WideBOM(raw) != "" {
 		return true
 	}

@@ -86,6 +86,9 @@ func (w *Workspace) scanWalked(ctx context.Context, req ReplaceRequest, sr *text
 		if !found.Sniff[p] || ctx.Err() != nil {
 			return scanned{keep: true} // named, or stopped: the search says so
 		}
+		if w.beforeScan != nil {
+			w.beforeScan(p)
+		}
 		buf := bufs.Get().(*[]byte)
 		defer bufs.Put(buf)
 		return scanFile(ctx, w.osPath(p), sr, buf)
