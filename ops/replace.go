@@ -197,13 +197,14 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 		return res, res.Fail(err)
 	}
 	res.Walked, res.Skipped = found.Walked, found.Skipped
-	total := len(found.Files)
+	walked := len(found.Files) // the binary and too large ones still among them
 	onFile := func(path string) {
 		if req.OnFile != nil {
-			req.OnFile(path, total)
+			req.OnFile(path, walked)
 		}
 	}
 	search := w.scanWalked(ctx, req, sr, &found, res, onFile)
+	total := len(found.Files)
 	rs, unlock, err := w.lockReplace(ctx, search)
 	if err != nil {
 		return res, res.Fail(err)

@@ -81,6 +81,10 @@ func (w *Workspace) scanWalked(ctx context.Context, req ReplaceRequest, sr *text
 	}
 	bufs := sync.Pool{New: func() any { return new([]byte) }}
 	var keep []string
+	// The walk's own skips (binary, too large) leave found.Files, as
+	// they would have without NoRead: the summary's file count is the
+	// same either way.
+	listed := found.Files[:0:0]
 	_ = forEachOrdered(len(found.Files), req.jobs(), func(i int) scanned {
 		p := found.Files[i]
 		if !found.Sniff[p] || ctx.Err() != nil {
@@ -94,6 +98,9 @@ func (w *Workspace) scanWalked(ctx context.Context, req ReplaceRequest, sr *text
 		return scanFile(ctx, w.osPath(p), sr, buf)
 	}, func(i int, s scanned) error {
 		p := found.Files[i]
+		if s.skip != walk.SkipBinary && s.skip != walk.SkipTooLarge {
+			listed = append(listed, p)
+		}
 		if s.keep {
 			keep = append(keep, p)
 			return nil
@@ -110,6 +117,7 @@ func (w *Workspace) scanWalked(ctx context.Context, req ReplaceRequest, sr *text
 		}
 		return nil
 	})
+	found.Files = listed
 	return keep
 }
 
