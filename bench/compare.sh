@@ -15,7 +15,9 @@
 #   (e) symedit check over GOROOT/src against gofmt -l over the same tree;
 #   (f) symedit chunk on a 100,000-line Python file (CPython's
 #       multiprocessing/process.py from testdata, repeated) against show of
-#       the same symbol.
+#       the same symbol;
+#   (h) symedit replace over GOROOT/src plus the Python standard library
+#       against rg -l | xargs sed -i (fresh copy before every run).
 # Each ratio is printed with its target where it has one.
 # Then the peak resident memory of symedit symbols over the Go tree.
 # Uses hyperfine; without it, a small repeated-runs harness (medians).
@@ -165,6 +167,33 @@ compare check-gofmt "$runs_tree" "" "$check_cmd" "$gofmt_cmd"
 echo "(f) chunk on a $(wc -l <"$pybig")-line Python file vs show of the same symbol"
 compare pychunk-show "$runs" "$pychunk_prep" "$pychunk_cmd" "$pyshow_cmd"
 
+# (h) replace over a whole tree (GOROOT/src and the Python standard
+# library, site-packages left out: its Latin-1 and KOI8-R test files hold
+# no match and are skipped, not a refusal) against rg -l | xargs sed -i
+# doing the same replacement on the same files (rg limited to the .go and
+# .py files, where every match is), on a fresh copy before every run, in
+# this script's own temporary folder. --no-journal: sed keeps no undo
+# record either. rg: $RG, else on PATH, else as make deps-bench or
+# `apt-get download ripgrep` + dpkg -x left it under .cache/bench/rg.
+rg_bin=${RG:-$(command -v rg || true)}
+[ -n "$rg_bin" ] || rg_bin="$(cd "$(dirname "$0")/.." && pwd)/.cache/bench/rg/usr/bin/rg"
+pystd=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>/dev/null || true)
+if [ -x "$rg_bin" ] && [ -d "$pystd" ]; then
+  rbase="$work/rtree-base" rtree="$work/rtree"
+  mkdir -p "$rbase" && cp -r "$src" "$rbase/go" && cp -r "$pystd" "$rbase/py" && rm -rf "$rbase/py/site-packages"
+  rtree_prep="rm -rf '$rtree' && cp -r '$rbase' '$rtree'"
+  rtree_cmd="cd '$rtree' && '$bin' replace --no-journal bytes.Buffer bytes.Buffr . >/dev/null 2>&1"
+  rgsed_cmd="cd '$rtree' && '$rg_bin' -l -F bytes.Buffer -g '*.go' -g '*.py' | xargs sed -i 's/bytes\\.Buffer/bytes.Buffr/g'"
+  eval "$rtree_prep" && eval "$rtree_cmd" && mv "$rtree" "$work/rtree-by-symedit" &&
+    eval "$rtree_prep" && eval "$rgsed_cmd" && diff -r "$work/rtree-by-symedit" "$rtree" >/dev/null ||
+    { echo "symedit replace and rg | sed -i disagree over the tree" >&2; exit 1; }
+  rm -rf "$work/rtree-by-symedit"
+  echo "(h) replace bytes.Buffer over $(find "$rbase" -type f | wc -l) files (GOROOT/src + Python stdlib) vs rg -l | xargs sed -i"
+  compare replace-tree "$runs_tree" "$rtree_prep" "$rtree_cmd" "$rgsed_cmd"
+else
+  echo "(h) skipped: needs ripgrep (RG=..., or .cache/bench/rg) and python3's standard library" >&2
+fi
+
 # (d) cold symbols against a bare tree-sitter parse of the same files at
 # the same parallelism, in one Go benchmark: ns/op of each.
 echo "(d) symbols --no-cache vs a bare tree-sitter parse, GOROOT/src/net, Go benchmark"
@@ -190,6 +219,7 @@ while read -r name ma mb; do
     replace) other='sed -i' target=5 ;;
     check-gofmt) other='gofmt -l' target=1.3 ;;
     pychunk-show) other=show target=1.2 ;;
+    replace-tree) other='rg -l | sed -i' target=2.0 ;;
   esac
   awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" -v t="$target" \
     'BEGIN { r = a / b; v = (t == "-") ? "" : (r <= t + 0 ? "ok" : "OVER"); printf "%-13s %12.4f %12.4f %8.2fx %8s %s  (symedit / %s, medians)\n", n, a, b, r, t, v, o }'

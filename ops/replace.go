@@ -12,6 +12,7 @@ import (
 	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/internal/lines"
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/remedy"
 	"github.com/symedit/symedit/textedit"
@@ -53,10 +54,13 @@ type ReplaceRequest struct {
 	// WriteOptions apply to every file: ExpectSHA256, when set, is checked
 	// against each file.
 	WriteOptions
-	// OnFile, when set, is called on the calling goroutine as each file
-	// is read, searched and checked, in path order (the files are worked
-	// on concurrently, WalkOptions.Jobs at once); n is the number of files.
-	// For a progress bar: the results come when every file is done.
+	// OnFile, when set, is called on the calling goroutine once per
+	// file, as it is done (the files are worked on concurrently,
+	// WalkOptions.Jobs at once): first, in path order, the walked files
+	// a first look at their bytes settles (no match, skipped), then, in
+	// path order, the files searched and checked; n is the number of
+	// files. For a progress bar: the results come when every file is
+	// done.
 	OnFile func(path string, n int) `json:"-"`
 }
 
@@ -109,9 +113,15 @@ type ReplaceResult struct {
 	// without a match included).
 	Searched int `json:"searched" jsonschema:"How many files were read and searched (a walk's files without a match included)."`
 	// Skipped counts the files a walk left out, by reason (walk.Result),
-	// and the files that are not UTF-8 text and hold no match
-	// (skipNotUTF8): searched as raw bytes and left alone.
-	Skipped map[string]int `json:"skipped,omitempty" jsonschema:"How many files were left out, by reason: those a walk skipped, and those that are not UTF-8 text and hold no match; omitted when none."`
+	// the files that are not UTF-8 text and hold no match (skipNotUTF8):
+	// searched as raw bytes and left alone, and the walked files that
+	// could not be read (skipUnreadable): neither refuses the run.
+	Skipped map[string]int `json:"skipped,omitempty" jsonschema:"How many files were left out, by reason: those a walk skipped, those that are not UTF-8 text and hold no match, and walked files that could not be read; omitted when none."`
+	// SkippedFiles lists, in path order, the walked files counted in
+	// Skipped as not UTF-8 (no match) or unreadable, with the reason of
+	// each: left alone, not refused. A file named in Paths is in Files
+	// instead (an unreadable one refused).
+	SkippedFiles []SkippedFile `json:"skipped_files,omitempty" jsonschema:"The walked files left alone because they are not UTF-8 text and hold no match, or could not be read, in path order, each with its reason; omitted when none."`
 	// Walked reports that a path was a folder or a pattern.
 	Walked bool `json:"-"`
 }
@@ -182,19 +192,28 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	if err != nil {
 		return res, res.Fail(err)
 	}
-	found, err := w.expand(req.Paths, req.WalkOptions)
+	found, err := w.expandRead(req.Paths, req.WalkOptions, true)
 	if err != nil {
 		return res, res.Fail(err)
 	}
 	res.Walked, res.Skipped = found.Walked, found.Skipped
-	rs, unlock, err := w.lockReplace(ctx, found.Files)
+	walked := len(found.Files) // the binary and too large ones still among them
+	onFile := func(path string) {
+		if req.OnFile != nil {
+			req.OnFile(path, walked)
+		}
+	}
+	search := w.scanWalked(ctx, req, sr, &found, res, onFile)
+	total := len(found.Files)
+	rs, unlock, err := w.lockReplace(ctx, search)
 	if err != nil {
 		return res, res.Fail(err)
 	}
 	defer unlock()
 
-	files, withMatches := w.searchReplace(ctx, req, sr, &found, rs, res)
-	res.Summary = fmt.Sprintf("%s in %d of %d file(s)", matchCount(res.TotalMatches, res.MoreMatches), withMatches, len(found.Files)) + skippedSummary(found)
+	files, withMatches := w.searchReplace(ctx, req, sr, &found, search, rs, res, onFile)
+	sortSkippedFiles(res)
+	res.Summary = fmt.Sprintf("%s in %d of %d file(s)", matchCount(res.TotalMatches, res.MoreMatches), withMatches, total) + skippedSummary(found)
 
 	refusal, stopped := countRefusal(ctx, req, found, files, res)
 	countRefused := refusal != nil // the run as a whole: nothing is written
@@ -273,26 +292,24 @@ func (w *Workspace) lockReplace(ctx context.Context, paths []string) (rs []resol
 	return rs, unlock, nil
 }
 
-// searchReplace reads, searches and checks every file of found (rs[i] is
-// found.Files[i]'s resolution), adds up the counts in res and in found's
-// Skipped, and returns the files the result lists, in path order, with the
-// number of files with a match: a walk lists only the files with a match
-// or an error. A file that cannot be read is refused, and the others still
+// searchReplace reads, searches and checks every file of paths, the files
+// of found left after their first look (scanWalked; rs[i] is paths[i]'s
+// resolution), adds up the counts in res and in found's Skipped, and
+// returns the files the result lists, in path order, with the number of
+// files with a match: a walk lists only the files with a match or an
+// error. A file that cannot be read is refused, and the others still
 // get their lines. With Expect, a file's search stops one match past it:
 // that is already a refusal, and counting on would cost time for nothing
 // (on a 10 MB line, for hundreds of thousands of matches).
-func (w *Workspace) searchReplace(ctx context.Context, req ReplaceRequest, sr *textedit.Searcher, found *walk.Result, rs []resolved, res *ReplaceResult) (files []*replaceFile, withMatches int) {
+func (w *Workspace) searchReplace(ctx context.Context, req ReplaceRequest, sr *textedit.Searcher, found *walk.Result, paths []string, rs []resolved, res *ReplaceResult, onFile func(string)) (files []*replaceFile, withMatches int) {
 	limit := 0
 	if req.Expect != nil {
 		limit = *req.Expect + 1
 	}
-	n := len(found.Files)
-	_ = forEachOrdered(n, req.jobs(), func(i int) *replaceFile {
-		return w.replaceOne(ctx, found.Files[i], rs[i].res, sr, req, limit)
-	}, func(_ int, f *replaceFile) error {
-		if req.OnFile != nil {
-			req.OnFile(f.out.Path, n)
-		}
+	_ = forEachOrdered(len(paths), req.jobs(), func(i int) *replaceFile {
+		return w.replaceOne(ctx, paths[i], rs[i].res, sr, req, limit)
+	}, func(i int, f *replaceFile) error {
+		onFile(f.out.Path)
 		res.TotalMatches += f.out.Matches
 		res.TotalReplacements += f.out.Replacements
 		res.MoreMatches = res.MoreMatches || f.out.MoreMatches
@@ -300,11 +317,10 @@ func (w *Workspace) searchReplace(ctx context.Context, req ReplaceRequest, sr *t
 			res.Searched++
 		}
 		if f.skip != "" {
-			if found.Skipped == nil {
-				found.Skipped = map[string]int{}
-				res.Skipped = found.Skipped
+			addSkip(found, res, f.skip)
+			if found.Sniff[paths[i]] {
+				res.SkippedFiles = append(res.SkippedFiles, SkippedFile{Path: f.out.Path, Reason: f.skip})
 			}
-			found.Skipped[f.skip]++
 		}
 		if f.out.Matches > 0 {
 			withMatches++
@@ -409,8 +425,9 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 		return f
 	}
 	doc, err := w.readResolved(path, r, req.WriteOptions)
+	probe.CountRead(ctx)
 	if err != nil {
-		if errors.Is(err, edit.ErrEncoding) && !w.rawMatch(path, sr) {
+		if errors.Is(err, edit.ErrEncoding) && !w.rawMatch(ctx, path, sr) {
 			f.out.Status, f.skip = ReplaceNoMatch, skipNotUTF8
 			return f
 		}
@@ -446,8 +463,9 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 // cannot be read, and a UTF-16 or UTF-32 file (whose text a byte search
 // cannot see), count as a match, so that the read's error stays the
 // refusal.
-func (w *Workspace) rawMatch(path string, sr *textedit.Searcher) bool {
+func (w *Workspace) rawMatch(ctx context.Context, path string, sr *textedit.Searcher) bool {
 	raw, err := w.files.ReadBytes(path)
+	probe.CountRead(ctx)
 	if err != nil || edit.WideBOM(raw) != "" {
 		return true
 	}

@@ -586,6 +586,9 @@ func TestReplaceSkipsNotUTF8WithoutMatch(t *testing.T) {
 	if res.Skipped["not UTF-8 (no match)"] != 1 || !strings.Contains(res.Summary, "1 not UTF-8 (no match)") {
 		t.Errorf("skipped %v, summary %q", res.Skipped, res.Summary)
 	}
+	if want := []ops.SkippedFile{{Path: "src/python/latin1.py", Reason: "not UTF-8 (no match)"}}; !slices.Equal(res.SkippedFiles, want) {
+		t.Errorf("skipped files %+v, want %+v", res.SkippedFiles, want)
+	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "src", "python", "latin1.py")); string(got) != latin1 {
 		t.Errorf("the Latin-1 file changed: %q", got)
 	}
@@ -601,8 +604,26 @@ func TestReplaceSkipsNotUTF8WithoutMatch(t *testing.T) {
 	// edit, and nothing is written anywhere.
 	before := replaceSnapshot(t, dir)
 	res, err = w.Replace(context.Background(), ops.ReplaceRequest{Search: "caf", Replacement: "cafe", Paths: []string{"src"}})
-	if err == nil || res.OK || res.FilesWritten != 0 {
+	if err == nil || res.OK || res.FilesWritten != 0 || len(res.SkippedFiles) != 0 {
 		t.Errorf("a match in a Latin-1 file: %v, %+v", err, res)
 	}
+	if got := replaceStatuses(res); !slices.Contains(got, "src/python/latin1.py=refused") {
+		t.Errorf("statuses %v: want the Latin-1 file refused", got)
+	}
+	for _, f := range res.Files {
+		if f.Path == "src/python/latin1.py" && (f.Error == nil || !strings.Contains(f.Error.Error(), "UTF-8")) {
+			t.Errorf("the Latin-1 file's error %v: want it to say the file is not UTF-8", f.Error)
+		}
+	}
 	replaceSameTree(t, dir, before, "a refused replace")
+
+	// With --partial the other files are written, the Latin-1 file still
+	// refused and left as it was.
+	res, err = w.Replace(context.Background(), ops.ReplaceRequest{Search: "caf", Replacement: "cafe", Paths: []string{"src"}, Partial: true})
+	if err == nil || res.Refused != 1 {
+		t.Errorf("a match in a Latin-1 file, partial: %v, %+v", err, res)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "src", "python", "latin1.py")); string(got) != latin1 {
+		t.Errorf("the Latin-1 file changed: %q", got)
+	}
 }

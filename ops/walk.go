@@ -34,14 +34,22 @@ func (o WalkOptions) jobs() int {
 	return runtime.NumCPU()
 }
 
-// expand expands paths, each a file, a folder or a doublestar pattern
+// expand is expandRead that leaves no check of the walked files to the
+// caller.
+func (w *Workspace) expand(paths []string, o WalkOptions) (walk.Result, error) {
+	return w.expandRead(paths, o, false)
+}
+
+// expandRead expands paths, each a file, a folder or a doublestar pattern
 // (package walk), confined to the workspace's root. A relative path is
 // taken from Options.Dir when it is set, and the files found keep the
 // path's form (relative to Dir; when any path is absolute, the files
-// found are named as walk names them). The errors are walk.Expand's: a malformed
+// found are named as walk names them). With noRead the walk opens no
+// file (walk.Options.NoRead): the caller sniffs the files of the
+// result's Sniff on its own read. The errors are walk.Expand's: a malformed
 // pattern (*UsageError), a pattern that matches no file, a walk outside
 // the root (OUTSIDE_ROOT), a folder that cannot be read.
-func (w *Workspace) expand(paths []string, o WalkOptions) (walk.Result, error) {
+func (w *Workspace) expandRead(paths []string, o WalkOptions, noRead bool) (walk.Result, error) {
 	dir, strip := w.opt.Dir, w.opt.Dir != ""
 	if dir != "" {
 		dir = strings.TrimSuffix(dir, "/") + "/"
@@ -59,7 +67,7 @@ func (w *Workspace) expand(paths []string, o WalkOptions) (walk.Result, error) {
 		}
 		paths = args
 	}
-	r, err := walk.Expand(paths, walk.Options{Exclude: o.Exclude, NoIgnore: o.NoIgnore, Hidden: o.Hidden, Confine: w.files.ConfineDir})
+	r, err := walk.Expand(paths, walk.Options{Exclude: o.Exclude, NoIgnore: o.NoIgnore, Hidden: o.Hidden, Confine: w.files.ConfineDir, NoRead: noRead})
 	if errors.Is(err, walk.ErrBadPattern) {
 		return r, &UsageError{Msg: err.Error()}
 	}
@@ -69,6 +77,10 @@ func (w *Workspace) expand(paths []string, o WalkOptions) (walk.Result, error) {
 	for i, f := range r.Files {
 		if rel, ok := strings.CutPrefix(f, dir); ok {
 			r.Files[i] = rel
+			if r.Sniff[f] {
+				delete(r.Sniff, f)
+				r.Sniff[rel] = true
+			}
 		}
 	}
 	return r, nil

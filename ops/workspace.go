@@ -71,6 +71,10 @@ type Workspace struct {
 	// undo's checks and before its commit, so that a test can change a
 	// file exactly there.
 	beforeUndoCommit func()
+	// beforeScan, set only by tests (SetScanHook), runs before replace's
+	// first look at a walked file (scanWalked), with its path, so that a
+	// test can make the file unreadable after the walk listed it.
+	beforeScan func(path string)
 }
 
 // Open opens a workspace. It fails when Root is not a folder.

@@ -46,6 +46,14 @@ type Searcher struct {
 	// lookBehind: re asserts something about the text before a position
 	// (looksBehind), so it cannot be resumed on a suffix of the text.
 	lookBehind bool
+	// piece is, for a literal pattern, its longest run without a line
+	// break: every match in any line-ending style holds it, so a file
+	// without it has no match (MayMatch). nil for a regular expression,
+	// and when the pattern is only line breaks.
+	piece []byte
+	// pieceRE matches piece case-insensitively, for a literal IgnoreCase
+	// pattern; nil otherwise.
+	pieceRE *regexp.Regexp
 }
 
 var backref = regexp.MustCompile(`\\([0-9])`)
@@ -75,7 +83,53 @@ func Compile(s Search) (*Searcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadPattern, err)
 	}
-	return &Searcher{s: s, re: re, repl: []byte(repl), lookBehind: looksBehind(expr)}, nil
+	r := &Searcher{s: s, re: re, repl: []byte(repl), lookBehind: looksBehind(expr)}
+	if !s.Regex {
+		r.piece = []byte(longestLine(s.Pattern))
+		if len(r.piece) == 0 {
+			r.piece = nil
+		} else if s.IgnoreCase {
+			r.pieceRE = regexp.MustCompile("(?i)" + regexp.QuoteMeta(string(r.piece)))
+		}
+	}
+	return r, nil
+}
+
+// longestLine returns the longest run of s between line breaks (\n or
+// \r), the first of equal ones.
+func longestLine(s string) string {
+	best := ""
+	for _, l := range strings.FieldsFunc(s, func(c rune) bool { return c == '\n' || c == '\r' }) {
+		if len(l) > len(best) {
+			best = l
+		}
+	}
+	return best
+}
+
+// MayMatch reports whether the bytes of a file, as they are on disk
+// (a UTF-8 byte order mark included, any line endings, not necessarily
+// UTF-8), may hold a match of r in the Document made from them; false
+// means that they hold none, so that a search of many files reads each
+// one's bytes once and makes a Document (its encoding checks, its lines)
+// only of the few that may match. A literal pattern is looked for by its
+// longest run between line breaks (bytes.Index; a case-insensitive one
+// by a regular expression of that run), which every match in any
+// line-ending style holds; a regular expression is run on the bytes
+// after a UTF-8 byte order mark, as on a Document's Text (line breaks in
+// it are never rewritten to the file's style: see inStyleOf). The
+// answer may be true for bytes a Document would refuse (not UTF-8): the
+// caller then reads why.
+func (r *Searcher) MayMatch(raw []byte) bool {
+	switch {
+	case r.pieceRE != nil:
+		return r.pieceRE.Match(raw)
+	case r.piece != nil:
+		return bytes.Contains(raw, r.piece)
+	case r.s.Regex:
+		return r.re.Match(bytes.TrimPrefix(raw, []byte(edit.UTF8BOM)))
+	}
+	return true // a pattern of line breaks only: a line break is cheap to find later
 }
 
 // Match is one place a Searcher matched, in the text it searched.

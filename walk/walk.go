@@ -63,6 +63,12 @@ type Options struct {
 	// MaxSize is the largest file a walk keeps, in bytes; zero or less
 	// means edit.MaxFileSize.
 	MaxSize int64
+	// NoRead keeps the walked files without opening them: the checks
+	// that need a file's size or first bytes (SkipBinary, SkipTooLarge)
+	// are left to the caller, which reads every file anyway and makes
+	// them on its own read (Sniff), so that each file is opened once.
+	// Result.Sniff then lists which files still need them.
+	NoRead bool
 }
 
 // Result is what Expand found.
@@ -76,6 +82,29 @@ type Result struct {
 	// SkipTooLarge, SkipUnsupported, SkipSymlink); ignored, hidden and
 	// excluded files are not counted.
 	Skipped map[string]int
+	// Sniff, with Options.NoRead, holds the files of Files (by name)
+	// found by walking a folder or a pattern, whose binary and size
+	// checks (Sniff) are the caller's; a file named as an argument is
+	// not among them, as a walk never checks those. Nil without NoRead.
+	Sniff map[string]bool
+}
+
+// Sniff returns why a walk skips a file of size bytes whose first bytes
+// are head (at least its first 8,000 bytes, or all of it): SkipTooLarge
+// over maxSize bytes (zero or less: edit.MaxFileSize), SkipBinary for a
+// NUL byte in its first 8,000 bytes; "" to keep it. It is the check
+// Expand makes itself without Options.NoRead.
+func Sniff(head []byte, size, maxSize int64) string {
+	if maxSize <= 0 {
+		maxSize = edit.MaxFileSize
+	}
+	if size > maxSize {
+		return SkipTooLarge
+	}
+	if bytes.IndexByte(head[:min(len(head), binarySniffLen)], 0) >= 0 {
+		return SkipBinary
+	}
+	return ""
 }
 
 // Summary returns "N file(s)" followed, when files were skipped, by
@@ -109,6 +138,9 @@ func Expand(args []string, opt Options) (Result, error) {
 		opt.MaxSize = edit.MaxFileSize
 	}
 	w := &walker{opt: opt, skipped: map[string]int{}}
+	if opt.NoRead {
+		w.sniff = map[string]bool{}
+	}
 	var explicit []string
 	for _, a := range args {
 		info, err := os.Stat(a)
@@ -154,7 +186,7 @@ func Expand(args []string, opt Options) (Result, error) {
 		}
 	}
 	slices.Sort(out)
-	return Result{Files: out, Walked: true, Skipped: w.skipped}, nil
+	return Result{Files: out, Walked: true, Skipped: w.skipped, Sniff: w.sniff}, nil
 }
 
 // walker is one Expand call's state.
@@ -163,6 +195,7 @@ type walker struct {
 	files   []found
 	skipped map[string]int
 	walked  bool
+	sniff   map[string]bool // Result.Sniff
 }
 
 // found is a file for the result: its name, and the key that tells two
@@ -436,6 +469,9 @@ func (w *walker) settle(from int) {
 			w.skipped[reasons[i]]++
 			continue
 		}
+		if w.opt.NoRead && f.entry != nil {
+			w.sniff[f.path] = true
+		}
 		f.entry = nil
 		kept = append(kept, f)
 	}
@@ -452,6 +488,9 @@ const settleBatch = 64
 func (w *walker) check(path string, e fs.DirEntry) string {
 	if l, err := lang.ForPath(path); err != nil || l == nil {
 		return SkipUnsupported
+	}
+	if w.opt.NoRead {
+		return "" // the caller sniffs it on its own read
 	}
 	// Raw system calls, four per file: open, fstat, read, close. An
 	// os.File would add the runtime poller's attempt to register the file

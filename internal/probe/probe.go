@@ -74,3 +74,23 @@ func CountParse(ctx context.Context) {
 		n.Add(1)
 	}
 }
+
+// readsKey is the context key of the read counter WithReads installs.
+type readsKey struct{}
+
+// WithReads returns a context that carries n: every read of a whole
+// file's bytes made under it by a multi-file operation (replace's first
+// look at a walked file, and its read of a file for editing) adds one
+// to n (CountRead), so that a test can tell that a file without a match
+// is read once, not how long the reads took. n must not be nil.
+func WithReads(ctx context.Context, n *atomic.Int64) context.Context {
+	return context.WithValue(ctx, readsKey{}, n)
+}
+
+// CountRead adds one to the read counter ctx carries (WithReads), if it
+// carries one. Call it once per read of a file's bytes.
+func CountRead(ctx context.Context) {
+	if n, ok := ctx.Value(readsKey{}).(*atomic.Int64); ok {
+		n.Add(1)
+	}
+}

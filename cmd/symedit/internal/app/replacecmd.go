@@ -51,9 +51,10 @@ func (e *env) replace(c *cli.Context, w *ops.Workspace, search, replacement stri
 	}
 	req.WalkOptions = wo
 	var bar progress
+	started := false // asked once: when standard error is no terminal, the bar stays empty
 	req.OnFile = func(_ string, n int) {
-		if bar == (progress{}) {
-			bar = e.progress(n, c.Bool("json"))
+		if !started {
+			bar, started = e.progress(n, c.Bool("json")), true
 		}
 		bar.add()
 	}
@@ -65,7 +66,9 @@ func (e *env) replace(c *cli.Context, w *ops.Workspace, search, replacement stri
 // printReplace prints the result of a replace and returns err for the
 // exit code: with --json the ops.ReplaceResult as one line of JSON; else
 // one line per file (see printReplaceFile; all on standard error for a
-// dry run and with --diff, whose standard output is the patch alone), the diffs with --dry-run
+// dry run and with --diff, whose standard output is the patch alone), a
+// line on standard error per walked file skipped (not UTF-8 without a
+// match, or unreadable: "PATH: skipped: REASON"), the diffs with --dry-run
 // or --diff, and err for Main to print. After a walk the summary goes to
 // standard error.
 func (e *env) printReplace(c *cli.Context, res *ops.ReplaceResult, err error) error {
@@ -92,6 +95,11 @@ func (e *env) printReplace(c *cli.Context, res *ops.ReplaceResult, err error) er
 	for _, f := range res.Files {
 		e.printReplaceFile(out, f)
 		diffs.WriteString(f.Diff)
+	}
+	for _, f := range res.SkippedFiles {
+		// Left alone, not refused: on standard error, as grep reports
+		// the files it could not read and goes on.
+		fmt.Fprintf(e.stderr, "%s: skipped: %s\n", f.Path, f.Reason)
 	}
 	fmt.Fprint(e.stdout, diffs.String())
 	summary()
