@@ -184,8 +184,10 @@ if [ -x "$rg_bin" ] && [ -d "$pystd" ]; then
   rtree_prep="rm -rf '$rtree' && cp -r '$rbase' '$rtree'"
   rtree_cmd="cd '$rtree' && '$bin' replace --no-journal bytes.Buffer bytes.Buffr . >/dev/null 2>&1"
   rgsed_cmd="cd '$rtree' && '$rg_bin' -l -F bytes.Buffer -g '*.go' -g '*.py' | xargs sed -i 's/bytes\\.Buffer/bytes.Buffr/g'"
-  eval "$rtree_prep" && eval "$rtree_cmd" && mv "$rtree" "$work/rtree-by-symedit" &&
-    eval "$rtree_prep" && eval "$rgsed_cmd" && diff -r "$work/rtree-by-symedit" "$rtree" >/dev/null ||
+  # Each in a subshell: its cd must not leave this shell in a folder the
+  # next preparation removes.
+  eval "$rtree_prep" && (eval "$rtree_cmd") && mv "$rtree" "$work/rtree-by-symedit" &&
+    eval "$rtree_prep" && (eval "$rgsed_cmd") && diff -r "$work/rtree-by-symedit" "$rtree" >/dev/null ||
     { echo "symedit replace and rg | sed -i disagree over the tree" >&2; exit 1; }
   rm -rf "$work/rtree-by-symedit"
   echo "(h) replace bytes.Buffer over $(find "$rbase" -type f | wc -l) files (GOROOT/src + Python stdlib) vs rg -l | xargs sed -i"

@@ -130,3 +130,24 @@ func TestReplaceReadsFileWithoutMatchOnce(t *testing.T) {
 		t.Errorf("parses with 0, 1, 20 files without a match: %d, %d, %d; want the same, not 0", p0, p1, p20)
 	}
 }
+
+// A walked file with several hard links and no match is left alone
+// without a refusal (symedit would refuse to write it, but nothing is
+// written to it); with a match it is refused as before, and nothing is
+// written anywhere.
+func TestReplaceHardLinkWithoutMatch(t *testing.T) {
+	w, dir := replaceTree(t, map[string]string{"src/python/linked.py": "x = 1\n"})
+	if err := os.Link(filepath.Join(dir, "src", "python", "linked.py"), filepath.Join(dir, "linked-too.py")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.Replace(context.Background(), ops.ReplaceRequest{Search: "unsafe.", Replacement: "unsafepkg.", Paths: []string{"src"}})
+	if err != nil || !res.OK || res.FilesWritten != 2 || res.Refused != 0 {
+		t.Fatalf("a hard-linked file without a match: %v, %+v", err, res)
+	}
+	before := replaceSnapshot(t, dir)
+	res, err = w.Replace(context.Background(), ops.ReplaceRequest{Search: "x = 1", Replacement: "x = 2", Paths: []string{"src"}})
+	if err == nil || res.OK || res.Refused != 1 || res.FilesWritten != 0 {
+		t.Errorf("a hard-linked file with a match: %v, %+v", err, res)
+	}
+	replaceSameTree(t, dir, before, "a refused replace")
+}
