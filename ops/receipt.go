@@ -72,13 +72,16 @@ func wholeLines(doc *edit.Document, s symbols.Symbol) []byte {
 	return doc.Text[r[first-1].Start:r[last-1].End]
 }
 
-// symbolChanges compares before, the symbols of ch's content before,
-// with those of its content after: read from after, the guard's parse of
-// it, when the guard handed one over, else extracted here. It returns
+// symbolChanges compares before, the symbols of ch's content before
+// (ch.doc.Text), with those of its content after: read from after, the
+// guard's parse of it, when the guard handed one over (only the top-level
+// definitions the edit touched, where symbols.ExtractEdit can), else
+// extracted here. It returns
 // nil when the content after cannot be read as a document or its
 // symbols cannot be extracted (the call ran out of time): the receipt
 // then says nothing of symbols rather than something wrong.
-func symbolChanges(ctx context.Context, ch *change, before []symbols.Symbol, after *lang.Parse) *SymbolChanges {
+func symbolChanges(ctx context.Context, ch *change, beforeFile symbols.File, after *lang.Parse) *SymbolChanges {
+	before := beforeFile.Symbols
 	newDoc, err := edit.NewDocument(ch.doc.Path, ch.content)
 	if err != nil {
 		return nil
@@ -86,7 +89,7 @@ func symbolChanges(ctx context.Context, ch *change, before []symbols.Symbol, aft
 	if after == nil || !after.Of(ch.lang, newDoc.Text) {
 		after = &lang.Parse{Lang: ch.lang, Text: newDoc.Text}
 	}
-	f, err := symbols.ExtractFrom(ctx, after)
+	f, err := symbols.ExtractEdit(ctx, beforeFile, ch.doc.Text, after)
 	if err != nil {
 		return nil
 	}
