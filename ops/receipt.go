@@ -50,9 +50,29 @@ func symbolSHA256(doc *edit.Document, s symbols.Symbol) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// symbolSum is symbolSHA256's sum, raw, as the symbol index stores it.
+// symbolSum is symbolSHA256's sum, raw, as the symbol index stores it:
+// the SHA-256 of symbolText(doc, s), hashed from doc's lines as they
+// are, without building that text (a cold symbols run hashes every
+// symbol of every file). Lines that end in a lone LF are hashed as one
+// run of bytes; another line ending (CRLF, CR, none) is hashed as "\n".
 func symbolSum(doc *edit.Document, s symbols.Symbol) [sha256.Size]byte {
-	return sha256.Sum256([]byte(symbolText(doc, s)))
+	r := doc.LineRanges()
+	first, last := doc.LineAt(s.StartByte), doc.LineAt(max(s.StartByte, s.EndByte-1))
+	h := sha256.New()
+	nl := []byte{'\n'}
+	start := r[first-1].Start // the start of the run of lines not yet hashed
+	for n := first; n < last; n++ {
+		if l := r[n-1]; l.Next != l.End+1 || doc.Text[l.End] != '\n' {
+			h.Write(doc.Text[start:l.End])
+			h.Write(nl)
+			start = l.Next
+		}
+	}
+	h.Write(doc.Text[start:r[last-1].End])
+	h.Write(nl)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
 }
 
 // symbolText is the text symbolSHA256 hashes: s's whole lines in doc,
