@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -644,13 +645,16 @@ func contains(outer, inner *candidate) bool {
 // comment, a zero-width (missing) node, or an anonymous token made only of
 // white space (tree-sitter-go's newline terminators).
 func skippable(n *sitter.Node, src []byte) bool {
-	if n.StartByte() >= n.EndByte() || lang.IsComment(n) {
+	start, end := n.StartByte(), n.EndByte()
+	if start >= end {
 		return true
 	}
-	if !n.IsNamed() && strings.TrimSpace(n.Content(src)) == "" {
+	// The white-space test reads src, no string made; IsComment, which
+	// asks tree-sitter for the node's type as a new string, comes last.
+	if !n.IsNamed() && len(bytes.TrimSpace(src[start:end])) == 0 {
 		return true
 	}
-	return false
+	return lang.IsComment(n)
 }
 
 // contentEnd returns the end of n's last byte that is not in a trailing
