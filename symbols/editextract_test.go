@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 )
 
@@ -196,4 +197,60 @@ func FuzzExtractEdit(f *testing.F) {
 		after := append(append(bytes.Clone(src[:i]), text...), src[j:]...)
 		checkEdit(t, l, src, after)
 	})
+}
+
+// TestExtractEditVisitsTheEditOnly counts the tree nodes an extraction
+// indexes (probe.TreeNodes) for one edit near the top of process.py
+// repeated 3 and 9 times: the full extraction's count grows with the
+// file, the restricted one's only by the root's added children (one
+// visit each): below them it visits as many nodes in both files, a small
+// part of what the full extraction visits.
+func TestExtractEditVisitsTheEditOnly(t *testing.T) {
+	l, err := lang.ByName("python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := editSources(t)["process.py"]
+	ctx := context.Background()
+	type counts struct{ restricted, full, kids int64 }
+	measure := func(times int) counts {
+		src := bytes.Repeat(one, times)
+		i := bytes.Index(src, []byte("    def start(self):"))
+		after := append(append(bytes.Clone(src[:i]), "    def started(self):\n        return True\n\n"...), src[i:]...)
+		bf, bp, err := ExtractParse(ctx, src, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bp.Close()
+		_, ap, err := ExtractParse(ctx, after, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ap.Close()
+		var c counts
+		n0 := probe.TreeNodes.Load()
+		if _, ok, err := extractEdited(ctx, bf, src, ap); err != nil || !ok {
+			t.Fatalf("restricted extraction: ran %v, %v", ok, err)
+		}
+		n1 := probe.TreeNodes.Load()
+		if _, err := ExtractFrom(ctx, ap); err != nil {
+			t.Fatal(err)
+		}
+		n2 := probe.TreeNodes.Load()
+		c.restricted, c.full = n1-n0, n2-n1
+		c.kids = int64(len(rootChildren(ap.Tree.RootNode())))
+		return c
+	}
+	small, big := measure(3), measure(9)
+	t.Logf("x3: %+v; x9: %+v", small, big)
+	if big.full < 2*small.full {
+		t.Fatalf("the full extraction's count did not grow with the file: %d, %d", small.full, big.full)
+	}
+	if grew := big.restricted - small.restricted; grew > big.kids-small.kids {
+		t.Fatalf("the restricted count grew by %d, more than the %d root children added", grew, big.kids-small.kids)
+	}
+	if below := big.restricted - big.kids; below != small.restricted-small.kids || below*3 > small.full {
+		t.Fatalf("the restricted extraction visited %d nodes below the root's children in the larger file, %d in the smaller (full: %d)",
+			below, small.restricted-small.kids, small.full)
+	}
 }
