@@ -14,10 +14,11 @@ import (
 // gcPercent is the garbage collector's target that symedit sets when the
 // environment sets none (GOGC): a run allocates many short-lived values
 // per file (tree-sitter nodes, matches, symbols) over a small live heap,
-// and collecting at 4 times the live heap rather than Go's default of
-// twice cut the CPU time of a cold symbols run by about a quarter (see
-// docs/performance.md) for a peak that stays far below the cost of the
-// trees themselves, which live in C memory the collector does not count.
+// and collecting when the heap has grown by 400% of the live heap
+// rather than Go's default 100% cut the CPU time (user + system) of a
+// cold symbols run by 8-22% in paired runs (docs/performance.md), for a
+// higher peak resident set (130 MB to 180-200 MB over GOROOT/src, the
+// Python stdlib and java.base).
 const gcPercent = 400
 
 func main() {
