@@ -16,6 +16,10 @@
 #   (f) symedit chunk on a 100,000-line Python file (CPython's
 #       multiprocessing/process.py from testdata, repeated) against show of
 #       the same symbol;
+#   (g) the CPU time (user + system) of cold symbols against ctags' over
+#       a mixed tree: GOROOT/src, the Python standard library and, when
+#       a JDK's src.zip is found (JDK_SRC_ZIP), its java.base; ctags reads
+#       the list of files symedit read. Needs hyperfine.
 #   (h) symedit replace over GOROOT/src plus the Python standard library
 #       against rg -l | xargs sed -i (fresh copy before every run).
 # Each ratio is printed with its target where it has one.
@@ -115,6 +119,24 @@ pychunk_cmd="'$bin' chunk '$pyloc' '$work/pychunks.json' >/dev/null"
 pyshow_cmd="'$bin' show '$pyloc' >/dev/null"
 pychunk_prep="cp '$pybig' '$work/pyedit.py'"
 
+# (g) The mixed tree: copies, since symedit's walk skips what git ignores
+# (a pyenv install is under a git-ignored folder).
+mixed="$work/mixed"
+mkdir -p "$mixed"
+pystd=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>/dev/null || true)
+if [ -d "$pystd" ]; then
+  cp -r "$pystd" "$mixed/python" && rm -rf "$mixed/python/site-packages"
+fi
+jdkzip=${JDK_SRC_ZIP:-/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip}
+if [ -r "$jdkzip" ]; then
+  (cd "$mixed" && unzip -q "$jdkzip" 'java.base/*') || true
+fi
+"$bin" symbols --no-cache --json "$src" "$mixed" 2>/dev/null |
+  python3 -c 'import json, sys
+for l in sys.stdin: print(json.loads(l)["path"])' >"$work/mixedfiles" || true
+mixed_cmd="'$bin' symbols --no-cache --json '$src' '$mixed' >/dev/null 2>&1 || true"
+ctags_mixed_cmd="ctags -L '$work/mixedfiles' --fields=+ne --output-format=json -f - >/dev/null 2>&1"
+
 # median_of LABEL PREPARE CMD RUNS: the fallback harness; prints seconds.
 median_of() {
   local prep=$2 cmd=$3 n=$4 i t0 t1
@@ -143,6 +165,20 @@ compare() {
   echo "$name $ma $mb" >>"$work/results"
 }
 
+# compare_cpu NAME RUNS CMD_A CMD_B: the mean CPU time (user + system)
+# of A and B, from hyperfine's JSON; skipped without hyperfine.
+compare_cpu() {
+  local name=$1 n=$2 a=$3 b=$4 ca cb
+  echo "== $name"
+  if ! command -v hyperfine >/dev/null; then
+    echo "skipped: hyperfine missing" >&2
+    return
+  fi
+  hyperfine --runs "$n" --style basic --export-json "$work/$name.json" -n symedit "$a" -n other "$b" >&2
+  read -r ca cb < <(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(r[0]["user"]+r[0]["system"], r[1]["user"]+r[1]["system"])' "$work/$name.json")
+  echo "$name $ca $cb" >>"$work/results"
+}
+
 harness="hyperfine $(hyperfine --version 2>/dev/null | awk '{print $2}')"
 command -v hyperfine >/dev/null || harness="repeated-runs fallback (hyperfine missing)"
 echo "harness: $harness; runs: $runs_tree on the Go tree, $runs otherwise"
@@ -167,6 +203,8 @@ compare check-gofmt "$runs_tree" "" "$check_cmd" "$gofmt_cmd"
 echo "(f) chunk on a $(wc -l <"$pybig")-line Python file vs show of the same symbol"
 compare pychunk-show "$runs" "$pychunk_prep" "$pychunk_cmd" "$pyshow_cmd"
 
+echo "(g) CPU (user + system) of symbols --no-cache vs ctags over $(wc -l <"$work/mixedfiles") files: GOROOT/src, $([ -d "$mixed/python" ] && echo "the Python stdlib" || echo "no Python stdlib"), $([ -d "$mixed/java.base" ] && echo "java.base" || echo "no java.base (set JDK_SRC_ZIP)")"
+compare_cpu symbols-cpu "$runs_tree" "$mixed_cmd" "$ctags_mixed_cmd"
 # (h) replace over a whole tree (GOROOT/src and the Python standard
 # library, site-packages left out: its Latin-1 and KOI8-R test files hold
 # no match and are skipped, not a refusal) against rg -l | xargs sed -i
@@ -211,6 +249,7 @@ fi
 echo
 printf '%-13s %12s %12s %9s %8s\n' comparison 'symedit (s)' 'other (s)' ratio target
 while read -r name ma mb; do
+  stat=medians
   case $name in
     symbols) other=ctags target=- ;;
     symbols-warm) other=ctags target=0.15 ;;
@@ -221,10 +260,11 @@ while read -r name ma mb; do
     replace) other='sed -i' target=5 ;;
     check-gofmt) other='gofmt -l' target=1.3 ;;
     pychunk-show) other=show target=1.2 ;;
+    symbols-cpu) other='ctags, CPU time user+sys' target=1.5 stat=means ;;
     replace-tree) other='rg -l | sed -i' target=2.0 ;;
   esac
-  awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" -v t="$target" \
-    'BEGIN { r = a / b; v = (t == "-") ? "" : (r <= t + 0 ? "ok" : "OVER"); printf "%-13s %12.4f %12.4f %8.2fx %8s %s  (symedit / %s, medians)\n", n, a, b, r, t, v, o }'
+  awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" -v t="$target" -v st="$stat" \
+    'BEGIN { r = a / b; v = (t == "-") ? "" : (r <= t + 0 ? "ok" : "OVER"); printf "%-13s %12.4f %12.4f %8.2fx %8s %s  (symedit / %s, %s)\n", n, a, b, r, t, v, o, st }'
 done <"$work/results"
 
 echo

@@ -85,6 +85,18 @@ type Definition struct {
 	// unchanged, or nil when src needs no change. It must not modify
 	// src. Symbol names are read from the text as it is.
 	Rewrite func(src []byte) []byte
+	// LocalSymbols says that, in a tree with no ERROR or MISSING node,
+	// the symbols of each child of the root node (a top-level statement
+	// or definition) come from that child alone, its neighbours aside:
+	// no rule looks across top-level nodes (Rust's attributes, a
+	// TypeScript overload's implementation do) or at the whole file (C++
+	// asks whether a qualifier names a class anywhere in the file), and
+	// no symbol spans several of them (C#'s file-scoped namespace, PHP's
+	// namespace X;, which ExtractEdit also finds and then extracts the
+	// whole file). package symbols then extracts only the top-level
+	// nodes an edit touched (symbols.ExtractEdit); false extracts the
+	// whole file after every edit.
+	LocalSymbols bool
 	// TopLevelBlankLines is the number of blank lines the language's
 	// style puts around a top-level definition (PEP 8's 2 in Python);
 	// zero means 1, as around any nested one.
@@ -187,6 +199,10 @@ func (l *Language) TreeErrorsCascade() bool { return l.def.TreeErrorsCascade }
 func (l *Language) OwnExtract() func(src []byte) (defs []Def, layout *Layout, ok bool) {
 	return l.def.Extract
 }
+
+// LocalSymbols reports Definition.LocalSymbols: each top-level node's
+// symbols come from that node alone.
+func (l *Language) LocalSymbols() bool { return l.def.LocalSymbols }
 
 // BlankLines returns how many blank lines the language's style puts
 // around a definition: Definition.TopLevelBlankLines (2 in Python) around

@@ -48,6 +48,9 @@ var pythonDef = Definition{
 	TreeErrorsCascade: true,
 	// PEP 8: two blank lines around top-level definitions.
 	TopLevelBlankLines: 2,
+	// A decorator belongs to its decorated_definition; nothing else
+	// reaches past a top-level statement.
+	LocalSymbols: true,
 }
 
 // pyMaxSnippet is the most bytes of a block header an indentation error

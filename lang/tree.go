@@ -139,9 +139,15 @@ func (t *Tree) Src() []byte { return t.src }
 // question after it in constant time. Nodes are keyed by their
 // *sitter.Node, which go-tree-sitter makes one per node and tree.
 type family struct {
-	parent map[*sitter.Node]*sitter.Node   // the root's is nil
-	kids   map[*sitter.Node][]*sitter.Node // every child, for each node descended into
-	at     map[*sitter.Node]int            // a node's index in its parent's kids
+	up   map[*sitter.Node]kin            // each node's parent and place in it; the root's parent is nil
+	kids map[*sitter.Node][]*sitter.Node // every child, for each node descended into
+}
+
+// kin is a node's parent and its index among the parent's kids, in one
+// map entry so that indexing a node costs one map assignment.
+type kin struct {
+	parent *sitter.Node
+	at     int
 }
 
 // newFamily walks root's tree, descending only into the nodes that hold
@@ -155,7 +161,7 @@ func newFamily(root *sitter.Node, starts []uint32) *family {
 		i, _ := slices.BinarySearch(starts, b)
 		return i < len(starts) && (starts[i] < e || starts[i] == b)
 	}
-	f := &family{parent: map[*sitter.Node]*sitter.Node{root: nil}, kids: map[*sitter.Node][]*sitter.Node{}, at: map[*sitter.Node]int{}}
+	f := &family{up: map[*sitter.Node]kin{root: {}}, kids: map[*sitter.Node][]*sitter.Node{}}
 	cur := sitter.NewTreeCursor(root)
 	defer cur.Close()
 	var visit func(n *sitter.Node)
@@ -167,7 +173,7 @@ func newFamily(root *sitter.Node, starts []uint32) *family {
 		var kids []*sitter.Node
 		for {
 			k := cur.CurrentNode()
-			f.parent[k], f.at[k] = n, len(kids)
+			f.up[k] = kin{parent: n, at: len(kids)}
 			kids = append(kids, k)
 			visit(k)
 			if !cur.GoToNextSibling() {
@@ -185,8 +191,8 @@ func newFamily(root *sitter.Node, starts []uint32) *family {
 // has n, else from tree-sitter.
 func (t *Tree) Parent(n *sitter.Node) *sitter.Node {
 	if t.fam != nil {
-		if p, ok := t.fam.parent[n]; ok {
-			return p
+		if k, ok := t.fam.up[n]; ok {
+			return k.parent
 		}
 	}
 	probe.TreeClimbs.Add(1)
@@ -199,12 +205,12 @@ func (t *Tree) Parent(n *sitter.Node) *sitter.Node {
 // asks tree-sitter (other, one of n's sibling methods).
 func (t *Tree) sibling(n *sitter.Node, step int, named bool, other func(*sitter.Node) *sitter.Node) *sitter.Node {
 	if t.fam != nil {
-		if p, ok := t.fam.parent[n]; ok {
-			if p == nil {
+		if k, ok := t.fam.up[n]; ok {
+			if k.parent == nil {
 				return nil // the root
 			}
-			kids := t.fam.kids[p]
-			for i := t.fam.at[n] + step; i >= 0 && i < len(kids); i += step {
+			kids := t.fam.kids[k.parent]
+			for i := k.at + step; i >= 0 && i < len(kids); i += step {
 				if !named || kids[i].IsNamed() {
 					return kids[i]
 				}

@@ -17,6 +17,10 @@ type parsed struct {
 	doc     *edit.Document
 	lang    *lang.Language
 	symbols []symbols.Symbol
+	// file is the extraction symbols came from (symbols is its
+	// Symbols), for the receipt to extract only what an edit of doc
+	// touched (symbols.ExtractEdit); set with snap.
+	file symbols.File
 	// snap is what the parse of doc.Text learnt for the syntax guard
 	// (symbols.ExtractParse), which then need not parse doc's content
 	// again (guard.GuardOptions.Before); nil for a parse made without
@@ -90,7 +94,7 @@ func parse(ctx context.Context, doc *edit.Document, lang *lang.Language, keep bo
 	if err != nil {
 		return nil, err
 	}
-	return &parsed{doc: doc, lang: lang, symbols: f.Symbols, snap: snap}, nil
+	return &parsed{doc: doc, lang: lang, symbols: f.Symbols, file: f, snap: snap}, nil
 }
 
 // target is a located symbol and its whole lines.

@@ -50,9 +50,29 @@ func symbolSHA256(doc *edit.Document, s symbols.Symbol) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// symbolSum is symbolSHA256's sum, raw, as the symbol index stores it.
+// symbolSum is symbolSHA256's sum, raw, as the symbol index stores it:
+// the SHA-256 of symbolText(doc, s), hashed from doc's lines as they
+// are, without building that text (a cold symbols run hashes every
+// symbol of every file). Lines that end in a lone LF are hashed as one
+// run of bytes; another line ending (CRLF, CR, none) is hashed as "\n".
 func symbolSum(doc *edit.Document, s symbols.Symbol) [sha256.Size]byte {
-	return sha256.Sum256([]byte(symbolText(doc, s)))
+	r := doc.LineRanges()
+	first, last := doc.LineAt(s.StartByte), doc.LineAt(max(s.StartByte, s.EndByte-1))
+	h := sha256.New()
+	nl := []byte{'\n'}
+	start := r[first-1].Start // the start of the run of lines not yet hashed
+	for n := first; n < last; n++ {
+		if l := r[n-1]; l.Next != l.End+1 || doc.Text[l.End] != '\n' {
+			h.Write(doc.Text[start:l.End])
+			h.Write(nl)
+			start = l.Next
+		}
+	}
+	h.Write(doc.Text[start:r[last-1].End])
+	h.Write(nl)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
 }
 
 // symbolText is the text symbolSHA256 hashes: s's whole lines in doc,
@@ -72,13 +92,16 @@ func wholeLines(doc *edit.Document, s symbols.Symbol) []byte {
 	return doc.Text[r[first-1].Start:r[last-1].End]
 }
 
-// symbolChanges compares before, the symbols of ch's content before,
-// with those of its content after: read from after, the guard's parse of
-// it, when the guard handed one over, else extracted here. It returns
+// symbolChanges compares before, the symbols of ch's content before
+// (ch.doc.Text), with those of its content after: read from after, the
+// guard's parse of it, when the guard handed one over (only the top-level
+// definitions the edit touched, where symbols.ExtractEdit can), else
+// extracted here. It returns
 // nil when the content after cannot be read as a document or its
 // symbols cannot be extracted (the call ran out of time): the receipt
 // then says nothing of symbols rather than something wrong.
-func symbolChanges(ctx context.Context, ch *change, before []symbols.Symbol, after *lang.Parse) *SymbolChanges {
+func symbolChanges(ctx context.Context, ch *change, beforeFile symbols.File, after *lang.Parse) *SymbolChanges {
+	before := beforeFile.Symbols
 	newDoc, err := edit.NewDocument(ch.doc.Path, ch.content)
 	if err != nil {
 		return nil
@@ -86,7 +109,7 @@ func symbolChanges(ctx context.Context, ch *change, before []symbols.Symbol, aft
 	if after == nil || !after.Of(ch.lang, newDoc.Text) {
 		after = &lang.Parse{Lang: ch.lang, Text: newDoc.Text}
 	}
-	f, err := symbols.ExtractFrom(ctx, after)
+	f, err := symbols.ExtractEdit(ctx, beforeFile, ch.doc.Text, after)
 	if err != nil {
 		return nil
 	}

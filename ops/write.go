@@ -72,10 +72,10 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
 	defer cancel()
 	opt := guard.GuardOptions{Mode: mode}
-	var beforeSyms []symbols.Symbol
+	var before symbols.File
 	known := ch.located != nil && ch.located.snap != nil
 	if known {
-		opt.Before, beforeSyms = ch.located.snap, ch.located.symbols
+		opt.Before, before = ch.located.snap, ch.located.file
 	}
 	// The symbols before and after the change, for the result's receipt,
 	// come from the guard's own parses: the content before is parsed
@@ -88,7 +88,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 			f, p, err := symbols.ExtractParse(ctx, ch.doc.Text, ch.lang)
 			if err == nil {
 				defer p.Close()
-				beforeSyms, known, opt.Before = f.Symbols, true, p
+				before, known, opt.Before = f, true, p
 			}
 		}
 		opt.KeepAfter = func(p *lang.Parse) { after = p }
@@ -100,7 +100,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	}
 	out.syntax = rep
 	if known && rep.Checked && !rep.Rejects(mode) {
-		out.symbols = symbolChanges(ctx, ch, beforeSyms, after)
+		out.symbols = symbolChanges(ctx, ch, before, after)
 	}
 	if o.DryRun || o.Diff {
 		// A diff of a large file costs more than the edit: only when shown.

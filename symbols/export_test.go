@@ -10,6 +10,6 @@ import (
 // only when go/parser refuses it: the tests compare the two paths on Go
 // source that go/parser accepts.
 func ExtractTreeSitter(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol, error) {
-	syms, _, err := extractTree(ctx, src, lang, false)
-	return syms, err
+	f, _, err := extractTree(ctx, src, lang, false)
+	return f.Symbols, err
 }

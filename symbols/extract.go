@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -181,6 +182,15 @@ type File struct {
 	// go/parser parse, so that the syntax guard need not scan the source
 	// for it (lang.Parse.Layout); nil unless Clean.
 	Layout *lang.Layout
+
+	// names are how each symbol was named, parallel to Symbols (nil when
+	// no extraction filled them), so that ExtractEdit can number the
+	// symbols it does not extract again.
+	names []naming
+	// treeClean reports that Symbols came from a tree-sitter tree with no
+	// ERROR or MISSING node: a parse whose top-level definitions are each
+	// parsed alike wherever the file's other text changes (ExtractEdit).
+	treeClean bool
 }
 
 // ExtractFile is Extract, also reporting in File.Clean whether go/parser
@@ -237,11 +247,12 @@ func ExtractFrom(ctx context.Context, p *lang.Parse) (File, error) {
 	if err != nil {
 		return File{}, err
 	}
-	syms, err := querySymbols(ctx, q, p.Text, p.Lang, p.Tree)
+	f, err := querySymbols(ctx, q, p.Text, p.Lang, p.Tree)
 	if err != nil {
 		return File{}, err
 	}
-	return File{Symbols: syms, Clean: p.Clean, Layout: p.Layout}, nil
+	f.Clean, f.Layout = p.Clean, p.Layout
+	return f, nil
 }
 
 // extractFile is ExtractFile, or with keep ExtractParse.
@@ -267,11 +278,10 @@ func extractFile(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 		}
 		return f, snapshot(f, nil), nil
 	}
-	syms, tree, err := extractTree(ctx, src, l, keep)
+	f, tree, err := extractTree(ctx, src, l, keep)
 	if err != nil {
 		return File{}, nil, err
 	}
-	f := File{Symbols: syms}
 	return f, snapshot(f, tree), nil
 }
 
@@ -286,7 +296,8 @@ func ownFile(src []byte, l *lang.Language) (File, bool) {
 	if !ok {
 		return File{}, false
 	}
-	return File{Symbols: assembleDefs(src, l, defs), Clean: true, Layout: layout}, true
+	syms, names := assembleDefs(src, l, defs)
+	return File{Symbols: syms, Clean: true, Layout: layout, names: names}, true
 }
 
 // extractTree is Extract with tree-sitter: the query's matches refined by
@@ -294,10 +305,10 @@ func ownFile(src []byte, l *lang.Language) (File, bool) {
 // and source that the language's own parser refuses. With keep it
 // returns the tree, which the caller then owns and closes; without, it
 // closes the tree and returns nil. On error no tree is returned.
-func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (syms []Symbol, kept *sitter.Tree, err error) {
+func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (f File, kept *sitter.Tree, err error) {
 	q, err := l.SymbolsQuery()
 	if err != nil {
-		return nil, nil, err
+		return File{}, nil, err
 	}
 
 	parser := sitter.NewParser()
@@ -307,9 +318,9 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 	tree, err := parser.ParseCtx(ctx, nil, l.ParserInput(src))
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
+			return File{}, nil, ctx.Err()
 		}
-		return nil, nil, fmt.Errorf("symbols: parsing %s: %w", l.Name, err)
+		return File{}, nil, fmt.Errorf("symbols: parsing %s: %w", l.Name, err)
 	}
 	defer func() {
 		if keep && err == nil {
@@ -319,23 +330,41 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 		tree.Close()
 	}()
 
-	syms, err = querySymbols(ctx, q, src, l, tree)
-	return syms, nil, err
+	f, err = querySymbols(ctx, q, src, l, tree)
+	return f, nil, err
 }
 
 // querySymbols runs l's symbols query q over tree, tree-sitter's tree of
 // l.ParserInput(src), and refines its matches by l's rules: the half of
-// Extract that follows the parse. It neither keeps nor closes tree.
-func querySymbols(ctx context.Context, q *sitter.Query, src []byte, l *lang.Language, tree *sitter.Tree) ([]Symbol, error) {
+// Extract that follows the parse. It neither keeps nor closes tree. The
+// File has Symbols, names and treeClean set.
+func querySymbols(ctx context.Context, q *sitter.Query, src []byte, l *lang.Language, tree *sitter.Tree) (File, error) {
+	root := tree.RootNode()
+	x := &extractor{src: src, rules: l.Rules(), lines: newLineIndex(src)}
+	if err := x.query(ctx, q, root, nil); err != nil {
+		return File{}, err
+	}
+	syms, names := x.assemble(x.refine())
+	return File{Symbols: syms, names: names, treeClean: !root.HasError()}, nil
+}
+
+// query runs q over root's tree, or with span only over the nodes that
+// intersect the rows and columns span gives (tree-sitter points: 0-based
+// rows, byte columns; end exclusive), adding each match to x's
+// candidates, and then indexes the tree around them for the rules
+// (x.tree).
+func (x *extractor) query(ctx context.Context, q *sitter.Query, root *sitter.Node, span *[2]sitter.Point) error {
 	cursor := sitter.NewQueryCursor()
 	defer cursor.Close()
-	cursor.Exec(q, tree.RootNode())
-
-	x := &extractor{src: src, rules: l.Rules(), lines: newLineIndex(src)}
+	if span != nil {
+		cursor.SetPointRange(span[0], span[1])
+	}
+	cursor.Exec(q, root)
+	src := x.src
 	for n := 0; ; n++ {
 		if n%256 == 255 {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		m, ok := cursor.NextMatch()
@@ -349,8 +378,8 @@ func querySymbols(ctx context.Context, q *sitter.Query, src []byte, l *lang.Lang
 	for _, c := range x.cands {
 		starts = append(starts, c.Def.StartByte(), c.Name.StartByte(), c.Scope.StartByte())
 	}
-	x.tree = lang.NewTree(src, tree.RootNode(), starts)
-	return x.symbols(), nil
+	x.tree = lang.NewTree(src, root, starts)
+	return nil
 }
 
 // candidate is one definition captured by the query, before filtering,
@@ -429,8 +458,10 @@ func (x *extractor) addMatch(q *sitter.Query, m *sitter.QueryMatch) {
 	x.cands = append(x.cands, c)
 }
 
-// symbols turns the candidates into the result slice.
-func (x *extractor) symbols() []Symbol {
+// refine applies the language's rules to the candidates and returns
+// those that are symbols, their ranges, heads and names set, for
+// assemble.
+func (x *extractor) refine() []*candidate {
 	r := x.rules
 	var cands []*candidate
 	for _, c := range x.cands {
@@ -478,7 +509,7 @@ func (x *extractor) symbols() []Symbol {
 		c.nameByte = c.Name.StartByte()
 		cands = append(cands, c)
 	}
-	return x.assemble(cands)
+	return cands
 }
 
 // assemble turns candidates whose ranges, name and name path prefix are
@@ -488,8 +519,9 @@ func (x *extractor) symbols() []Symbol {
 // its Parent, NamePath ("[2]", "[3]", ... for same-named siblings), Kind
 // (lang.Rules.KindIn) and positions. Both paths of a language with its
 // own parser (assembleDefs and extractTree) end here, so that they name
-// and nest alike.
-func (x *extractor) assemble(cands []*candidate) []Symbol {
+// and nest alike. The namings, parallel to the symbols, are what nameAll
+// named them from.
+func (x *extractor) assemble(cands []*candidate) ([]Symbol, []naming) {
 	r := x.rules
 	sort.SliceStable(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
@@ -517,12 +549,8 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 	}
 
 	out := make([]Symbol, len(cands))
-	// memberPath[i] is the name path that out[i]'s members extend: its
-	// own, or with its MemberName as the last segment (a Rust impl
-	// block's self type).
-	memberPath := make([]string, len(cands))
+	names := make([]naming, len(cands))
 	var stack []int // indexes of the open enclosing symbols
-	count := map[string]int{}
 	for i, c := range cands {
 		for len(stack) > 0 && !contains(cands[stack[len(stack)-1]], c) {
 			stack = stack[:len(stack)-1]
@@ -535,25 +563,13 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 		if r.KindIn != nil && parent >= 0 {
 			kind = Kind(r.KindIn(c.Kind, string(out[parent].Kind)))
 		}
-		prefix := c.Prefix
-		if parent >= 0 {
-			prefix = memberPath[parent]
-		}
-		base := c.NameText
+		seg := c.NameText
 		if c.Qualifier != "" {
-			base = c.Qualifier + "/" + base
+			seg = c.Qualifier + "/" + seg
 		}
-		if prefix != "" {
-			base = prefix + "/" + base
-		}
-		count[base]++
-		namePath := base
-		if n := count[base]; n > 1 {
-			namePath += "[" + strconv.Itoa(n) + "]"
-		}
+		names[i] = naming{seg: seg, member: c.MemberName, prefix: c.Prefix}
 		out[i] = Symbol{
 			Name:          c.NameText,
-			NamePath:      namePath,
 			Kind:          kind,
 			Start:         x.lines.position(int(c.startByte)),
 			End:           x.lines.position(int(c.endByte)),
@@ -565,18 +581,59 @@ func (x *extractor) assemble(cands []*candidate) []Symbol {
 			KeywordByte:   int(c.kwByte),
 			Parent:        parent,
 		}
-		memberPath[i] = namePath
-		if c.MemberName != "" {
-			memberPath[i] = c.MemberName
-			if prefix != "" {
-				memberPath[i] = prefix + "/" + c.MemberName
-			}
-		}
 		if !c.Leaf {
 			stack = append(stack, i)
 		}
 	}
-	return out
+	nameAll(out, names)
+	return out, names
+}
+
+// naming is what a symbol's NamePath is made of, besides its parent's
+// (nameAll): kept in File so that ExtractEdit can name again the
+// symbols it does not extract again, after the symbols an edit added or
+// removed before them changed their "[N]".
+type naming struct {
+	seg    string // the symbol's own segments: its Qualifier, "/" and its name, or its name
+	member string // lang.Candidate.MemberName: its members' segment when not its name path's
+	prefix string // lang.Candidate.Prefix: the name path prefix of a symbol without a parent
+}
+
+// nameAll sets the NamePath of each of out, symbols in source order with
+// their Parent set, from names (parallel to out): the parent's member
+// path (else the naming's prefix), "/" and the symbol's segments, with
+// "[N]" for the Nth symbol of the same path in the file from the second
+// on.
+func nameAll(out []Symbol, names []naming) {
+	// memberPath[i] is the name path that out[i]'s members extend: its
+	// own, or with its member segment as the last one (a Rust impl
+	// block's self type).
+	memberPath := make([]string, len(out))
+	count := make(map[string]int, len(out))
+	for i := range out {
+		nm := names[i]
+		prefix := nm.prefix
+		if p := out[i].Parent; p >= 0 {
+			prefix = memberPath[p]
+		}
+		base := nm.seg
+		if prefix != "" {
+			base = prefix + "/" + base
+		}
+		count[base]++
+		namePath := base
+		if n := count[base]; n > 1 {
+			namePath += "[" + strconv.Itoa(n) + "]"
+		}
+		out[i].NamePath = namePath
+		memberPath[i] = namePath
+		if nm.member != "" {
+			memberPath[i] = nm.member
+			if prefix != "" {
+				memberPath[i] = prefix + "/" + nm.member
+			}
+		}
+	}
 }
 
 // contains reports whether outer's range contains inner's.
@@ -588,13 +645,16 @@ func contains(outer, inner *candidate) bool {
 // comment, a zero-width (missing) node, or an anonymous token made only of
 // white space (tree-sitter-go's newline terminators).
 func skippable(n *sitter.Node, src []byte) bool {
-	if n.StartByte() >= n.EndByte() || lang.IsComment(n) {
+	start, end := n.StartByte(), n.EndByte()
+	if start >= end {
 		return true
 	}
-	if !n.IsNamed() && strings.TrimSpace(n.Content(src)) == "" {
+	// The white-space test reads src, no string made; IsComment, which
+	// asks tree-sitter for the node's type as a new string, comes last.
+	if !n.IsNamed() && len(bytes.TrimSpace(src[start:end])) == 0 {
 		return true
 	}
-	return false
+	return lang.IsComment(n)
 }
 
 // contentEnd returns the end of n's last byte that is not in a trailing

@@ -38,6 +38,12 @@ func (x *lineIndex) position(off int) Position {
 	return Position{Line: line, Column: col}
 }
 
+// offset returns the 0-based byte offset of pos (1-based line and byte
+// column), position's inverse.
+func (x *lineIndex) offset(pos Position) int {
+	return x.starts[pos.Line-1] + pos.Column - 1
+}
+
 // count returns the number of lines: a final line ending does not start
 // another line, an empty source has none.
 func (x *lineIndex) count() int {

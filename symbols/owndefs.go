@@ -7,8 +7,8 @@ import "github.com/symedit/symedit/lang"
 // []Symbol, field by field, as extractTree gives for a source that parser
 // accepts, since both end in extractor.assemble. An own parser's
 // definition has no decorators or modifiers: its ImplByte, ModifiersByte
-// and KeywordByte are its start.
-func assembleDefs(src []byte, l *lang.Language, defs []lang.Def) []Symbol {
+// and KeywordByte are its start. The namings are assemble's.
+func assembleDefs(src []byte, l *lang.Language, defs []lang.Def) ([]Symbol, []naming) {
 	cands := make([]*candidate, len(defs))
 	for i, d := range defs {
 		start := uint32(d.Start)
