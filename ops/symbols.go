@@ -326,13 +326,14 @@ func (f *SymbolsFile) list(e symcache.Entry, keep func(symbols.Symbol) bool) {
 	}
 }
 
-// finish prunes the index after a run that wrote to it (at most hourly,
+// finish writes the entries the run put, prunes the index after a run that wrote to it (at most hourly,
 // symcache.MaybePrune) and returns the run's counts.
 func (ix *symbolIndex) finish() IndexStats {
 	st := IndexStats{Parsed: ix.parses.Load()}
 	if ix.cache == nil {
 		return st
 	}
+	_ = ix.cache.Flush() // counted in the stats (Failed); the output does not depend on it
 	cs := ix.cache.Stats()
 	if cs.Writes > 0 {
 		_, _, _ = ix.cache.MaybePrune()

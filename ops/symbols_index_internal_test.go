@@ -281,7 +281,7 @@ func TestWritesNeverTrustTheIndex(t *testing.T) {
 		planted.Symbols = append(planted.Symbols, s.Symbol)
 		planted.SymbolSHA256 = append(planted.SymbolSHA256, unhex(t, s.SHA256))
 	}
-	if err := c.PutEntry(symcache.KeyOf(real, "python", fi), time.Now(), planted); err != nil || c.Stats().Writes != 1 {
+	if err := c.PutEntry(symcache.KeyOf(real, "python", fi), time.Now(), planted); err != nil || c.Stats().Writes != 1 || c.Flush() != nil {
 		t.Fatalf("planting the entry: %v, %+v", err, c.Stats())
 	}
 	if js, st := outline(t, w, SymbolsRequest{}, "race/v1/f004.py"); outlineRanges(t, js) != "zulu004 1-2; alpha004 5-6; " || st.Hits != 1 {
