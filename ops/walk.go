@@ -24,6 +24,20 @@ type WalkOptions struct {
 	// Jobs is how many files are processed at once; 0 or less means the
 	// number of cores.
 	Jobs int `json:"-"`
+
+	// deferChecks leaves the walk's content checks (binary, too large) to
+	// the operation (walk.Options.DeferContentChecks): symbols with an
+	// index, which opens no file whose entry hits.
+	deferChecks bool
+}
+
+// walkPath returns the name the walk gave the file expand named p (Dir
+// joined back to a relative p), for walk.Check.
+func (w *Workspace) walkPath(p string) string {
+	if w.opt.Dir == "" || strings.HasPrefix(p, "/") {
+		return p
+	}
+	return strings.TrimSuffix(w.opt.Dir, "/") + "/" + p
 }
 
 // jobs returns o.Jobs, or the number of cores when it is 0 or less.
@@ -59,7 +73,8 @@ func (w *Workspace) expand(paths []string, o WalkOptions) (walk.Result, error) {
 		}
 		paths = args
 	}
-	r, err := walk.Expand(paths, walk.Options{Exclude: o.Exclude, NoIgnore: o.NoIgnore, Hidden: o.Hidden, Confine: w.files.ConfineDir})
+	r, err := walk.Expand(paths, walk.Options{Exclude: o.Exclude, NoIgnore: o.NoIgnore, Hidden: o.Hidden, Confine: w.files.ConfineDir,
+		DeferContentChecks: o.deferChecks})
 	if errors.Is(err, walk.ErrBadPattern) {
 		return r, &UsageError{Msg: err.Error()}
 	}
