@@ -32,6 +32,7 @@ type statDir struct {
 	once sync.Once
 	root *os.Root // nil: not opened
 	real string   // the folder's absolute real path
+	done bool     // once has run; guarded by DirStat.mu
 }
 
 // maxStatDirs bounds how many folders a DirStat keeps open: a walk's
@@ -89,6 +90,14 @@ func (s *DirStat) dir(dir string) *statDir {
 	}
 	s.mu.Unlock()
 	d.once.Do(func() {
+		defer func() {
+			s.mu.Lock()
+			d.done = true
+			s.mu.Unlock()
+		}()
+		if s.openChild(d, dir) {
+			return
+		}
 		rv := s.f.resolver()
 		real, _, err := rv.resolve(dir, true)
 		if real == nil || err != nil {
@@ -108,6 +117,47 @@ func (s *DirStat) dir(dir string) *statDir {
 	return d
 }
 
+// openChild opens dir as a child of its parent folder when that is
+// open, and dir's last component is a plain name that names a folder,
+// not a link: one lstat and one open relative to the parent instead of a
+// resolution of every component from the top, since a walk asks for
+// every folder of a tree. The folder opened must be the one the lstat
+// saw (a link put in its place meanwhile, which os.Root would follow
+// inside the parent, is caught by comparing the two); anything else
+// reports false, for a full resolution.
+func (s *DirStat) openChild(d *statDir, dir string) bool {
+	i := strings.LastIndexByte(dir, '/')
+	if i <= 0 {
+		return false
+	}
+	parent, name := dir[:i], dir[i+1:]
+	if name == "" || name == "." || name == ".." {
+		return false
+	}
+	p := s.dir(parent)
+	if p.root == nil {
+		return false
+	}
+	li, err := p.root.Lstat(name)
+	if err != nil || !li.IsDir() {
+		return false
+	}
+	r, err := p.root.OpenRoot(name)
+	if err != nil {
+		return false
+	}
+	if fi, err := r.Stat("."); err != nil || !os.SameFile(fi, li) {
+		r.Close()
+		return false
+	}
+	real := p.real + "/" + name
+	if p.real == "/" {
+		real = "/" + name
+	}
+	d.root, d.real = r, real
+	return true
+}
+
 // Close closes the folders DirStat opened. It may be used afterwards:
 // it opens them again.
 func (s *DirStat) Close() {
@@ -116,10 +166,13 @@ func (s *DirStat) Close() {
 	s.closeLocked()
 }
 
+// closeLocked closes the folders opened and forgets every folder. One
+// still being opened (by another call, or by this very call resolving a
+// child of it) is forgotten and left open for its caller, not waited for:
+// that wait could be on the waiting goroutine itself.
 func (s *DirStat) closeLocked() {
 	for _, d := range s.dirs {
-		d.once.Do(func() {}) // a folder still being opened is waited for
-		if d.root != nil {
+		if d.done && d.root != nil {
 			d.root.Close()
 		}
 	}

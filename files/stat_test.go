@@ -2,6 +2,7 @@ package files_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -162,5 +163,54 @@ func TestDirStat(t *testing.T) {
 				t.Errorf("a folder link out of the root: %v", err)
 			}
 		}
+	}
+}
+
+// TestDirStatDeepAndMany: a file 100 folders deep (each folder opened
+// from its parent, more folders than a DirStat keeps open, so that it
+// forgets folders while it is still opening their children) and the files
+// of many sibling folders all give what Files.Stat gives.
+func TestDirStatDeepAndMany(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := ""
+	for i := range 100 {
+		deep += fmt.Sprintf("d%d/", i)
+	}
+	paths := []string{deep + "f.py"}
+	for i := range 150 {
+		paths = append(paths, fmt.Sprintf("wide/s%d/f.py", i))
+	}
+	for _, p := range paths {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("x = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, root := range []string{"", dir} {
+		f, err := files.Open(files.Options{Root: root, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		ds := f.NewDirStat()
+		for round := range 2 {
+			for _, p := range paths {
+				want, wantFi, err := f.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, fi, err := ds.Stat(p)
+				if err != nil || got != want || !os.SameFile(fi, wantFi) {
+					t.Fatalf("root %q, round %d, %s: %q, %v; want %q", root, round, p, got, err, want)
+				}
+			}
+		}
+		ds.Close()
 	}
 }
