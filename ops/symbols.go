@@ -370,11 +370,37 @@ func (p *parsed) entry() symcache.Entry {
 
 // list fills f's SHA256 and Symbols from e, an index entry with its
 // sums, keeping only the symbols keep accepts (all with a nil keep).
+//
+// The hex digits of all the sums are encoded into one buffer and taken
+// as one string, which the listed symbols' SHA256 fields share: a warm
+// run lists every symbol of a tree, one allocation per sum otherwise.
 func (f *SymbolsFile) list(e symcache.Entry, keep func(symbols.Symbol) bool) {
-	f.SHA256 = hex.EncodeToString([]byte(e.SHA256))
+	n := 0
+	for _, s := range e.Symbols {
+		if keep == nil || keep(s) {
+			n++
+		}
+	}
+	buf := make([]byte, 0, hex.EncodedLen(len(e.SHA256))+n*hex.EncodedLen(sha256.Size))
+	buf = hex.AppendEncode(buf, []byte(e.SHA256))
+	at := make([]int, 0, n+1) // where each listed symbol's digits start
 	for i, s := range e.Symbols {
 		if keep == nil || keep(s) {
-			f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: hex.EncodeToString([]byte(e.SymbolSHA256[i]))})
+			at = append(at, len(buf))
+			buf = hex.AppendEncode(buf, []byte(e.SymbolSHA256[i]))
+		}
+	}
+	at = append(at, len(buf))
+	all := string(buf)
+	f.SHA256 = all[:at[0]]
+	if n > 0 && cap(f.Symbols)-len(f.Symbols) < n {
+		f.Symbols = slices.Grow(f.Symbols, n)
+	}
+	j := 0
+	for _, s := range e.Symbols {
+		if keep == nil || keep(s) {
+			f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: all[at[j]:at[j+1]]})
+			j++
 		}
 	}
 }
