@@ -199,7 +199,8 @@ else
   rg_bin=$(command -v rg || true)
   [ -n "$rg_bin" ] || { echo "(g) rg missing: apt-get download ripgrep, dpkg -x it into .cache/bench, put it on PATH" >&2; exit 2; }
   big_index="$work/big-index"
-  exts=$(echo x >"$work/x.zzz"; "$bin" symbols "$work/x.zzz" 2>&1 | sed -n 's/.*supported extensions are //p' | head -1)
+  exts=$(echo x >"$work/x.zzz"; { "$bin" symbols "$work/x.zzz" 2>&1 || true; } | sed -n 's/.*supported extensions are //p' | head -1)
+  [ -n "$exts" ] || { echo "(g) could not read symedit's extensions" >&2; exit 2; }
   rg_globs=""
   for e in $exts; do rg_globs="$rg_globs -g '*$e'"; done
   big_warm="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >'$work/big-warm.json' 2>/dev/null || true"
