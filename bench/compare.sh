@@ -22,6 +22,12 @@
 #       the list of files symedit read. Needs hyperfine.
 #   (h) symedit replace over GOROOT/src plus the Python standard library
 #       against rg -l | xargs sed -i (fresh copy before every run).
+#   (i) with BENCH_TREE=path (a tree bench/tree.sh built, ~100k files):
+#       warm symbols against ctags and against rg -c over the same
+#       extensions, a cold run filling the index against --no-cache, the
+#       index's disk use (blocks) against its bound, and a cmp of warm and
+#       --no-cache output. BENCH_TREE_ONLY=1 runs only (i); RUNS_BIG
+#       (default 3) sets its number of runs.
 # Each ratio is printed with its target where it has one.
 # Then the peak resident memory of symedit symbols over the Go tree.
 # Uses hyperfine; without it, a small repeated-runs harness (medians).
@@ -182,6 +188,7 @@ compare_cpu() {
 harness="hyperfine $(hyperfine --version 2>/dev/null | awk '{print $2}')"
 command -v hyperfine >/dev/null || harness="repeated-runs fallback (hyperfine missing)"
 echo "harness: $harness; runs: $runs_tree on the Go tree, $runs otherwise"
+if [ -z "${BENCH_TREE_ONLY:-}" ]; then
 echo "(a) $sym_how"
 compare symbols "$runs_tree" "" "$sym_cmd" "$ctags_cmd"
 if [ -n "${warm_cmd:-}" ]; then
@@ -244,6 +251,52 @@ if (cd "$(dirname "$0")/.." && go test -run '^$' -bench 'SymbolsColdVsParse' -be
 else
   cat "$work/bench.txt" >&2
 fi
+fi # BENCH_TREE_ONLY
+
+# ---- (i) the symbol index over a large mixed tree ----
+# The tree is built by bench/tree.sh (minutes for ~100k files), never here.
+# rg sees the files symedit walks: the extensions symedit supports (read
+# from its own error for an unknown one), .gitignore files honoured
+# without a git work tree (--no-require-git), hidden files skipped; its
+# empty pattern counts every line, so it reads every file whole. symedit
+# exits non-zero on the tree's invalid UTF-8 test files: not a failure.
+if [ -z "${BENCH_TREE:-}" ]; then
+  echo "(i) skipped: BENCH_TREE is not set (bench/tree.sh builds a ~100k-file tree; then BENCH_TREE=path)"
+else
+  runs_big=${RUNS_BIG:-3}
+  big_tree=$(realpath "$BENCH_TREE")
+  rg_bin=$(command -v rg || true)
+  [ -n "$rg_bin" ] || { echo "(i) rg missing: apt-get download ripgrep, dpkg -x it into .cache/bench, put it on PATH" >&2; exit 2; }
+  big_index="$work/big-index"
+  exts=$(echo x >"$work/x.zzz"; { "$bin" symbols "$work/x.zzz" 2>&1 || true; } | sed -n 's/.*supported extensions are //p' | head -1)
+  [ -n "$exts" ] || { echo "(i) could not read symedit's extensions" >&2; exit 2; }
+  rg_globs=""
+  for e in $exts; do rg_globs="$rg_globs -g '*$e'"; done
+  big_warm="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >'$work/big-warm.json' 2>/dev/null || true"
+  big_fill="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
+  big_plain="'$bin' symbols --no-cache --json '$big_tree' >'$work/big-plain.json' 2>/dev/null || true"
+  big_ctags="ctags -R --fields=+ne --output-format=json -f - '$big_tree' >/dev/null 2>&1"
+  big_rg="'$rg_bin' -c --no-require-git $rg_globs '' '$big_tree' >/dev/null"
+  echo "(i) $(find "$big_tree" -type f | wc -l) files in $big_tree; extensions: $exts"
+  echo "(i) cold: symbols --json filling an empty index vs --no-cache"
+  compare tree-cold-fill "$runs_big" "rm -rf '$big_index'" "$big_fill" "$big_plain"
+  eval "$big_fill" # the index as the last cold run left it, whole
+  echo "(i) warm symbols --json vs ctags -R"
+  compare tree-warm-ctags "$runs_big" "" "$big_warm" "$big_ctags"
+  echo "(i) warm symbols --json vs rg -c over the same extensions"
+  compare tree-warm-rg "$runs_big" "" "$big_warm" "$big_rg"
+  # Disk use in blocks (du), against the documented bound (DefaultMaxBytes).
+  used=$(du -s -B1 "$big_index" | cut -f1)
+  apparent=$(du -s -B1 --apparent-size "$big_index" | cut -f1)
+  bound=$((256 << 20))
+  echo "(i) index: $(find "$big_index" -type f | wc -l) files, $((used >> 20)) MiB on disk, $((apparent >> 20)) MiB apparent, bound $((bound >> 20)) MiB"
+  echo "tree-disk $(awk -v u="$used" 'BEGIN { printf "%.1f", u / 1048576 }') $((bound >> 20))" >>"$work/results"
+  # The warm output byte for byte against --no-cache's: 0 when identical.
+  eval "$big_warm"; eval "$big_plain"
+  differ=0; cmp -s "$work/big-warm.json" "$work/big-plain.json" || differ=1
+  echo "(i) warm vs --no-cache output: $([ $differ = 0 ] && echo identical || echo DIFFERENT) ($(wc -c <"$work/big-plain.json") bytes)"
+  echo "tree-cmp $differ 1" >>"$work/results"
+fi
 
 # Each ratio with its target: "ok" when at or under it.
 echo
@@ -262,6 +315,11 @@ while read -r name ma mb; do
     pychunk-show) other=show target=1.2 ;;
     symbols-cpu) other='ctags, CPU time user+sys' target=1.5 stat=means ;;
     replace-tree) other='rg -l | sed -i' target=2.0 ;;
+    tree-cold-fill) other='--no-cache' target=1.05 ;;
+    tree-warm-ctags) other=ctags target=0.1 ;;
+    tree-warm-rg) other='rg -c' target=1.5 ;;
+    tree-disk) other='bound, MiB (symedit: MiB on disk)' target=1.0 ;;
+    tree-cmp) other='1 (0: warm output identical to --no-cache)' target=0 ;;
   esac
   awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" -v t="$target" -v st="$stat" \
     'BEGIN { r = a / b; v = (t == "-") ? "" : (r <= t + 0 ? "ok" : "OVER"); printf "%-13s %12.4f %12.4f %8.2fx %8s %s  (symedit / %s, %s)\n", n, a, b, r, t, v, o, st }'

@@ -2,6 +2,7 @@ package files_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -99,5 +100,117 @@ func TestDocumentInfo(t *testing.T) {
 	}
 	if doc, _ := edit.NewDocument("b.py", []byte("y = 2\n")); doc.Info() != nil {
 		t.Errorf("NewDocument's Info %v", doc.Info())
+	}
+}
+
+// TestDirStat checks that DirStat.Stat gives exactly what Files.Stat
+// gives (the real path, the information, the same errors), unconfined and
+// confined: a regular file, a final link, a file in a folder reached
+// through a link, a missing file, a folder, a hard link, and a folder
+// link that leaves the root.
+func TestDirStat(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{"sub/a.py": "x = 1\n", "sub/b.py": "y = 2\n", "top.py": "z = 3\n"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(out, "o.py"), []byte("o = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range [][2]string{{"sub/a.py", "link.py"}, {"sub", "via"}, {out, "away"}} {
+		if err := os.Symlink(l[0], filepath.Join(dir, l[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(filepath.Join(dir, "sub", "b.py"), filepath.Join(dir, "sub", "hard.py")); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"top.py", "sub/a.py", "link.py", "via/a.py", "sub/missing.py", "sub", "sub/hard.py", "away/o.py", "sub/../top.py"}
+	for _, root := range []string{"", dir} {
+		f, err := files.Open(files.Options{Root: root, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		ds := f.NewDirStat()
+		defer ds.Close()
+		for _, p := range paths {
+			wantReal, wantFi, wantErr := f.Stat(p)
+			for range 2 { // the second time from the folder already open
+				gotReal, gotFi, gotErr := ds.Stat(p)
+				switch {
+				case (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error():
+					t.Errorf("root %q, %s: error %v, want %v", root, p, gotErr, wantErr)
+				case gotErr == nil && (gotReal != wantReal || !os.SameFile(gotFi, wantFi) || gotFi.ModTime() != wantFi.ModTime()):
+					t.Errorf("root %q, %s: %q, want %q", root, p, gotReal, wantReal)
+				}
+			}
+		}
+		if root != "" {
+			if _, _, err := ds.Stat("away/o.py"); !errors.Is(err, files.ErrOutsideRoot) {
+				t.Errorf("a folder link out of the root: %v", err)
+			}
+		}
+	}
+}
+
+// TestDirStatDeepAndMany: a file 100 folders deep (each folder opened
+// from its parent, more folders than a DirStat keeps open, so that it
+// forgets folders while it is still opening their children) and the files
+// of many sibling folders all give what Files.Stat gives.
+func TestDirStatDeepAndMany(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := ""
+	for i := range 100 {
+		deep += fmt.Sprintf("d%d/", i)
+	}
+	paths := []string{deep + "f.py"}
+	for i := range 150 {
+		paths = append(paths, fmt.Sprintf("wide/s%d/f.py", i))
+	}
+	for _, p := range paths {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("x = 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, root := range []string{"", dir} {
+		f, err := files.Open(files.Options{Root: root, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		ds := f.NewDirStat()
+		for round := range 2 {
+			for _, p := range paths {
+				want, wantFi, err := f.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, fi, err := ds.Stat(p)
+				if err != nil || got != want || !os.SameFile(fi, wantFi) {
+					t.Fatalf("root %q, round %d, %s: %q, %v; want %q", root, round, p, got, err, want)
+				}
+			}
+		}
+		ds.Close()
 	}
 }

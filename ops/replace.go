@@ -196,6 +196,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	if err != nil {
 		return res, res.Fail(err)
 	}
+	sniff := uncheckedSet(found)
 	res.Walked, res.Skipped = found.Walked, found.Skipped
 	walked := len(found.Files) // the binary and too large ones still among them
 	onFile := func(path string) {
@@ -203,7 +204,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 			req.OnFile(path, walked)
 		}
 	}
-	search := w.scanWalked(ctx, req, sr, &found, res, onFile)
+	search := w.scanWalked(ctx, req, sr, &found, sniff, res, onFile)
 	total := len(found.Files)
 	rs, unlock, err := w.lockReplace(ctx, search)
 	if err != nil {
@@ -211,7 +212,7 @@ func (w *Workspace) Replace(ctx context.Context, req ReplaceRequest) (*ReplaceRe
 	}
 	defer unlock()
 
-	files, withMatches := w.searchReplace(ctx, req, sr, &found, search, rs, res, onFile)
+	files, withMatches := w.searchReplace(ctx, req, sr, &found, sniff, search, rs, res, onFile)
 	sortSkippedFiles(res)
 	res.Summary = fmt.Sprintf("%s in %d of %d file(s)", matchCount(res.TotalMatches, res.MoreMatches), withMatches, total) + skippedSummary(found)
 
@@ -301,7 +302,7 @@ func (w *Workspace) lockReplace(ctx context.Context, paths []string) (rs []resol
 // get their lines. With Expect, a file's search stops one match past it:
 // that is already a refusal, and counting on would cost time for nothing
 // (on a 10 MB line, for hundreds of thousands of matches).
-func (w *Workspace) searchReplace(ctx context.Context, req ReplaceRequest, sr *textedit.Searcher, found *walk.Result, paths []string, rs []resolved, res *ReplaceResult, onFile func(string)) (files []*replaceFile, withMatches int) {
+func (w *Workspace) searchReplace(ctx context.Context, req ReplaceRequest, sr *textedit.Searcher, found *walk.Result, sniff map[string]bool, paths []string, rs []resolved, res *ReplaceResult, onFile func(string)) (files []*replaceFile, withMatches int) {
 	limit := 0
 	if req.Expect != nil {
 		limit = *req.Expect + 1
@@ -318,7 +319,7 @@ func (w *Workspace) searchReplace(ctx context.Context, req ReplaceRequest, sr *t
 		}
 		if f.skip != "" {
 			addSkip(found, res, f.skip)
-			if found.Sniff[paths[i]] {
+			if sniff[paths[i]] {
 				res.SkippedFiles = append(res.SkippedFiles, SkippedFile{Path: f.out.Path, Reason: f.skip})
 			}
 		}

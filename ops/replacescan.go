@@ -58,7 +58,7 @@ type scanned struct {
 }
 
 // scanWalked gives each file of found that its walk left to the caller
-// (found.Sniff) a first look, on WalkOptions.Jobs goroutines: one open,
+// (sniff, the files its result marks Unchecked) a first look, on WalkOptions.Jobs goroutines: one open,
 // one status call, one read of its bytes, the walk's size and binary
 // checks (walk.Sniff), and sr's prefilter (MayMatch) on the bytes. A file
 // that holds no match is done there: it is never made a Document, its
@@ -75,19 +75,19 @@ type scanned struct {
 // confined to the root and never through a symbolic link. A file kept
 // for the search is read again through the file layer, which checks
 // every component and refuses a path that leaves the root.
-func (w *Workspace) scanWalked(ctx context.Context, req ReplaceRequest, sr *textedit.Searcher, found *walk.Result, res *ReplaceResult, onFile func(string)) []string {
-	if len(found.Sniff) == 0 {
+func (w *Workspace) scanWalked(ctx context.Context, req ReplaceRequest, sr *textedit.Searcher, found *walk.Result, sniff map[string]bool, res *ReplaceResult, onFile func(string)) []string {
+	if len(sniff) == 0 {
 		return found.Files
 	}
 	bufs := sync.Pool{New: func() any { return new([]byte) }}
 	var keep []string
 	// The walk's own skips (binary, too large) leave found.Files, as
-	// they would have without NoRead: the summary's file count is the
+	// they would have if the walk had made them: the summary's file count is the
 	// same either way.
 	listed := found.Files[:0:0]
 	_ = forEachOrdered(len(found.Files), req.jobs(), func(i int) scanned {
 		p := found.Files[i]
-		if !found.Sniff[p] || ctx.Err() != nil {
+		if !sniff[p] || ctx.Err() != nil {
 			return scanned{keep: true} // named, or stopped: the search says so
 		}
 		if w.beforeScan != nil {

@@ -11,9 +11,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/symedit/symedit/files"
 	"github.com/symedit/symedit/internal/symcache"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
+	"github.com/symedit/symedit/walk"
 )
 
 // SymbolsRequest lists the symbols of the files a path names (`symedit
@@ -99,6 +101,11 @@ type SymbolsFile struct {
 	Symbols []ListedSymbol `json:"symbols" jsonschema:"The file's symbols, a flat list in source order, nested ones included; [] when none."`
 	// Error is why the file could not be read or parsed, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
+
+	// skip is the reason a walked file whose content checks were left to
+	// Symbols (walk.Options.DeferContentChecks) is skipped: a key of
+	// walk.Result.Skipped; "" when it is listed.
+	skip string
 }
 
 // ListedSymbol is a symbol as a symbols listing gives it: symbols.Symbol's
@@ -122,6 +129,10 @@ type IndexStats struct {
 	// unreadable; Racy the files too recently changed to store
 	// (symcache's racily-clean rule).
 	Written, Corrupt, Racy int64
+	// Checked counts the walked files opened for the walk's content
+	// checks (binary, too large), which a run with an index makes only
+	// for a file whose entry missed.
+	Checked int64
 }
 
 // Symbols expands req's paths and extracts every file's symbols,
@@ -142,27 +153,40 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 	if err != nil {
 		return res, fail(err)
 	}
-	found, err := w.expand(req.paths(), req.WalkOptions)
+	ix := w.openIndex(req.NoCache)
+	ix.afterStat = req.afterStat
+	defer ix.close()
+	wo := req.WalkOptions
+	wo.deferChecks = ix.cache != nil // a hit opens no file, not even to sniff it
+	found, err := w.expand(req.paths(), wo)
 	if err != nil {
 		return res, fail(err)
 	}
 	res.Walked, res.Skipped, res.Summary = found.Walked, found.Skipped, found.Summary()
-	ix := w.openIndex(req.NoCache)
-	ix.afterStat = req.afterStat
 	var first error
 	n := len(found.Files)
+	skipped := false
 	err = forEachOrdered(n, req.jobs(), func(i int) *SymbolsFile {
 		path := found.Files[i]
 		f := &SymbolsFile{Path: path, Symbols: []ListedSymbol{}}
-		lang, e, err := ix.symbols(ctx, w, path, req.Lang)
-		if err != nil {
+		unchecked := found.Unchecked != nil && found.Unchecked[i]
+		lang, e, skip, err := ix.symbols(ctx, w, path, req.Lang, unchecked)
+		switch {
+		case skip != "":
+			f.skip = skip
+		case err != nil:
 			f.Error = AsError(err)
-			return f
+		default:
+			f.Language = lang.Name
+			f.list(e, keep)
 		}
-		f.Language = lang.Name
-		f.list(e, keep)
 		return f
 	}, func(i int, f *SymbolsFile) error {
+		if f.skip != "" { // the walk's deferred check, made here: as if the walk had skipped it
+			found.Skipped[f.skip]++
+			found.Files[i], skipped = "", true
+			return nil
+		}
 		if f.Error != nil && first == nil {
 			first = f.Error
 		}
@@ -176,6 +200,10 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 		return nil
 	})
 	res.Index = ix.finish()
+	if skipped {
+		found.Files = slices.DeleteFunc(found.Files, func(p string) bool { return p == "" })
+		res.Skipped, res.Summary = found.Skipped, found.Summary()
+	}
 	switch {
 	case err != nil:
 		return res, fail(err)
@@ -220,7 +248,9 @@ func (r SymbolsRequest) filter() (func(symbols.Symbol) bool, error) {
 // the guard its tree) anyway, so the index would save them nothing.
 type symbolIndex struct {
 	cache     *symcache.Cache   // nil: NoCache, or no cache folder
+	dirs      *files.DirStat    // the files' stats, a folder resolved once; nil without cache
 	parses    atomic.Int64      // files read and parsed
+	checks    atomic.Int64      // walked files opened for walk.Check
 	afterStat func(path string) // SymbolsRequest.afterStat
 }
 
@@ -232,15 +262,28 @@ func (w *Workspace) openIndex(noCache bool) *symbolIndex {
 		return ix
 	}
 	if c, err := symcache.Open(symcache.Options{Dir: w.opt.IndexDir}); err == nil {
-		ix.cache = c
+		ix.cache, ix.dirs = c, w.view.NewDirStat()
 	}
 	return ix
 }
 
+// close releases the folders the run's stats opened.
+func (ix *symbolIndex) close() {
+	if ix.dirs != nil {
+		ix.dirs.Close()
+	}
+}
+
 // symbols returns the language and symbols of the file path names,
 // through the index. The checks Read makes before reading (the root, not
-// a regular file, hard links, size) are made on every file; those of its
-// content (binary, encoding) were made when its entry was written.
+// a regular file, hard links, size) are made on every file, from one
+// stat relative to its folder, which the run resolves once
+// (files.DirStat); those of its content (binary, encoding) were made
+// when its entry was written. A walked file whose content checks the
+// walk left to the caller (unchecked: walk.Options.DeferContentChecks)
+// gets them (walk.Check) only when its entry misses, before its stat's
+// error is reported: skip is then the walk's reason to skip it (too
+// large, binary), and the file is left out as the walk would have.
 //
 // A miss reads the file, and its entry is keyed by what was read: the
 // real path that read resolved and the fstat of the descriptor the
@@ -259,48 +302,58 @@ func (w *Workspace) openIndex(noCache bool) *symbolIndex {
 // The entry holds the file's SHA-256 and each symbol's (symcache.Entry:
 // raw sums, one per symbol), so that a hit gives them without reading
 // the file.
-func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string) (*lang.Language, symcache.Entry, error) {
-	parseFile := func() (*lang.Language, symcache.Entry, error) {
+func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string, unchecked bool) (l *lang.Language, e symcache.Entry, skip string, err error) {
+	parseFile := func() (*lang.Language, symcache.Entry, string, error) {
 		ix.parses.Add(1)
 		p, err := w.parseFile(ctx, path, WriteOptions{Lang: langName})
 		if err != nil {
-			return nil, symcache.Entry{}, err
+			return nil, symcache.Entry{}, "", err
 		}
-		return p.lang, p.entry(), nil
+		return p.lang, p.entry(), "", nil
 	}
 	if ix.cache == nil {
 		return parseFile()
 	}
 	stated := time.Now() // before the stat: the racily-clean rule's time
-	real, fi, err := w.view.Stat(path)
-	if err != nil {
-		return nil, symcache.Entry{}, err
+	real, fi, err := ix.dirs.Stat(path)
+	if err == nil {
+		l, err = lang.Select(path, langName)
+		if err == nil {
+			if e, ok := ix.cache.GetEntry(symcache.KeyOf(real, l.Name, fi)); ok && len(e.SHA256) == sha256.Size && len(e.SymbolSHA256) == len(e.Symbols) {
+				return l, e, "", nil
+			}
+		}
 	}
-	l, err := lang.Select(path, langName)
-	if err != nil {
+	if unchecked {
+		ix.checks.Add(1)
+		if skip := walk.Check(w.walkPath(path), 0); skip != "" {
+			return nil, symcache.Entry{}, skip, nil
+		}
+	}
+	switch {
+	case fi == nil:
+		return nil, symcache.Entry{}, "", err
+	case l == nil:
 		return parseFile() // its errors, in its order
-	}
-	if e, ok := ix.cache.GetEntry(symcache.KeyOf(real, l.Name, fi)); ok && len(e.SHA256) == sha256.Size && len(e.SymbolSHA256) == len(e.Symbols) {
-		return l, e, nil
 	}
 	if ix.afterStat != nil {
 		ix.afterStat(path)
 	}
 	doc, err := w.view.Read(path)
 	if err != nil {
-		return nil, symcache.Entry{}, err
+		return nil, symcache.Entry{}, "", err
 	}
 	ix.parses.Add(1)
 	p, err := parse(ctx, doc, l, false)
 	if err != nil {
-		return nil, symcache.Entry{}, err
+		return nil, symcache.Entry{}, "", err
 	}
-	e := p.entry()
+	e = p.entry()
 	if read := doc.Info(); read != nil {
 		// Counted in the stats; the output does not depend on it.
 		_ = ix.cache.PutEntry(symcache.KeyOf(doc.RealPath(), l.Name, read), stated, e)
 	}
-	return l, e, nil
+	return l, e, "", nil
 }
 
 // entry returns what the index stores for p's file: its symbols, the
@@ -317,22 +370,49 @@ func (p *parsed) entry() symcache.Entry {
 
 // list fills f's SHA256 and Symbols from e, an index entry with its
 // sums, keeping only the symbols keep accepts (all with a nil keep).
+//
+// The hex digits of all the sums are encoded into one buffer and taken
+// as one string, which the listed symbols' SHA256 fields share: a warm
+// run lists every symbol of a tree, one allocation per sum otherwise.
 func (f *SymbolsFile) list(e symcache.Entry, keep func(symbols.Symbol) bool) {
-	f.SHA256 = hex.EncodeToString([]byte(e.SHA256))
+	n := 0
+	for _, s := range e.Symbols {
+		if keep == nil || keep(s) {
+			n++
+		}
+	}
+	buf := make([]byte, 0, hex.EncodedLen(len(e.SHA256))+n*hex.EncodedLen(sha256.Size))
+	buf = hex.AppendEncode(buf, []byte(e.SHA256))
+	at := make([]int, 0, n+1) // where each listed symbol's digits start
 	for i, s := range e.Symbols {
 		if keep == nil || keep(s) {
-			f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: hex.EncodeToString([]byte(e.SymbolSHA256[i]))})
+			at = append(at, len(buf))
+			buf = hex.AppendEncode(buf, []byte(e.SymbolSHA256[i]))
+		}
+	}
+	at = append(at, len(buf))
+	all := string(buf)
+	f.SHA256 = all[:at[0]]
+	if n > 0 && cap(f.Symbols)-len(f.Symbols) < n {
+		f.Symbols = slices.Grow(f.Symbols, n)
+	}
+	j := 0
+	for _, s := range e.Symbols {
+		if keep == nil || keep(s) {
+			f.Symbols = append(f.Symbols, ListedSymbol{Symbol: s, SHA256: all[at[j]:at[j+1]]})
+			j++
 		}
 	}
 }
 
-// finish prunes the index after a run that wrote to it (at most hourly,
+// finish writes the entries the run put, prunes the index after a run that wrote to it (at most hourly,
 // symcache.MaybePrune) and returns the run's counts.
 func (ix *symbolIndex) finish() IndexStats {
-	st := IndexStats{Parsed: ix.parses.Load()}
+	st := IndexStats{Parsed: ix.parses.Load(), Checked: ix.checks.Load()}
 	if ix.cache == nil {
 		return st
 	}
+	_ = ix.cache.Flush() // counted in the stats (Failed); the output does not depend on it
 	cs := ix.cache.Stats()
 	if cs.Writes > 0 {
 		_, _, _ = ix.cache.MaybePrune()

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/symedit/symedit/edit"
 	"github.com/symedit/symedit/internal/symcache"
 )
 
@@ -281,7 +282,7 @@ func TestWritesNeverTrustTheIndex(t *testing.T) {
 		planted.Symbols = append(planted.Symbols, s.Symbol)
 		planted.SymbolSHA256 = append(planted.SymbolSHA256, unhex(t, s.SHA256))
 	}
-	if err := c.PutEntry(symcache.KeyOf(real, "python", fi), time.Now(), planted); err != nil || c.Stats().Writes != 1 {
+	if err := c.PutEntry(symcache.KeyOf(real, "python", fi), time.Now(), planted); err != nil || c.Stats().Writes != 1 || c.Flush() != nil {
 		t.Fatalf("planting the entry: %v, %+v", err, c.Stats())
 	}
 	if js, st := outline(t, w, SymbolsRequest{}, "race/v1/f004.py"); outlineRanges(t, js) != "zulu004 1-2; alpha004 5-6; " || st.Hits != 1 {
@@ -322,4 +323,59 @@ func unhex(t *testing.T, h string) string {
 		t.Fatalf("not a SHA-256: %q", h)
 	}
 	return string(b)
+}
+
+// A warm run opens no file whose entry hits, not even for the walk's
+// binary and size checks, and still skips the binary and the too large
+// files exactly as a run without the index does: the same files, the
+// same summary, the same counts by reason.
+func TestSymbolsIndexWarmOpensNothing(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"a/one.py": raceV1, "a/two.py": raceV2, "a/b/three.py": raceV1,
+		"a/bin.py": "x = 1\x00\n", "a/big.py": "x = 1\n", "a/notes.txt": "not code\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Truncate(filepath.Join(dir, "a", "big.py"), edit.MaxFileSize+1); err != nil { // sparse: over the limit by size alone
+		t.Fatal(err)
+	}
+	time.Sleep(2 * symcache.Margin) // not a measurement: the files must be older than the margin to be stored
+	w := raceWorkspace(t, dir)
+	run := func(noCache bool) (*SymbolsResult, string) {
+		t.Helper()
+		res, err := w.Symbols(context.Background(), SymbolsRequest{Path: "a", NoCache: noCache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := json.Marshal(res.Files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, string(js)
+	}
+	plain, plainJS := run(true)
+	cold, coldJS := run(false)
+	warm, warmJS := run(false)
+	want := "3 file(s); skipped: 1 binary, 1 too large, 1 unsupported language"
+	for name, r := range map[string]*SymbolsResult{"no index": plain, "cold": cold, "warm": warm} {
+		if r.Summary != want {
+			t.Errorf("%s: summary %q, want %q", name, r.Summary, want)
+		}
+	}
+	if coldJS != plainJS || warmJS != plainJS {
+		t.Errorf("listings differ:\nno index %s\ncold     %s\nwarm     %s", plainJS, coldJS, warmJS)
+	}
+	if st := cold.Index; st.Parsed != 3 || st.Checked != 5 || st.Written != 3 {
+		t.Errorf("cold: %+v; want 3 parsed, 5 checked (3 listed, 2 skipped), 3 written", st)
+	}
+	if st := warm.Index; st.Hits != 3 || st.Parsed != 0 || st.Checked != 2 {
+		t.Errorf("warm: %+v; want 3 hits and only the binary and the large file checked", st)
+	}
 }

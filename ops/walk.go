@@ -24,6 +24,20 @@ type WalkOptions struct {
 	// Jobs is how many files are processed at once; 0 or less means the
 	// number of cores.
 	Jobs int `json:"-"`
+
+	// deferChecks leaves the walk's content checks (binary, too large) to
+	// the operation (walk.Options.DeferContentChecks): symbols with an
+	// index, which opens no file whose entry hits.
+	deferChecks bool
+}
+
+// walkPath returns the name the walk gave the file expand named p (Dir
+// joined back to a relative p), for walk.Check.
+func (w *Workspace) walkPath(p string) string {
+	if w.opt.Dir == "" || strings.HasPrefix(p, "/") {
+		return p
+	}
+	return strings.TrimSuffix(w.opt.Dir, "/") + "/" + p
 }
 
 // jobs returns o.Jobs, or the number of cores when it is 0 or less.
@@ -45,8 +59,8 @@ func (w *Workspace) expand(paths []string, o WalkOptions) (walk.Result, error) {
 // taken from Options.Dir when it is set, and the files found keep the
 // path's form (relative to Dir; when any path is absolute, the files
 // found are named as walk names them). With noRead the walk opens no
-// file (walk.Options.NoRead): the caller sniffs the files of the
-// result's Sniff on its own read. The errors are walk.Expand's: a malformed
+// file (walk.Options.DeferContentChecks): the caller sniffs the files the
+// result marks Unchecked (uncheckedSet) on its own read. The errors are walk.Expand's: a malformed
 // pattern (*UsageError), a pattern that matches no file, a walk outside
 // the root (OUTSIDE_ROOT), a folder that cannot be read.
 func (w *Workspace) expandRead(paths []string, o WalkOptions, noRead bool) (walk.Result, error) {
@@ -67,7 +81,8 @@ func (w *Workspace) expandRead(paths []string, o WalkOptions, noRead bool) (walk
 		}
 		paths = args
 	}
-	r, err := walk.Expand(paths, walk.Options{Exclude: o.Exclude, NoIgnore: o.NoIgnore, Hidden: o.Hidden, Confine: w.files.ConfineDir, NoRead: noRead})
+	r, err := walk.Expand(paths, walk.Options{Exclude: o.Exclude, NoIgnore: o.NoIgnore, Hidden: o.Hidden, Confine: w.files.ConfineDir,
+		DeferContentChecks: o.deferChecks || noRead})
 	if errors.Is(err, walk.ErrBadPattern) {
 		return r, &UsageError{Msg: err.Error()}
 	}
@@ -77,11 +92,22 @@ func (w *Workspace) expandRead(paths []string, o WalkOptions, noRead bool) (walk
 	for i, f := range r.Files {
 		if rel, ok := strings.CutPrefix(f, dir); ok {
 			r.Files[i] = rel
-			if r.Sniff[f] {
-				delete(r.Sniff, f)
-				r.Sniff[rel] = true
-			}
 		}
 	}
 	return r, nil
+}
+
+// uncheckedSet returns the files of r whose content checks its walk left
+// to the caller (walk.Result.Unchecked), by name; nil when none.
+func uncheckedSet(r walk.Result) map[string]bool {
+	var set map[string]bool
+	for i, u := range r.Unchecked {
+		if u {
+			if set == nil {
+				set = map[string]bool{}
+			}
+			set[r.Files[i]] = true
+		}
+	}
+	return set
 }

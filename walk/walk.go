@@ -63,12 +63,14 @@ type Options struct {
 	// MaxSize is the largest file a walk keeps, in bytes; zero or less
 	// means edit.MaxFileSize.
 	MaxSize int64
-	// NoRead keeps the walked files without opening them: the checks
-	// that need a file's size or first bytes (SkipBinary, SkipTooLarge)
-	// are left to the caller, which reads every file anyway and makes
-	// them on its own read (Sniff), so that each file is opened once.
-	// Result.Sniff then lists which files still need them.
-	NoRead bool
+	// DeferContentChecks leaves the checks that open a walked file (too
+	// large, binary) to the caller: the walk keeps every walked file in a
+	// supported language without opening it, and marks it in
+	// Result.Unchecked, for the caller to run Check on it when it has to
+	// (a caller whose symbol index holds the file unchanged knows it
+	// passed them, and opens nothing). Skipped then counts only the
+	// reasons the walk decided.
+	DeferContentChecks bool
 }
 
 // Result is what Expand found.
@@ -82,18 +84,18 @@ type Result struct {
 	// SkipTooLarge, SkipUnsupported, SkipSymlink); ignored, hidden and
 	// excluded files are not counted.
 	Skipped map[string]int
-	// Sniff, with Options.NoRead, holds the files of Files (by name)
-	// found by walking a folder or a pattern, whose binary and size
-	// checks (Sniff) are the caller's; a file named as an argument is
-	// not among them, as a walk never checks those. Nil without NoRead.
-	Sniff map[string]bool
+	// Unchecked, with Options.DeferContentChecks, holds one flag per
+	// file of Files: true for a walked file whose content checks (Check)
+	// were left to the caller; nil without that option.
+	Unchecked []bool
 }
 
 // Sniff returns why a walk skips a file of size bytes whose first bytes
 // are head (at least its first 8,000 bytes, or all of it): SkipTooLarge
 // over maxSize bytes (zero or less: edit.MaxFileSize), SkipBinary for a
-// NUL byte in its first 8,000 bytes; "" to keep it. It is the check
-// Expand makes itself without Options.NoRead.
+// NUL byte in its first 8,000 bytes; "" to keep it. It is Check for a
+// caller that reads the file itself (Options.DeferContentChecks), so that
+// the file is opened once.
 func Sniff(head []byte, size, maxSize int64) string {
 	if maxSize <= 0 {
 		maxSize = edit.MaxFileSize
@@ -138,9 +140,6 @@ func Expand(args []string, opt Options) (Result, error) {
 		opt.MaxSize = edit.MaxFileSize
 	}
 	w := &walker{opt: opt, skipped: map[string]int{}}
-	if opt.NoRead {
-		w.sniff = map[string]bool{}
-	}
 	var explicit []string
 	for _, a := range args {
 		info, err := os.Stat(a)
@@ -168,25 +167,39 @@ func Expand(args []string, opt Options) (Result, error) {
 		}
 	}
 	if !w.walked {
-		return Result{Files: explicit, Skipped: w.skipped}, nil
+		r := Result{Files: explicit, Skipped: w.skipped}
+		if opt.DeferContentChecks {
+			r.Unchecked = make([]bool, len(explicit))
+		}
+		return r, nil
 	}
 	// A file reached twice (two arguments, or two names of one folder) is
 	// kept once, under the name it was first reached by; names are
 	// compared by their real folder, never by cleaning their text, which
 	// would take "sub/.." for "." when sub is a link.
 	seen := make(map[string]bool, len(w.files))
-	out := make([]string, 0, len(w.files))
+	kept := make([]found, 0, len(w.files))
 	for _, f := range w.files {
 		if f.key == "" {
 			f.key = fileKey(f.path)
 		}
 		if !seen[f.key] {
 			seen[f.key] = true
-			out = append(out, f.path)
+			kept = append(kept, f)
 		}
 	}
-	slices.Sort(out)
-	return Result{Files: out, Walked: true, Skipped: w.skipped, Sniff: w.sniff}, nil
+	slices.SortFunc(kept, func(a, b found) int { return strings.Compare(a.path, b.path) })
+	r := Result{Files: make([]string, len(kept)), Walked: true, Skipped: w.skipped}
+	if opt.DeferContentChecks {
+		r.Unchecked = make([]bool, len(kept))
+	}
+	for i, f := range kept {
+		r.Files[i] = f.path
+		if r.Unchecked != nil {
+			r.Unchecked[i] = f.unchecked
+		}
+	}
+	return r, nil
 }
 
 // walker is one Expand call's state.
@@ -195,7 +208,6 @@ type walker struct {
 	files   []found
 	skipped map[string]int
 	walked  bool
-	sniff   map[string]bool // Result.Sniff
 }
 
 // found is a file for the result: its name, and the key that tells two
@@ -211,6 +223,9 @@ type found struct {
 	// check (binary, too large, unsupported) is still to run: settle runs
 	// them, concurrently.
 	entry fs.DirEntry
+	// unchecked marks a walked file whose content checks were deferred
+	// (Options.DeferContentChecks).
+	unchecked bool
 }
 
 // fileKey returns the key of a file named on the command line: its
@@ -390,7 +405,7 @@ func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern)
 			if !d.matches(childRel) {
 				continue
 			}
-			d.files = append(d.files, found{childPath, d.real + "/" + childRel, e})
+			d.files = append(d.files, found{path: childPath, key: d.real + "/" + childRel, entry: e})
 		}
 	}
 	return nil
@@ -443,9 +458,25 @@ func (d *dirWalk) excluded(rel, name string) bool {
 // on as many goroutines as the process may run at once, each reading the
 // start of its files, and drops the files a check skips, counting them:
 // on a warm symbol index these reads are most of a walk's work, and
-// they need not wait for one another. The files keep their order.
+// they need not wait for one another. The files keep their order. With
+// Options.DeferContentChecks it decides only the language, and opens
+// nothing.
 func (w *walker) settle(from int) {
 	pending := w.files[from:]
+	if w.opt.DeferContentChecks {
+		kept := w.files[:from]
+		for _, f := range pending {
+			if l, err := lang.ForPath(f.path); f.entry != nil && (err != nil || l == nil) {
+				w.skipped[SkipUnsupported]++
+				continue
+			}
+			f.unchecked, f.entry = f.entry != nil, nil
+			kept = append(kept, f)
+		}
+		clear(w.files[len(kept):])
+		w.files = kept
+		return
+	}
 	reasons := make([]string, len(pending))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -469,9 +500,6 @@ func (w *walker) settle(from int) {
 			w.skipped[reasons[i]]++
 			continue
 		}
-		if w.opt.NoRead && f.entry != nil {
-			w.sniff[f.path] = true
-		}
 		f.entry = nil
 		kept = append(kept, f)
 	}
@@ -485,12 +513,23 @@ func (w *walker) settle(from int) {
 const settleBatch = 64
 
 // check returns why the regular file at path is skipped, or "".
-func (w *walker) check(path string, e fs.DirEntry) string {
+func (w *walker) check(path string, _ fs.DirEntry) string {
 	if l, err := lang.ForPath(path); err != nil || l == nil {
 		return SkipUnsupported
 	}
-	if w.opt.NoRead {
-		return "" // the caller sniffs it on its own read
+	return Check(path, w.opt.MaxSize)
+}
+
+// Check makes the content checks a walk makes of a walked file, which
+// Options.DeferContentChecks leaves to the caller: it returns SkipTooLarge
+// for a file over maxSize bytes (zero or less: edit.MaxFileSize),
+// SkipBinary for a NUL byte in its first 8,000 bytes, and "" for a file
+// that passes, or that cannot be opened as a regular file (a link or
+// something else put in its place, or gone: the command reports it when
+// it reads the file). It opens path without following a final link.
+func Check(path string, maxSize int64) string {
+	if maxSize <= 0 {
+		maxSize = edit.MaxFileSize
 	}
 	// Raw system calls, four per file: open, fstat, read, close. An
 	// os.File would add the runtime poller's attempt to register the file
@@ -507,10 +546,10 @@ func (w *walker) check(path string, e fs.DirEntry) string {
 	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return "" // replaced since it was listed: the command reports it
 	}
-	if st.Size > w.opt.MaxSize {
+	if st.Size > maxSize {
 		return SkipTooLarge
 	}
-	buf := make([]byte, min(binarySniffLen, st.Size))
+	buf := make([]byte, min(binarySniffLen, max(st.Size, 0)))
 	n := 0
 	for n < len(buf) {
 		k, err := ignoringEINTR(func() (int, error) { return unix.Read(fd, buf[n:]) })
@@ -519,10 +558,7 @@ func (w *walker) check(path string, e fs.DirEntry) string {
 		}
 		n += k
 	}
-	if bytes.IndexByte(buf[:n], 0) >= 0 {
-		return SkipBinary
-	}
-	return ""
+	return Sniff(buf[:n], st.Size, maxSize)
 }
 
 // ignoringEINTR calls f until it fails with something other than EINTR.

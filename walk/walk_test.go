@@ -424,3 +424,52 @@ func confineTo(t *testing.T, root string) func(string) error {
 	t.Cleanup(func() { fl.Close() })
 	return fl.ConfineDir
 }
+
+// TestExpandDeferContentChecks: with DeferContentChecks the walk opens no
+// walked file: it keeps the binary and the too large files too, marked
+// Unchecked, with only the language decided (unsupported still
+// skipped); Check then gives the reasons the plain walk skips them for,
+// and files named as arguments are never marked.
+func TestExpandDeferContentChecks(t *testing.T) {
+	root := tree(t)
+	j := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	plain, err := walk.Expand([]string{root, j("x.gen.go")}, walk.Options{MaxSize: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deferred, err := walk.Expand([]string{root, j("x.gen.go")}, walk.Options{MaxSize: 100, DeferContentChecks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Unchecked != nil || len(deferred.Unchecked) != len(deferred.Files) {
+		t.Fatalf("Unchecked: plain %v, deferred %d flags for %d files", plain.Unchecked, len(deferred.Unchecked), len(deferred.Files))
+	}
+	if want := map[string]int{walk.SkipUnsupported: 1, walk.SkipSymlink: 1}; !mapsEqual(deferred.Skipped, want) {
+		t.Errorf("deferred skipped = %v, want %v", deferred.Skipped, want)
+	}
+	var kept []string
+	reasons := map[string]int{walk.SkipUnsupported: 1, walk.SkipSymlink: 1}
+	for i, f := range deferred.Files {
+		if f == j("x.gen.go") {
+			if deferred.Unchecked[i] {
+				t.Error("a file named as an argument is marked unchecked")
+			}
+			kept = append(kept, f)
+			continue
+		}
+		if !deferred.Unchecked[i] {
+			t.Errorf("%s: walked but not marked unchecked", f)
+		}
+		if r := walk.Check(f, 100); r != "" {
+			reasons[r]++
+			continue
+		}
+		kept = append(kept, f)
+	}
+	if !slices.Equal(kept, plain.Files) || !mapsEqual(reasons, plain.Skipped) {
+		t.Errorf("deferred, then checked:\n %q %v\nplain:\n %q %v", kept, reasons, plain.Files, plain.Skipped)
+	}
+	if r := walk.Check(j("sub/deep/big.java"), 0); r != "" {
+		t.Errorf("Check with the default limit: %q", r)
+	}
+}

@@ -9,36 +9,46 @@ import (
 	"github.com/symedit/symedit/symbols"
 )
 
-// An entry file is a header line, "symedit-index " and the hex SHA-256 of
-// the body, then the body: the build and the key, then the symbols, every
-// string as a uvarint length and its bytes and every number as a varint
-// (uvarint for inode and device):
+// A pack file is a header line, "symedit-pack " and the hex SHA-256 of
+// the body, then the body: the build and the folder's real path, the
+// number of entries, then each entry's key (the file's base name and the
+// rest of Key) and its symbols as one length-prefixed blob. Every string
+// is a uvarint length and its bytes, every number a varint (uvarint for
+// inode and device):
 //
-//	build path lang size mtime ctime ino dev count
-//	count × (name namepath kind startLine startCol endLine endCol selLine selCol
+//	build dir count
+//	count × (name lang size mtime ctime ino dev blobLen blob)
+//
+// A blob, decoded only for the entry a Get asks for:
+//
+//	nsyms
+//	nsyms × (name namepath kind startLine startCol endLine endCol selLine selCol
 //	         startByte endByte implByte modifiersByte keywordByte parent)
+//	sha256 nsums nsums × sum
 //
-// A compact binary body decodes several times faster than JSON, which
-// was most of a warm run's time.
+// A compact binary body decodes several times faster than JSON, and the
+// blob is decoded from one string, so that a symbol's strings share its
+// bytes instead of taking an allocation each.
 
-// errCorrupt is decode's error for an entry that fails its header or
-// checksum, or whose body ends early or runs on.
-var errCorrupt = errors.New("symcache: corrupt entry")
+// errCorrupt is decode's error for a pack that fails its header or
+// checksum, or whose body or an entry's blob ends early or runs on.
+var errCorrupt = errors.New("symcache: corrupt pack")
 
-// encode returns the entry file for build, k and e.
-func encode(build string, k Key, e Entry) []byte {
+// header starts every pack file.
+const header = "symedit-pack"
+
+// packEntry is one entry of a pack: its key and its undecoded blob.
+type packEntry struct {
+	key  Key // Path is the file's base name inside a pack
+	blob []byte
+}
+
+// encodeBlob returns e's blob.
+func encodeBlob(e Entry) []byte {
 	syms := e.Symbols
-	b := make([]byte, 0, 128+len(syms)*64)
+	b := make([]byte, 0, 16+len(syms)*96)
 	str := func(s string) { b = binary.AppendUvarint(b, uint64(len(s))); b = append(b, s...) }
 	num := func(v int64) { b = binary.AppendVarint(b, v) }
-	str(build)
-	str(k.Path)
-	str(k.Lang)
-	num(k.Size)
-	num(k.ModTime)
-	num(k.ChangeTime)
-	b = binary.AppendUvarint(b, k.Inode)
-	b = binary.AppendUvarint(b, k.Device)
 	num(int64(len(syms)))
 	for _, s := range syms {
 		str(s.Name)
@@ -55,19 +65,48 @@ func encode(build string, k Key, e Entry) []byte {
 	for _, h := range e.SymbolSHA256 {
 		str(h)
 	}
+	return b
+}
+
+// encodePack returns the pack file for build and the folder dir holding
+// entries (keys' Path the base names).
+func encodePack(build, dir string, entries []packEntry) []byte {
+	n := 64 + len(build) + len(dir)
+	for _, e := range entries {
+		n += 64 + len(e.key.Path) + len(e.key.Lang) + len(e.blob)
+	}
+	b := make([]byte, 0, n)
+	str := func(s string) { b = binary.AppendUvarint(b, uint64(len(s))); b = append(b, s...) }
+	num := func(v int64) { b = binary.AppendVarint(b, v) }
+	str(build)
+	str(dir)
+	num(int64(len(entries)))
+	for _, e := range entries {
+		k := e.key
+		str(k.Path)
+		str(k.Lang)
+		num(k.Size)
+		num(k.ModTime)
+		num(k.ChangeTime)
+		b = binary.AppendUvarint(b, k.Inode)
+		b = binary.AppendUvarint(b, k.Device)
+		b = binary.AppendUvarint(b, uint64(len(e.blob)))
+		b = append(b, e.blob...)
+	}
 	sum := sha256.Sum256(b)
 	out := make([]byte, 0, len(header)+2+2*len(sum)+len(b))
 	out = append(append(append(out, header...), ' '), hex.EncodeToString(sum[:])...)
 	return append(append(out, '\n'), b...)
 }
 
-// decoder reads a body; the first short or bad read sets bad.
-type decoder struct {
+// byteDecoder reads a pack's body; the first short or bad read sets bad.
+// Strings are copies (a pack's table outlives nothing but its load).
+type byteDecoder struct {
 	b   []byte
 	bad bool
 }
 
-func (d *decoder) num() int64 {
+func (d *byteDecoder) num() int64 {
 	v, n := binary.Varint(d.b)
 	if n <= 0 {
 		d.bad, d.b = true, nil
@@ -77,7 +116,7 @@ func (d *decoder) num() int64 {
 	return v
 }
 
-func (d *decoder) unum() uint64 {
+func (d *byteDecoder) unum() uint64 {
 	v, n := binary.Uvarint(d.b)
 	if n <= 0 {
 		d.bad, d.b = true, nil
@@ -87,19 +126,101 @@ func (d *decoder) unum() uint64 {
 	return v
 }
 
-func (d *decoder) str() string {
+// bytes returns the next length-prefixed bytes, sharing d's array.
+func (d *byteDecoder) bytes() []byte {
 	n := d.unum()
 	if n > uint64(len(d.b)) {
 		d.bad, d.b = true, nil
-		return ""
+		return nil
 	}
-	s := string(d.b[:n])
+	s := d.b[:n:n]
 	d.b = d.b[n:]
 	return s
 }
 
+// decodePack checks a pack file's header and checksum and returns its
+// build, folder and entries (blobs share data's array, undecoded). The
+// error is errCorrupt.
+func decodePack(data []byte) (build, dir string, entries []packEntry, err error) {
+	const headLen = len(header) + 1 + 2*sha256.Size
+	if len(data) < headLen+1 || string(data[:len(header)+1]) != header+" " || data[headLen] != '\n' {
+		return "", "", nil, errCorrupt
+	}
+	body := data[headLen+1:]
+	sum := sha256.Sum256(body)
+	var want [sha256.Size]byte
+	if _, err := hex.Decode(want[:], data[len(header)+1:headLen]); err != nil || want != sum {
+		return "", "", nil, errCorrupt
+	}
+	d := &byteDecoder{b: body}
+	build, dir = string(d.bytes()), string(d.bytes())
+	n := d.num()
+	if d.bad || n < 0 || n > int64(len(d.b)) { // every entry takes several bytes
+		return "", "", nil, errCorrupt
+	}
+	entries = make([]packEntry, n)
+	for i := range entries {
+		k := &entries[i].key
+		k.Path, k.Lang = string(d.bytes()), string(d.bytes())
+		k.Size, k.ModTime, k.ChangeTime = d.num(), d.num(), d.num()
+		k.Inode, k.Device = d.unum(), d.unum()
+		entries[i].blob = d.bytes()
+		if d.bad {
+			return "", "", nil, errCorrupt
+		}
+	}
+	if len(d.b) != 0 {
+		return "", "", nil, errCorrupt
+	}
+	return build, dir, entries, nil
+}
+
+// strDecoder reads a blob held in one string: the strings it returns are
+// slices of it, no allocation each. The first short or bad read sets bad.
+type strDecoder struct {
+	s   string
+	bad bool
+}
+
+func (d *strDecoder) unum() uint64 {
+	var v uint64
+	for i := 0; i < len(d.s) && i < binary.MaxVarintLen64; i++ {
+		c := d.s[i]
+		if i == binary.MaxVarintLen64-1 && c > 1 {
+			break // overflows 64 bits
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			d.s = d.s[i+1:]
+			return v
+		}
+	}
+	d.bad, d.s = true, ""
+	return 0
+}
+
+func (d *strDecoder) num() int64 {
+	u := d.unum()
+	v := int64(u >> 1) // zig-zag, as binary.Varint
+	if u&1 != 0 {
+		v = ^v
+	}
+	return v
+}
+
+func (d *strDecoder) str() string {
+	n := d.unum()
+	if n > uint64(len(d.s)) {
+		d.bad, d.s = true, ""
+		return ""
+	}
+	s := d.s[:n]
+	d.s = d.s[n:]
+	return s
+}
+
 // int reads a number that must fit an int and be at least -1.
-func (d *decoder) int() int {
+func (d *strDecoder) int() int {
 	v := d.num()
 	if v < -1 || int64(int(v)) != v {
 		d.bad = true
@@ -108,55 +229,57 @@ func (d *decoder) int() int {
 	return int(v)
 }
 
-// decode checks an entry file's header and checksum and decodes its body.
-// The error is errCorrupt.
-func decode(data []byte) (build string, k Key, e Entry, err error) {
-	var syms []symbols.Symbol
-	const headLen = len(header) + 1 + 2*sha256.Size
-	if len(data) < headLen+1 || string(data[:len(header)+1]) != header+" " || data[headLen] != '\n' {
-		return "", k, e, errCorrupt
+// kinds maps each symbols.Kind's text to the constant, so that a decoded
+// kind takes no bytes of its own.
+var kinds = func() map[string]symbols.Kind {
+	m := map[string]symbols.Kind{}
+	for _, k := range symbols.Kinds() {
+		m[string(k)] = k
 	}
-	body := data[headLen+1:]
-	sum := sha256.Sum256(body)
-	if hex.EncodeToString(sum[:]) != string(data[len(header)+1:headLen]) {
-		return "", k, e, errCorrupt
-	}
-	d := &decoder{b: body}
-	build = d.str()
-	k.Path, k.Lang = d.str(), d.str()
-	k.Size, k.ModTime, k.ChangeTime = d.num(), d.num(), d.num()
-	k.Inode, k.Device = d.unum(), d.unum()
+	return m
+}()
+
+// decodeBlob decodes an entry's blob. The error is errCorrupt.
+func decodeBlob(blob []byte) (Entry, error) {
+	var e Entry
+	d := &strDecoder{s: string(blob)} // the one copy every string shares
 	n := d.int()
-	if d.bad || n < 0 || n > len(d.b) { // every symbol takes several bytes
-		return "", k, e, errCorrupt
+	if d.bad || n < 0 || n > len(d.s) { // every symbol takes several bytes
+		return e, errCorrupt
 	}
-	syms = make([]symbols.Symbol, n)
+	syms := make([]symbols.Symbol, n)
 	for i := range syms {
 		s := &syms[i]
-		s.Name, s.NamePath, s.Kind = d.str(), d.str(), symbols.Kind(d.str())
+		s.Name, s.NamePath = d.str(), d.str()
+		kind := d.str()
+		if k, ok := kinds[kind]; ok {
+			s.Kind = k
+		} else {
+			s.Kind = symbols.Kind(kind)
+		}
 		s.Start.Line, s.Start.Column, s.End.Line, s.End.Column = d.int(), d.int(), d.int(), d.int()
 		s.Selection.Line, s.Selection.Column = d.int(), d.int()
 		s.StartByte, s.EndByte, s.ImplByte, s.ModifiersByte, s.KeywordByte = d.int(), d.int(), d.int(), d.int(), d.int()
 		s.Parent = d.int()
 		if d.bad {
-			return "", k, e, errCorrupt
+			return e, errCorrupt
 		}
 	}
 	e.Symbols, e.SHA256 = syms, d.str()
 	m := d.int()
 	if d.bad || m != 0 && m != n || len(e.SHA256) != 0 && len(e.SHA256) != sha256.Size {
-		return "", k, e, errCorrupt
+		return Entry{}, errCorrupt
 	}
 	if m > 0 {
 		e.SymbolSHA256 = make([]string, m)
 		for i := range e.SymbolSHA256 {
 			if e.SymbolSHA256[i] = d.str(); len(e.SymbolSHA256[i]) != sha256.Size {
-				return "", k, e, errCorrupt
+				return Entry{}, errCorrupt
 			}
 		}
 	}
-	if d.bad || len(d.b) != 0 {
-		return "", k, e, errCorrupt
+	if d.bad || len(d.s) != 0 {
+		return Entry{}, errCorrupt
 	}
-	return build, k, e, nil
+	return e, nil
 }

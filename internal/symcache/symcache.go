@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,19 +26,21 @@ import (
 // produces for the same query and grammar. Bump it when either changes in
 // a way the query digest does not show (a rule in package symbols).
 //
-// 4: the file's SHA-256 and each symbol's; 3: Go parsed with go/parser, whose symbols differ from
+// 5: one pack file per source folder (see doc.go); 4: the file's SHA-256 and each symbol's; 3: Go parsed with go/parser, whose symbols differ from
 // tree-sitter's where tree-sitter-go misreads the source (a generic alias)
 // and where a comment sits in a receiver's type; 2: binary bodies; 1: JSON
 // bodies.
-const Schema = 4
+const Schema = 5
 
 // EnvDir is the environment variable that overrides the cache folder
 // (DefaultDir); tests set it to a t.TempDir().
 const EnvDir = "SYMEDIT_CACHE_DIR"
 
-// DefaultMaxBytes is the default bound of the cache folder's size in
-// bytes: 256 MiB, about 6 times the entries of Go's whole source tree
-// (GOROOT/src: 7,714 files, 38 MB of entries).
+// DefaultMaxBytes is the default bound of the cache folder's disk use in
+// bytes, counted in blocks (DiskUse): 256 MiB, about 17 times the index
+// of Go's whole source tree (GOROOT/src of Go 1.26: 7,879 files listed,
+// 1,079 packs, 14.7 MB on disk) and twice that of a 100,000-file mixed
+// tree (bench/tree.sh: 68,209 files listed, 129 MB on disk).
 const DefaultMaxBytes = 256 << 20
 
 // Margin is the timestamp granularity the racily-clean rule allows for
@@ -48,9 +52,6 @@ const (
 	Margin       = 100 * time.Millisecond
 	CoarseMargin = 2 * time.Second
 )
-
-// header starts every entry file.
-const header = "symedit-index"
 
 // DefaultDir returns the cache folder: $SYMEDIT_CACHE_DIR when set, else
 // os.UserCacheDir()/symedit. The error is os.UserCacheDir's.
@@ -123,7 +124,8 @@ func (k Key) Racy(stated time.Time) bool {
 type Options struct {
 	// Dir is the cache folder; "" means DefaultDir().
 	Dir string
-	// MaxBytes bounds the folder's size for Prune; 0 means
+	// MaxBytes bounds the folder's disk use for Prune, in bytes of
+	// blocks allocated (st_blocks × 512, what du counts); 0 means
 	// DefaultMaxBytes.
 	MaxBytes int64
 	// Build identifies the symedit build; "" means BuildID().
@@ -141,13 +143,40 @@ type Cache struct {
 	build    string
 	now      func() time.Time
 
+	mu           sync.Mutex
+	loaded       map[string]*packSlot   // packs read this run, by folder; bounded by maxLoaded
+	pending      map[string][]packEntry // entries put and not yet written, by folder
+	pendingBytes int
+
 	hits, misses, corrupt, writes, racy, failed atomic.Int64
 }
 
-// Open returns the index in opt.Dir, creating nothing yet (Put creates
+// packSlot is a pack read once for every Get of its folder's files.
+type packSlot struct {
+	once    sync.Once
+	entries map[entryName]packEntry // nil: no pack, or another build's, or corrupt
+}
+
+// entryName is an entry's key inside its pack: the base name and the
+// language.
+type entryName struct{ name, lang string }
+
+// maxLoaded bounds how many packs a Cache keeps read: a walk visits a
+// folder's files together (in path order, a subfolder's between them),
+// so a handful suffices, and a run over a large tree must not hold the
+// whole index.
+const maxLoaded = 64
+
+// maxPending is how many bytes of entries Put holds before it writes
+// them (Flush): a cold run over a large tree writes a pack per folder,
+// not per file, without holding the whole index.
+const maxPending = 8 << 20
+
+// Open returns the index in opt.Dir, creating nothing yet (Flush creates
 // folders as it needs them). The error is DefaultDir's.
 func Open(opt Options) (*Cache, error) {
-	c := &Cache{root: opt.Dir, maxBytes: opt.MaxBytes, build: opt.Build, now: opt.Now}
+	c := &Cache{root: opt.Dir, maxBytes: opt.MaxBytes, build: opt.Build, now: opt.Now,
+		loaded: map[string]*packSlot{}, pending: map[string][]packEntry{}}
 	if c.root == "" {
 		d, err := DefaultDir()
 		if err != nil {
@@ -176,12 +205,15 @@ type Stats struct {
 	// Hits counts Gets that returned symbols; Misses those that did not
 	// (Corrupt included).
 	Hits, Misses int64
-	// Corrupt counts entries found unreadable: a bad header or checksum,
-	// or a body that does not decode.
+	// Corrupt counts what was found unreadable: a pack with a bad header
+	// or checksum or a body that does not decode (once per read of it),
+	// and an entry whose symbols do not decode or break their invariants
+	// (once per Get).
 	Corrupt int64
-	// Writes counts entries Put wrote; Racy counts Puts that stored
-	// nothing by the racily-clean rule; Failed counts Puts that could not
-	// write (a read-only cache folder, a full disk).
+	// Writes counts entries Put accepted (Flush writes them); Racy counts
+	// Puts that stored nothing by the racily-clean rule; Failed counts
+	// entries Flush could not write (a read-only cache folder, a full
+	// disk).
 	Writes, Racy, Failed int64
 }
 
@@ -191,14 +223,18 @@ func (c *Cache) Stats() Stats {
 		Writes: c.writes.Load(), Racy: c.racy.Load(), Failed: c.failed.Load()}
 }
 
-// EntryPath returns the file that holds k's entry (whether or not it
-// exists): Dir/v<Schema>/<hh>/<rest of the hex SHA-256 of k.Path, a NUL
-// and k.Lang>.
-func (c *Cache) EntryPath(k Key) string {
-	sum := sha256.Sum256([]byte(k.Path + "\x00" + k.Lang))
+// PackPath returns the pack file that holds the entries of the files in
+// the folder dir, an absolute real path (whether or not it exists):
+// Dir/v<Schema>/<hh>/<rest of the hex SHA-256 of dir>.
+func (c *Cache) PackPath(dir string) string {
+	sum := sha256.Sum256([]byte(dir))
 	h := hex.EncodeToString(sum[:])
 	return filepath.Join(c.dir, h[:2], h[2:])
 }
+
+// EntryPath returns the pack file that holds k's entry: PackPath of
+// k.Path's folder.
+func (c *Cache) EntryPath(k Key) string { return c.PackPath(filepath.Dir(k.Path)) }
 
 // Get returns the symbols stored for k, the key of the file a path names
 // now (a stat is enough: an entry's key is that of the file read, see
@@ -213,7 +249,8 @@ func (c *Cache) Get(k Key) ([]symbols.Symbol, bool) {
 // Entry is what the index stores for a file: its symbols and, when the
 // caller gave them, SHA-256 sums as raw 32-byte strings: SHA256 the
 // file's content's, SymbolSHA256 each symbol's text's (in Symbols'
-// order, as many as Symbols, or none).
+// order, as many as Symbols, or none). The strings of an Entry that Get
+// returns share one copy of the entry's bytes.
 type Entry struct {
 	Symbols      []symbols.Symbol
 	SHA256       string
@@ -232,16 +269,18 @@ func (c *Cache) GetEntry(k Key) (Entry, bool) {
 }
 
 func (c *Cache) get(k Key) (Entry, bool) {
-	data, err := readEntry(c.EntryPath(k))
-	if err != nil {
+	dir, name := filepath.Dir(k.Path), filepath.Base(k.Path)
+	want := Key{Path: name, Lang: k.Lang, Size: k.Size, ModTime: k.ModTime, ChangeTime: k.ChangeTime, Inode: k.Inode, Device: k.Device}
+	pe, ok := c.pendingEntry(dir, want)
+	if !ok {
+		pe, ok = c.pack(dir).entries[entryName{name, k.Lang}]
+	}
+	if !ok || pe.key != want {
 		return Entry{}, false
 	}
-	build, key, e, err := decode(data)
+	e, err := decodeBlob(pe.blob)
 	if err != nil {
 		c.corrupt.Add(1)
-		return Entry{}, false
-	}
-	if build != c.build || key != k {
 		return Entry{}, false
 	}
 	for i, s := range e.Symbols {
@@ -253,6 +292,65 @@ func (c *Cache) get(k Key) (Entry, bool) {
 	return e, true
 }
 
+// pendingEntry returns the entry put for want's file in dir and not yet
+// written, if any.
+func (c *Cache) pendingEntry(dir string, want Key) (packEntry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.pending[dir] {
+		if e.key == want {
+			return e, true
+		}
+	}
+	return packEntry{}, false
+}
+
+// pack returns the pack of dir, read once per Cache while it stays among
+// the last maxLoaded read.
+func (c *Cache) pack(dir string) *packSlot {
+	c.mu.Lock()
+	s := c.loaded[dir]
+	if s == nil {
+		if len(c.loaded) >= maxLoaded {
+			clear(c.loaded) // the holders of a slot keep it
+		}
+		s = &packSlot{}
+		c.loaded[dir] = s
+	}
+	c.mu.Unlock()
+	s.once.Do(func() {
+		entries, corrupt := c.readPack(dir)
+		if corrupt {
+			c.corrupt.Add(1)
+		}
+		if len(entries) > 0 {
+			s.entries = make(map[entryName]packEntry, len(entries))
+			for _, e := range entries {
+				s.entries[entryName{e.key.Path, e.key.Lang}] = e
+			}
+		}
+	})
+	return s
+}
+
+// readPack returns the entries of dir's pack of this build: none when
+// there is no pack, it is another build's or another folder's (a hash
+// collision), or it is corrupt (then corrupt is true).
+func (c *Cache) readPack(dir string) (entries []packEntry, corrupt bool) {
+	data, err := readEntry(c.PackPath(dir))
+	if err != nil {
+		return nil, false
+	}
+	build, packDir, entries, err := decodePack(data)
+	if err != nil {
+		return nil, true
+	}
+	if build != c.build || packDir != dir {
+		return nil, false
+	}
+	return entries, false
+}
+
 // Put stores syms as the symbols of the file with key k, whose content
 // the caller read after stated, a time it took before it resolved the
 // file's path. k must describe the file the content was read from: its
@@ -261,9 +359,9 @@ func (c *Cache) get(k Key) (Entry, bool) {
 // name another file (a folder link repointed, a folder renamed) whose
 // symbols would then be served for this one for as long as it stays
 // unchanged. It stores nothing when k is racy (Key.Racy): the content
-// read may be newer than k shows. A failure to write is counted
-// (Stats.Failed) and returned; the index stays valid either way. The
-// error is an *fs.PathError or *os.LinkError.
+// read may be newer than k shows. The entry is held in memory, where Get
+// finds it, until Flush writes it (Put flushes by itself once it holds
+// maxPending bytes); the error is that Flush's.
 func (c *Cache) Put(k Key, stated time.Time, syms []symbols.Symbol) error {
 	return c.PutEntry(k, stated, Entry{Symbols: syms})
 }
@@ -276,16 +374,69 @@ func (c *Cache) PutEntry(k Key, stated time.Time, e Entry) error {
 		c.racy.Add(1)
 		return nil
 	}
-	data := encode(c.build, k, e)
-	if err := writeAtomic(c.EntryPath(k), data); err != nil {
-		c.failed.Add(1)
-		return err
+	dir := filepath.Dir(k.Path)
+	pe := packEntry{key: k, blob: encodeBlob(e)}
+	pe.key.Path = filepath.Base(k.Path)
+	c.mu.Lock()
+	list := c.pending[dir]
+	for i, old := range list {
+		if old.key.Path == pe.key.Path && old.key.Lang == pe.key.Lang {
+			c.pendingBytes -= len(old.blob)
+			list = slices.Delete(list, i, i+1)
+			break
+		}
 	}
+	c.pending[dir] = append(list, pe)
+	c.pendingBytes += len(pe.blob)
+	full := c.pendingBytes >= maxPending
+	c.mu.Unlock()
 	c.writes.Add(1)
+	if full {
+		return c.Flush()
+	}
 	return nil
 }
 
-// tempPrefix starts the names of temporary entry files.
+// Flush writes the entries Put holds, one pack per folder: the folder's
+// pack as it is on disk now (another run may have written it since this
+// one read it), its entries of this build kept, those put replacing
+// theirs (same base name and language), written to a temporary file in
+// the pack's folder and renamed over it. Two runs flushing one folder at
+// once leave one of their packs, whole; the other's new entries are
+// parsed again by a later run. A failure is counted (Stats.Failed, per
+// entry) and the first is returned (an *fs.PathError or *os.LinkError);
+// the index stays valid either way.
+func (c *Cache) Flush() error {
+	c.mu.Lock()
+	pending := c.pending
+	c.pending, c.pendingBytes = map[string][]packEntry{}, 0
+	c.mu.Unlock()
+	var first error
+	for _, dir := range slices.Sorted(maps.Keys(pending)) {
+		put := pending[dir]
+		old, _ := c.readPack(dir) // a corrupt pack was counted when read
+		merged := make([]packEntry, 0, len(old)+len(put))
+		for _, e := range old {
+			if !slices.ContainsFunc(put, func(p packEntry) bool { return p.key.Path == e.key.Path && p.key.Lang == e.key.Lang }) {
+				merged = append(merged, e)
+			}
+		}
+		merged = append(merged, put...)
+		if err := writeAtomic(c.PackPath(dir), encodePack(c.build, dir, merged)); err != nil {
+			c.failed.Add(int64(len(put)))
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		c.mu.Lock()
+		delete(c.loaded, dir) // read again, with the entries written
+		c.mu.Unlock()
+	}
+	return first
+}
+
+// tempPrefix starts the names of temporary pack files.
 const tempPrefix = ".tmp-"
 
 // writeAtomic writes data to path, whole or not at all, mode 0600
@@ -298,13 +449,15 @@ func writeAtomic(path string, data []byte) error {
 // killed run left.
 const staleTemp = time.Hour
 
-// Prune removes the oldest-written entries (by modification time) until
-// the cache folder holds at most three quarters of MaxBytes, when it holds
-// more than MaxBytes; and removes temporary files older than an hour,
-// which a killed run left. It returns how many files it removed. Entries
-// of other schema versions (other v<N> folders) are removed whole. A
-// file another run removed meanwhile is not an error; the error is the
-// first other one met.
+// Prune removes the oldest-written packs (by modification time) until
+// the cache folder's packs take at most three quarters of MaxBytes on
+// disk, when they take more than MaxBytes; and removes temporary files
+// older than an hour, which a killed run left. Disk use is counted in
+// blocks allocated (st_blocks × 512, what du shows), not in apparent
+// size: a small file takes a whole block. It returns how many files it
+// removed. Entries of other schema versions (other v<N> folders) are
+// removed whole. A file another run removed meanwhile is not an error;
+// the error is the first other one met.
 func (c *Cache) Prune() (int, error) {
 	type file struct {
 		path string
@@ -356,8 +509,9 @@ func (c *Cache) Prune() (int, error) {
 			}
 			return nil
 		}
-		files = append(files, file{path, fi.Size(), fi.ModTime()})
-		total += fi.Size()
+		size := DiskUse(fi)
+		files = append(files, file{path, size, fi.ModTime()})
+		total += size
 		return nil
 	})
 	note(err)
@@ -377,7 +531,7 @@ func (c *Cache) Prune() (int, error) {
 }
 
 // PruneEvery is how often MaybePrune prunes: a cold run over a large tree
-// writes thousands of entries, and walking the folder after every run
+// writes thousands of packs, and walking the folder after every run
 // would cost more than it saves.
 const PruneEvery = time.Hour
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -98,9 +99,16 @@ func TestRoundTrip(t *testing.T) {
 	}
 	got, ok := c.Get(k)
 	if !ok || !reflect.DeepEqual(got, syms) {
-		t.Fatalf("Get = %v, %v; want the %d symbols put", len(got), ok, len(syms))
+		t.Fatalf("Get before Flush = %v, %v; want the %d symbols put", len(got), ok, len(syms))
 	}
-	if st := c.Stats(); st.Hits != 1 || st.Misses != 1 || st.Writes != 1 || st.Corrupt != 0 || st.Racy != 0 {
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	got, ok = c.Get(k)
+	if !ok || !reflect.DeepEqual(got, syms) {
+		t.Fatalf("Get after Flush = %v, %v; want the %d symbols put", len(got), ok, len(syms))
+	}
+	if st := c.Stats(); st.Hits != 2 || st.Misses != 1 || st.Writes != 1 || st.Corrupt != 0 || st.Racy != 0 {
 		t.Errorf("stats %+v", st)
 	}
 	changed := map[string]func(*symcache.Key){
@@ -197,14 +205,14 @@ func TestCorruptEntry(t *testing.T) {
 			body := b[bytes.IndexByte(b, '\n')+1:]
 			body = body[:len(body)-3]
 			sum := sha256.Sum256(body)
-			return append([]byte("symedit-index "+hex.EncodeToString(sum[:])+"\n"), body...)
+			return append([]byte("symedit-pack "+hex.EncodeToString(sum[:])+"\n"), body...)
 		},
 	}
 	for name, f := range damage {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			c := open(t, dir, symcache.Options{})
-			if err := c.Put(k, now, syms); err != nil {
+			if err := c.Put(k, now, syms); err != nil || c.Flush() != nil {
 				t.Fatal(err)
 			}
 			files := entryFiles(t, dir)
@@ -224,19 +232,22 @@ func TestCorruptEntry(t *testing.T) {
 			if st := c.Stats(); st.Corrupt != 1 {
 				t.Errorf("corrupt = %d", st.Corrupt)
 			}
-			if err := c.Put(k, now, syms); err != nil {
+			if err := c.Put(k, now, syms); err != nil || c.Flush() != nil {
 				t.Fatal(err)
 			}
-			if got, ok := c.Get(k); !ok || !reflect.DeepEqual(got, syms) {
-				t.Error("not rewritten")
+			fresh := open(t, dir, symcache.Options{})
+			if got, ok := fresh.Get(k); !ok || !reflect.DeepEqual(got, syms) || fresh.Stats().Corrupt != 0 {
+				t.Errorf("not rewritten (stats %+v)", fresh.Stats())
 			}
 		})
 	}
 }
 
-// TestConcurrent checks that goroutines putting and getting the same
-// entries at once (as concurrent runs do) only ever see a whole entry, and
-// that no temporary file remains.
+// TestConcurrent checks that runs putting, flushing and getting entries
+// of files in one folder at once (each its own file, as concurrent runs
+// over one tree do) only ever see a whole pack, never a corrupt one, that
+// whatever a Get returns is the entry put for that key, and that no
+// temporary file remains and the folder's entries share one pack.
 func TestConcurrent(t *testing.T) {
 	dir := t.TempDir()
 	path, syms := realSymbols(t)
@@ -247,18 +258,22 @@ func TestConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := open(t, dir, symcache.Options{})
+			key := k
+			key.Path = fmt.Sprintf("%s.%d", path, g)
+			want := syms[:1+g]
 			for i := 0; i < 20; i++ {
-				if err := c.Put(k, now, syms); err != nil {
-					errs <- err.Error()
+				c := open(t, dir, symcache.Options{})
+				if err := c.Put(key, now, want); err != nil || c.Flush() != nil {
+					errs <- fmt.Sprint("put: ", err)
 					return
 				}
-				if got, ok := c.Get(k); !ok || !reflect.DeepEqual(got, syms) {
-					errs <- "a Get after a Put saw no entry or another one"
+				r := open(t, dir, symcache.Options{})
+				if got, ok := r.Get(key); ok && !reflect.DeepEqual(got, want) {
+					errs <- "a Get saw another file's entry"
 					return
 				}
-				if c.Stats().Corrupt != 0 {
-					errs <- "a corrupt entry"
+				if r.Stats().Corrupt != 0 {
+					errs <- "a corrupt pack"
 					return
 				}
 			}
@@ -271,6 +286,52 @@ func TestConcurrent(t *testing.T) {
 	}
 	if files := entryFiles(t, dir); len(files) != 1 {
 		t.Errorf("files left: %v", files)
+	}
+}
+
+// TestPack checks the layout: the entries of one folder's files share one
+// pack file; a Flush keeps the entries already in it and replaces only
+// those put again; another build's pack is replaced, not merged.
+func TestPack(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	k, now := oldKey(t, path)
+	keys := make([]symcache.Key, 5)
+	c := open(t, dir, symcache.Options{Build: "b1"})
+	for i := range keys {
+		keys[i] = k
+		keys[i].Path = fmt.Sprintf("%s.%d", path, i)
+		if err := c.Put(keys[i], now, syms[:i+1]); err != nil || c.Flush() != nil { // one Flush per file: merged
+			t.Fatal(err)
+		}
+	}
+	if files := entryFiles(t, dir); len(files) != 1 || files[0] != c.EntryPath(k) {
+		t.Fatalf("pack files %v, want one, %s", files, c.EntryPath(k))
+	}
+	again := open(t, dir, symcache.Options{Build: "b1"})
+	if err := again.Put(keys[2], now, syms[:4]); err != nil || again.Flush() != nil {
+		t.Fatal(err)
+	}
+	r := open(t, dir, symcache.Options{Build: "b1"})
+	for i, key := range keys {
+		want := syms[:i+1]
+		if i == 2 {
+			want = syms[:4]
+		}
+		if got, ok := r.Get(key); !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("entry %d: %v, %d symbols; want %d", i, ok, len(got), len(want))
+		}
+	}
+	other := open(t, dir, symcache.Options{Build: "b2"})
+	if err := other.Put(keys[0], now, syms); err != nil || other.Flush() != nil {
+		t.Fatal(err)
+	}
+	r = open(t, dir, symcache.Options{Build: "b2"})
+	if _, ok := r.Get(keys[1]); ok {
+		t.Error("another build's entry survived in the pack")
+	}
+	if got, ok := r.Get(keys[0]); !ok || !reflect.DeepEqual(got, syms) {
+		t.Error("the new build's entry is missing")
 	}
 }
 
@@ -288,10 +349,13 @@ func TestPrune(t *testing.T) {
 	keys := make([]symcache.Key, n)
 	for i := range keys {
 		keys[i] = k
-		keys[i].Path = path + strings.Repeat("x", i)
+		keys[i].Path = filepath.Join(filepath.Dir(path)+strings.Repeat("x", i), filepath.Base(path)) // a pack each
 		if err := c.Put(keys[i], now, syms); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
 	}
 	// Entry i written i minutes after the first.
 	var size int64
@@ -305,7 +369,10 @@ func TestPrune(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		size += fi.Size()
+		if symcache.DiskUse(fi) < fi.Size() {
+			t.Fatalf("disk use %d under the apparent size %d", symcache.DiskUse(fi), fi.Size())
+		}
+		size += symcache.DiskUse(fi)
 	}
 	one := size / n
 	shard := filepath.Dir(entryFiles(t, dir)[0])
@@ -347,7 +414,7 @@ func TestPrune(t *testing.T) {
 	var left int64
 	for _, f := range entryFiles(t, dir) {
 		fi, _ := os.Stat(f)
-		left += fi.Size()
+		left += symcache.DiskUse(fi)
 	}
 	if left > max/4*3 {
 		t.Errorf("%d bytes left, over three quarters of %d", left, max)
@@ -398,7 +465,7 @@ func TestDefaultDir(t *testing.T) {
 // correct checksum.
 func withSum(body []byte) []byte {
 	sum := sha256.Sum256(body)
-	return append([]byte("symedit-index "+hex.EncodeToString(sum[:])+"\n"), body...)
+	return append([]byte("symedit-pack "+hex.EncodeToString(sum[:])+"\n"), body...)
 }
 
 // FuzzGet checks that Get never panics on an entry file with a valid
@@ -410,7 +477,7 @@ func FuzzGet(f *testing.F) {
 	k, now := oldKey(f, path)
 	seedDir := f.TempDir()
 	c := open(f, seedDir, symcache.Options{Build: "b"})
-	if err := c.Put(k, now, syms[:3]); err != nil {
+	if err := c.Put(k, now, syms[:3]); err != nil || c.Flush() != nil {
 		f.Fatal(err)
 	}
 	data, err := os.ReadFile(c.EntryPath(k))
@@ -468,11 +535,11 @@ func TestEntryNotRegular(t *testing.T) {
 			if kind == "folder" {
 				return // a Put cannot rename over a folder; the lookup still missed
 			}
-			if err := c.Put(k, now, syms); err != nil {
+			if err := c.Put(k, now, syms); err != nil || c.Flush() != nil {
 				t.Fatal(err)
 			}
-			if got, ok := c.Get(k); !ok || !reflect.DeepEqual(got, syms) {
-				t.Error("the entry was not written over the pipe")
+			if got, ok := open(t, dir, symcache.Options{}).Get(k); !ok || !reflect.DeepEqual(got, syms) {
+				t.Error("the pack was not written over the pipe")
 			}
 		})
 	}

@@ -9,10 +9,11 @@ import (
 	"github.com/symedit/symedit/walk"
 )
 
-// With NoRead the walk keeps a binary file and leaves its check to the
-// caller (Result.Sniff lists the walked files, not the named ones), and
-// Sniff makes the check the walk makes itself without NoRead.
-func TestNoReadLeavesSniffToCaller(t *testing.T) {
+// With DeferContentChecks the walk keeps a binary file and leaves its
+// check to the caller (Result.Unchecked marks the walked files, not the
+// named ones), and Sniff, on the bytes the caller read, makes the check
+// the walk makes itself otherwise.
+func TestDeferredChecksLeaveSniffToCaller(t *testing.T) {
 	dir := t.TempDir()
 	bin := "package b\n\x00"
 	for name, content := range map[string]string{"a.go": "package a\n", "b.go": bin, "named.go": "package n\n"} {
@@ -29,13 +30,17 @@ func TestNoReadLeavesSniffToCaller(t *testing.T) {
 	}
 	named := filepath.Join(dir, "named.go")
 
-	r, err := walk.Expand([]string{sub, named, dir + "/*.go"}, walk.Options{NoRead: true})
+	r, err := walk.Expand([]string{sub, named, dir + "/*.go"}, walk.Options{DeferContentChecks: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := filepath.Join(dir, "b.go")
-	if !slices.Contains(r.Files, b) || r.Skipped[walk.SkipBinary] != 0 || !r.Sniff[b] || !r.Sniff[filepath.Join(sub, "c.go")] {
-		t.Errorf("NoRead: files %v, skipped %v, sniff %v: want b.go kept for the caller to sniff", r.Files, r.Skipped, r.Sniff)
+	unchecked := map[string]bool{}
+	for i, f := range r.Files {
+		unchecked[f] = r.Unchecked[i]
+	}
+	if !slices.Contains(r.Files, b) || r.Skipped[walk.SkipBinary] != 0 || !unchecked[b] || !unchecked[filepath.Join(sub, "c.go")] || unchecked[named] {
+		t.Errorf("deferred: files %v, skipped %v, unchecked %v: want b.go kept for the caller to sniff", r.Files, r.Skipped, unchecked)
 	}
 	if content, _ := os.ReadFile(b); walk.Sniff(content, int64(len(content)), 0) != walk.SkipBinary {
 		t.Errorf("Sniff of b.go: want %q", walk.SkipBinary)
@@ -45,8 +50,8 @@ func TestNoReadLeavesSniffToCaller(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if slices.Contains(r.Files, b) || r.Skipped[walk.SkipBinary] != 1 || r.Sniff != nil {
-		t.Errorf("without NoRead: files %v, skipped %v, sniff %v: want b.go skipped as binary", r.Files, r.Skipped, r.Sniff)
+	if slices.Contains(r.Files, b) || r.Skipped[walk.SkipBinary] != 1 || r.Unchecked != nil {
+		t.Errorf("not deferred: files %v, skipped %v, unchecked %v: want b.go skipped as binary", r.Files, r.Skipped, r.Unchecked)
 	}
 
 	for _, tc := range []struct {
