@@ -270,8 +270,8 @@ func cMask(src []byte) []byte {
 			text = out
 		}
 		cBlank(out, m.start, m.end)
-		if m.lead && m.end-m.start >= len("static") {
-			copy(out[m.start:], "static")
+		if m.write != "" && m.end-m.start >= len(m.write) {
+			copy(out[m.start:], m.write)
 		}
 	}
 	return out
@@ -399,12 +399,22 @@ func cBranchSpans(src []byte, toks []cTok) [][2]int {
 	return spans
 }
 
-// cMacro is a macro word of a declaration's head to blank, [start,
-// end); lead says that the declaration begins with it, so that it is
-// written as "static" to keep the declaration's start.
+// cMacro is a macro of a declaration's head to blank, [start, end);
+// write, when not "", is a keyword written over its start: "static"
+// where the declaration begins with the macro, to keep the
+// declaration's start, "int" where the macro is the declaration's type
+// (typedef GTEST_REMOVE_REFERENCE_AND_CONST_(T) RawT;).
 type cMacro struct {
 	start, end int
-	lead       bool
+	write      string
+}
+
+// cLead returns "static" when lead, else "".
+func cLead(lead bool) string {
+	if lead {
+		return "static"
+	}
+	return ""
 }
 
 // cTypeWords are the keywords that are, or begin, a type: a declaration
@@ -589,6 +599,7 @@ func cHead(text []byte, toks []cTok, i int) []cMacro {
 	var items []item
 	var macros []cMacro
 	hasType, declarator := false, false
+	typeCall := -1 // the index in macros of a macro's call inside the head
 	j := i
 	for j+1 < len(toks) && word(j) == "template" && word(j+1) == "<" {
 		j = skipGroup(j+1, "<", ">")
@@ -654,7 +665,14 @@ func cHead(text []byte, toks []cTok, i int) []cMacro {
 			for k < len(toks) && toks[k].kind == 'w' && !cSpecifierWords[word(k)] && !cTypeWords[word(k)] {
 				k++
 			}
-			if k-j >= 2 && k < len(toks) && (word(k) == "{" || word(k) == ":" && word(k-1) != "final" || word(k-1) == "final") {
+			// A specialization's name has its arguments after it
+			// (class GTEST_API_ Matcher<const std::string&> {).
+			after := k
+			if k-j >= 2 && k < len(toks) && word(k) == "<" {
+				after = skipGroup(k, "<", ">")
+			}
+			if k-j >= 2 && after < len(toks) && (word(after) == "{" || word(after) == ":" && word(after-1) != "final" ||
+				word(after) == "final" || word(k-1) == "final") {
 				name := k - 1
 				if word(name) == "final" {
 					name--
@@ -703,10 +721,13 @@ func cHead(text []byte, toks []cTok, i int) []cMacro {
 				// On a line of its own (GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251)
 				// before namespace testing {), the call is no part of
 				// what follows: blanked, not written as a storage class.
-				own := bytes.IndexByte(text[toks[after-1].end:toks[after].start], '\n') >= 0
-				macros = append(macros, cMacro{start: toks[first].start, end: toks[after-1].end, lead: first == i && !own})
+				own := first == i && bytes.IndexByte(text[toks[after-1].end:toks[after].start], '\n') >= 0
+				macros = append(macros, cMacro{start: toks[first].start, end: toks[after-1].end, write: cLead(first == i && !own)})
 				if own || cNotDeclarations[word(after)] {
 					return macros
+				}
+				if first != i {
+					typeCall = len(macros) - 1
 				}
 				j = after
 				continue
@@ -714,6 +735,11 @@ func cHead(text []byte, toks []cTok, i int) []cMacro {
 		}
 		items = append(items, item{first: first, last: j - 1, single: single})
 		declarator = true
+	}
+	if typeCall >= 0 && !hasType && len(items) == 1 && declarator {
+		// The macro's call is the declaration's only type.
+		macros[typeCall].write = "int"
+		return macros
 	}
 	want := 1
 	if hasType {
@@ -728,7 +754,7 @@ func cHead(text []byte, toks []cTok, i int) []cMacro {
 			break
 		}
 		if it.single && cMacroName(text[toks[it.first].start:toks[it.first].end]) {
-			macros = append(macros, cMacro{start: toks[it.first].start, end: toks[it.first].end, lead: it.first == i})
+			macros = append(macros, cMacro{start: toks[it.first].start, end: toks[it.first].end, write: cLead(it.first == i)})
 			extra--
 		}
 	}
