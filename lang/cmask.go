@@ -484,11 +484,23 @@ func cMacroWords(text []byte, all []cTok) []cMacro {
 	is := func(i int, s string) bool {
 		return i >= 0 && i < len(toks) && string(text[toks[i].start:toks[i].end]) == s
 	}
+	word := func(i int) string { return string(text[toks[i].start:toks[i].end]) }
 	var out []cMacro
 	decl := []bool{true} // the scopes' kinds, innermost last: true where declarations are
 	stmt := 0            // the first token of the current statement
 	for i := 0; i < len(toks); i++ {
 		inDecl := decl[len(decl)-1]
+		if i == stmt && inDecl && i+1 < len(toks) && toks[i].kind == 'w' && word(i+1) == "(" &&
+			cMacroName(text[toks[i].start:toks[i].end]) {
+			// A macro's call that declares things, at file, namespace or
+			// class scope (GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );):
+			// its arguments (types, empty ones) are no expressions, and
+			// the grammar, which reads a declaration there, can lose the
+			// scope's end. They are blanked; the call stays.
+			if e := cCloseParen(text, toks, i+1); e > i+2 && e+1 < len(toks) && word(e+1) == ";" {
+				out = append(out, cMacro{start: toks[i+1].end, end: toks[e].start})
+			}
+		}
 		if i == stmt {
 			if m, end, ok := cStatementMacro(text, toks, i); ok {
 				out = append(out, m)
@@ -1036,4 +1048,25 @@ func cMacroLine(text []byte, toks []cTok, last int) bool {
 		return bytes.IndexByte(text[toks[j].end:toks[i].start], '\n') >= 0
 	}
 	return true
+}
+
+// cCloseParen returns the index of the ")" that closes the "(" at
+// toks[open], or len(toks).
+func cCloseParen(text []byte, toks []cTok, open int) int {
+	depth := 0
+	for j := open; j < len(toks); j++ {
+		if toks[j].kind != 'p' {
+			continue
+		}
+		switch text[toks[j].start] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks)
 }
