@@ -26,6 +26,7 @@ var cDef = Definition{
 	QueryFile:  "c.scm",
 	Rules:      cFamilyRules(false),
 	Anatomy:    cAnatomy,
+	Rewrite:    cMask,
 }
 
 // cAnatomy is the head of a C or C++ declaration: storage classes and

@@ -18,6 +18,7 @@ var cppDef = Definition{
 	QueryFile:  "cpp.scm",
 	Rules:      cFamilyRules(true),
 	Anatomy:    cAnatomy,
+	Rewrite:    cMask,
 }
 
 // cppScopeIsClass reports whether the scope a function is defined in,

@@ -32,7 +32,8 @@ import (
 // clang's range is read as symedit's: it starts at the first attribute
 // ([[nodiscard]] is outside clang's own range) or at template <...>, and
 // at a macro written before it that expands to nothing or to a storage
-// class (SQLITE_API int f(void)); a declaration without a body (a
+// class (SQLITE_API int f(void); not a struct's, union's or enum's,
+// whose range begins at its keyword); a declaration without a body (a
 // prototype, a typedef, a using alias, = default) ends at its ";", and so
 // does a struct, union, enum or class followed by its ";" alone. The
 // name path is the lexical nesting (a friend function defined in a class
@@ -591,7 +592,14 @@ func clangSymbol(src []byte, n *cNode, kind symbols.Kind, path string, lexical [
 			}
 		}
 	}
-	start = macrosBefore(src, start, macros)
+	switch n.kind {
+	case "EnumDecl", "RecordDecl", "CXXRecordDecl", "ClassTemplateSpecializationDecl", "ClassTemplatePartialSpecializationDecl":
+		// A struct's, union's or enum's range begins at its keyword, as
+		// clang's does: a macro before it (static SQLITE_WSD struct S
+		// {...} s;) is the declaration's around it, as static is.
+	default:
+		start = macrosBefore(src, start, macros)
+	}
 
 	name := n.name
 	switch n.kind {
@@ -888,9 +896,9 @@ type cTree struct {
 	lang  string
 	args  []string
 	// floor is the share of clang's symbols symedit must find: what it
-	// found when the comparison was written, a little under, so that a
-	// change that loses symbols fails. It is short of all: see
-	// TestCMatchesClangWholeTree.
+	// finds, a little under, so that a change that loses symbols fails;
+	// for googletest, the whole tree's (98.2%; the sample's is 99.7%).
+	// It is short of all: see TestCMatchesClangWholeTree.
 	floor float64
 }
 
@@ -909,7 +917,7 @@ func cTrees(t *testing.T) []cTree {
 	if err == nil {
 		dir := filepath.Join(strings.TrimSpace(string(out)), sqliteVersion)
 		if f := filepath.Join(dir, "sqlite3-binding.c"); fileExists(f) {
-			trees = append(trees, cTree{name: "sqlite", files: []string{f}, lang: "c", args: []string{"-x", "c"}, floor: 0.895})
+			trees = append(trees, cTree{name: "sqlite", files: []string{f}, lang: "c", args: []string{"-x", "c"}, floor: 0.999})
 		}
 	}
 	gt, _ := filepath.Abs(filepath.Join("..", ".cache", "cpp", "usr", "src", "googletest"))
@@ -931,7 +939,7 @@ func cTrees(t *testing.T) []cTree {
 		for _, inc := range []string{"googletest/include", "googletest", "googlemock/include", "googlemock"} {
 			args = append(args, "-I", filepath.Join(gt, inc))
 		}
-		trees = append(trees, cTree{name: "googletest", files: files, lang: "cpp", args: args, floor: 0.865})
+		trees = append(trees, cTree{name: "googletest", files: files, lang: "cpp", args: args, floor: 0.98})
 	}
 	if len(trees) == 0 {
 		t.Skip("no real C or C++ tree: make deps-clang downloads SQLite's amalgamation and googletest's sources")
@@ -946,13 +954,14 @@ func cTrees(t *testing.T) []cTree {
 // logs the differences and how many of clang's symbols symedit finds
 // (by kind and name position) and finds equal (name path, range), and
 // fails when it finds fewer than each tree's floor. That is short of
-// all: tree-sitter reads C before the preprocessor, so a macro it cannot
-// read (static ALIGN128 union u { ... }, googletest's macro calls at
-// namespace scope) or an #if whose branches each open a block can cost
-// it the symbols after it, up to the end of the enclosing block; the
-// symbols it finds in code the preprocessor skips (it reads every branch
-// of an #if) are counted apart, and so are clang's declarations whose
-// name a macro writes.
+// all: tree-sitter reads C before the preprocessor. The C and C++ parser
+// input (lang/cmask.go) blanks the macros and conditional branches it
+// cannot read, but a macro its rules do not recognize or C++ the
+// grammar does not take (template <typename...> using void_t = void;)
+// can still cost it the symbols after it, up to the end of the enclosing
+// block; the symbols it finds in code the preprocessor
+// skips (it reads every branch of an #if it keeps) are counted apart,
+// and so are clang's declarations whose name a macro writes.
 func TestCMatchesClangWholeTree(t *testing.T) {
 	longTrees(t)
 	checkCTrees(t, 1)

@@ -1,0 +1,161 @@
+package lang_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/lang"
+)
+
+// cMaskCases are C and C++ texts and the text their grammar reads
+// (Language.ParserInput), one for each masking rule, most of them
+// excerpts of real code: SQLite's amalgamation (public domain) and
+// googletest (BSD-3-Clause, Copyright Google Inc.). "·" in want stands
+// for a blank, to keep the columns visible.
+var cMaskCases = []struct {
+	name, lang, src, want string
+}{
+	{"branches each open a block (SQLite's decodeIntArray)", "c",
+		"#ifndef SQLITE_ENABLE_STAT4\n  assert( pIndex!=0 ); {\n#else\n  if( pIndex ){\n#endif\n    pIndex->bUnordered = 0;\n  }\n",
+		"···························\n  assert( pIndex!=0 ); {\n·····\n···············\n······\n    pIndex->bUnordered = 0;\n  }\n"},
+	{"a branch that opens a block, closed in another group (SQLite's winWrite)", "c",
+		"#if defined(X)\n  if( rc==0 ){\n#else\n  {\n#endif\n    n++;\n#if defined(X)\n  }\n#else\n  }\n#endif\n",
+		"··············\n  if( rc==0 ){\n·····\n···\n······\n    n++;\n··············\n  }\n·····\n···\n······\n"},
+	{"balanced branches stay", "c",
+		"#ifdef SQLITE_DEBUG\nint f(void){ return 1; }\n#else\nint f(void){ return 0; }\n#endif\n",
+		"#ifdef SQLITE_DEBUG\nint f(void){ return 1; }\n#else\nint f(void){ return 0; }\n#endif\n"},
+	{"#if 0 around prose (SQLite's printf.c)", "c",
+		"#if 0  /* script */\nforeach c {d s g z} {\n  scan $c %c x\n}\n#endif /* end */\n",
+		"#if 0  /* script */\n·····················\n··············\n·\n#endif /* end */\n"},
+	{"a comment in a #define that spans lines (SQLite's opcodes.h)", "c",
+		"#define OPFLG_INITIALIZER {\\\n/*   0 */ 0x00, 0x00,\\\n}\nint x;\n",
+		"#define OPFLG_INITIALIZER {\\\n········· 0x00, 0x00,\\\n}\nint x;\n"},
+	{"a directive in an initializer (SQLite's win_mem_data)", "c",
+		"static struct winMemData win_mem_data = {\n#ifndef NDEBUG\n  WINMEM_MAGIC1,\n#endif\n  NULL, FALSE\n};\n",
+		"static struct winMemData win_mem_data = {\n··············\n················\n······\n  NULL, FALSE\n};\n"},
+	{"a directive in the middle of a declaration (SQLite's columnNullValue)", "c",
+		"  static const Mem nullMem\n#if defined(SQLITE_DEBUG)\n    __attribute__((aligned(8)))\n#endif\n    = { 0 };\n",
+		"  static const Mem nullMem\n·························\n·······························\n······\n    = { 0 };\n"},
+	{"a macro before the type (SQLite's SQLITE_PRIVATE)", "c",
+		"SQLITE_PRIVATE sqlite3_int64 sqlite3BtreeMaxRecordSize(BtCursor*);\n",
+		"static         sqlite3_int64 sqlite3BtreeMaxRecordSize(BtCursor*);\n"},
+	{"two macros, one written as static", "c",
+		"SQLITE_PRIVATE SQLITE_NOINLINE int sqlite3WalkExprNN(Walker *pWalker, Expr *pExpr){\n  return 0;\n}\n",
+		"static         ··············· int sqlite3WalkExprNN(Walker *pWalker, Expr *pExpr){\n  return 0;\n}\n"},
+	{"a macro after the storage class", "c",
+		"static SQLITE_NO_TSAN void walIndexWriteHdr(Wal *pWal){}\n",
+		"static ·············· void walIndexWriteHdr(Wal *pWal){}\n"},
+	{"a macro before a union, in a function (SQLite's pthreadMutexAlloc)", "c",
+		"void f(void){\n  static ALIGN128 union staticMutex {\n     int m;\n  } aMutex[] = { 0 };\n}\n",
+		"void f(void){\n  static ········ union staticMutex {\n     int m;\n  } aMutex[] = { 0 };\n}\n"},
+	{"a type name of capitals stays", "c",
+		"FILE *sqlite3_fopen(const char*);\nstatic DWORD ok;\n",
+		"FILE *sqlite3_fopen(const char*);\nstatic DWORD ok;\n"},
+	{"a macro's call with a statement for its argument (SQLite's winRead)", "c",
+		"int f(void){\n  SimulateIOError(return SQLITE_IOERR_READ);\n  MUTEX_LOGIC( sqlite3_mutex *pMem; )\n  return 0;\n}\n",
+		"int f(void){\n  SimulateIOError(························);\n  ···································\n  return 0;\n}\n"},
+	{"a macro between class and its name (googletest)", "cpp",
+		"class GTEST_API_ UnitTest {\n public:\n  GTEST_API_ static UnitTest* GetInstance();\n};\n",
+		"class ·········· UnitTest {\n public:\n  static     static UnitTest* GetInstance();\n};\n"},
+	{"a macro between class and a specialization's name (googletest)", "cpp",
+		"template <>\nclass GTEST_API_ Matcher<const std::string&>\n    : public internal::MatcherBase<const std::string&> {\n};\n",
+		"template <>\nclass ·········· Matcher<const std::string&>\n    : public internal::MatcherBase<const std::string&> {\n};\n"},
+	{"a macro's call in a type's place (googletest's gmock-matchers.h)", "cpp",
+		"  typedef GTEST_REMOVE_REFERENCE_AND_CONST_(Container) RawContainer;\n",
+		"  typedef int········································· RawContainer;\n"},
+	{"a macro's call that declares, at namespace scope (googletest's gmock-actions.h)", "cpp",
+		"namespace internal {\nGMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );  // NOLINT\nGMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(::std::string, \"\");\n}\n",
+		"namespace internal {\nGMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(······);  // NOLINT\nGMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(·················);\n}\n"},
+	{"a macro's call on a line of its own (googletest)", "cpp",
+		"GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251)\nnamespace testing {\n#if GTEST_HAS_STD_WSTRING\nvoid f();\n#endif\n}\n",
+		"······································\nnamespace testing {\n#if GTEST_HAS_STD_WSTRING\nvoid f();\n#endif\n}\n"},
+}
+
+// TestCParserInput checks each masking rule on its excerpt, and that
+// ParserInput does not modify the text it is given.
+func TestCParserInput(t *testing.T) {
+	for _, c := range cMaskCases {
+		l, err := lang.ByName(c.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := []byte(c.src)
+		got := string(l.ParserInput(src))
+		if want := strings.ReplaceAll(c.want, "·", " "); got != want {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, want)
+		}
+		if string(src) != c.src {
+			t.Errorf("%s: ParserInput modified its input", c.name)
+		}
+	}
+}
+
+// TestCParserInputLayout checks that the text the C and C++ grammars
+// read has the length of the file's and its newlines and CRs at the same
+// offsets, and changes nothing but to blanks, "static" or "int", over the
+// excerpts, every C and C++ fixture and SQLite's amalgamation when `make
+// deps-clang` fetched it: every offset, line and column of the tree is
+// the file's own.
+func TestCParserInputLayout(t *testing.T) {
+	type text struct{ name, lang, src string }
+	var texts []text
+	for _, c := range cMaskCases {
+		texts = append(texts, text{c.name, c.lang, c.src})
+		// With CRLF line ends too.
+		texts = append(texts, text{c.name + " (CRLF)", c.lang, strings.ReplaceAll(c.src, "\n", "\r\n")})
+	}
+	for _, name := range []string{"c", "cpp"} {
+		files, _ := filepath.Glob(filepath.Join("..", "testdata", "src", name, "*"))
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, text{f, name, string(b)})
+		}
+	}
+	if out, err := exec.Command("go", "env", "GOMODCACHE").Output(); err == nil {
+		dir := strings.TrimSpace(string(out))
+		if b, err := os.ReadFile(filepath.Join(dir, "github.com/mattn/go-sqlite3@v1.14.53/sqlite3-binding.c")); err == nil {
+			texts = append(texts, text{"sqlite3-binding.c", "c", string(b)})
+		}
+	}
+	for _, x := range texts {
+		l, err := lang.ByName(x.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := []byte(x.src)
+		in := l.ParserInput(src)
+		if len(in) != len(src) {
+			t.Errorf("%s: parser input of %d bytes, the file's %d", x.name, len(in), len(src))
+			continue
+		}
+		for i := range src {
+			a, b := src[i], in[i]
+			if (a == '\n' || a == '\r' || b == '\n' || b == '\r') && a != b {
+				t.Errorf("%s: byte %d is %q in the file, %q in the parser input", x.name, i, a, b)
+				break
+			}
+			if a != b && b != ' ' && !inWritten(in, i) {
+				t.Errorf("%s: byte %d is %q in the file, %q in the parser input", x.name, i, a, b)
+				break
+			}
+		}
+	}
+}
+
+// inWritten reports whether in[i] is a byte of a "static" or an "int"
+// in in, the keywords the masking writes.
+func inWritten(in []byte, i int) bool {
+	for k := max(0, i-5); k <= i; k++ {
+		if bytes.HasPrefix(in[k:], []byte("static")) || k >= i-2 && bytes.HasPrefix(in[k:], []byte("int")) {
+			return true
+		}
+	}
+	return false
+}
