@@ -52,6 +52,13 @@ type SymbolsRequest struct {
 	// is never held whole. An error from OnFile stops the run: Symbols
 	// returns it as the result's error.
 	OnFile func(f *SymbolsFile, n int) error `json:"-"`
+	// Render, when set, is called on the goroutine that listed a file,
+	// before OnFile receives it, and its result is kept in the file's
+	// Rendered: a front end formats each file there (its JSON line, its
+	// outline), concurrently, so that the one goroutine calling OnFile
+	// only writes bytes. It is called only for the files OnFile receives
+	// and must not keep f.
+	Render func(f *SymbolsFile) []byte `json:"-"`
 
 	// afterStat, set only by tests, runs between a file's stat for its
 	// index key and its read, so that a test can repoint a link or rename
@@ -101,6 +108,10 @@ type SymbolsFile struct {
 	Symbols []ListedSymbol `json:"symbols" jsonschema:"The file's symbols, a flat list in source order, nested ones included; [] when none."`
 	// Error is why the file could not be read or parsed, or nil.
 	Error *Error `json:"error,omitempty" jsonschema:"Why the file could not be read or parsed; omitted when it was."`
+
+	// Rendered is what SymbolsRequest.Render returned for this file; nil
+	// without Render.
+	Rendered []byte `json:"-"`
 
 	// skip is the reason a walked file whose content checks were left to
 	// Symbols (walk.Options.DeferContentChecks) is skipped: a key of
@@ -179,6 +190,9 @@ func (w *Workspace) Symbols(ctx context.Context, req SymbolsRequest) (*SymbolsRe
 		default:
 			f.Language = lang.Name
 			f.list(e, keep)
+		}
+		if req.Render != nil && f.skip == "" && !(keep != nil && f.Error == nil && len(f.Symbols) == 0) {
+			f.Rendered = req.Render(f)
 		}
 		return f
 	}, func(i int, f *SymbolsFile) error {

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -219,5 +220,33 @@ func TestSymbolsSearch(t *testing.T) {
 		if _, err := w.Symbols(ctx, bad); ops.CodeOf(err) != ops.CodeUsage {
 			t.Errorf("%+v: %v, want USAGE", bad, err)
 		}
+	}
+}
+
+// Render runs for exactly the files OnFile receives (a search leaves out
+// the files without a match), and OnFile gets what it returned.
+func TestSymbolsRenderForEachFileOnFileGets(t *testing.T) {
+	_, dir := tree(t, map[string]string{})
+	w := symbolsWorkspace(t, dir, t.TempDir())
+	var rendered, received atomic.Int64
+	var got []string
+	res, err := w.Symbols(context.Background(), ops.SymbolsRequest{Path: "src", Name: "start", WalkOptions: ops.WalkOptions{Jobs: 3},
+		Render: func(f *ops.SymbolsFile) []byte {
+			rendered.Add(1)
+			return []byte(fmt.Sprintf("%s %d", f.Path, len(f.Symbols)))
+		},
+		OnFile: func(f *ops.SymbolsFile, n int) error {
+			received.Add(1)
+			if want := fmt.Sprintf("%s %d", f.Path, len(f.Symbols)); string(f.Rendered) != want {
+				t.Errorf("%s: rendered %q, want %q", f.Path, f.Rendered, want)
+			}
+			got = append(got, f.Path)
+			return nil
+		}})
+	if err != nil || !res.OK {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || rendered.Load() != received.Load() {
+		t.Errorf("rendered %d files, OnFile received %d (%v)", rendered.Load(), received.Load(), got)
 	}
 }
