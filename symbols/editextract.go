@@ -5,6 +5,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 )
 
@@ -24,11 +25,53 @@ import (
 // same-named symbols counts over the whole file). Otherwise it is
 // ExtractFrom. Errors are ExtractFrom's. ExtractEdit borrows p: it
 // neither modifies nor closes it.
+//
+// For a language whose own parser finds its symbols (Go), it can when
+// that parser accepted beforeText (before came from it) and the
+// language extracts after an edit (lang.Language.OwnExtractEdits): that
+// parser then reads only the top-level declarations the changed bytes
+// touched, and the definitions elsewhere are before's, shifted, before
+// all are assembled and named as a full extraction does.
 func ExtractEdit(ctx context.Context, before File, beforeText []byte, p *lang.Parse) (File, error) {
+	if f, ok, err := extractOwnEdited(ctx, before, beforeText, p); ok || err != nil {
+		return f, err
+	}
 	if f, ok, err := extractEdited(ctx, before, beforeText, p); ok || err != nil {
 		return f, err
 	}
 	return ExtractFrom(ctx, p)
+}
+
+// extractOwnEdited is ExtractEdit's restricted extraction for a language
+// whose own parser finds its symbols; ok is false when it does not
+// apply.
+func extractOwnEdited(ctx context.Context, before File, beforeText []byte, p *lang.Parse) (f File, ok bool, err error) {
+	if p == nil || p.Lang == nil || !before.own || before.Layout == nil || len(p.Text) == 0 || len(beforeText) == 0 {
+		return File{}, false, nil
+	}
+	edits := p.Lang.OwnExtractEdits()
+	if edits == nil {
+		return File{}, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return File{}, false, err
+	}
+	after := p.Text
+	a := commonPrefix(beforeText, after)
+	s := commonSuffix(beforeText[a:], after[a:])
+	if a == len(beforeText) && a == len(after) {
+		return File{}, false, nil // no change: the caller extracts, as it would
+	}
+	e := lang.Edit{Start: a, End: len(beforeText) - s, NewStart: a, NewEnd: len(after) - s}
+	defs, layout, parsed, ok := edits(beforeText, after, []lang.Edit{e}, before.defs, before.Layout)
+	probe.CountOwnParsed(ctx, parsed)
+	if !ok {
+		return File{}, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return File{}, false, err
+	}
+	return ownDefsFile(after, p.Lang, defs, layout), true, nil
 }
 
 // extractEdited is ExtractEdit's restricted extraction; ok is false when
