@@ -156,7 +156,7 @@ func checkGoEdit(t *testing.T, l *lang.Language, before, after []byte) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, ok, err := extractOwnEdited(ctx, bf, before, &lang.Parse{Lang: l, Text: after})
+	got, ok, err := extractOwnEdited(ctx, bf, before, &lang.Parse{Lang: l, Text: after}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestExtractEditGoFallsBack(t *testing.T) {
 		"import in a region": bytes.Replace(src, []byte("type T struct{}\n"), []byte("import \"os\"\n\ntype T struct{}\n"), 1),
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, ok, err := extractOwnEdited(ctx, bf, src, &lang.Parse{Lang: l, Text: after}); ok || err != nil {
+			if _, ok, err := extractOwnEdited(ctx, bf, src, &lang.Parse{Lang: l, Text: after}, nil); ok || err != nil {
 				t.Fatalf("the restricted extraction ran (%v, %v)", ok, err)
 			}
 			got, err := ExtractEdit(ctx, bf, src, &lang.Parse{Lang: l, Text: after})
@@ -348,7 +348,7 @@ func TestExtractEditGoParsesTheEditOnly(t *testing.T) {
 	after := splice(src, d.Start+nl+1, d.Start+nl+1, typed)
 
 	var restricted, full atomic.Int64
-	got, ok, err := extractOwnEdited(probe.WithOwnParsed(ctx, &restricted), bf, src, &lang.Parse{Lang: l, Text: after})
+	got, ok, err := extractOwnEdited(probe.WithOwnParsed(ctx, &restricted), bf, src, &lang.Parse{Lang: l, Text: after}, nil)
 	if err != nil || !ok {
 		t.Fatalf("restricted extraction: ran %v, %v", ok, err)
 	}
@@ -366,5 +366,100 @@ func TestExtractEditGoParsesTheEditOnly(t *testing.T) {
 	}
 	if n := restricted.Load(); n == 0 || n > most {
 		t.Fatalf("the restricted extraction handed go/parser %d bytes, not between 1 and %d", n, most)
+	}
+}
+
+// replaceEdits returns src with a random half of the occurrences of old
+// replaced by repl, and the edits that did it (in offsets of src and of
+// the result, as ExtractEdits takes them).
+func replaceEdits(r *rand.Rand, src []byte, old, repl string) ([]byte, []lang.Edit) {
+	var out []byte
+	var edits []lang.Edit
+	prev := 0
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte(old))
+		if j < 0 {
+			break
+		}
+		at := i + j
+		i = at + len(old)
+		if r.IntN(2) == 0 {
+			continue
+		}
+		out = append(out, src[prev:at]...)
+		edits = append(edits, lang.Edit{Start: at, End: at + len(old), NewStart: len(out), NewEnd: len(out) + len(repl)})
+		out = append(out, repl...)
+		prev = at + len(old)
+	}
+	return append(out, src[prev:]...), edits
+}
+
+// TestExtractEditsGoManyEdits replaces words all over real Go files, as
+// a replace over a tree does, and checks that ExtractEdits, told the
+// edits, equals the full extraction, that it hands go/parser fewer bytes
+// than when it knows only the changed bytes' bounds on the files where
+// the edits lie in several declarations apart, and that edits that do
+// not make the text after are ignored.
+func TestExtractEditsGoManyEdits(t *testing.T) {
+	l, err := lang.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	srcs := goEditSources(t, testing.Short())
+	names := make([]string, 0, len(srcs))
+	for name := range srcs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var fewer, restricted, tried int
+	for _, name := range names {
+		src := srcs[name]
+		bf, err := ExtractFile(ctx, src, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(3, uint64(len(src))))
+		for _, w := range [][2]string{{"return ", "return  "}, {"err", "er2"}, {"nil", "(nil)"}, {"Value", "Valu"}, {"{\n", "{\n\t_ = 0\n"}} {
+			after, edits := replaceEdits(r, src, w[0], w[1])
+			if len(edits) < 2 {
+				continue
+			}
+			tried++
+			full, err := ExtractFile(ctx, after, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := &lang.Parse{Lang: l, Text: after}
+			var withEdits, withBounds atomic.Int64
+			got, ok, err := extractOwnEdited(probe.WithOwnParsed(ctx, &withEdits), bf, src, p, edits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := extractOwnEdited(probe.WithOwnParsed(ctx, &withBounds), bf, src, p, nil); err != nil {
+				t.Fatal(err)
+			}
+			if ok {
+				restricted++
+				if !reflect.DeepEqual(got, full) {
+					t.Fatalf("%s, %q: the restricted extraction with %d edits differs from the full one", name, w[0], len(edits))
+				}
+				if withEdits.Load() < withBounds.Load() {
+					fewer++
+				}
+			}
+			// Edits one byte off: not the edits that made after.
+			bad := append([]lang.Edit{}, edits...)
+			bad[len(bad)-1].Start--
+			bad[len(bad)-1].NewStart--
+			bad[0].NewEnd++
+			if got, err := ExtractEdits(ctx, bf, src, p, bad); err != nil || !reflect.DeepEqual(got, full) {
+				t.Fatalf("%s, %q: ExtractEdits with wrong edits differs from the full extraction (%v)", name, w[0], err)
+			}
+		}
+	}
+	t.Logf("%d replacements: restricted on %d, fewer bytes parsed with the edits on %d", tried, restricted, fewer)
+	if restricted*2 < tried || fewer == 0 {
+		t.Fatalf("of %d replacements, %d restricted, %d parsed fewer bytes with the edits", tried, restricted, fewer)
 	}
 }
