@@ -127,8 +127,9 @@ func textEdits(doc, newDoc *edit.Document, edits []edit.Edit) []lang.Edit {
 // symbolChanges compares before, the symbols of ch's content before
 // (ch.doc.Text), with those of its content after: read from after, the
 // guard's parse of it, when the guard handed one over (only the top-level
-// definitions the edit touched, where symbols.ExtractEdit can), else
-// extracted here. It returns
+// definitions the edit touched, where symbols.ExtractEdits can), else
+// extracted here (in Go, by go/parser over the declarations ch's edits
+// touched only, where symbols.ExtractEdits can). It returns
 // nil when the content after cannot be read as a document or its
 // symbols cannot be extracted (the call ran out of time): the receipt
 // then says nothing of symbols rather than something wrong.
