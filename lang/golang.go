@@ -47,7 +47,8 @@ var goDef = Definition{
 		Decides:  true,
 		Cascades: true,
 	},
-	Extract: goExtract,
+	Extract:      goExtract,
+	ExtractEdits: goExtractEdits,
 }
 
 // goReceiver returns the receiver type name of a method_declaration: the
@@ -104,13 +105,20 @@ func goExtract(src []byte) (defs []Def, layout *Layout, ok bool) {
 		return nil, nil, false
 	}
 	base := fset.File(f.Package).Base()
-	off := func(p token.Pos) int { return int(p) - base }
+	defs, layout = goDefs(f, src, func(p token.Pos) int { return int(p) - base })
+	return defs, layout, true
+}
+
+// goDefs returns the definitions and the top-level layout of f, a file
+// go/parser parsed, as goExtract gives them; off turns a position of f
+// into a byte offset into src, the text the offsets index (the receiver
+// of a method whose type is not a named type is read from it).
+func goDefs(f *ast.File, src []byte, off func(token.Pos) int) (defs []Def, layout *Layout) {
 	layout = &Layout{PackageEnd: off(f.Name.End()), Decls: make([]Decl, 0, len(f.Decls))}
 	for _, d := range f.Decls {
 		g, isGen := d.(*ast.GenDecl)
 		layout.Decls = append(layout.Decls, Decl{Start: off(d.Pos()), End: off(d.End()), Import: isGen && g.Tok == token.IMPORT})
 	}
-
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch d := n.(type) {
 		case *ast.FuncDecl:
@@ -149,7 +157,7 @@ func goExtract(src []byte) (defs []Def, layout *Layout, ok bool) {
 		}
 		return true // function literals in bodies, initializers and types may declare types
 	})
-	return defs, layout, true
+	return defs, layout
 }
 
 // goSpecKind returns a type spec's kind as the Go query's patterns give

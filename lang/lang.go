@@ -78,6 +78,14 @@ type Definition struct {
 	// symbols falls back to tree-sitter, whose recovery still finds the
 	// symbols of a broken file). See [Def].
 	Extract func(src []byte) (defs []Def, layout *Layout, ok bool)
+	// ExtractEdits, when not nil, is Extract of newText, the result of
+	// edits (sorted, not overlapping, byte offsets as Checker.CheckEdits
+	// takes them) on oldText, for which Extract returned old and
+	// oldLayout: the same defs and layout, found by parsing only the
+	// part of newText the edits touched and taking the rest from old,
+	// shifted. parsed is how many bytes it handed to the parser. ok is
+	// false when it cannot tell (then the caller calls Extract).
+	ExtractEdits func(oldText, newText []byte, edits []Edit, old []Def, oldLayout *Layout) (defs []Def, layout *Layout, parsed int, ok bool)
 	// Rewrite, when not nil, returns src as the tree-sitter grammar
 	// should read it where the grammar misreads valid text (Ruby's
 	// def !=, read as an endless def of !), after ParserInput's line
@@ -198,6 +206,12 @@ func (l *Language) TreeErrorsCascade() bool { return l.def.TreeErrorsCascade }
 // (Definition.Extract), or nil when tree-sitter is the only one.
 func (l *Language) OwnExtract() func(src []byte) (defs []Def, layout *Layout, ok bool) {
 	return l.def.Extract
+}
+
+// OwnExtractEdits returns the language's own parser's symbol extraction
+// after an edit (Definition.ExtractEdits), or nil.
+func (l *Language) OwnExtractEdits() func(oldText, newText []byte, edits []Edit, old []Def, oldLayout *Layout) (defs []Def, layout *Layout, parsed int, ok bool) {
+	return l.def.ExtractEdits
 }
 
 // LocalSymbols reports Definition.LocalSymbols: each top-level node's

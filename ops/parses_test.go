@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,5 +132,64 @@ func TestSymbolEditParsesOnce(t *testing.T) {
 				t.Errorf("%d tree-sitter parses, want %d", p, tt.parses)
 			}
 		})
+	}
+}
+
+// A replace in a large Go file whose matches lie in three of its forty
+// functions hands go/parser, to list the symbols the edit changed, the
+// content before once (the guard reuses that parse) and, of the content
+// after, only the three functions' declarations, each after a package
+// clause: counted in bytes (probe.WithOwnParsed), not timed. The receipt
+// still lists the three functions as changed, and nothing else.
+func TestGoReplaceParsesTheEditedDeclarations(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package p\n\nimport \"bytes\"\n")
+	for i := range 40 {
+		typ := "int"
+		if i == 3 || i == 20 || i == 37 {
+			typ = "bytes.Buffer"
+		}
+		fmt.Fprintf(&b, "\n// f%d is a function.\nfunc f%d() {\n\tvar x %s\n\t_ = x\n\tfor i := 0; i < %d; i++ {\n\t\tprintln(i)\n\t}\n}\n", i, i, typ, i)
+	}
+	b.WriteString("\nvar _ bytes.Reader\n")
+	src := b.String()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.go")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	var n atomic.Int64
+	res, err := w.Replace(probe.WithOwnParsed(context.Background(), &n), ops.ReplaceRequest{Search: "bytes.Buffer", Replacement: "bytes.Buffr", Paths: []string{"a.go"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 1 || res.Files[0].Symbols == nil {
+		t.Fatalf("no receipt: %+v", res.Files)
+	}
+	var changed []string
+	for _, r := range res.Files[0].Symbols.Changed {
+		changed = append(changed, r.NamePath)
+	}
+	if fmt.Sprint(changed) != "[f3 f20 f37]" || len(res.Files[0].Symbols.Added)+len(res.Files[0].Symbols.Removed) != 0 {
+		t.Fatalf("the receipt: changed %v, added %v, removed %v", changed, res.Files[0].Symbols.Added, res.Files[0].Symbols.Removed)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each edited function: its comment and declaration, the blank line
+	// before and the lines after up to the next declaration (its comment),
+	// after a package clause of its own.
+	one := len("\n// f20 is a function.\nfunc f20() {\n\tvar x bytes.Buffr\n\t_ = x\n\tfor i := 0; i < 20; i++ {\n\t\tprintln(i)\n\t}\n}\n" +
+		"\n// f21 is a function.\n")
+	most := int64(len(src) + 3*(len("package p\n")+one))
+	t.Logf("go/parser read %d bytes for the receipt; the file is %d bytes before, %d after", n.Load(), len(src), len(after))
+	if got := n.Load(); got < int64(len(src)) || got > most {
+		t.Fatalf("go/parser read %d bytes, want the content before (%d) and at most %d in all", got, len(src), most)
 	}
 }

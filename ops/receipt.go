@@ -2,9 +2,11 @@ package ops
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"strings"
 
 	"github.com/symedit/symedit/edit"
@@ -92,11 +94,42 @@ func wholeLines(doc *edit.Document, s symbols.Symbol) []byte {
 	return doc.Text[r[first-1].Start:r[last-1].End]
 }
 
+// textEdits returns edits, byte edits of doc.Content that made
+// newDoc.Content, as symbols.ExtractEdits takes them: sorted by offset, in
+// offsets of doc.Text and newDoc.Text (without their byte order marks).
+// It returns nil, for ExtractEdits to find the changed bytes itself,
+// when only one of the contents has a byte order mark or an edit touches
+// it; ExtractEdits checks the rest (edits that overlap, or do not make
+// newDoc's text, are ignored there).
+func textEdits(doc, newDoc *edit.Document, edits []edit.Edit) []lang.Edit {
+	if len(edits) == 0 || doc.BOM != newDoc.BOM {
+		return nil
+	}
+	shift := 0
+	if doc.BOM {
+		shift = len(edit.UTF8BOM)
+	}
+	sorted := slices.Clone(edits)
+	slices.SortStableFunc(sorted, func(a, b edit.Edit) int { return cmp.Compare(a.Start, b.Start) })
+	out := make([]lang.Edit, 0, len(sorted))
+	delta := 0
+	for _, e := range sorted {
+		if e.Start < shift {
+			return nil
+		}
+		s := e.Start - shift
+		out = append(out, lang.Edit{Start: s, End: e.End - shift, NewStart: s + delta, NewEnd: s + delta + len(e.New)})
+		delta += len(e.New) - (e.End - e.Start)
+	}
+	return out
+}
+
 // symbolChanges compares before, the symbols of ch's content before
 // (ch.doc.Text), with those of its content after: read from after, the
 // guard's parse of it, when the guard handed one over (only the top-level
-// definitions the edit touched, where symbols.ExtractEdit can), else
-// extracted here. It returns
+// definitions the edit touched, where symbols.ExtractEdits can), else
+// extracted here (in Go, by go/parser over the declarations ch's edits
+// touched only, where symbols.ExtractEdits can). It returns
 // nil when the content after cannot be read as a document or its
 // symbols cannot be extracted (the call ran out of time): the receipt
 // then says nothing of symbols rather than something wrong.
@@ -109,7 +142,7 @@ func symbolChanges(ctx context.Context, ch *change, beforeFile symbols.File, aft
 	if after == nil || !after.Of(ch.lang, newDoc.Text) {
 		after = &lang.Parse{Lang: ch.lang, Text: newDoc.Text}
 	}
-	f, err := symbols.ExtractEdit(ctx, beforeFile, ch.doc.Text, after)
+	f, err := symbols.ExtractEdits(ctx, beforeFile, ch.doc.Text, after, textEdits(ch.doc, newDoc, ch.edits))
 	if err != nil {
 		return nil
 	}

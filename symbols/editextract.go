@@ -5,6 +5,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
+	"github.com/symedit/symedit/internal/probe"
 	"github.com/symedit/symedit/lang"
 )
 
@@ -24,11 +25,71 @@ import (
 // same-named symbols counts over the whole file). Otherwise it is
 // ExtractFrom. Errors are ExtractFrom's. ExtractEdit borrows p: it
 // neither modifies nor closes it.
+//
+// For a language whose own parser finds its symbols (Go), it can when
+// that parser accepted beforeText (before came from it) and the
+// language extracts after an edit (lang.Language.OwnExtractEdits): that
+// parser then reads only the top-level declarations the changed bytes
+// touched, and the definitions elsewhere are before's, shifted, before
+// all are assembled and named as a full extraction does.
 func ExtractEdit(ctx context.Context, before File, beforeText []byte, p *lang.Parse) (File, error) {
+	return ExtractEdits(ctx, before, beforeText, p, nil)
+}
+
+// ExtractEdits is ExtractEdit when the caller knows the edits that made
+// p.Text of beforeText: sorted, not overlapping, byte offsets into
+// beforeText (Start, inclusive, End, exclusive) and into p.Text
+// (NewStart, NewEnd) of the texts without a byte order mark. A language
+// whose own parser finds its symbols (Go) then parses only the
+// declarations each edit touched, not all those between the first edit
+// and the last. Edits that do not turn beforeText into p.Text (the bytes
+// between them differ, or they are out of order or of bounds) are
+// ignored, as are nil edits: the changed bytes are then those between
+// the texts' common prefix and common suffix, as in ExtractEdit. The
+// result and errors are ExtractEdit's.
+func ExtractEdits(ctx context.Context, before File, beforeText []byte, p *lang.Parse, edits []lang.Edit) (File, error) {
+	if f, ok, err := extractOwnEdited(ctx, before, beforeText, p, edits); ok || err != nil {
+		return f, err
+	}
 	if f, ok, err := extractEdited(ctx, before, beforeText, p); ok || err != nil {
 		return f, err
 	}
 	return ExtractFrom(ctx, p)
+}
+
+// extractOwnEdited is ExtractEdits' restricted extraction for a language
+// whose own parser finds its symbols; ok is false when it does not
+// apply.
+func extractOwnEdited(ctx context.Context, before File, beforeText []byte, p *lang.Parse, edits []lang.Edit) (f File, ok bool, err error) {
+	if p == nil || p.Lang == nil || !before.own || before.Layout == nil || len(p.Text) == 0 || len(beforeText) == 0 {
+		return File{}, false, nil
+	}
+	extract := p.Lang.OwnExtractEdits()
+	if extract == nil {
+		return File{}, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return File{}, false, err
+	}
+	after := p.Text
+	edits, ok = trimEdits(beforeText, after, edits)
+	if !ok {
+		a := commonPrefix(beforeText, after)
+		s := commonSuffix(beforeText[a:], after[a:])
+		edits = []lang.Edit{{Start: a, End: len(beforeText) - s, NewStart: a, NewEnd: len(after) - s}}
+	}
+	if len(edits) == 0 || edits[0].Start == edits[0].End && edits[0].NewStart == edits[0].NewEnd {
+		return File{}, false, nil // no change: the caller extracts, as it would
+	}
+	defs, layout, parsed, ok := extract(beforeText, after, edits, before.defs, before.Layout)
+	probe.CountOwnParsed(ctx, parsed)
+	if !ok {
+		return File{}, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return File{}, false, err
+	}
+	return ownDefsFile(after, p.Lang, defs, layout), true, nil
 }
 
 // extractEdited is ExtractEdit's restricted extraction; ok is false when
@@ -179,6 +240,39 @@ func extractEdited(ctx context.Context, before File, beforeText []byte, p *lang.
 	names = append(names, before.names[post:]...)
 	nameAll(out, names)
 	return File{Symbols: out, Clean: p.Clean, Layout: p.Layout, names: names, treeClean: true}, true, nil
+}
+
+// trimEdits returns edits, which must turn before into after, each
+// shrunk by the bytes it leaves unchanged at its ends, without those that
+// change nothing; ok is false when edits is empty, or not sorted, not
+// disjoint, out of bounds, or the bytes between them differ in before
+// and after (the edits do not make after). It reads each text once.
+func trimEdits(before, after []byte, edits []lang.Edit) (out []lang.Edit, ok bool) {
+	if len(edits) == 0 {
+		return nil, false
+	}
+	out = make([]lang.Edit, 0, len(edits))
+	prev, prevNew := 0, 0
+	for _, e := range edits {
+		if e.Start < prev || e.End < e.Start || e.End > len(before) || e.NewStart < prevNew || e.NewEnd < e.NewStart ||
+			e.NewEnd > len(after) || e.Start-prev != e.NewStart-prevNew || string(before[prev:e.Start]) != string(after[prevNew:e.NewStart]) {
+			return nil, false
+		}
+		prev, prevNew = e.End, e.NewEnd
+		o, n := before[e.Start:e.End], after[e.NewStart:e.NewEnd]
+		a := commonPrefix(o, n)
+		s := commonSuffix(o[a:], n[a:])
+		e.Start, e.NewStart = e.Start+a, e.NewStart+a
+		e.End, e.NewEnd = e.End-s, e.NewEnd-s
+		if e.Start == e.End && e.NewStart == e.NewEnd {
+			continue
+		}
+		out = append(out, e)
+	}
+	if len(before)-prev != len(after)-prevNew || string(before[prev:]) != string(after[prevNew:]) {
+		return nil, false
+	}
+	return out, true
 }
 
 // kid is one child of a root node and its byte range.

@@ -187,6 +187,13 @@ type File struct {
 	// no extraction filled them), so that ExtractEdit can number the
 	// symbols it does not extract again.
 	names []naming
+	// defs are the definitions the language's own parser found, from
+	// which Symbols were assembled (nil when they came from tree-sitter),
+	// so that ExtractEdit can take those an edit did not touch.
+	defs []lang.Def
+	// own reports that defs are set: the language's own parser accepted
+	// the source (a file without definitions has nil defs).
+	own bool
 	// treeClean reports that Symbols came from a tree-sitter tree with no
 	// ERROR or MISSING node: a parse whose top-level definitions are each
 	// parsed alike wherever the file's other text changes (ExtractEdit).
@@ -240,7 +247,7 @@ func ExtractFrom(ctx context.Context, p *lang.Parse) (File, error) {
 	// A language whose own parser finds its symbols (Go) reads them from
 	// that parser wherever it accepts the text, tree or not; the tree
 	// serves where it refuses, as in ExtractFile.
-	if f, ok := ownFile(p.Text, p.Lang); ok {
+	if f, ok := ownFile(ctx, p.Text, p.Lang); ok {
 		return f, nil
 	}
 	q, err := p.Lang.SymbolsQuery()
@@ -272,7 +279,7 @@ func extractFile(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 	if len(src) == 0 {
 		return File{}, snapshot(File{}, nil), nil
 	}
-	if f, ok := ownFile(src, l); ok {
+	if f, ok := ownFile(ctx, src, l); ok {
 		if err := ctx.Err(); err != nil {
 			return File{}, nil, err
 		}
@@ -287,17 +294,25 @@ func extractFile(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 
 // ownFile returns src's File from l's own parser (lang.Language.OwnExtract:
 // go/parser for Go), and true, when l has one and it accepts src.
-func ownFile(src []byte, l *lang.Language) (File, bool) {
+// It counts the bytes it hands to that parser (probe.CountOwnParsed).
+func ownFile(ctx context.Context, src []byte, l *lang.Language) (File, bool) {
 	own := l.OwnExtract()
 	if own == nil {
 		return File{}, false
 	}
+	probe.CountOwnParsed(ctx, len(src))
 	defs, layout, ok := own(src)
 	if !ok {
 		return File{}, false
 	}
+	return ownDefsFile(src, l, defs, layout), true
+}
+
+// ownDefsFile returns the File of src whose own parser found defs and
+// layout.
+func ownDefsFile(src []byte, l *lang.Language, defs []lang.Def, layout *lang.Layout) File {
 	syms, names := assembleDefs(src, l, defs)
-	return File{Symbols: syms, Clean: true, Layout: layout, names: names}, true
+	return File{Symbols: syms, Clean: true, Layout: layout, names: names, defs: defs, own: true}
 }
 
 // extractTree is Extract with tree-sitter: the query's matches refined by

@@ -94,3 +94,24 @@ func CountRead(ctx context.Context) {
 		n.Add(1)
 	}
 }
+
+// ownParsedKey is the context key of the counter WithOwnParsed installs.
+type ownParsedKey struct{}
+
+// WithOwnParsed returns a context that carries n: every parse by a
+// language's own parser (go/parser) that symbol extraction makes under
+// it adds the number of bytes it hands to that parser to n
+// (CountOwnParsed), so that a test can tell how much of a file was
+// parsed, not how long it took. n must not be nil.
+func WithOwnParsed(ctx context.Context, n *atomic.Int64) context.Context {
+	return context.WithValue(ctx, ownParsedKey{}, n)
+}
+
+// CountOwnParsed adds bytes, the length of a text handed to a
+// language's own parser, to the counter ctx carries (WithOwnParsed), if
+// it carries one.
+func CountOwnParsed(ctx context.Context, bytes int) {
+	if n, ok := ctx.Value(ownParsedKey{}).(*atomic.Int64); ok {
+		n.Add(int64(bytes))
+	}
+}
