@@ -32,6 +32,14 @@ package lang
 //     begins the declaration on the declaration's line it is written as
 //     the storage class "static" and blanks, so that the declaration's
 //     range still begins where the macro does, as clang's does.
+//   - a macro after a function declarator's parameters (int Run()
+//     GTEST_MUST_USE_RESULT_;, f() const GTEST_LOCK_EXCLUDED_(mu) {),
+//     an attribute the grammar cannot read there, blanked with its
+//     arguments.
+//   - a macro's call that declares things on lines of its own, with no
+//     ";" after it (GTEST_IMPL_CMP_HELPER_(GT, >) and then the next
+//     declaration), blanked whole: the grammar would read it and what
+//     follows as one declaration.
 //   - a macro's call whose arguments are statements
 //     (SimulateIOError(return SQLITE_IOERR);, MUTEX_LOGIC( int x; )):
 //     its arguments, or the whole call when no ";" follows, blanked.
@@ -501,6 +509,18 @@ func cMacroWords(text []byte, all []cTok) []cMacro {
 				out = append(out, cMacro{start: toks[i+1].end, end: toks[e].start})
 			}
 		}
+		if i == stmt && inDecl {
+			if e, ok := cOwnLineCall(text, toks, i); ok {
+				// A macro's call on a line of its own, without a ";",
+				// that declares things (GTEST_IMPL_CMP_HELPER_(GT, >)
+				// before the next declaration): no part of what
+				// follows, blanked whole.
+				out = append(out, cMacro{start: toks[i].start, end: toks[e].end})
+				i = e
+				stmt = e + 1
+				continue
+			}
+		}
 		if i == stmt {
 			if m, end, ok := cStatementMacro(text, toks, i); ok {
 				out = append(out, m)
@@ -519,6 +539,12 @@ func cMacroWords(text []byte, all []cTok) []cMacro {
 			continue
 		}
 		switch text[t.start] {
+		case ')':
+			if inDecl {
+				if m, ok := cTrailingMacro(text, toks, stmt, i); ok {
+					out = append(out, m)
+				}
+			}
 		case '{':
 			decl = append(decl, inDecl && cOpensScope(text, toks, stmt, i))
 			stmt = i + 1
@@ -729,6 +755,11 @@ func cHead(text []byte, toks []cTok, i int) []cMacro {
 		// A macro's call before more of the head (an attribute macro).
 		if single && j < len(toks) && word(j) == "(" && cMacroName(text[toks[first].start:toks[first].end]) {
 			after := skipGroup(j, "(", ")")
+			if _, trailing := cTrailingMacro(text, toks, i, after-1); first != i && trailing {
+				// The declarator, with a macro after its parameters
+				// (int RUN_ALL_TESTS() GTEST_MUST_USE_RESULT_;).
+				after = j
+			}
 			if after < len(toks) && toks[after].kind == 'w' && after > j {
 				// On a line of its own (GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251)
 				// before namespace testing {), the call is no part of
@@ -1069,4 +1100,83 @@ func cCloseParen(text []byte, toks []cTok, open int) int {
 		}
 	}
 	return len(toks)
+}
+
+// cOwnLineCall reports whether the statement at toks[i] (directives
+// left out) is a macro's call that stands on lines of its own with no
+// ";" after it: a capitalized name first on its line, its parenthesized
+// arguments, and the next token (a word or a "}") on a later line. It
+// returns the index of the call's ")".
+func cOwnLineCall(text []byte, toks []cTok, i int) (int, bool) {
+	if i+1 >= len(toks) || toks[i].kind != 'w' || !cMacroName(text[toks[i].start:toks[i].end]) ||
+		text[toks[i+1].start] != '(' || toks[i+1].kind != 'p' {
+		return 0, false
+	}
+	if i > 0 && bytes.IndexByte(text[toks[i-1].end:toks[i].start], '\n') < 0 {
+		return 0, false
+	}
+	e := cCloseParen(text, toks, i+1)
+	if e+1 >= len(toks) {
+		return 0, false
+	}
+	next := toks[e+1]
+	if next.kind != 'w' && !(next.kind == 'p' && text[next.start] == '}') {
+		return 0, false
+	}
+	return e, bytes.IndexByte(text[toks[e].end:next.start], '\n') >= 0
+}
+
+// cQualifierWords are the words that may follow a function
+// declarator's parameters before a trailing macro.
+var cQualifierWords = map[string]bool{
+	"const": true, "volatile": true, "noexcept": true, "override": true, "final": true, "&": true, "&&": true,
+}
+
+// cTrailingMacro reports whether a macro follows the ")" at toks[close]
+// that ends a function declarator's parameters, in the statement begun
+// at toks[stmt] at declaration scope (int Run() GTEST_MUST_USE_RESULT_;,
+// const TestSuite* current_test_suite() const GTEST_LOCK_EXCLUDED_(mutex_);),
+// an attribute the grammar cannot read there, and returns it (with its
+// arguments) to blank.
+func cTrailingMacro(text []byte, toks []cTok, stmt, close int) (cMacro, bool) {
+	word := func(j int) string { return string(text[toks[j].start:toks[j].end]) }
+	// The "(" that close closes, and the word before it.
+	depth := 0
+	open := close
+	for ; open >= stmt; open-- {
+		switch word(open) {
+		case ")":
+			depth++
+		case "(":
+			depth--
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	if open <= stmt || toks[open-1].kind != 'w' && word(open-1) != ">" && word(open-1) != ")" {
+		return cMacro{}, false
+	}
+	j := close + 1
+	for j < len(toks) && cQualifierWords[word(j)] {
+		j++
+	}
+	if j >= len(toks) || toks[j].kind != 'w' || !cMacroName(text[toks[j].start:toks[j].end]) {
+		return cMacro{}, false
+	}
+	end := j
+	if j+1 < len(toks) && word(j+1) == "(" {
+		end = cCloseParen(text, toks, j+1)
+		if end >= len(toks) {
+			return cMacro{}, false
+		}
+	}
+	if end+1 >= len(toks) {
+		return cMacro{}, false
+	}
+	switch word(end + 1) {
+	case ";", "{", "=", "override", "final", "const", "noexcept", ":":
+		return cMacro{start: toks[j].start, end: toks[end].end}, true
+	}
+	return cMacro{}, false
 }
