@@ -408,7 +408,8 @@ func cAdjustType(t *Tree, c *Candidate) bool {
 		n := c.Name
 		for depth := 0; n != nil && n.Type() != "type_identifier" && depth < 64; depth++ {
 			switch n.Type() {
-			case "parenthesized_declarator":
+			case "parenthesized_declarator", "reference_declarator":
+				// Neither names its declarator a field (typedef T& reference;).
 				n = firstNamedNonComment(n)
 			default:
 				n = n.ChildByFieldName("declarator")
