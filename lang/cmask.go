@@ -40,6 +40,10 @@ package lang
 //     ";" after it (GTEST_IMPL_CMP_HELPER_(GT, >) and then the next
 //     declaration), blanked whole: the grammar would read it and what
 //     follows as one declaration.
+//   - a hexadecimal escape of one digit in a string or character
+//     literal ("mm\x6", "\x0"), which the grammar's escapes (two digits
+//     or more) do not take, losing the literal and what follows: its x
+//     is written as 0, an octal escape of the same length.
 //   - a macro's call whose arguments are statements
 //     (SimulateIOError(return SQLITE_IOERR);, MUTEX_LOGIC( int x; )):
 //     its arguments, or the whole call when no ";" follows, blanked.
@@ -260,6 +264,18 @@ func cMask(src []byte) []byte {
 					i = end - 1
 				}
 			}
+		}
+	}
+	for _, t := range toks {
+		if t.kind != 's' {
+			continue
+		}
+		for _, at := range cShortHexEscapes(text, t) {
+			if out == nil {
+				out = bytes.Clone(src)
+				text = out
+			}
+			out[at] = '0'
 		}
 	}
 	if spans := cExpressionDirectives(text, toks); len(spans) > 0 {
@@ -1179,4 +1195,27 @@ func cTrailingMacro(text []byte, toks []cTok, stmt, close int) (cMacro, bool) {
 		return cMacro{start: toks[j].start, end: toks[end].end}, true
 	}
 	return cMacro{}, false
+}
+
+// cShortHexEscapes returns the offsets of the x of each hexadecimal
+// escape of one digit (\x6, not \x6F) in the literal t, a raw string
+// aside.
+func cShortHexEscapes(text []byte, t cTok) []int {
+	lit := text[t.start:t.end]
+	q := bytes.IndexAny(lit, "\"'")
+	if q < 0 || q > 0 && lit[q-1] == 'R' {
+		return nil
+	}
+	hex := func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+	var at []int
+	for i := q + 1; i < len(lit); i++ {
+		if lit[i] != '\\' {
+			continue
+		}
+		if i+2 < len(lit) && lit[i+1] == 'x' && hex(lit[i+2]) && (i+3 >= len(lit) || !hex(lit[i+3])) {
+			at = append(at, t.start+i+1)
+		}
+		i++ // the escaped byte
+	}
+	return at
 }
