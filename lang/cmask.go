@@ -530,8 +530,16 @@ func cMacroWords(text []byte, all []cTok) []cMacro {
 				// A macro's call on a line of its own, without a ";",
 				// that declares things (GTEST_IMPL_CMP_HELPER_(GT, >)
 				// before the next declaration): no part of what
-				// follows, blanked whole.
-				out = append(out, cMacro{start: toks[i].start, end: toks[e].end})
+				// follows, blanked whole; or an attribute's, whose
+				// arguments are literals, before a declaration.
+				m := cMacro{start: toks[i].start, end: toks[e].end}
+				if cAttributeCall(text, toks, i, e) {
+					// An attribute's macro (GTEST_ATTRIBUTE_PRINTF_(2, 3)
+					// before static void ColoredPrintf(...)): the
+					// declaration begins at it, as clang's range does.
+					m.write = "static"
+				}
+				out = append(out, m)
 				i = e
 				stmt = e + 1
 				continue
@@ -1218,4 +1226,37 @@ func cShortHexEscapes(text []byte, t cTok) []int {
 		i++ // the escaped byte
 	}
 	return at
+}
+
+// cAttributeCall reports whether the macro's call toks[i:e+1], on lines
+// of its own, reads as an attribute of the declaration after it: its
+// arguments are literals only (GTEST_ATTRIBUTE_PRINTF_(2, 3),
+// GTEST_INTERNAL_DEPRECATED("...")), unlike a declaring macro's
+// (GTEST_IMPL_CMP_HELPER_(GT, >)), and a declaration's specifiers or
+// type follow on the next line (not namespace, template, a tag or
+// another macro's call).
+func cAttributeCall(text []byte, toks []cTok, i, e int) bool {
+	if e == i+2 {
+		return false // no arguments
+	}
+	for j := i + 2; j < e; j++ {
+		if t := toks[j]; !(t.kind == 's' || t.kind == 'n' || t.kind == 'p' && text[t.start] == ',') {
+			return false
+		}
+	}
+	if e+1 >= len(toks) || toks[e+1].kind != 'w' ||
+		len(bytes.TrimSpace(text[toks[e].end:toks[e+1].start])) > 0 || bytes.Count(text[toks[e].end:toks[e+1].start], []byte("\n")) > 1 {
+		// An attribute is written on the line right above its
+		// declaration; a call after a blank line or a comment is not
+		// one (GTEST_DISABLE_MSC_WARNINGS_PUSH_(4180), then a comment).
+		return false
+	}
+	w := string(text[toks[e+1].start:toks[e+1].end])
+	switch {
+	case cNotDeclarations[w], w == "struct", w == "class", w == "union", w == "enum", w == "typedef":
+		return false
+	case cMacroName([]byte(w)) && e+2 < len(toks) && text[toks[e+2].start] == '(':
+		return false
+	}
+	return true
 }

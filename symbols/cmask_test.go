@@ -96,12 +96,15 @@ struct Holder {
 }  // namespace internal
 }  // namespace testing
 int RUN_ALL_TESTS() GTEST_MUST_USE_RESULT_;
+GTEST_ATTRIBUTE_PRINTF_(2, 3)
+static void ColoredPrintf(GTestColor color, const char* fmt, ...) {}
 `
 
 // TestCppGoogletestSymbols checks that the symbols of googletest's
 // shapes are all found, with clang's ranges: a declaration with a macro
-// after its parameters ends at its ";", and the declarations after the
-// macros' calls are not lost.
+// after its parameters ends at its ";", one with an attribute's macro
+// on the line above begins at the macro, and the declarations after
+// the macros' calls are not lost.
 func TestCppGoogletestSymbols(t *testing.T) {
 	l, err := lang.ByName("cpp")
 	if err != nil {
@@ -131,6 +134,7 @@ func TestCppGoogletestSymbols(t *testing.T) {
 		`method testing/internal/Holder/operator const Impl& 18:3-18:48 "operator const Impl&() const { return impl; }"`,
 		`method testing/internal/Holder/operator T* 19:3-19:42 "operator T*() const { return nullptr; }"`,
 		`function RUN_ALL_TESTS 23:1-23:44 "int RUN_ALL_TESTS() GTEST_MUST_USE_RESULT_;"`,
+		`function ColoredPrintf 24:1-25:69 "GTEST_ATTRIBUTE_PRINTF_(2, 3)"`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("symbols:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
