@@ -1161,7 +1161,7 @@ var cQualifierWords = map[string]bool{
 // at toks[stmt] at declaration scope (int Run() GTEST_MUST_USE_RESULT_;,
 // const TestSuite* current_test_suite() const GTEST_LOCK_EXCLUDED_(mutex_);),
 // an attribute the grammar cannot read there, and returns it (with its
-// arguments) to blank.
+// arguments, and the macros after it) to blank.
 func cTrailingMacro(text []byte, toks []cTok, stmt, close int) (cMacro, bool) {
 	word := func(j int) string { return string(text[toks[j].start:toks[j].end]) }
 	// The "(" that close closes, and the word before it.
@@ -1185,17 +1185,19 @@ func cTrailingMacro(text []byte, toks []cTok, stmt, close int) (cMacro, bool) {
 	for j < len(toks) && cQualifierWords[word(j)] {
 		j++
 	}
-	if j >= len(toks) || toks[j].kind != 'w' || !cMacroName(text[toks[j].start:toks[j].end]) {
-		return cMacro{}, false
-	}
-	end := j
-	if j+1 < len(toks) && word(j+1) == "(" {
-		end = cCloseParen(text, toks, j+1)
-		if end >= len(toks) {
-			return cMacro{}, false
+	// One macro or more, each with its arguments as may be
+	// (GTEST_NO_INLINE_ GTEST_NO_TAIL_CALL_;).
+	end := -1
+	for k := j; k < len(toks) && toks[k].kind == 'w' && cMacroName(text[toks[k].start:toks[k].end]); k = end + 1 {
+		end = k
+		if k+1 < len(toks) && word(k+1) == "(" {
+			end = cCloseParen(text, toks, k+1)
+			if end >= len(toks) {
+				return cMacro{}, false
+			}
 		}
 	}
-	if end+1 >= len(toks) {
+	if end < 0 || end+1 >= len(toks) {
 		return cMacro{}, false
 	}
 	switch word(end + 1) {
