@@ -984,7 +984,7 @@ type cTree struct {
 	args  []string
 	// floor is the share of clang's symbols symedit must find: what it
 	// finds, a little under, so that a change that loses symbols fails;
-	// for googletest, the whole tree's (98.2%; the sample's is 99.7%).
+	// for googletest, under the sample's 99.7% (the whole tree's is 99.9%).
 	// It is short of all: see TestCMatchesClangWholeTree.
 	floor float64
 }
@@ -1026,7 +1026,7 @@ func cTrees(t *testing.T) []cTree {
 		for _, inc := range []string{"googletest/include", "googletest", "googlemock/include", "googlemock"} {
 			args = append(args, "-I", filepath.Join(gt, inc))
 		}
-		trees = append(trees, cTree{name: "googletest", files: files, lang: "cpp", args: args, floor: 0.98})
+		trees = append(trees, cTree{name: "googletest", files: files, lang: "cpp", args: args, floor: 0.996})
 	}
 	if len(trees) == 0 {
 		t.Skip("no real C or C++ tree: make deps-clang downloads SQLite's amalgamation and googletest's sources")
