@@ -13,8 +13,9 @@ package lang
 //     int f(a) {\n#else\n int f(a, b) {\n#endif, or #if X\n if( rc ){\n
 //     #endif and the "}" in a later group): the first branch is kept
 //     inline and the directives and the other branches are blanked, as
-//     if the preprocessor took every first branch. #if 0 blanks its
-//     first branch (often prose), #if 1 the others.
+//     if the preprocessor took every first branch; so is a group that an
+//     "else" follows (its branches end an if chain the else continues).
+//     #if 0 blanks its first branch (often prose), #if 1 the others.
 //   - the comments in a #define that spans lines, which end the
 //     grammar's reading of the macro's body (the line continuations are
 //     kept).
@@ -392,6 +393,14 @@ func cBranchSpans(src []byte, toks []cTok) [][2]int {
 		unbalanced := false
 		for _, c := range changes {
 			unbalanced = unbalanced || c != [2]int{}
+		}
+		// An "else" right after the group continues an if of its
+		// branches (googletest's DefaultDeathTestFactory::Create:
+		// #if ... if (a) {...}\n#else\n if (b) {...}\n#endif\n else {...}),
+		// which the grammar, reading the group as a whole statement,
+		// cannot see: the group is read inline, as an unbalanced one.
+		if closed && next < len(toks) && toks[next].kind == 'w' && string(src[toks[next].start:toks[next].end]) == "else" {
+			unbalanced = true
 		}
 		if unbalanced && closed {
 			// The grammar reads a conditional's branches as whole
