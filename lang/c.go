@@ -326,9 +326,19 @@ func cFunctionName(n *sitter.Node, src []byte) string {
 	case "operator_cast":
 		// operator T(): the type between the keyword and the parameters.
 		text := n.Content(src)
-		if d := n.ChildByFieldName("declarator"); d != nil {
+		// The parameters are in the declarator, under the reference or
+		// pointer declarators of a type ending in & or * (operator
+		// const Impl&() const is (operator const Impl (& (() const)))).
+		d := n.ChildByFieldName("declarator")
+		for depth := 0; d != nil && depth < 64; depth++ {
 			if ps := d.ChildByFieldName("parameters"); ps != nil {
 				text = string(src[n.StartByte():ps.StartByte()])
+				break
+			}
+			if dd := d.ChildByFieldName("declarator"); dd != nil {
+				d = dd
+			} else {
+				d = firstNamedNonComment(d)
 			}
 		}
 		typ := CppShortType(strings.TrimSpace(strings.TrimPrefix(text, "operator")))
@@ -408,7 +418,8 @@ func cAdjustType(t *Tree, c *Candidate) bool {
 		n := c.Name
 		for depth := 0; n != nil && n.Type() != "type_identifier" && depth < 64; depth++ {
 			switch n.Type() {
-			case "parenthesized_declarator":
+			case "parenthesized_declarator", "reference_declarator":
+				// Neither names its declarator a field (typedef T& reference;).
 				n = firstNamedNonComment(n)
 			default:
 				n = n.ChildByFieldName("declarator")

@@ -13,8 +13,9 @@ package lang
 //     int f(a) {\n#else\n int f(a, b) {\n#endif, or #if X\n if( rc ){\n
 //     #endif and the "}" in a later group): the first branch is kept
 //     inline and the directives and the other branches are blanked, as
-//     if the preprocessor took every first branch. #if 0 blanks its
-//     first branch (often prose), #if 1 the others.
+//     if the preprocessor took every first branch; so is a group that an
+//     "else" follows (its branches end an if chain the else continues).
+//     #if 0 blanks its first branch (often prose), #if 1 the others.
 //   - the comments in a #define that spans lines, which end the
 //     grammar's reading of the macro's body (the line continuations are
 //     kept).
@@ -32,6 +33,18 @@ package lang
 //     begins the declaration on the declaration's line it is written as
 //     the storage class "static" and blanks, so that the declaration's
 //     range still begins where the macro does, as clang's does.
+//   - a macro after a function declarator's parameters (int Run()
+//     GTEST_MUST_USE_RESULT_;, f() const GTEST_LOCK_EXCLUDED_(mu) {),
+//     an attribute the grammar cannot read there, blanked with its
+//     arguments.
+//   - a macro's call that declares things on lines of its own, with no
+//     ";" after it (GTEST_IMPL_CMP_HELPER_(GT, >) and then the next
+//     declaration), blanked whole: the grammar would read it and what
+//     follows as one declaration.
+//   - a hexadecimal escape of one digit in a string or character
+//     literal ("mm\x6", "\x0"), which the grammar's escapes (two digits
+//     or more) do not take, losing the literal and what follows: its x
+//     is written as 0, an octal escape of the same length.
 //   - a macro's call whose arguments are statements
 //     (SimulateIOError(return SQLITE_IOERR);, MUTEX_LOGIC( int x; )):
 //     its arguments, or the whole call when no ";" follows, blanked.
@@ -254,6 +267,18 @@ func cMask(src []byte) []byte {
 			}
 		}
 	}
+	for _, t := range toks {
+		if t.kind != 's' {
+			continue
+		}
+		for _, at := range cShortHexEscapes(text, t) {
+			if out == nil {
+				out = bytes.Clone(src)
+				text = out
+			}
+			out[at] = '0'
+		}
+	}
 	if spans := cExpressionDirectives(text, toks); len(spans) > 0 {
 		if out == nil {
 			out = bytes.Clone(src)
@@ -368,6 +393,14 @@ func cBranchSpans(src []byte, toks []cTok) [][2]int {
 		unbalanced := false
 		for _, c := range changes {
 			unbalanced = unbalanced || c != [2]int{}
+		}
+		// An "else" right after the group continues an if of its
+		// branches (googletest's DefaultDeathTestFactory::Create:
+		// #if ... if (a) {...}\n#else\n if (b) {...}\n#endif\n else {...}),
+		// which the grammar, reading the group as a whole statement,
+		// cannot see: the group is read inline, as an unbalanced one.
+		if closed && next < len(toks) && toks[next].kind == 'w' && string(src[toks[next].start:toks[next].end]) == "else" {
+			unbalanced = true
 		}
 		if unbalanced && closed {
 			// The grammar reads a conditional's branches as whole
@@ -501,6 +534,26 @@ func cMacroWords(text []byte, all []cTok) []cMacro {
 				out = append(out, cMacro{start: toks[i+1].end, end: toks[e].start})
 			}
 		}
+		if i == stmt && inDecl {
+			if e, ok := cOwnLineCall(text, toks, i); ok {
+				// A macro's call on a line of its own, without a ";",
+				// that declares things (GTEST_IMPL_CMP_HELPER_(GT, >)
+				// before the next declaration): no part of what
+				// follows, blanked whole; or an attribute's, whose
+				// arguments are literals, before a declaration.
+				m := cMacro{start: toks[i].start, end: toks[e].end}
+				if cAttributeCall(text, toks, i, e) {
+					// An attribute's macro (GTEST_ATTRIBUTE_PRINTF_(2, 3)
+					// before static void ColoredPrintf(...)): the
+					// declaration begins at it, as clang's range does.
+					m.write = "static"
+				}
+				out = append(out, m)
+				i = e
+				stmt = e + 1
+				continue
+			}
+		}
 		if i == stmt {
 			if m, end, ok := cStatementMacro(text, toks, i); ok {
 				out = append(out, m)
@@ -519,6 +572,12 @@ func cMacroWords(text []byte, all []cTok) []cMacro {
 			continue
 		}
 		switch text[t.start] {
+		case ')':
+			if inDecl {
+				if m, ok := cTrailingMacro(text, toks, stmt, i); ok {
+					out = append(out, m)
+				}
+			}
 		case '{':
 			decl = append(decl, inDecl && cOpensScope(text, toks, stmt, i))
 			stmt = i + 1
@@ -729,6 +788,11 @@ func cHead(text []byte, toks []cTok, i int) []cMacro {
 		// A macro's call before more of the head (an attribute macro).
 		if single && j < len(toks) && word(j) == "(" && cMacroName(text[toks[first].start:toks[first].end]) {
 			after := skipGroup(j, "(", ")")
+			if _, trailing := cTrailingMacro(text, toks, i, after-1); first != i && trailing {
+				// The declarator, with a macro after its parameters
+				// (int RUN_ALL_TESTS() GTEST_MUST_USE_RESULT_;).
+				after = j
+			}
 			if after < len(toks) && toks[after].kind == 'w' && after > j {
 				// On a line of its own (GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251)
 				// before namespace testing {), the call is no part of
@@ -1069,4 +1133,141 @@ func cCloseParen(text []byte, toks []cTok, open int) int {
 		}
 	}
 	return len(toks)
+}
+
+// cOwnLineCall reports whether the statement at toks[i] (directives
+// left out) is a macro's call that stands on lines of its own with no
+// ";" after it: a capitalized name first on its line, its parenthesized
+// arguments, and the next token (a word or a "}") on a later line. It
+// returns the index of the call's ")".
+func cOwnLineCall(text []byte, toks []cTok, i int) (int, bool) {
+	if i+1 >= len(toks) || toks[i].kind != 'w' || !cMacroName(text[toks[i].start:toks[i].end]) ||
+		text[toks[i+1].start] != '(' || toks[i+1].kind != 'p' {
+		return 0, false
+	}
+	if i > 0 && bytes.IndexByte(text[toks[i-1].end:toks[i].start], '\n') < 0 {
+		return 0, false
+	}
+	e := cCloseParen(text, toks, i+1)
+	if e+1 >= len(toks) {
+		return 0, false
+	}
+	next := toks[e+1]
+	if next.kind != 'w' && !(next.kind == 'p' && text[next.start] == '}') {
+		return 0, false
+	}
+	return e, bytes.IndexByte(text[toks[e].end:next.start], '\n') >= 0
+}
+
+// cQualifierWords are the words that may follow a function
+// declarator's parameters before a trailing macro.
+var cQualifierWords = map[string]bool{
+	"const": true, "volatile": true, "noexcept": true, "override": true, "final": true, "&": true, "&&": true,
+}
+
+// cTrailingMacro reports whether a macro follows the ")" at toks[close]
+// that ends a function declarator's parameters, in the statement begun
+// at toks[stmt] at declaration scope (int Run() GTEST_MUST_USE_RESULT_;,
+// const TestSuite* current_test_suite() const GTEST_LOCK_EXCLUDED_(mutex_);),
+// an attribute the grammar cannot read there, and returns it (with its
+// arguments, and the macros after it) to blank.
+func cTrailingMacro(text []byte, toks []cTok, stmt, close int) (cMacro, bool) {
+	word := func(j int) string { return string(text[toks[j].start:toks[j].end]) }
+	// The "(" that close closes, and the word before it.
+	depth := 0
+	open := close
+	for ; open >= stmt; open-- {
+		switch word(open) {
+		case ")":
+			depth++
+		case "(":
+			depth--
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	if open <= stmt || toks[open-1].kind != 'w' && word(open-1) != ">" && word(open-1) != ")" {
+		return cMacro{}, false
+	}
+	j := close + 1
+	for j < len(toks) && cQualifierWords[word(j)] {
+		j++
+	}
+	// One macro or more, each with its arguments as may be
+	// (GTEST_NO_INLINE_ GTEST_NO_TAIL_CALL_;).
+	end := -1
+	for k := j; k < len(toks) && toks[k].kind == 'w' && cMacroName(text[toks[k].start:toks[k].end]); k = end + 1 {
+		end = k
+		if k+1 < len(toks) && word(k+1) == "(" {
+			end = cCloseParen(text, toks, k+1)
+			if end >= len(toks) {
+				return cMacro{}, false
+			}
+		}
+	}
+	if end < 0 || end+1 >= len(toks) {
+		return cMacro{}, false
+	}
+	switch word(end + 1) {
+	case ";", "{", "=", "override", "final", "const", "noexcept", ":":
+		return cMacro{start: toks[j].start, end: toks[end].end}, true
+	}
+	return cMacro{}, false
+}
+
+// cShortHexEscapes returns the offsets of the x of each hexadecimal
+// escape of one digit (\x6, not \x6F) in the literal t, a raw string
+// aside.
+func cShortHexEscapes(text []byte, t cTok) []int {
+	lit := text[t.start:t.end]
+	q := bytes.IndexAny(lit, "\"'")
+	if q < 0 || q > 0 && lit[q-1] == 'R' {
+		return nil
+	}
+	hex := func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+	var at []int
+	for i := q + 1; i < len(lit); i++ {
+		if lit[i] != '\\' {
+			continue
+		}
+		if i+2 < len(lit) && lit[i+1] == 'x' && hex(lit[i+2]) && (i+3 >= len(lit) || !hex(lit[i+3])) {
+			at = append(at, t.start+i+1)
+		}
+		i++ // the escaped byte
+	}
+	return at
+}
+
+// cAttributeCall reports whether the macro's call toks[i:e+1], on lines
+// of its own, reads as an attribute of the declaration after it: its
+// arguments are literals only (GTEST_ATTRIBUTE_PRINTF_(2, 3),
+// GTEST_INTERNAL_DEPRECATED("...")), unlike a declaring macro's
+// (GTEST_IMPL_CMP_HELPER_(GT, >)), and a declaration's specifiers or
+// type follow on the next line (not namespace, template, a tag or
+// another macro's call).
+func cAttributeCall(text []byte, toks []cTok, i, e int) bool {
+	if e == i+2 {
+		return false // no arguments
+	}
+	for j := i + 2; j < e; j++ {
+		if t := toks[j]; !(t.kind == 's' || t.kind == 'n' || t.kind == 'p' && text[t.start] == ',') {
+			return false
+		}
+	}
+	if e+1 >= len(toks) || toks[e+1].kind != 'w' ||
+		len(bytes.TrimSpace(text[toks[e].end:toks[e+1].start])) > 0 || bytes.Count(text[toks[e].end:toks[e+1].start], []byte("\n")) > 1 {
+		// An attribute is written on the line right above its
+		// declaration; a call after a blank line or a comment is not
+		// one (GTEST_DISABLE_MSC_WARNINGS_PUSH_(4180), then a comment).
+		return false
+	}
+	w := string(text[toks[e+1].start:toks[e+1].end])
+	switch {
+	case cNotDeclarations[w], w == "struct", w == "class", w == "union", w == "enum", w == "typedef":
+		return false
+	case cMacroName([]byte(w)) && e+2 < len(toks) && text[toks[e+2].start] == '(':
+		return false
+	}
+	return true
 }

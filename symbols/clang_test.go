@@ -488,6 +488,12 @@ func clangExtract(src []byte, file string, in clangInput, macroNames *int) []cla
 	var items []clangItem
 	var walk func(n *cNode, path string, lexical []string, inBody, friend bool, tmpl *cNode)
 	walk = func(n *cNode, path string, lexical []string, inBody, friend bool, tmpl *cNode) {
+		if n.kind == "CXXRecordDecl" && n.implicit && n.name == "" {
+			// A lambda's closure type, which clang also dumps at file
+			// scope for a lambda in a global's initializer: its
+			// operator() is no symbol.
+			return
+		}
 		kind, isSym := clangDeclKinds[n.kind]
 		innerPath, innerLex := path, lexical
 		if clangScopes[n.kind] && n.name != "" && !n.implicit {
@@ -513,8 +519,14 @@ func clangExtract(src []byte, file string, in clangInput, macroNames *int) []cla
 		}
 		if isSym && !n.implicit && n.name != "" && n.loc.macro && inFile(n.loc) {
 			// A name a macro writes (googletest's TEST(...), which
-			// declares a class): tree-sitter reads the macro's call.
+			// declares a class): tree-sitter reads the macro's call,
+			// a symbol named after the macro (TEST), which holds what
+			// is written in its braces (a struct in a test's body is
+			// testing/TEST/S).
 			*macroNames++
+			if w := identAt(src, n.loc.off); w != "" {
+				innerPath = strings.TrimPrefix(path+"/"+w, "/")
+			}
 		} else if isSym && !n.implicit && n.name != "" && inFile(n.loc) && inFile(n.begin) && inFile(n.end) {
 			item, ok := clangSymbol(src, n, kind, path, lexical, chains, inBody, friend, tmpl, in.macros)
 			if ok {
@@ -560,7 +572,10 @@ func clangSymbol(src []byte, n *cNode, kind symbols.Kind, path string, lexical [
 		if friend {
 			kind = symbols.KindFunction
 		}
-		if !hasBody {
+		if !hasBody || end > 0 && src[end-1] != '}' {
+			// No body, or one clang made (a defaulted special member
+			// that is used: Base(const Base&) = default;): the
+			// declaration ends at its ";".
 			end = declarationEnd(src, end)
 		}
 	case "TypedefDecl", "TypeAliasDecl":
@@ -606,7 +621,7 @@ func clangSymbol(src []byte, n *cNode, kind symbols.Kind, path string, lexical [
 	case "CXXConversionDecl":
 		// clang names the canonical type (operator Action<type-parameter-0-0>):
 		// the type as written, up to the parameters, is symedit's.
-		if j := bytes.IndexByte(src[n.loc.off:], '('); j > 0 {
+		if j := conversionParams(src[n.loc.off:]); j > 0 {
 			name = "operator " + lang.CppShortType(strings.TrimPrefix(string(src[n.loc.off:n.loc.off+j]), "operator"))
 		}
 	case "CXXConstructorDecl", "CXXDestructorDecl":
@@ -632,6 +647,38 @@ func clangSymbol(src []byte, n *cNode, kind symbols.Kind, path string, lexical [
 		np = path + "/" + np
 	}
 	return clangItem{Kind: kind, NamePath: np, Start: start, End: end, NameAt: n.loc.off}, true
+}
+
+// conversionParams returns the offset in text, which begins with a
+// conversion function's name (operator OnceAction<R(Args...)>() &&), of
+// the "(" that opens its parameters: the first outside the type's angle
+// brackets; -1 when there is none.
+func conversionParams(text []byte) int {
+	angle := 0
+	for i, c := range text {
+		switch c {
+		case '<':
+			angle++
+		case '>':
+			angle--
+		case '(':
+			if angle <= 0 {
+				return i
+			}
+		case ';', '{':
+			return -1
+		}
+	}
+	return -1
+}
+
+// identAt returns the identifier that begins at src[off:], or "".
+func identAt(src []byte, off int) string {
+	j := off
+	for j < len(src) && (src[j] == '_' || src[j] >= '0' && src[j] <= '9' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z') {
+		j++
+	}
+	return string(src[off:j])
 }
 
 // declarationEnd returns the end of the declaration whose declarator ends
@@ -686,10 +733,50 @@ func macrosBefore(src []byte, start int, macros map[string]bool) int {
 			j--
 		}
 		if j == i || !macros[string(src[j:i])] {
+			if ls, ok := macroLineBefore(src, start, macros); ok {
+				start = ls
+				continue
+			}
 			return start
 		}
 		start = j
 	}
+}
+
+// macroLineBefore returns the start of the line before the one start is
+// on when start is the first word of its line and that line holds
+// macros' names only, each with its arguments, numbers, on the line
+// (GTEST_ATTRIBUTE_NO_SANITIZE_ADDRESS_, GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251)):
+// macros that expand to nothing, which tree-sitter reads as the
+// declaration's first words.
+func macroLineBefore(src []byte, start int, macros map[string]bool) (int, bool) {
+	ls := bytes.LastIndexByte(src[:start], '\n')
+	if ls < 0 || strings.TrimSpace(string(src[ls+1:start])) != "" {
+		return start, false
+	}
+	prev := bytes.LastIndexByte(src[:ls], '\n') + 1
+	line := strings.TrimSpace(string(src[prev:ls]))
+	if line == "" {
+		return start, false
+	}
+	for line != "" {
+		k := 0
+		for k < len(line) && (line[k] == '_' || line[k] >= '0' && line[k] <= '9' || line[k] >= 'a' && line[k] <= 'z' || line[k] >= 'A' && line[k] <= 'Z') {
+			k++
+		}
+		if k == 0 || !macros[line[:k]] {
+			return start, false
+		}
+		line = strings.TrimSpace(line[k:])
+		if strings.HasPrefix(line, "(") {
+			e := strings.IndexByte(line, ')')
+			if e < 0 || strings.Trim(line[1:e], "0123456789, ") != "" {
+				return start, false
+			}
+			line = strings.TrimSpace(line[e+1:])
+		}
+	}
+	return prev + len(src[prev:ls]) - len(bytes.TrimLeft(src[prev:ls], " \t")), true
 }
 
 // symeditCItems returns Extract's symbols of src in l as clangItems.
@@ -897,7 +984,7 @@ type cTree struct {
 	args  []string
 	// floor is the share of clang's symbols symedit must find: what it
 	// finds, a little under, so that a change that loses symbols fails;
-	// for googletest, the whole tree's (98.2%; the sample's is 99.7%).
+	// for googletest, under the sample's 99.7% (the whole tree's is 99.9%).
 	// It is short of all: see TestCMatchesClangWholeTree.
 	floor float64
 }
@@ -939,7 +1026,7 @@ func cTrees(t *testing.T) []cTree {
 		for _, inc := range []string{"googletest/include", "googletest", "googlemock/include", "googlemock"} {
 			args = append(args, "-I", filepath.Join(gt, inc))
 		}
-		trees = append(trees, cTree{name: "googletest", files: files, lang: "cpp", args: args, floor: 0.98})
+		trees = append(trees, cTree{name: "googletest", files: files, lang: "cpp", args: args, floor: 0.996})
 	}
 	if len(trees) == 0 {
 		t.Skip("no real C or C++ tree: make deps-clang downloads SQLite's amalgamation and googletest's sources")

@@ -66,3 +66,77 @@ func firstLine(s string) string {
 	}
 	return s
 }
+
+// cppGoogletestSource is C++ in shapes googletest writes (excerpts of
+// its gtest.h, gtest-port.h and gtest-message.h, BSD-3-Clause, Copyright
+// Google Inc., shortened): macros after a function's parameters,
+// declaring macros' calls on lines of their own without a ";",
+// typedefs of reference types and conversions to them (named after the
+// type, as clang names them, without the parameters).
+const cppGoogletestSource = `namespace testing {
+class UnitTest {
+ public:
+  int Run() GTEST_MUST_USE_RESULT_;
+  const TestSuite* current_test_suite() const GTEST_LOCK_EXCLUDED_(mutex_);
+  typedef std::ostream& (*BasicNarrowIoManip)(std::ostream&);
+};
+namespace internal {
+GTEST_IMPL_CMP_HELPER_(NE, !=)
+GTEST_IMPL_CMP_HELPER_(LT, <)
+GTEST_API_ AssertionResult CmpHelperSTREQ(const char* s1_expression,
+                                          const char* s1);
+template <typename T>
+struct ConstRef {
+  typedef const T& type;
+};
+struct Holder {
+  operator const Impl&() const { return impl; }
+  operator T*() const { return nullptr; }
+};
+}  // namespace internal
+}  // namespace testing
+int RUN_ALL_TESTS() GTEST_MUST_USE_RESULT_;
+GTEST_ATTRIBUTE_PRINTF_(2, 3)
+static void ColoredPrintf(GTestColor color, const char* fmt, ...) {}
+`
+
+// TestCppGoogletestSymbols checks that the symbols of googletest's
+// shapes are all found, with clang's ranges: a declaration with a macro
+// after its parameters ends at its ";", one with an attribute's macro
+// on the line above begins at the macro, and the declarations after
+// the macros' calls are not lost.
+func TestCppGoogletestSymbols(t *testing.T) {
+	l, err := lang.ByName("cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(cppGoogletestSource)
+	syms, err := symbols.Extract(context.Background(), src, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range syms {
+		got = append(got, fmt.Sprintf("%s %s %d:%d-%d:%d %q", s.Kind, s.NamePath, s.Start.Line, s.Start.Column,
+			s.End.Line, s.End.Column, firstLine(string(src[s.StartByte:s.EndByte]))))
+	}
+	want := []string{
+		`namespace testing 1:1-22:2 "namespace testing {"`,
+		`class testing/UnitTest 2:1-7:3 "class UnitTest {"`,
+		`method testing/UnitTest/Run 4:3-4:36 "int Run() GTEST_MUST_USE_RESULT_;"`,
+		`method testing/UnitTest/current_test_suite 5:3-5:76 "const TestSuite* current_test_suite() const GTEST_LOCK_EXCLUDED_(mutex_);"`,
+		`type testing/UnitTest/BasicNarrowIoManip 6:3-6:62 "typedef std::ostream& (*BasicNarrowIoManip)(std::ostream&);"`,
+		`namespace testing/internal 8:1-21:2 "namespace internal {"`,
+		`function testing/internal/CmpHelperSTREQ 11:1-12:59 "GTEST_API_ AssertionResult CmpHelperSTREQ(const char* s1_expression,"`,
+		`struct testing/internal/ConstRef 13:1-16:3 "template <typename T>"`,
+		`type testing/internal/ConstRef/type 15:3-15:25 "typedef const T& type;"`,
+		`struct testing/internal/Holder 17:1-20:3 "struct Holder {"`,
+		`method testing/internal/Holder/operator const Impl& 18:3-18:48 "operator const Impl&() const { return impl; }"`,
+		`method testing/internal/Holder/operator T* 19:3-19:42 "operator T*() const { return nullptr; }"`,
+		`function RUN_ALL_TESTS 23:1-23:44 "int RUN_ALL_TESTS() GTEST_MUST_USE_RESULT_;"`,
+		`function ColoredPrintf 24:1-25:69 "GTEST_ATTRIBUTE_PRINTF_(2, 3)"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("symbols:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
