@@ -209,6 +209,13 @@ func cLiteralEnd(src []byte, start, q int) int {
 // cDirective returns the name of the directive token t (if, ifdef,
 // else, endif, define, ...).
 func cDirective(src []byte, t cTok) string {
+	i, j := cDirectiveSpan(src, t)
+	return string(src[i:j])
+}
+
+// cDirectiveSpan returns the offsets of the directive token t's name,
+// after "#" and any blanks: [start, end).
+func cDirectiveSpan(src []byte, t cTok) (start, end int) {
 	i := t.start + 1
 	for i < t.end && (src[i] == ' ' || src[i] == '\t') {
 		i++
@@ -217,7 +224,7 @@ func cDirective(src []byte, t cTok) string {
 	for j < t.end && cIdentByte(src[j]) {
 		j++
 	}
-	return string(src[i:j])
+	return i, j
 }
 
 // cBlank writes blanks over out[start:end], keeping newlines and CRs.
@@ -1059,11 +1066,7 @@ func cGroupNext(text []byte, toks []cTok, i int) int {
 // begins: after its name and, for a function-like macro, its
 // parameters.
 func cDefineBody(text []byte, t cTok) int {
-	i := t.start + 1
-	for i < t.end && (text[i] == ' ' || text[i] == '\t') {
-		i++
-	}
-	i += len("define")
+	_, i := cDirectiveSpan(text, t)
 	for i < t.end && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}

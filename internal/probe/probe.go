@@ -54,29 +54,40 @@ func (c *StepsContext) Err() error {
 // At returns SearchSteps when Err first said cancelled, or 0.
 func (c *StepsContext) At() int64 { return c.at.Load() }
 
-// parsesKey is the context key of the parse counter WithParses installs.
-type parsesKey struct{}
+// counterKey is the context key of one of the per-call counters below:
+// a counter carried by the context, not a package-level one, counts one
+// call's work only, whatever other goroutines do meanwhile.
+type counterKey int
+
+const (
+	parsesKey    counterKey = iota // WithParses
+	readsKey                       // WithReads
+	ownParsedKey                   // WithOwnParsed
+)
+
+// withCounter returns a context carrying n under k.
+func withCounter(ctx context.Context, k counterKey, n *atomic.Int64) context.Context {
+	return context.WithValue(ctx, k, n)
+}
+
+// count adds delta to the counter ctx carries under k, if it carries one.
+func count(ctx context.Context, k counterKey, delta int64) {
+	if n, ok := ctx.Value(k).(*atomic.Int64); ok {
+		n.Add(delta)
+	}
+}
 
 // WithParses returns a context that carries n: every tree-sitter parse
 // made under it by the packages that parse (symbols' extraction, the
 // syntax guard), a full or an incremental one, adds one to n
-// (CountParse). A counter carried by the context, not a package-level
-// one, counts one call's parses only, whatever other goroutines parse
-// meanwhile. n must not be nil.
+// (CountParse). n must not be nil.
 func WithParses(ctx context.Context, n *atomic.Int64) context.Context {
-	return context.WithValue(ctx, parsesKey{}, n)
+	return withCounter(ctx, parsesKey, n)
 }
 
 // CountParse adds one to the parse counter ctx carries (WithParses), if
 // it carries one. Call it once per tree-sitter parse, just before it.
-func CountParse(ctx context.Context) {
-	if n, ok := ctx.Value(parsesKey{}).(*atomic.Int64); ok {
-		n.Add(1)
-	}
-}
-
-// readsKey is the context key of the read counter WithReads installs.
-type readsKey struct{}
+func CountParse(ctx context.Context) { count(ctx, parsesKey, 1) }
 
 // WithReads returns a context that carries n: every read of a whole
 // file's bytes made under it by a multi-file operation (replace's first
@@ -84,19 +95,12 @@ type readsKey struct{}
 // to n (CountRead), so that a test can tell that a file without a match
 // is read once, not how long the reads took. n must not be nil.
 func WithReads(ctx context.Context, n *atomic.Int64) context.Context {
-	return context.WithValue(ctx, readsKey{}, n)
+	return withCounter(ctx, readsKey, n)
 }
 
 // CountRead adds one to the read counter ctx carries (WithReads), if it
 // carries one. Call it once per read of a file's bytes.
-func CountRead(ctx context.Context) {
-	if n, ok := ctx.Value(readsKey{}).(*atomic.Int64); ok {
-		n.Add(1)
-	}
-}
-
-// ownParsedKey is the context key of the counter WithOwnParsed installs.
-type ownParsedKey struct{}
+func CountRead(ctx context.Context) { count(ctx, readsKey, 1) }
 
 // WithOwnParsed returns a context that carries n: every parse by a
 // language's own parser (go/parser) that symbol extraction makes under
@@ -104,14 +108,10 @@ type ownParsedKey struct{}
 // (CountOwnParsed), so that a test can tell how much of a file was
 // parsed, not how long it took. n must not be nil.
 func WithOwnParsed(ctx context.Context, n *atomic.Int64) context.Context {
-	return context.WithValue(ctx, ownParsedKey{}, n)
+	return withCounter(ctx, ownParsedKey, n)
 }
 
 // CountOwnParsed adds bytes, the length of a text handed to a
 // language's own parser, to the counter ctx carries (WithOwnParsed), if
 // it carries one.
-func CountOwnParsed(ctx context.Context, bytes int) {
-	if n, ok := ctx.Value(ownParsedKey{}).(*atomic.Int64); ok {
-		n.Add(int64(bytes))
-	}
-}
+func CountOwnParsed(ctx context.Context, bytes int) { count(ctx, ownParsedKey, int64(bytes)) }
