@@ -428,9 +428,21 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 	doc, err := w.readResolved(path, r, req.WriteOptions)
 	probe.CountRead(ctx)
 	if err != nil {
-		if errors.Is(err, edit.ErrEncoding) && !w.rawMatch(ctx, path, sr) {
-			f.out.Status, f.skip = ReplaceNoMatch, skipNotUTF8
-			return f
+		if errors.Is(err, edit.ErrEncoding) {
+			// Not UTF-8 text: skipped when its bytes hold no match, else
+			// refused with the matches its bytes hold, so that the
+			// summary, the total and an expected count see them.
+			n := w.rawMatches(ctx, path, sr)
+			if n == 0 {
+				f.out.Status, f.skip = ReplaceNoMatch, skipNotUTF8
+				return f
+			}
+			if n > 0 {
+				// Searched, as bytes: its count counts, an expected
+				// count included.
+				f.out.Status, f.err, f.out.Matches = ReplaceRefused, err, n
+				return f
+			}
 		}
 		f.out.Status, f.err, f.readErr = ReplaceRefused, err, true
 		return f
@@ -458,20 +470,21 @@ func (w *Workspace) replaceOne(ctx context.Context, path string, r *files.Resolu
 	return f
 }
 
-// rawMatch reports whether sr finds a match in the bytes of the file
+// rawMatches returns how many matches sr finds in the bytes of the file
 // path names, read through the file layer (confined, as every read) as
-// they are: the search of a file that is not UTF-8 text. A file that
-// cannot be read, and a UTF-16 or UTF-32 file (whose text a byte search
-// cannot see), count as a match, so that the read's error stays the
-// refusal.
-func (w *Workspace) rawMatch(ctx context.Context, path string, sr *textedit.Searcher) bool {
+// they are: the search of a file that is not UTF-8 text (each byte that
+// is not UTF-8 reads as U+FFFD, which no literal search text holds). It
+// is -1 when that cannot be told: a file that cannot be read, and a
+// UTF-16 or UTF-32 file (whose text a byte search cannot see), so that
+// the read's error stays the refusal.
+func (w *Workspace) rawMatches(ctx context.Context, path string, sr *textedit.Searcher) int {
 	raw, err := w.files.ReadBytes(path)
 	probe.CountRead(ctx)
 	if err != nil || edit.WideBOM(raw) != "" {
-		return true
+		return -1
 	}
 	_, _, matches := sr.Replace(string(raw))
-	return len(matches) > 0
+	return len(matches)
 }
 
 // planReplace computes the change sr makes to doc: its matches replaced
@@ -696,6 +709,12 @@ func matchList(files []*replaceFile, total int) string {
 	var b strings.Builder
 	listed := 0
 	for _, f := range files {
+		if len(f.matches) == 0 && f.out.Matches > 0 && listed < textedit.MaxMatchLocations {
+			// Counted in its bytes (not UTF-8 text): no line to show.
+			fmt.Fprintf(&b, "\n  %s: %s in bytes that are not UTF-8 text", f.out.Path, matchCount(f.out.Matches, false))
+			listed += f.out.Matches
+			continue
+		}
 		for _, m := range f.matches {
 			if listed == textedit.MaxMatchLocations {
 				break

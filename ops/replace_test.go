@@ -610,12 +610,39 @@ func TestReplaceSkipsNotUTF8WithoutMatch(t *testing.T) {
 	if got := replaceStatuses(res); !slices.Contains(got, "src/python/latin1.py=refused") {
 		t.Errorf("statuses %v: want the Latin-1 file refused", got)
 	}
+	sum, others := 0, 0
 	for _, f := range res.Files {
-		if f.Path == "src/python/latin1.py" && (f.Error == nil || !strings.Contains(f.Error.Error(), "UTF-8")) {
+		sum += f.Matches
+		if f.Path != "src/python/latin1.py" {
+			others += f.Matches
+			continue
+		}
+		if f.Error == nil || !strings.Contains(f.Error.Error(), "UTF-8") {
 			t.Errorf("the Latin-1 file's error %v: want it to say the file is not UTF-8", f.Error)
 		}
+		// Its bytes hold one "caf": counted, though it is refused, so
+		// the summary does not say there is less to replace than there is.
+		if f.Matches != 1 {
+			t.Errorf("the Latin-1 file's matches: %d, want 1 (counted in its bytes)", f.Matches)
+		}
+	}
+	if res.TotalMatches != sum || !strings.HasPrefix(res.Summary, fmt.Sprintf("%d match(es)", sum)) {
+		t.Errorf("total %d, summary %q: want the %d matches of every file, the refused one's included", res.TotalMatches, res.Summary, sum)
 	}
 	replaceSameTree(t, dir, before, "a refused replace")
+
+	// An expected count that leaves out the Latin-1 file's match is a
+	// count refusal that names it, with or without --partial: nothing is
+	// written.
+	for _, partial := range []bool{false, true} {
+		res, err = w.Replace(context.Background(), ops.ReplaceRequest{Search: "caf", Replacement: "cafe", Paths: []string{"src"}, Expect: &others, Partial: partial})
+		if err == nil || res.FilesWritten != 0 || res.Error == nil ||
+			!strings.Contains(res.Error.Message, fmt.Sprintf("expected %d match(es)", others)) ||
+			!strings.Contains(res.Error.Message, "src/python/latin1.py: 1 match(es) in bytes that are not UTF-8 text") {
+			t.Errorf("partial=%v, expecting the matches of the UTF-8 files only: %v, %+v", partial, err, res.Error)
+		}
+		replaceSameTree(t, dir, before, "a replace refused for its count")
+	}
 
 	// With --partial the other files are written, the Latin-1 file still
 	// refused and left as it was.
