@@ -217,16 +217,20 @@ compare_cpu symbols-cpu "$runs_tree" "$mixed_cmd" "$ctags_mixed_cmd"
 # no match and are skipped, not a refusal) against rg -l | xargs sed -i
 # doing the same replacement on the same files (rg limited to the .go and
 # .py files, where every match is), on a fresh copy before every run, in
-# this script's own temporary folder. --no-journal: sed keeps no undo
+# this script's own temporary folder, flushed to disk before the run
+# (sync -f). --no-journal: sed keeps no undo
 # record either. rg: $RG, else on PATH, else as make deps-bench or
-# `apt-get download ripgrep` + dpkg -x left it under .cache/bench/rg.
+# `apt-get download ripgrep` + dpkg -x left it under .cache/bench.
 rg_bin=${RG:-$(command -v rg || true)}
-[ -n "$rg_bin" ] || rg_bin="$(cd "$(dirname "$0")/.." && pwd)/.cache/bench/rg/usr/bin/rg"
+[ -n "$rg_bin" ] || rg_bin="$(cd "$(dirname "$0")/.." && pwd)/.cache/bench/usr/bin/rg"
 pystd=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>/dev/null || true)
 if [ -x "$rg_bin" ] && [ -d "$pystd" ]; then
   rbase="$work/rtree-base" rtree="$work/rtree"
   mkdir -p "$rbase" && cp -r "$src" "$rbase/go" && cp -r "$pystd" "$rbase/py" && rm -rf "$rbase/py/site-packages"
-  rtree_prep="rm -rf '$rtree' && cp -r '$rbase' '$rtree'"
+  # sync -f: the copy's own writeback (413 MB) must not land inside the
+  # measured run, where it would slow whichever command's fsync or write
+  # meets it: both commands start on a clean page cache.
+  rtree_prep="rm -rf '$rtree' && cp -r '$rbase' '$rtree' && sync -f '$rbase' '$rtree'"
   rtree_cmd="cd '$rtree' && '$bin' replace --no-journal bytes.Buffer bytes.Buffr . >/dev/null 2>&1"
   rgsed_cmd="cd '$rtree' && '$rg_bin' -l -F bytes.Buffer -g '*.go' -g '*.py' | xargs sed -i 's/bytes\\.Buffer/bytes.Buffr/g'"
   # Each in a subshell: its cd must not leave this shell in a folder the
@@ -238,7 +242,7 @@ if [ -x "$rg_bin" ] && [ -d "$pystd" ]; then
   echo "(h) replace bytes.Buffer over $(find "$rbase" -type f | wc -l) files (GOROOT/src + Python stdlib) vs rg -l | xargs sed -i"
   compare replace-tree "$runs_tree" "$rtree_prep" "$rtree_cmd" "$rgsed_cmd"
 else
-  echo "(h) skipped: needs ripgrep (RG=..., or .cache/bench/rg) and python3's standard library" >&2
+  echo "(h) skipped: needs ripgrep (RG=..., or make deps-bench) and python3's standard library" >&2
 fi
 
 # (d) cold symbols against a bare tree-sitter parse of the same files at
@@ -265,8 +269,7 @@ if [ -z "${BENCH_TREE:-}" ]; then
 else
   runs_big=${RUNS_BIG:-3}
   big_tree=$(realpath "$BENCH_TREE")
-  rg_bin=$(command -v rg || true)
-  [ -n "$rg_bin" ] || { echo "(i) rg missing: apt-get download ripgrep, dpkg -x it into .cache/bench, put it on PATH" >&2; exit 2; }
+  [ -x "$rg_bin" ] || { echo "(i) rg missing: make deps-bench, or RG=..." >&2; exit 2; }
   big_index="$work/big-index"
   exts=$(echo x >"$work/x.zzz"; { "$bin" symbols "$work/x.zzz" 2>&1 || true; } | sed -n 's/.*supported extensions are //p' | head -1)
   [ -n "$exts" ] || { echo "(i) could not read symedit's extensions" >&2; exit 2; }
