@@ -51,13 +51,18 @@ func (l Lead) String() string {
 // and JavaScript, where a method may be named "static", by "<", "?" or
 // "!") is a modifier; anything else is the definition. Python and Go have no
 // modifiers; Go no decorators. The comment prefixes, modifier words and
-// the rest are the language's lang.Anatomy. A nil lang or a text with no
-// such line gives LeadDefinition.
+// the rest are the language's lang.Anatomy. The text is judged as the
+// language's parser reads it (lang.Language.ParserInput), as the
+// symbol's own head was: a C or C++ macro that the parser's input writes
+// as "static" (SQLITE_PRIVATE, GTEST_API_) is a modifier in the text as
+// in the symbol, so a text that begins with it is not given it a second
+// time. A nil lang or a text with no such line gives LeadDefinition.
 func TextLead(lang *lang.Language, text string) Lead {
 	if lang == nil {
 		return LeadDefinition
 	}
 	a := lang.Anatomy()
+	text = string(lang.ParserInput([]byte(text)))
 	for _, l := range lines.Split(text) {
 		t := strings.TrimLeft(l, " \t\f\v")
 		if t == "" || hasAnyPrefix(t, a.Comments()) {

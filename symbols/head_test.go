@@ -84,6 +84,12 @@ func TestTextLead(t *testing.T) {
 		{"cpp", "explicit Widget(int w);\n", symbols.LeadModifier},
 		{"cpp", "void Widget::draw() const {}\n", symbols.LeadDefinition},
 		{"cpp", "templated(int x);\n", symbols.LeadDefinition},
+		// Macros the parser's input writes as "static" (SQLite's amalgamation,
+		// googletest): a modifier in the sent text as in the file's symbol.
+		{"c", "SQLITE_PRIVATE int sqlite3Strlen30(const char *z){\n  return 0;\n}\n", symbols.LeadModifier},
+		{"c", "static SQLITE_NOINLINE void sqlite3ErrorFinish(sqlite3 *db, int err_code){\n}\n", symbols.LeadModifier},
+		{"c", "int sqlite3Strlen30(const char *z){\n  return 0;\n}\n", symbols.LeadDefinition},
+		{"cpp", "GTEST_API_ Cardinality Between(int min, int max) {\n  return Cardinality();\n}\n", symbols.LeadModifier},
 		{"typescript", "@Input() name() {}\n", symbols.LeadDecorator},
 		{"typescript", "export function f() {}\n", symbols.LeadModifier},
 		{"typescript", "export default class {}\n", symbols.LeadModifier},
