@@ -197,7 +197,9 @@ func fitIndent(text []string, indent string) ([]string, Reindent) {
 // starts mid-line, as "return run(new Runnable() {"),
 // stays in front of body's first non-blank line; code after the symbol on
 // its last line ("});") follows body's last non-blank line (a trailing
-// comment there is replaced with the line). With a zero s.Head, or one
+// comment there is replaced with the line); each is written once, when
+// body's first or last non-blank line already begins or ends with it
+// (the whole lines a model read and sends back). With a zero s.Head, or one
 // outside s's lines, the whole lines First to Last are replaced.
 //
 // A symbol's range does not hold the comment above it, so a body that
@@ -290,22 +292,28 @@ func replaceSymbolLines(d *edit.Document, s SymbolLines, body string, lines []st
 
 	// Keep the lines before from's line and the bytes of its line before
 	// from: body's first non-blank line follows them.
+	// A body that already begins with those bytes (show prints whole
+	// lines, and a model sends back what it read) gets them once.
 	k := d.LineAt(from)
 	if prefix := string(d.Text[d.LineRanges()[k-1].Start:from]); strings.TrimSpace(prefix) != "" {
 		for strings.TrimSpace(lines[0]) == "" {
 			lines = lines[1:]
 		}
-		lines[0] = prefix + strings.TrimLeft(lines[0], " \t")
+		first := strings.TrimLeft(lines[0], " \t")
+		lines[0] = prefix + strings.TrimPrefix(first, strings.TrimLeft(prefix, " \t"))
 	}
 	// Keep the code after the symbol on its last line ("});" after an
-	// anonymous class): it follows body's last non-blank line. A comment
+	// anonymous class): it follows body's last non-blank line, unless
+	// that line already ends with it (whole lines sent back). A comment
 	// there is replaced with the line, as before.
 	if suffix := string(d.Text[h.EndByte:last.End]); strings.TrimSpace(suffix) != "" && !isComment(suffix) {
 		i := len(lines) - 1
 		for strings.TrimSpace(lines[i]) == "" {
 			i--
 		}
-		lines = append(lines[:i:i], strings.TrimRight(lines[i], " \t")+suffix)
+		end := strings.TrimRight(lines[i], " \t")
+		end = strings.TrimSuffix(end, strings.TrimRight(suffix, " \t"))
+		lines = append(lines[:i:i], strings.TrimRight(end, " \t")+suffix)
 	}
 	e, err := d.ReplaceLines(k, s.Last, lines)
 	return e, pl, err

@@ -186,6 +186,21 @@ export function render(p: Panel): string {
 			},
 		},
 		{
+			// The whole lines, as show prints them and a model sends them
+			// back: the code around the class is written once.
+			name: "java: an anonymous class sent with the code around it on its lines",
+			doc:  fixtureDoc("java/Inventory.java"), namePath: "Inventory/byQuantity/Comparator$1",
+			text:     "sorted.sort(new Comparator<Item>() {\n    public int compare(Item a, Item b) {\n        return Integer.compare(b.quantity, a.quantity);\n    }\n});\n",
+			replaced: textedit.ReplacedWhole,
+			want: []string{
+				"        sorted.sort(new Comparator<Item>() {",
+				"            public int compare(Item a, Item b) {",
+				"                return Integer.compare(b.quantity, a.quantity);",
+				"            }",
+				"        });",
+			},
+		},
+		{
 			name: "java: a method of an anonymous class keeps @Override",
 			doc:  fixtureDoc("java/Inventory.java"), namePath: "Inventory/byQuantity/Comparator$1/compare",
 			text:     "public int compare(Item a, Item b) {\n    return 0;\n}\n",
