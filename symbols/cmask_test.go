@@ -140,3 +140,53 @@ func TestCppGoogletestSymbols(t *testing.T) {
 		t.Errorf("symbols:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// cppSymbolsOf returns the symbols of the C++ text src, one line each:
+// kind, name path, 1-based start and end line:column, and the first
+// line of the range.
+func cppSymbolsOf(t *testing.T, src []byte) []string {
+	t.Helper()
+	l, err := lang.ByName("cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := symbols.Extract(context.Background(), src, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range syms {
+		got = append(got, fmt.Sprintf("%s %s %d:%d-%d:%d %q", s.Kind, s.NamePath, s.Start.Line, s.Start.Column,
+			s.End.Line, s.End.Column, firstLine(string(src[s.StartByte:s.EndByte]))))
+	}
+	return got
+}
+
+// cppDeletedSource is C++ with functions deleted or defaulted outside a
+// class, which the grammar reads as declarations with an initializer:
+// googletest's ReturnRef (gmock-actions.h, BSD-3-Clause, Copyright
+// Google Inc.), an operator defaulted outside its class, and a variable
+// and a function pointer with initializers, which are no symbols.
+const cppDeletedSource = `namespace testing {
+template <typename R, R* = nullptr>
+internal::ReturnRefAction<R> ReturnRef(R&&) = delete;
+}  // namespace testing
+Widget& Widget::operator=(const Widget&) = default;
+int count = limit;
+int (*handler)(int) = nullptr;
+`
+
+// TestCppDeletedFunctionSymbols checks that deleted and defaulted
+// functions are functions (or methods), ranging to their ";", as clang's
+// do, and that other initialized declarations stay variables.
+func TestCppDeletedFunctionSymbols(t *testing.T) {
+	got := cppSymbolsOf(t, []byte(cppDeletedSource))
+	want := []string{
+		`namespace testing 1:1-4:2 "namespace testing {"`,
+		`function testing/ReturnRef 2:1-3:54 "template <typename R, R* = nullptr>"`,
+		`method Widget/operator= 5:1-5:52 "Widget& Widget::operator=(const Widget&) = default;"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("symbols:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
