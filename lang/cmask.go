@@ -33,6 +33,12 @@ package lang
 //     begins the declaration on the declaration's line it is written as
 //     the storage class "static" and blanks, so that the declaration's
 //     range still begins where the macro does, as clang's does.
+//   - the arguments of an all-capital macro's call that begins a
+//     statement at file, namespace or class scope and that a ";" or a
+//     body follows (GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );,
+//     ACTION_TEMPLATE(F, HAS_1_TEMPLATE_PARAMS(template <typename P>
+//     class, Ptr), AND_0_VALUE_PARAMS()) {...}): types and keywords,
+//     neither expressions nor parameters, blanked; the call stays.
 //   - a macro after a function declarator's parameters (int Run()
 //     GTEST_MUST_USE_RESULT_;, f() const GTEST_LOCK_EXCLUDED_(mu) {),
 //     an attribute the grammar cannot read there, blanked with its
@@ -533,11 +539,17 @@ func cMacroWords(text []byte, all []cTok) []cMacro {
 		if i == stmt && inDecl && i+1 < len(toks) && toks[i].kind == 'w' && word(i+1) == "(" &&
 			cMacroName(text[toks[i].start:toks[i].end]) {
 			// A macro's call that declares things, at file, namespace or
-			// class scope (GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );):
-			// its arguments (types, empty ones) are no expressions, and
-			// the grammar, which reads a declaration there, can lose the
-			// scope's end. They are blanked; the call stays.
-			if e := cCloseParen(text, toks, i+1); e > i+2 && e+1 < len(toks) && word(e+1) == ";" {
+			// class scope (GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );),
+			// or that heads a definition whose body follows it
+			// (ACTION_TEMPLATE(ReturnSmartPointer,
+			// HAS_1_TEMPLATE_PARAMS(template <typename Pointee> class, Pointer),
+			// AND_1_VALUE_PARAMS(pointee)) {...}, TEST(Suite, Name) {...}):
+			// its arguments (types, keywords, empty ones) are neither
+			// expressions nor parameters, and the grammar, which reads a
+			// declaration there, can lose the scope's end. They are
+			// blanked; the call stays, and with a body after it reads as
+			// a function named after the macro.
+			if e := cCloseParen(text, toks, i+1); e > i+2 && e+1 < len(toks) && (word(e+1) == ";" || word(e+1) == "{") {
 				out = append(out, cMacro{start: toks[i+1].end, end: toks[e].start})
 			}
 		}

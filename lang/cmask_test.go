@@ -91,6 +91,9 @@ var cMaskCases = []struct {
 	{"a macro's call on a line of its own (googletest)", "cpp",
 		"GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251)\nnamespace testing {\n#if GTEST_HAS_STD_WSTRING\nvoid f();\n#endif\n}\n",
 		"······································\nnamespace testing {\n#if GTEST_HAS_STD_WSTRING\nvoid f();\n#endif\n}\n"},
+	{"a macro's call that heads a definition (googletest's gmock-more-actions_test.cc)", "cpp",
+		"namespace testing {\nACTION_TEMPLATE(ReturnSmartPointer,\n                HAS_1_TEMPLATE_PARAMS(template <typename Pointee> class,\n                                      Pointer),\n                AND_1_VALUE_PARAMS(pointee)) {\n  return Pointer<pointee_type>(new pointee_type(pointee));\n}\n}\n",
+		"namespace·testing·{\nACTION_TEMPLATE(···················\n········································································\n···············································\n···········································)·{\n··return·Pointer<pointee_type>(new·pointee_type(pointee));\n}\n}\n"},
 }
 
 // TestCParserInput checks each masking rule on its excerpt, and that

@@ -162,6 +162,46 @@ func cppSymbolsOf(t *testing.T, src []byte) []string {
 	return got
 }
 
+// cppDefinitionMacroSource is C++ in a shape of googletest's
+// gmock-more-actions_test.cc (BSD-3-Clause, Copyright Google Inc.,
+// shortened): a macro's call whose arguments hold a template's head and
+// whose body follows it, and declarations after it in the same
+// namespaces.
+const cppDefinitionMacroSource = `namespace testing {
+namespace gmock_more_actions_test {
+ACTION_TEMPLATE(ReturnSmartPointer,
+                HAS_1_TEMPLATE_PARAMS(template <typename Pointee> class,
+                                      Pointer),
+                AND_1_VALUE_PARAMS(pointee)) {
+  return Pointer<pointee_type>(new pointee_type(pointee));
+}
+template <typename T1, typename T2>
+struct GiantTemplate {
+ public:
+  explicit GiantTemplate(int a_value) : value(a_value) {}
+  int value;
+};
+}  // namespace gmock_more_actions_test
+}  // namespace testing
+`
+
+// TestCppDefinitionMacroSymbols checks that a macro's call heading a
+// definition costs neither the namespaces around it their ends nor the
+// declarations after it, and is a function named after the macro.
+func TestCppDefinitionMacroSymbols(t *testing.T) {
+	got := cppSymbolsOf(t, []byte(cppDefinitionMacroSource))
+	want := []string{
+		`namespace testing 1:1-16:2 "namespace testing {"`,
+		`namespace testing/gmock_more_actions_test 2:1-15:2 "namespace gmock_more_actions_test {"`,
+		`function testing/gmock_more_actions_test/ACTION_TEMPLATE 3:1-8:2 "ACTION_TEMPLATE(ReturnSmartPointer,"`,
+		`struct testing/gmock_more_actions_test/GiantTemplate 9:1-14:3 "template <typename T1, typename T2>"`,
+		`constructor testing/gmock_more_actions_test/GiantTemplate/GiantTemplate 12:3-12:58 "explicit GiantTemplate(int a_value) : value(a_value) {}"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("symbols:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // cppDeletedSource is C++ with functions deleted or defaulted outside a
 // class, which the grammar reads as declarations with an initializer:
 // googletest's ReturnRef (gmock-actions.h, BSD-3-Clause, Copyright
