@@ -13,7 +13,9 @@ import (
 // cMaskedSource is C in the shapes the C parser input masks (an excerpt
 // of SQLite's amalgamation, public domain, shortened): macros before a
 // declaration's type, a function whose #if branches each open its body,
-// and a function after it, which tree-sitter loses without the masking.
+// and a function after it, which tree-sitter loses without the masking;
+// a function with #if groups that end in the middle of a statement
+// (sqlite3GetToken), which without it runs on over the one after it.
 const cMaskedSource = `SQLITE_PRIVATE SQLITE_NOINLINE int sqlite3WalkExprNN(Walker *pWalker, Expr *pExpr){
   return 0;
 }
@@ -28,6 +30,36 @@ static void decodeIntArray(char *z, Index *pIndex){
 }
 SQLITE_PRIVATE sqlite3_int64 sqlite3BtreeMaxRecordSize(BtCursor*);
 static SQLITE_NO_TSAN void after(void){}
+SQLITE_PRIVATE i64 sqlite3GetToken(const unsigned char *z, int *tokenType){
+  switch( aiClass[*z] ){
+    case CC_DOT: {
+#ifndef SQLITE_OMIT_FLOATING_POINT
+      if( !sqlite3Isdigit(z[1]) )
+#endif
+      {
+        *tokenType = TK_DOT;
+        return 1;
+      }
+      /* no break */ deliberate_fall_through
+    }
+    case CC_DIGIT: {
+#ifndef SQLITE_OMIT_HEX_INTEGER
+      if( z[0]=='0' && (z[1]=='x' || z[1]=='X') && sqlite3Isxdigit(z[2]) ){
+        for(i=3; sqlite3Isxdigit(z[i]); i++){}
+        return i;
+      }else
+#endif
+      {
+        for(i=0; sqlite3Isdigit(z[i]); i++){}
+      }
+      return i;
+    }
+  }
+  return 1;
+}
+SQLITE_PRIVATE int sqlite3RunParser(Parse *pParse, const char *zSql){
+  return 0;
+}
 `
 
 // TestCMaskedPositions checks that the symbols of C that the parser
@@ -54,6 +86,8 @@ func TestCMaskedPositions(t *testing.T) {
 		`function decodeIntArray 4:1-12:2 "static void decodeIntArray(char *z, Index *pIndex){"`,
 		`function sqlite3BtreeMaxRecordSize 13:1-13:67 "SQLITE_PRIVATE sqlite3_int64 sqlite3BtreeMaxRecordSize(BtCursor*);"`,
 		`function after 14:1-14:41 "static SQLITE_NO_TSAN void after(void){}"`,
+		`function sqlite3GetToken 15:1-41:2 "SQLITE_PRIVATE i64 sqlite3GetToken(const unsigned char *z, int *tokenType){"`,
+		`function sqlite3RunParser 42:1-44:2 "SQLITE_PRIVATE int sqlite3RunParser(Parse *pParse, const char *zSql){"`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("symbols:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
