@@ -135,6 +135,16 @@ func cAdjustFunction(t *Tree, c *Candidate, cpp bool) bool {
 		}
 		switch typ := p.Type(); {
 		case cDeclaratorWrappers[typ]:
+		case cpp && typ == "init_declarator":
+			// A deleted or defaulted function the grammar reads as a
+			// variable's initializer (template <typename R> void
+			// ReturnRef(R&&) = delete; X& X::operator=(const X&) =
+			// default;, where a type comes before the declarator): a
+			// function all the same; any other initializer makes a
+			// variable.
+			if d := p.ChildByFieldName("declarator"); d == nil || !d.Equal(n) || !cppDeletedOrDefaulted(p, t.src) {
+				return false
+			}
 		case typ == "function_declarator" || typ == "qualified_identifier":
 			// Only as its declarator (int (*getf(void))(int)) or its name
 			// (Widget::operator bool), never as a parameter.
@@ -212,6 +222,23 @@ func cAdjustFunction(t *Tree, c *Candidate, cpp bool) bool {
 		c.Kind = kindMethod
 	}
 	return true
+}
+
+// cppDeletedOrDefaulted reports whether the init_declarator d's value is
+// delete or default: the grammar reads = delete as a delete expression
+// whose operand is missing, = default as the name default.
+func cppDeletedOrDefaulted(d *sitter.Node, src []byte) bool {
+	v := d.ChildByFieldName("value")
+	if v == nil {
+		return false
+	}
+	switch v.Type() {
+	case "delete_expression":
+		return v.Content(src) == "delete"
+	case "identifier":
+		return v.Content(src) == "default"
+	}
+	return false
 }
 
 // isDeclaratorOf reports whether n is one of decl's declarators (a

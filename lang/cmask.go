@@ -24,8 +24,11 @@ package lang
 //     __attribute__((aligned(8)))\n#endif\n = {...}), where the grammar
 //     takes none: a group without #else is blanked whole (code added
 //     under a condition), else its directives and branches after the
-//     first. A macro used on a line of its own without a ";"
-//     (GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251)) ends a statement here.
+//     first; and so a group that begins between statements but whose
+//     first branch ends in the middle of one (#ifndef X\n if( a )\n
+//     #endif\n {, or }else before the #endif). A macro used on a line
+//     of its own without a ";" (GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251))
+//     ends a statement here.
 //   - an all-capital word in a declaration's head that the declaration
 //     cannot hold as a type or a name (SQLITE_API int f(void), static
 //     SQLITE_NOINLINE void g(void), class GTEST_API_ X {}): a macro that
@@ -33,6 +36,12 @@ package lang
 //     begins the declaration on the declaration's line it is written as
 //     the storage class "static" and blanks, so that the declaration's
 //     range still begins where the macro does, as clang's does.
+//   - the arguments of an all-capital macro's call that begins a
+//     statement at file, namespace or class scope and that a ";" or a
+//     body follows (GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );,
+//     ACTION_TEMPLATE(F, HAS_1_TEMPLATE_PARAMS(template <typename P>
+//     class, Ptr), AND_0_VALUE_PARAMS()) {...}): types and keywords,
+//     neither expressions nor parameters, blanked; the call stays.
 //   - a macro after a function declarator's parameters (int Run()
 //     GTEST_MUST_USE_RESULT_;, f() const GTEST_LOCK_EXCLUDED_(mu) {),
 //     an attribute the grammar cannot read there, blanked with its
@@ -533,11 +542,17 @@ func cMacroWords(text []byte, all []cTok) []cMacro {
 		if i == stmt && inDecl && i+1 < len(toks) && toks[i].kind == 'w' && word(i+1) == "(" &&
 			cMacroName(text[toks[i].start:toks[i].end]) {
 			// A macro's call that declares things, at file, namespace or
-			// class scope (GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );):
-			// its arguments (types, empty ones) are no expressions, and
-			// the grammar, which reads a declaration there, can lose the
-			// scope's end. They are blanked; the call stays.
-			if e := cCloseParen(text, toks, i+1); e > i+2 && e+1 < len(toks) && word(e+1) == ";" {
+			// class scope (GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );),
+			// or that heads a definition whose body follows it
+			// (ACTION_TEMPLATE(ReturnSmartPointer,
+			// HAS_1_TEMPLATE_PARAMS(template <typename Pointee> class, Pointer),
+			// AND_1_VALUE_PARAMS(pointee)) {...}, TEST(Suite, Name) {...}):
+			// its arguments (types, keywords, empty ones) are neither
+			// expressions nor parameters, and the grammar, which reads a
+			// declaration there, can lose the scope's end. They are
+			// blanked; the call stays, and with a body after it reads as
+			// a function named after the macro.
+			if e := cCloseParen(text, toks, i+1); e > i+2 && e+1 < len(toks) && (word(e+1) == ";" || word(e+1) == "{") {
 				out = append(out, cMacro{start: toks[i+1].end, end: toks[e].start})
 			}
 		}
@@ -895,11 +910,34 @@ func cExpressionDirectives(text []byte, toks []cTok) [][2]int {
 		}
 		return string(text[toks[last].start:toks[last].end])
 	}
-	var groups []bool // the open conditional groups: whether each began in an expression
+	// cGroup is an open conditional group: whether it began in an
+	// expression, its first directive's index, the last token before it
+	// and whether its first branch is still being read.
+	type cGroup struct {
+		expr        bool
+		dir, before int
+		first       bool
+	}
+	var groups []cGroup
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.kind == '#' {
 			d := cDirective(text, t)
+			// A group that began between statements but whose first
+			// branch ends in the middle of one (SQLite's sqlite3GetToken:
+			// #ifndef X\n if( !sqlite3Isdigit(z[1]) )\n#endif\n {, or
+			// }else\n#endif): the grammar, which reads a branch as whole
+			// statements, loses the statement and the function. It is
+			// read as one that begins in an expression.
+			midway := false
+			switch d {
+			case "elif", "else", "elifdef", "elifndef", "endif":
+				if n := len(groups); n > 0 && groups[n-1].first {
+					g := &groups[n-1]
+					g.first = false
+					midway = !g.expr && last > g.before && inside()
+				}
+			}
 			switch d {
 			case "if", "ifdef", "ifndef":
 				if inside() {
@@ -911,9 +949,9 @@ func cExpressionDirectives(text []byte, toks []cTok) [][2]int {
 						continue
 					}
 				}
-				groups = append(groups, inside())
+				groups = append(groups, cGroup{expr: inside(), dir: i, before: last, first: true})
 			case "elif", "else", "elifdef", "elifndef":
-				if len(groups) > 0 && groups[len(groups)-1] {
+				if n := len(groups); n > 0 && (groups[n-1].expr || midway) {
 					// Skip to the group's #endif, blanking what is between.
 					depth := 0
 					j := i + 1
@@ -935,16 +973,25 @@ func cExpressionDirectives(text []byte, toks []cTok) [][2]int {
 						return spans // an unclosed group: leave it
 					}
 					spans = append(spans, [2]int{t.start, toks[j].end})
-					groups = groups[:len(groups)-1]
+					if midway {
+						// The first branch is read inline, its #if blanked.
+						spans = append(spans, [2]int{toks[groups[n-1].dir].start, toks[groups[n-1].dir].end})
+					}
+					groups = groups[:n-1]
 					i = j
 					continue
 				}
 			case "endif":
-				if len(groups) > 0 {
-					if groups[len(groups)-1] {
+				if n := len(groups); n > 0 {
+					switch {
+					case midway:
+						// Without #else: the text without the group.
+						spans = append(spans, [2]int{toks[groups[n-1].dir].start, t.end})
+						last = groups[n-1].before
+					case groups[n-1].expr:
 						spans = append(spans, [2]int{t.start, t.end})
 					}
-					groups = groups[:len(groups)-1]
+					groups = groups[:n-1]
 				}
 				continue
 			}

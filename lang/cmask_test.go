@@ -91,6 +91,15 @@ var cMaskCases = []struct {
 	{"a macro's call on a line of its own (googletest)", "cpp",
 		"GTEST_DISABLE_MSC_WARNINGS_PUSH_(4251)\nnamespace testing {\n#if GTEST_HAS_STD_WSTRING\nvoid f();\n#endif\n}\n",
 		"······································\nnamespace testing {\n#if GTEST_HAS_STD_WSTRING\nvoid f();\n#endif\n}\n"},
+	{"a macro's call that heads a definition (googletest's gmock-more-actions_test.cc)", "cpp",
+		"namespace testing {\nACTION_TEMPLATE(ReturnSmartPointer,\n                HAS_1_TEMPLATE_PARAMS(template <typename Pointee> class,\n                                      Pointer),\n                AND_1_VALUE_PARAMS(pointee)) {\n  return Pointer<pointee_type>(new pointee_type(pointee));\n}\n}\n",
+		"namespace·testing·{\nACTION_TEMPLATE(···················\n········································································\n···············································\n···········································)·{\n··return·Pointer<pointee_type>(new·pointee_type(pointee));\n}\n}\n"},
+	{"groups whose first branch ends in the middle of a statement (SQLite's sqlite3GetToken)", "c",
+		"int f(const unsigned char *z){\n  switch( *z ){\n    case CC_DOT: {\n#ifndef SQLITE_OMIT_FLOATING_POINT\n      if( !sqlite3Isdigit(z[1]) )\n#endif\n      {\n        return 1;\n      }\n    }\n    case CC_DIGIT: {\n#ifndef SQLITE_OMIT_HEX_INTEGER\n      if( z[0]=='0' ){\n        return 2;\n      }else\n#endif\n      {\n        return 3;\n      }\n    }\n  }\n  return 0;\n}\n",
+		"int·f(const·unsigned·char·*z){\n··switch(·*z·){\n····case·CC_DOT:·{\n··································\n·································\n······\n······{\n········return·1;\n······}\n····}\n····case·CC_DIGIT:·{\n·······························\n······················\n·················\n···········\n······\n······{\n········return·3;\n······}\n····}\n··}\n··return·0;\n}\n"},
+	{"a group with #else whose first branch ends in the middle of a statement (SQLite's statGet)", "c",
+		"static void statGet(sqlite3_context *context, int argc, sqlite3_value **argv){\n  StatAccum *p = (StatAccum*)sqlite3_value_blob(argv[0]);\n#ifdef SQLITE_ENABLE_STAT4\n  int eCall = sqlite3_value_int(argv[1]);\n  if( eCall==STAT_GET_STAT1 )\n#else\n  assert( argc==1 );\n#endif\n  {\n    sqlite3_result_text(context, z, -1, sqlite3_free);\n  }\n}\n",
+		"static·void·statGet(sqlite3_context·*context,·int·argc,·sqlite3_value·**argv){\n··StatAccum·*p·=·(StatAccum*)sqlite3_value_blob(argv[0]);\n··························\n··int·eCall·=·sqlite3_value_int(argv[1]);\n··if(·eCall==STAT_GET_STAT1·)\n·····\n····················\n······\n··{\n····sqlite3_result_text(context,·z,·-1,·sqlite3_free);\n··}\n}\n"},
 }
 
 // TestCParserInput checks each masking rule on its excerpt, and that
