@@ -661,6 +661,10 @@ func (op BatchOp) options() WriteOptions {
 		return op.Write.WriteOptions
 	case op.SymbolText != nil:
 		return op.SymbolText.WriteOptions
+	case op.Show != nil:
+		// show writes nothing; its lang is the batch's, as a writing
+		// operation's is, and refused on the operation the same way.
+		return WriteOptions{Lang: op.Show.Lang}
 	}
 	return WriteOptions{}
 }

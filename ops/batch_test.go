@@ -253,6 +253,10 @@ func TestBatchRefusedRequest(t *testing.T) {
 		{"bad regex", batchOps(t, `{"op": "replace", "path": "go/x.go", "search": "(", "replacement": "", "regex": true}`), ops.CodeUsage, "operation 1 (replace)"},
 		{"bad line edit", []ops.BatchOp{{Op: ops.OpLines, Lines: &ops.LinesRequest{Path: batchJava, Edits: ops.LineEdits{{StartLine: 3, EndLine: 1}}}}}, ops.CodeInvalidInput, "operation 1 (lines)"},
 		{"dry run on an op", []ops.BatchOp{{Op: ops.OpLines, Lines: dry}}, ops.CodeUsage, "for the whole batch"},
+		// A line's "lang" is never dropped: it is the batch's, so on an
+		// operation, show included, it is refused.
+		{"lang on a show", batchOps(t, `{"op": "show", "location": "python/process.py::BaseProcess/start", "lang": "python"}`), ops.CodeUsage, "for the whole batch"},
+		{"lang on an edit", batchOps(t, `{"op": "edit", "path": "python/process.py", "edits": [{"old_text": "a", "new_text": "b"}], "lang": "python"}`), ops.CodeUsage, "for the whole batch"},
 		{"request of another op", []ops.BatchOp{{Op: ops.OpEdit, Lines: &ops.LinesRequest{Path: batchJava}}}, ops.CodeUsage, `op "edit" does not go with the request set`},
 		{"two requests", []ops.BatchOp{{Op: ops.OpLines, Lines: dry, Write: &ops.WriteRequest{Path: "x"}}}, ops.CodeUsage, "2 requests set"},
 		{"unknown op", []ops.BatchOp{{Op: "delete", Write: &ops.WriteRequest{Path: "x"}}}, ops.CodeUsage, `unknown op "delete"`},

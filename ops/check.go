@@ -23,7 +23,7 @@ type CheckRequest struct {
 	Paths []string `json:"-"`
 	// Lang parses every file as this language (lang.Select) instead of
 	// by extension.
-	Lang string `json:"-"`
+	Lang string `json:"lang,omitempty" jsonschema:"Parse every file as this language instead of by its extension, as for a C++ header named .h (read as c unless cpp is given). Omitted: by extension."`
 	WalkOptions
 	// OnFile, when set, receives each file's result in path order, on the
 	// calling goroutine, as soon as it and every file before it are done

@@ -24,7 +24,7 @@ type ShowRequest struct {
 	Visible bool `json:"visible,omitempty" jsonschema:"true: in the text content, mark tabs (→), trailing spaces (·), CRs (␍), no-break spaces (⍽) and other invisible characters ([U+200B]), to see why a line does not match (never copy the marks into an edit); structured text stays the file's. Omitted or false: no marks."`
 	// Lang parses the file as this language (lang.Select) instead of
 	// by extension.
-	Lang string `json:"-"`
+	Lang string `json:"lang,omitempty" jsonschema:"Parse the file as this language instead of by its extension, as for a C++ header named .h (read as c unless cpp is given). Omitted: by extension."`
 }
 
 // ShowResult is the result of a ShowRequest. It is read-only, so it does

@@ -40,7 +40,7 @@ type SymbolsRequest struct {
 	Kind string `json:"kind,omitempty" jsonschema:"Keep only the symbols of this kind: class, interface, enum, record, annotation, struct, type, function, method, constructor, namespace, trait, impl, union, macro, property, indexer, event, operator or delegate. Omitted: every kind."`
 	// Lang parses every file as this language (lang.Select) instead of
 	// by extension.
-	Lang string `json:"-"`
+	Lang string `json:"lang,omitempty" jsonschema:"Parse every file as this language instead of by its extension, as for a C++ header named .h (read as c unless cpp is given). Omitted: by extension."`
 	WalkOptions
 	// NoCache neither reads nor writes the symbol index: every file is
 	// read and parsed.

@@ -109,8 +109,8 @@ type WriteOptions struct {
 	// checks nothing. Sent in JSON it may not be "" (see SHA256).
 	ExpectSHA256 SHA256 `json:"expect_sha256,omitempty" jsonschema:"Refuse, writing nothing, unless the file has this SHA-256 (64 hexadecimal digits: show's or symbols' sha256, a result's sha256_after)."`
 	// Lang parses files as this language (lang.Select) instead of by
-	// extension.
-	Lang string `json:"-"`
+	// extension; "" is by extension.
+	Lang string `json:"lang,omitempty" jsonschema:"Parse the files as this language instead of by their extensions, as for a C++ header named .h (read as c unless cpp is given). Omitted: by extension."`
 	// Check is the syntax guard's mode: "strict" (the default when ""),
 	// "warn" or "off" (guard.ParseCheckMode).
 	Check string `json:"-"`

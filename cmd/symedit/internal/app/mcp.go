@@ -200,8 +200,9 @@ type chunkSpec struct {
 }
 
 // describe gives the fields that several tools share (location, path,
-// dry_run, match, whose schema also gets the levels as an enum) and a tool's own text field their descriptions, unless the
-// field's tag has one.
+// dry_run, match, whose schema also gets the levels as an enum) and a
+// tool's own text field their descriptions, unless the field's tag has
+// one, and lang the language names as an enum.
 func describe(s *jsonschema.Schema, text string) *jsonschema.Schema {
 	shared := map[string]string{"location": descLocation, "path": descPath, "dry_run": descDryRun, "text": text, "match": descMatch}
 	for name, p := range s.Properties {
@@ -216,6 +217,11 @@ func describe(s *jsonschema.Schema, text string) *jsonschema.Schema {
 		if name == "match" {
 			for _, l := range match.Levels {
 				p.Enum = append(p.Enum, l.String())
+			}
+		}
+		if name == "lang" {
+			for _, n := range lang.Default().Names() {
+				p.Enum = append(p.Enum, n)
 			}
 		}
 	}

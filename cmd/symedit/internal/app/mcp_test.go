@@ -24,6 +24,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/ops"
 )
 
@@ -338,21 +339,22 @@ func TestMCPConcurrentEditsOneFile(t *testing.T) {
 
 // TestMCPToolSchemas: the typed tools keep the input fields the tools
 // had before they moved to ops (plus expect_sha256 on the writing ones,
-// and expect_symbol_sha256 on those that write a located symbol)
-// and the same required fields, and each declares an object output
-// schema whose properties include the result's ok and error.
+// expect_symbol_sha256 on those that write a located symbol, and lang,
+// an enum of the language names, on every tool that reads a file's
+// language) and the same required fields, and each declares an object
+// output schema whose properties include the result's ok and error.
 func TestMCPToolSchemas(t *testing.T) {
 	want := map[string][]string{
-		"symbols": {"path", "name", "kind"}, "check": {"path"}, "show": {"location", "line_numbers", "visible"},
-		"chunk":         {"location", "chunks", "match", "allow_elision", "dry_run", "expect_sha256", "expect_symbol_sha256"},
-		"edit":          {"path", "edits", "match", "allow_elision", "dry_run", "expect_sha256"},
-		"lines":         {"path", "edits", "dry_run", "expect_sha256"},
-		"replace":       {"search", "replacement", "paths", "regex", "ignore_case", "count", "expect", "partial", "dry_run", "expect_sha256"},
-		"write":         {"path", "content", "dry_run", "expect_sha256"},
-		"apply":         {"reply", "path", "match", "partial", "allow_elision", "dry_run", "expect_sha256"},
-		"replace_body":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
-		"insert_before": {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
-		"insert_after":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256"},
+		"symbols": {"path", "name", "kind", "lang"}, "check": {"path", "lang"}, "show": {"location", "line_numbers", "visible", "lang"},
+		"chunk":         {"location", "chunks", "match", "allow_elision", "dry_run", "expect_sha256", "expect_symbol_sha256", "lang"},
+		"edit":          {"path", "edits", "match", "allow_elision", "dry_run", "expect_sha256", "lang"},
+		"lines":         {"path", "edits", "dry_run", "expect_sha256", "lang"},
+		"replace":       {"search", "replacement", "paths", "regex", "ignore_case", "count", "expect", "partial", "dry_run", "expect_sha256", "lang"},
+		"write":         {"path", "content", "dry_run", "expect_sha256", "lang"},
+		"apply":         {"reply", "path", "match", "partial", "allow_elision", "dry_run", "expect_sha256", "lang"},
+		"replace_body":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256", "lang"},
+		"insert_before": {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256", "lang"},
+		"insert_after":  {"location", "text", "dry_run", "expect_sha256", "expect_symbol_sha256", "lang"},
 		"undo":          {"op_id", "last", "dry_run"},
 		"journal":       {"limit"},
 	}
@@ -385,6 +387,16 @@ func TestMCPToolSchemas(t *testing.T) {
 		w, r := slices.Sorted(slices.Values(want[tool.Name])), slices.Sorted(slices.Values(required[tool.Name]))
 		if !slices.Equal(names, w) || !slices.Equal(req, r) {
 			t.Errorf("%s: input fields %v (required %v), want %v (required %v)", tool.Name, names, req, w, r)
+		}
+		if l, ok := props["lang"].(map[string]any); ok {
+			enum, _ := l["enum"].([]any)
+			var got []string
+			for _, e := range enum {
+				got = append(got, fmt.Sprint(e))
+			}
+			if !slices.Equal(got, lang.Default().Names()) || l["description"] == "" {
+				t.Errorf("%s: lang enum %v, want the language names %v, with a description", tool.Name, got, lang.Default().Names())
+			}
 		}
 		out, _ := tool.OutputSchema.(map[string]any)
 		outProps, _ := out["properties"].(map[string]any)
@@ -1434,5 +1446,61 @@ func TestMCPAnswersBeforeEOF(t *testing.T) {
 	}
 	if !strings.Contains(answered["three"], "LoadUint32") {
 		t.Errorf("show's answer %q does not hold the method", answered["three"])
+	}
+}
+
+// TestMCPLang: a C++ header named .h is read as C by its extension; with
+// "lang": "cpp" the MCP tools read it as C++, as --lang does: symbols
+// lists its class and method, show and replace_body find the method by
+// its name path, and the write is guarded as C++. A name that is not a
+// language is refused with the file unchanged.
+func TestMCPLang(t *testing.T) {
+	root := t.TempDir()
+	header := "namespace gui {\n\nclass Widget {\npublic:\n    int width() const { return width_; }\n\nprivate:\n    int width_ = 0;\n};\n\n}  // namespace gui\n"
+	path := filepath.Join(root, "widget.h")
+	if err := os.WriteFile(path, []byte(header), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs := serveInProcess(t, root, time.Hour, nil, nil)
+	h := path // the in-process server's folder is the test's: an absolute path
+	listed := callTool(t, cs, "symbols", map[string]any{"path": h, "lang": "cpp"})
+	if listed.isError || !strings.Contains(listed.text, "class gui/Widget") || !strings.Contains(listed.text, "method gui/Widget/width") {
+		t.Fatalf("symbols with lang cpp: %+v", listed)
+	}
+	if asC := callTool(t, cs, "symbols", map[string]any{"path": h}); strings.Contains(asC.text, "class gui/Widget") {
+		t.Errorf("without lang the .h file was read as C++: %s", asC.text)
+	}
+	shown := callTool(t, cs, "show", map[string]any{"location": h + "::gui/Widget/width", "lang": "cpp"})
+	if shown.isError || !strings.HasPrefix(shown.text, "    int width() const") || get(shown.data, "language") != "cpp" {
+		t.Fatalf("show with lang cpp: %+v", shown)
+	}
+	res := callTool(t, cs, "replace_body", map[string]any{"location": h + "::gui/Widget/width", "lang": "cpp",
+		"text": "int width() const { return width_ > 0 ? width_ : 0; }\n"})
+	if res.isError || get(res.data, "written") != true {
+		t.Fatalf("replace_body with lang cpp: %+v", res)
+	}
+	want := strings.Replace(header, "{ return width_; }", "{ return width_ > 0 ? width_ : 0; }", 1)
+	if got, _ := os.ReadFile(path); string(got) != want {
+		t.Fatalf("after replace_body:\n%s\nwant\n%s", got, want)
+	}
+	// Not a language: refused before anything is read or written.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	bad, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "replace_body", Arguments: map[string]any{
+		"location": h + "::gui/Widget/width", "lang": "cobol", "text": "int width() const { return 1; }\n"}})
+	if err == nil {
+		var text string
+		for _, c := range bad.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				text += tc.Text
+			}
+		}
+		if !bad.IsError || !strings.Contains(text, "lang") {
+			t.Errorf("lang cobol: error %v, text %q: want a refusal that names the field", bad.IsError, text)
+		}
+		t.Logf("lang cobol: %s", text)
+	}
+	if got, _ := os.ReadFile(path); string(got) != want {
+		t.Errorf("a refused call changed the file:\n%s", got)
 	}
 }

@@ -96,7 +96,7 @@ func without(o remedy.Option) string {
 	case remedy.Root:
 		return "the MCP tools edit only inside the server's root"
 	case remedy.Lang:
-		return "the MCP tools read only the languages of the supported extensions"
+		return "this tool reads each file's language from its extension"
 	case remedy.AllowHardlinks, remedy.AllowReadOnly, remedy.AllowMetadataLoss:
 		return "the MCP tools do not write such a file"
 	}
