@@ -66,19 +66,20 @@ test: deps
 # it after `make test`.
 .PHONY: test-long
 test-long: deps
-	@$(MAKE) --no-print-directory deps-ruby deps-php deps-clang || echo "warning: Ruby, PHP or clang could not be extracted into .cache: their parser comparisons are skipped" >&2
+	@$(MAKE) --no-print-directory deps-ruby deps-php deps-clang deps-rust || echo "warning: Ruby, PHP, clang or the Rust crates could not be extracted into .cache: their parser comparisons are skipped" >&2
 	$(GO) test -count=1 -timeout 30m ./...
 
 # test-parsers: symedit's symbols against each language's own parser over
 # whole trees (go/ast over $GOROOT/src, Python's ast over CPython's standard
 # library, javac's trees over the JDK's java.base sources from src.zip where
 # present, rustc's unexpanded AST over the Rust standard library's sources
-# from the toolchain, Ruby's own parser over Ruby 3.1's library, which
-# deps-ruby extracts, PHP-Parser over the PHP packages deps-php extracts,
-# clang's AST over SQLite's amalgamation and googletest's sources);
+# from the toolchain and over the stable crates deps-rust extracts, Ruby's
+# own parser over Ruby 3.1's library, which deps-ruby extracts,
+# PHP-Parser over the PHP packages deps-php extracts, clang's AST over
+# SQLite's amalgamation and googletest's sources);
 # minutes, so not in `make test`, which runs the same checks over samples.
 .PHONY: test-parsers
-test-parsers: deps-ruby deps-php deps-clang
+test-parsers: deps-ruby deps-php deps-clang deps-rust
 	SYMEDIT_PARSER_TREES=1 $(GO) test -count=1 -timeout 30m -run 'WholeTree' ./symbols
 
 # deps-clang: the C and C++ authority and real trees, into .cache (nothing
@@ -102,6 +103,28 @@ deps-clang:
 	  for d in *.deb; do dpkg -x $$d ..; done; \
 	fi
 	@$(GO) mod download -json github.com/mattn/go-sqlite3@v1.14.53 >/dev/null
+
+# deps-rust: stable Rust crates as Debian ships their sources (the
+# librust-*-dev packages install each crate under
+# usr/share/cargo/registry/<crate>-<version>), extracted into $(RUSTCACHE)
+# (apt-get download and dpkg -x: nothing installed; skipped when present).
+# The rustc comparison (symbols/rustc_test.go) reads them besides the
+# standard library, whose unstable syntax tree-sitter's grammar lacks;
+# where the archive cannot be reached it warns and the crates are
+# skipped.
+RUSTCACHE  ?= .cache/rust-crates
+RUST_CRATES := librust-serde-dev librust-serde-derive-dev librust-serde-json-dev librust-regex-dev \
+               librust-regex-syntax-dev librust-syn-dev librust-proc-macro2-dev librust-memchr-dev \
+               librust-itertools-dev librust-anyhow-dev librust-log-dev librust-bytes-dev librust-rand-dev \
+               librust-rand-core-dev librust-clap-dev librust-tokio-dev librust-futures-util-dev \
+               librust-hashbrown-dev librust-smallvec-dev librust-chrono-dev librust-libc-dev librust-nom-dev
+.PHONY: deps-rust
+deps-rust:
+	@[ -d $(RUSTCACHE)/usr/share/cargo/registry ] || { \
+	  mkdir -p $(RUSTCACHE)/debs && cd $(RUSTCACHE)/debs && \
+	  apt-get download $(RUST_CRATES) >/dev/null && \
+	  for deb in *.deb; do dpkg -x $$deb ..; done; } || \
+	  echo "warning: Debian's archive cannot be reached: the Rust crates are not extracted and their rustc comparison is skipped" >&2
 
 # test-typescript: symbols against the TypeScript compiler's parser over the
 # hand-written fixtures and rxjs's sources. It needs node and the npm

@@ -68,10 +68,15 @@ type rustItem struct {
 	// attributes: rustc's span start, symedit's ModifiersByte.
 	ItemLine int
 	ItemCol  int
+	// NameLine and NameCol are where the name begins: rustc's identifier
+	// after the item's keyword (an impl's self type's span start),
+	// symedit's Selection.
+	NameLine int
+	NameCol  int
 }
 
 func (r rustItem) String() string {
-	return fmt.Sprintf("%s %s %d:%d-%d:%d item %d:%d", r.Kind, r.NamePath, r.StartLine, r.StartCol, r.EndLine, r.EndCol, r.ItemLine, r.ItemCol)
+	return fmt.Sprintf("%s %s %d:%d-%d:%d item %d:%d name %d:%d", r.Kind, r.NamePath, r.StartLine, r.StartCol, r.EndLine, r.EndCol, r.ItemLine, r.ItemCol, r.NameLine, r.NameCol)
 }
 
 // debugNode is one value of rustc's pretty Debug output ({:#?}): head is
@@ -174,30 +179,129 @@ func rustIdent(s string) string {
 	return s
 }
 
-// spanText returns the source text of span s of src, or "".
-func spanText(src []byte, s rustSpan) string {
-	lines := bytes.SplitAfter(src, []byte("\n"))
-	off := func(l, c int) int {
-		if l < 1 || l > len(lines) {
-			return -1
+// rustSource is a file's text with the byte offset of each line's start,
+// to turn rustc's spans (1-based lines, character columns) into byte
+// offsets.
+type rustSource struct {
+	src        []byte
+	lineStarts []int
+}
+
+func newRustSource(src []byte) rustSource {
+	starts := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
 		}
-		n := 0
-		for _, b := range lines[:l-1] {
-			n += len(b)
-		}
-		line := lines[l-1]
-		for i := 1; i < c && len(line) > 0; i++ {
-			_, sz := utf8.DecodeRune(line)
-			n += sz
-			line = line[sz:]
-		}
-		return n
 	}
-	a, b := off(s.l1, s.c1), off(s.l2, s.c2)
+	return rustSource{src: src, lineStarts: starts}
+}
+
+// offset returns the byte offset of 1-based line l, character column c,
+// or -1 when l is not a line of the file.
+func (r rustSource) offset(l, c int) int {
+	if l < 1 || l > len(r.lineStarts) {
+		return -1
+	}
+	n := r.lineStarts[l-1]
+	for i := 1; i < c && n < len(r.src) && r.src[n] != '\n'; i++ {
+		_, sz := utf8.DecodeRune(r.src[n:])
+		n += sz
+	}
+	return n
+}
+
+// pos returns the 1-based line and character column of byte offset off.
+func (r rustSource) pos(off int) (line, col int) {
+	line = sort.SearchInts(r.lineStarts, off+1)
+	return line, utf8.RuneCount(r.src[r.lineStarts[line-1]:off]) + 1
+}
+
+// text returns the source text of span s, or "".
+func (r rustSource) text(s rustSpan) string {
+	a, b := r.offset(s.l1, s.c1), r.offset(s.l2, s.c2)
 	if a < 0 || b < a {
 		return ""
 	}
-	return string(src[a:b])
+	return string(r.src[a:b])
+}
+
+// rustItemKeywords are the tokens that precede the name of an item of
+// each of rustc's item kinds: the name is the identifier right after them
+// (only white space and comments between), which rustc's Debug output of
+// an identifier does not locate.
+var rustItemKeywords = map[string][]string{
+	"Fn": {"fn"}, "Struct": {"struct"}, "Enum": {"enum"}, "Union": {"union"}, "Trait": {"trait"},
+	"TyAlias": {"type"}, "Type": {"type"}, "Mod": {"mod"}, "MacroDef": {"macro_rules", "!"},
+}
+
+// namePos returns the 1-based line and character column of ident, the
+// name of the item whose span is span and whose name follows the tokens
+// kw: the first place, from the span's start, where kw and then ident
+// follow each other, only white space and comments between (a
+// qualifier, a visibility or an ABI string comes before the keyword; the
+// item's own keyword is the first one after them). ok is false when
+// there is none.
+func (r rustSource) namePos(span rustSpan, kw []string, ident string) (line, col int, ok bool) {
+	from, end := r.offset(span.l1, span.c1), r.offset(span.l2, span.c2)
+	if from < 0 || end < from {
+		return 0, 0, false
+	}
+	text := r.src[:end]
+	word := func(i int) bool { return i < 0 || i >= len(text) || !rustIdentChar(text[i]) }
+	skip := func(i int) int {
+		for i < len(text) {
+			switch {
+			case text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r':
+				i++
+			case bytes.HasPrefix(text[i:], []byte("//")):
+				j := bytes.IndexByte(text[i:], '\n')
+				if j < 0 {
+					return len(text)
+				}
+				i += j
+			case bytes.HasPrefix(text[i:], []byte("/*")):
+				j := bytes.Index(text[i+2:], []byte("*/"))
+				if j < 0 {
+					return len(text)
+				}
+				i += j + 4
+			default:
+				return i
+			}
+		}
+		return i
+	}
+	// token reports the end of tok at i, or -1.
+	token := func(i int, tok string) int {
+		if !bytes.HasPrefix(text[i:], []byte(tok)) || rustIdentChar(tok[0]) && (!word(i-1) || !word(i+len(tok))) {
+			return -1
+		}
+		return i + len(tok)
+	}
+	for i := from; i < len(text); i++ {
+		j := token(i, kw[0])
+		for _, k := range kw[1:] {
+			if j < 0 {
+				break
+			}
+			j = token(skip(j), k)
+		}
+		if j < 0 {
+			continue
+		}
+		if n := token(skip(j), ident); n >= 0 {
+			line, col = r.pos(n - len(ident))
+			return line, col, true
+		}
+	}
+	return 0, 0, false
+}
+
+// rustIdentChar reports whether b may be in a Rust identifier (ASCII, or
+// a byte of a multi-byte character).
+func rustIdentChar(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b >= 0x80
 }
 
 // rustcItems returns the symbols that rustc's AST of src (out, its
@@ -206,6 +310,7 @@ func spanText(src []byte, s rustSpan) string {
 // not macro_rules! (decl_macro's macro m() {}, which tree-sitter's grammar
 // does not know).
 func rustcItems(src, out []byte) (items []rustItem, declMacros int) {
+	rs := newRustSource(src)
 	count := map[string]int{}
 	type scope struct{ path string } // the name path the members extend
 	var walk func(n *debugNode, parent scope, parentKind symbols.Kind)
@@ -232,7 +337,9 @@ func rustcItems(src, out []byte) (items []rustItem, declMacros int) {
 		}
 		var kind symbols.Kind
 		var name, member string
-		switch strings.TrimPrefix(kindNode.head, "kind: ") {
+		var nameAt rustSpan // an impl's: its self type's span
+		astKind := strings.TrimPrefix(kindNode.head, "kind: ")
+		switch astKind {
 		case "Fn":
 			kind = symbols.KindFunction
 			if parentKind == symbols.KindImpl || parentKind == symbols.KindTrait {
@@ -274,7 +381,8 @@ func rustcItems(src, out []byte) (items []rustItem, declMacros int) {
 				break
 			}
 			selfSpan, _ := parseSpan(self.field("span"))
-			member = lang.RustShortType(spanText(src, selfSpan))
+			nameAt = selfSpan
+			member = lang.RustShortType(rs.text(selfSpan))
 			if p := self.child("kind: Path"); p != nil {
 				// A path type: its last segment, without generic arguments.
 				if segs := p.child("Path").child("segments:"); segs != nil && len(segs.kids) > 0 {
@@ -285,7 +393,7 @@ func rustcItems(src, out []byte) (items []rustItem, declMacros int) {
 			if tr := impl.child("of_trait: Some"); tr != nil {
 				if path := tr.find("path: Path"); path != nil {
 					ps, _ := parseSpan(path.field("span"))
-					name = "impl " + lang.RustShortType(spanText(src, ps)) + " for " + member
+					name = "impl " + lang.RustShortType(rs.text(ps)) + " for " + member
 				}
 			}
 		}
@@ -316,8 +424,16 @@ func rustcItems(src, out []byte) (items []rustItem, declMacros int) {
 		if c := count[base]; c > 1 {
 			namePath += "[" + strconv.Itoa(c) + "]"
 		}
-		items = append(items, rustItem{Kind: kind, NamePath: namePath, StartLine: start.l1, StartCol: start.c1,
-			EndLine: span.l2, EndCol: span.c2, ItemLine: span.l1, ItemCol: span.c1})
+		it := rustItem{Kind: kind, NamePath: namePath, StartLine: start.l1, StartCol: start.c1,
+			EndLine: span.l2, EndCol: span.c2, ItemLine: span.l1, ItemCol: span.c1}
+		if kind == symbols.KindImpl {
+			it.NameLine, it.NameCol = nameAt.l1, nameAt.c1
+		} else {
+			// Not found (a name a macro writes): 0:0, which no symbol has,
+			// so that the item is reported.
+			it.NameLine, it.NameCol, _ = rs.namePos(span, rustItemKeywords[astKind], name)
+		}
+		items = append(items, it)
 		inner := scope{namePath}
 		if member != "" {
 			inner.path = member
@@ -353,22 +469,28 @@ func symeditRustItems(t *testing.T, src []byte) []rustItem {
 	if err != nil {
 		t.Fatal(err)
 	}
+	rsrc := newRustSource(src)
 	var out []rustItem
 	for _, s := range syms {
 		r := rustItem{Kind: s.Kind, NamePath: s.NamePath}
-		r.StartLine, r.StartCol = charPos(src, s.StartByte)
-		r.EndLine, r.EndCol = charPos(src, s.EndByte)
-		r.ItemLine, r.ItemCol = charPos(src, s.ModifiersByte)
+		r.StartLine, r.StartCol = rsrc.pos(s.StartByte)
+		r.EndLine, r.EndCol = rsrc.pos(s.EndByte)
+		r.ItemLine, r.ItemCol = rsrc.pos(s.ModifiersByte)
+		r.NameLine, r.NameCol = rsrc.pos(selectionByte(src, s))
 		out = append(out, r)
 	}
 	return out
 }
 
-// rustcAST runs rustc -Zunpretty=ast-tree on file; ok is false when rustc
+// rustcAST runs rustc -Zunpretty=ast-tree on file, parsed as a library
+// of the given edition ("2015", "2018", "2021", "2024": the keywords
+// differ, async, dyn, try and gen among them); ok is false when rustc
 // reports an error (a syntax error, or syntax this rustc no longer
-// knows): then its AST is recovered and not a reference.
-func rustcAST(rustc, file string) (out []byte, ok bool, err error) {
-	cmd := exec.Command(rustc, "--edition", "2024", "-Zunpretty=ast-tree", file)
+// knows): then its AST is recovered and not a reference. rustc only
+// parses: a file that is one module of a crate stands alone, and neither
+// the crate's dependencies nor its other modules are read.
+func rustcAST(rustc, edition, file string) (out []byte, ok bool, err error) {
+	cmd := exec.Command(rustc, "--edition", edition, "--crate-type", "lib", "-Zunpretty=ast-tree", file)
 	cmd.Env = append(os.Environ(), "RUSTC_BOOTSTRAP=1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -384,21 +506,48 @@ func rustcAST(rustc, file string) (out []byte, ok bool, err error) {
 
 // rustComparison is what compareRust learned over a set of files.
 type rustComparison struct {
-	files, skipped, items, agree, declMacros int
+	files, skipped, items, declMacros int
+	// refused are the files rustc reports an error in (skipped counts
+	// them): not compared.
+	refused []string
+	// found counts rustc's items that symedit has too (the same kind and
+	// name position); equal those of them whose name path, range and
+	// item start agree as well.
+	found, equal int
 	// diffs are the differences in files that tree-sitter parses without
 	// an error: symedit's rules are wrong there.
 	diffs []string
 	// gapFiles are the files rustc accepts and tree-sitter's grammar does
 	// not (syntax newer than the grammar: const trait, unsafe extern
 	// blocks, ...), where its error recovery may lose items; gapDiffs
-	// counts their differences.
-	gapFiles []string
-	gapDiffs int
+	// counts their differences, gapItems, gapFound and gapEqual their
+	// share of items, found and equal.
+	gapFiles                     []string
+	gapDiffs                     int
+	gapItems, gapFound, gapEqual int
 }
 
-// compareRust compares symedit's and rustc's items of each file, in
-// parallel, and returns the totals and up to a few differences per file.
-func compareRust(t *testing.T, rustc string, files []string) rustComparison {
+// add adds o's counts and lists to r's.
+func (r *rustComparison) add(o rustComparison) {
+	r.files += o.files
+	r.skipped += o.skipped
+	r.refused = append(r.refused, o.refused...)
+	r.items += o.items
+	r.declMacros += o.declMacros
+	r.found += o.found
+	r.equal += o.equal
+	r.diffs = append(r.diffs, o.diffs...)
+	r.gapFiles = append(r.gapFiles, o.gapFiles...)
+	r.gapDiffs += o.gapDiffs
+	r.gapItems += o.gapItems
+	r.gapFound += o.gapFound
+	r.gapEqual += o.gapEqual
+}
+
+// compareRust compares symedit's and rustc's items of each file, read as
+// the given edition, in parallel, and returns the totals and every
+// difference.
+func compareRust(t *testing.T, rustc, edition string, files []string) rustComparison {
 	t.Helper()
 	var mu sync.Mutex
 	var res rustComparison
@@ -414,7 +563,7 @@ func compareRust(t *testing.T, rustc string, files []string) rustComparison {
 					t.Error(err)
 					continue
 				}
-				out, ok, err := rustcAST(rustc, f)
+				out, ok, err := rustcAST(rustc, edition, f)
 				if err != nil {
 					t.Errorf("%s: rustc: %v", f, err)
 					continue
@@ -422,6 +571,7 @@ func compareRust(t *testing.T, rustc string, files []string) rustComparison {
 				if !ok {
 					mu.Lock()
 					res.skipped++
+					res.refused = append(res.refused, f)
 					mu.Unlock()
 					continue
 				}
@@ -432,13 +582,17 @@ func compareRust(t *testing.T, rustc string, files []string) rustComparison {
 				mu.Lock()
 				res.files++
 				res.items += len(want)
-				res.agree += len(want) - len(d.missing)
+				res.found += d.found
+				res.equal += d.equal
 				res.declMacros += decl
 				if gap {
 					res.gapFiles = append(res.gapFiles, f)
-					res.gapDiffs += len(d.missing) + len(d.extra)
+					res.gapDiffs += len(d.lines)
+					res.gapItems += len(want)
+					res.gapFound += d.found
+					res.gapEqual += d.equal
 				} else {
-					res.diffs = append(append(res.diffs, d.missing...), d.extra...)
+					res.diffs = append(res.diffs, d.lines...)
 				}
 				mu.Unlock()
 			}
@@ -451,6 +605,7 @@ func compareRust(t *testing.T, rustc string, files []string) rustComparison {
 	wg.Wait()
 	sort.Strings(res.diffs)
 	sort.Strings(res.gapFiles)
+	sort.Strings(res.refused)
 	return res
 }
 
@@ -473,26 +628,51 @@ func treeSitterRefuses(t *testing.T, src []byte) bool {
 	return tree.RootNode().HasError()
 }
 
-// rustDiff is what one side has and the other lacks.
-type rustDiff struct{ missing, extra []string }
+// rustDiff is the comparison of one file: how many of rustc's items
+// symedit finds and how many of those are equal, and each difference.
+type rustDiff struct {
+	found, equal int
+	lines        []string
+}
 
-// diffRustItems lists rustc's items that symedit lacks (missing) and
-// symedit's that rustc lacks (extra).
+// diffRustItems pairs rustc's items with symedit's by kind and name
+// position: a pair is found, and equal when the name path, the range and
+// the item start agree too. rustc's items without a pair, symedit's
+// without one and the pairs that differ are listed.
 func diffRustItems(file string, got, want []rustItem) rustDiff {
-	g, w := map[rustItem]bool{}, map[rustItem]bool{}
-	for _, x := range got {
-		g[x] = true
+	type key struct {
+		kind      symbols.Kind
+		line, col int
 	}
+	byName := map[key][]int{}
+	for i, g := range got {
+		k := key{g.Kind, g.NameLine, g.NameCol}
+		byName[k] = append(byName[k], i)
+	}
+	used := make([]bool, len(got))
 	var d rustDiff
-	for _, x := range want {
-		w[x] = true
-		if !g[x] {
-			d.missing = append(d.missing, fmt.Sprintf("%s: rustc has %v, symedit does not", file, x))
+	for _, w := range want {
+		match := -1
+		for _, i := range byName[key{w.Kind, w.NameLine, w.NameCol}] {
+			if !used[i] && (match < 0 || got[i] == w) {
+				match = i
+			}
 		}
+		if match < 0 {
+			d.lines = append(d.lines, fmt.Sprintf("%s: rustc has %v, symedit does not", file, w))
+			continue
+		}
+		used[match] = true
+		d.found++
+		if got[match] == w {
+			d.equal++
+			continue
+		}
+		d.lines = append(d.lines, fmt.Sprintf("%s: rustc has %v, symedit %v", file, w, got[match]))
 	}
-	for _, x := range got {
-		if !w[x] {
-			d.extra = append(d.extra, fmt.Sprintf("%s: symedit has %v, rustc does not", file, x))
+	for i, g := range got {
+		if !used[i] {
+			d.lines = append(d.lines, fmt.Sprintf("%s: symedit has %v, rustc does not", file, g))
 		}
 	}
 	return d
@@ -508,7 +688,7 @@ func TestRustMatchesRustc(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Rust fixtures (%v)", err)
 	}
-	res := compareRust(t, rustc, files)
+	res := compareRust(t, rustc, "2024", files)
 	for _, d := range res.diffs {
 		t.Error(d)
 	}
@@ -518,7 +698,60 @@ func TestRustMatchesRustc(t *testing.T) {
 	for _, f := range res.gapFiles {
 		t.Logf("grammar gap: tree-sitter finds a syntax error in %s (every item agrees nonetheless)", f)
 	}
-	t.Logf("%d files, %d of %d items agree", res.files, res.agree, res.items)
+	t.Logf("%d files, %d of %d items found, %d equal", res.files, res.found, res.items, res.equal)
+}
+
+// TestRustcItemNames checks the comparison's own reading of rustc: the
+// name positions it derives from rustc's spans (rustc prints an
+// identifier without its span) where a qualifier, an ABI string, a
+// comment or a line break comes between the item's start and its name,
+// for a raw identifier and for a keyword-like name (fnord, which starts
+// with fn). Positions are written by hand: 1-based lines, character
+// columns.
+func TestRustcItemNames(t *testing.T) {
+	rustc := rustcTool(t)
+	src := []byte(`pub(crate) const unsafe extern "C" fn /* fn x */ r#match() {}
+macro_rules! // m
+    m { () => {} }
+struct fnord; enum
+E { A }
+impl<T> From<T> for Vec<T> { type Item = T; }
+mod m2 { pub union U { a: u8 } }
+trait Tr { fn f(); }
+`)
+	file := filepath.Join(t.TempDir(), "names.rs")
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, ok, err := rustcAST(rustc, "2021", file)
+	if err != nil || !ok {
+		t.Fatalf("rustc refuses the test's source: %v\n%s", err, out)
+	}
+	items, _ := rustcItems(src, out)
+	want := []string{
+		"function r#match 1:1-1:62 item 1:1 name 1:50",
+		"macro m 2:1-3:19 item 2:1 name 3:5",
+		"struct fnord 4:1-4:14 item 4:1 name 4:8",
+		"enum E 4:15-5:8 item 4:15 name 5:1",
+		"impl impl From<T> for Vec 6:1-6:46 item 6:1 name 6:21",
+		"type Vec/Item 6:30-6:44 item 6:30 name 6:35",
+		"namespace m2 7:1-7:33 item 7:1 name 7:5",
+		"union m2/U 7:10-7:31 item 7:10 name 7:20",
+		"trait Tr 8:1-8:21 item 8:1 name 8:7",
+		"method Tr/f 8:12-8:19 item 8:12 name 8:15",
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, it.String())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rustc's items read as\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// symedit agrees on every one of them.
+	d := diffRustItems(file, symeditRustItems(t, src), items)
+	for _, l := range d.lines {
+		t.Error(l)
+	}
 }
 
 // rustDocSrcRE matches the source listing of a rustdoc source page: the
@@ -584,40 +817,62 @@ func rustLibrarySources(t *testing.T, rustc, dir string) []string {
 }
 
 // TestRustMatchesRustcWholeTree compares every item of the Rust standard
-// library's sources (core, alloc, std, ...: 797 files, 50,000 items) with
-// rustc's AST. It runs rustc once per file, minutes in all, so only `make
-// test-parsers` runs it (SYMEDIT_PARSER_TREES=1); TestRustMatchesRustcSample
-// runs every 40th file. Files rustc itself refuses are counted, not
-// compared. A file in which tree-sitter's grammar finds a syntax error
-// that rustc does not (syntax newer than the grammar) is a grammar gap,
-// logged with its number of differences; a difference in any other file
-// is an error. decl_macro items (macro m() {}), which the grammar does not
-// know, are counted apart.
+// library's sources (core, alloc, std, ...: 797 files, 50,000 items) and
+// of the stable crates `make deps-rust` extracts from Debian's archive
+// (serde, regex, syn, tokio, ...) with rustc's AST. It runs rustc once
+// per file, minutes in all, so only `make test-parsers` runs it
+// (SYMEDIT_PARSER_TREES=1); TestRustMatchesRustcSample runs every 40th
+// file. Files rustc itself refuses are counted, not compared. A file in
+// which tree-sitter's grammar finds a syntax error that rustc does not
+// (syntax newer than the grammar, which the standard library uses) is a
+// grammar gap, logged with its number of differences; a difference in
+// any other file is an error. decl_macro items (macro m() {}), which the
+// grammar does not know, are counted apart.
 func TestRustMatchesRustcWholeTree(t *testing.T) {
 	longTrees(t)
-	checkRustLibrary(t, 1)
+	checkRustTrees(t, 1)
 }
 
 // TestRustMatchesRustcSample is TestRustMatchesRustcWholeTree over every
-// 40th file of the standard library; -short skips it.
+// 40th file of the standard library and of the crates; -short skips it.
 func TestRustMatchesRustcSample(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs rustc on a sample of the standard library: long")
+		t.Skip("runs rustc on a sample of the standard library and of real crates: long")
 	}
-	checkRustLibrary(t, 40)
+	checkRustTrees(t, 40)
+}
+
+// checkRustTrees compares every step-th file of the standard library and
+// of each crate with rustc's AST.
+func checkRustTrees(t *testing.T, step int) {
+	rustc := rustcTool(t)
+	t.Run("std", func(t *testing.T) { checkRustLibrary(t, rustc, step) })
+	t.Run("crates", func(t *testing.T) { checkRustCrates(t, rustc, step) })
+}
+
+// everyStep returns every step-th of files, the first included.
+func everyStep(files []string, step int) []string {
+	var out []string
+	for i := 0; i < len(files); i += step {
+		out = append(out, files[i])
+	}
+	return out
 }
 
 // checkRustLibrary compares every step-th file of the standard library
 // with rustc's AST.
-func checkRustLibrary(t *testing.T, step int) {
-	rustc := rustcTool(t)
+func checkRustLibrary(t *testing.T, rustc string, step int) {
 	all := rustLibrarySources(t, rustc, t.TempDir())
 	sort.Strings(all)
-	var files []string
-	for i := 0; i < len(all); i += step {
-		files = append(files, all[i])
-	}
-	res := compareRust(t, rustc, files)
+	res := compareRust(t, rustc, "2024", everyStep(all, step))
+	reportRust(t, "the standard library", res)
+}
+
+// reportRust fails t with res's differences outside grammar-gap files
+// (the first hundred of them listed) and logs the grammar-gap files and
+// the totals of corpus.
+func reportRust(t *testing.T, corpus string, res rustComparison) {
+	t.Helper()
 	const show = 100
 	for i, d := range res.diffs {
 		if i == show {
@@ -626,9 +881,96 @@ func checkRustLibrary(t *testing.T, step int) {
 		}
 		t.Error(d)
 	}
+	for _, f := range res.refused {
+		t.Logf("not compared: rustc finds an error in %s", f)
+	}
 	for _, f := range res.gapFiles {
 		t.Logf("grammar gap: tree-sitter finds a syntax error in %s", f)
 	}
-	t.Logf("%d files compared (%d refused by rustc): %d of %d rustc items agree; %d files with a grammar gap (%d differences there); %d differences elsewhere; %d decl_macro items not compared",
-		res.files, res.skipped, res.agree, res.items, len(res.gapFiles), res.gapDiffs, len(res.diffs), res.declMacros)
+	t.Logf("%s: %d files compared (%d refused by rustc): %d rustc items, %d found (%.2f%%), %d of them equal; %d files with a grammar gap (%d items, %d found, %d equal, %d differences there); %d differences elsewhere; %d decl_macro items not compared",
+		corpus, res.files, res.skipped, res.items, res.found, 100*float64(res.found)/float64(max(res.items, 1)), res.equal,
+		len(res.gapFiles), res.gapItems, res.gapFound, res.gapEqual, res.gapDiffs, len(res.diffs), res.declMacros)
+}
+
+// rustCrate is one crate's sources as Debian ships them.
+type rustCrate struct {
+	name    string // the registry folder: "serde-1.0.152"
+	edition string // its Cargo.toml's edition, "2015" without one
+	files   []string
+}
+
+// rustCratesDir is where `make deps-rust` extracts Debian's librust-*-dev
+// packages; each crate's sources are under usr/share/cargo/registry.
+// SYMEDIT_RUST_CRATES names another folder of crates (one folder per
+// crate, with its Cargo.toml) instead.
+const rustCratesDir = "../.cache/rust-crates/usr/share/cargo/registry"
+
+// rustEditionRE matches the edition line of a Cargo.toml.
+var rustEditionRE = regexp.MustCompile(`(?m)^edition\s*=\s*"(\d+)"`)
+
+// rustCrates returns the crates under rustCratesDir (or
+// $SYMEDIT_RUST_CRATES), each with its .rs files in order, skipping the
+// test when there are none.
+func rustCrates(t *testing.T) []rustCrate {
+	t.Helper()
+	dir := rustCratesDir
+	if d := os.Getenv("SYMEDIT_RUST_CRATES"); d != "" {
+		dir = d
+	}
+	dirs, _ := filepath.Glob(filepath.Join(dir, "*", "Cargo.toml"))
+	var crates []rustCrate
+	for _, toml := range dirs {
+		text, err := os.ReadFile(toml)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := rustCrate{name: filepath.Base(filepath.Dir(toml)), edition: "2015"}
+		if m := rustEditionRE.FindSubmatch(text); m != nil {
+			c.edition = string(m[1])
+		}
+		_ = filepath.WalkDir(filepath.Dir(toml), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rs") {
+				c.files = append(c.files, p)
+			}
+			return nil
+		})
+		sort.Strings(c.files)
+		crates = append(crates, c)
+	}
+	if len(crates) == 0 {
+		t.Skip("no Rust crates: make deps-rust extracts them from Debian's archive into .cache/rust-crates")
+	}
+	return crates
+}
+
+// rustCratesFloor is the share of rustc's items in the crates that
+// symedit must find: what it finds, every one (the whole corpus's and
+// every 40th file's; in the grammar-gap files too, where the error is in
+// a macro's tokens or an expression and the items around it survive), so
+// that a change that loses items fails.
+const rustCratesFloor = 1.0
+
+// checkRustCrates compares every step-th file of each crate with rustc's
+// AST, each read as its crate's edition, logs each crate's figures and
+// the corpus's, and fails when symedit finds fewer of rustc's items than
+// rustCratesFloor or when an item found outside a grammar-gap file is not
+// equal.
+func checkRustCrates(t *testing.T, rustc string, step int) {
+	var total rustComparison
+	for _, c := range rustCrates(t) {
+		res := compareRust(t, rustc, c.edition, everyStep(c.files, step))
+		t.Logf("%s (edition %s): %d files (%d refused by rustc), %d items, %d found, %d equal, %d differences outside %d grammar-gap files",
+			c.name, c.edition, res.files, res.skipped, res.items, res.found, res.equal, len(res.diffs), len(res.gapFiles))
+		total.add(res)
+	}
+	sort.Strings(total.diffs)
+	reportRust(t, "the crates", total)
+	if float64(total.found) < rustCratesFloor*float64(total.items) {
+		t.Errorf("symedit finds %d of rustc's %d items in the crates: under the %.2f%% it found before", total.found, total.items, 100*rustCratesFloor)
+	}
+	// Every item found outside a grammar gap has rustc's range, item
+	// start and name position: a wrong range is worse than a missed item.
+	if out, eq := total.found-total.gapFound, total.equal-total.gapEqual; eq < out {
+		t.Errorf("%d of the %d items found outside grammar-gap files differ from rustc's", out-eq, out)
+	}
 }
