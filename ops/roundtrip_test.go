@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,11 +13,9 @@ import (
 	"github.com/symedit/symedit/ops"
 )
 
-// lineComment is a line comment's prefix in each language of the real
-// code the round trip edits, by file extension.
-var lineComment = map[string]string{
-	".c": "//", ".cc": "//", ".rs": "//", ".cs": "//", ".php": "//", ".rb": "#",
-}
+// roundTripExts are the extensions of the real code the round trip
+// edits: C, C++, Rust, C#, PHP and Ruby.
+var roundTripExts = []string{".c", ".cc", ".rs", ".cs", ".php", ".rb"}
 
 // Real code in C (SQLite), C++ (googletest), Rust (the standard
 // library), C# (FlatBuffers), Ruby (its standard library) and PHP
@@ -46,7 +45,7 @@ func TestEditsRoundTripOnRealCode(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range entries {
-			if lineComment[filepath.Ext(e.Name())] != "" {
+			if slices.Contains(roundTripExts, filepath.Ext(e.Name())) {
 				paths = append(paths, p+"/"+e.Name())
 			}
 		}
@@ -78,7 +77,7 @@ func TestEditsRoundTripOnRealCode(t *testing.T) {
 		}
 	}
 	t.Logf("round trips by extension: %v", perLang)
-	for ext := range lineComment {
+	for _, ext := range roundTripExts {
 		if perLang[ext] < 3 {
 			t.Errorf("%s: %d round trips, want at least 3", ext, perLang[ext])
 		}
@@ -114,7 +113,7 @@ func roundTrip(t *testing.T, w *ops.Workspace, dir, path string, s ops.ListedSym
 	lines := strings.Split(string(orig), "\n")
 	first, second := lines[s.Start.Line-1], lines[s.Start.Line]
 	indent := second[:len(second)-len(strings.TrimLeft(second, " \t"))]
-	added := indent + lineComment[filepath.Ext(path)] + " symedit round trip"
+	added := indent + commentOpeners[filepath.Ext(path)][0] + " symedit round trip"
 	in := chunk.Chunk{ContextBefore: []string{first}, NewLines: []string{added}, ContextAfter: []string{second}}
 	if _, err := w.Chunk(ctx, ops.ChunkRequest{Location: loc, Chunks: ops.Chunks{in}}); err != nil {
 		t.Fatalf("%s: chunk adding a comment line: %v", loc, err)

@@ -269,12 +269,15 @@ func replaceSymbolLines(d *edit.Document, s SymbolLines, body string, lines []st
 		return e, pl, err
 	}
 	from := h.StartByte
+	// Judged once: TextLead reads body as the parser would (for C and
+	// C++ through the whole masking pass).
+	lead := symbols.TextLead(h.Lang, body)
 	switch {
 	case h.ImplByte > h.StartByte && symbols.SendsOverloads(h.Lang, h.Kind, body):
 		// The text sends overload signatures: it replaces the whole symbol.
-	case symbols.TextLead(h.Lang, body) == symbols.LeadModifier:
+	case lead == symbols.LeadModifier:
 		from, pl.Replaced = h.ModifiersByte, ReplacedFromModifiers
-	case symbols.TextLead(h.Lang, body) == symbols.LeadDefinition:
+	case lead == symbols.LeadDefinition:
 		from, pl.Replaced = h.KeywordByte, ReplacedFromKeyword
 	case h.ImplByte > h.StartByte:
 		from, pl.Replaced = h.ImplByte, ReplacedFromImplementation // keep the overloads
