@@ -89,7 +89,7 @@ type Decl struct {
 }
 
 // Def is one definition that a language's own parser found
-// (Definition.Extract): its kind as the query would capture it
+// (Definition.Extract), or its outline reader (Definition.Outline): its kind as the query would capture it
 // ("function", "method", "struct", ...), its range [Start, End) in byte
 // offsets, its name and the offset where the name starts, and, for a
 // symbol whose name path does not come from an enclosing symbol (a Go
@@ -101,4 +101,8 @@ type Def struct {
 	NameStart  int
 	Prefix     string
 	HasPrefix  bool
+	// Keyword is the 0-based byte offset where the definition proper
+	// begins after its decorators (Python's def, async def or class);
+	// a value not past Start means Start.
+	Keyword int
 }

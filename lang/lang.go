@@ -93,6 +93,25 @@ type Definition struct {
 	// unchanged, or nil when src needs no change. It must not modify
 	// src. Symbol names are read from the text as it is.
 	Rewrite func(src []byte) []byte
+	// Outline, when not nil, reads the definitions of src for a listing
+	// of many files (symbols.ListFile: the symbols command and its index)
+	// without a tree: the definitions tree-sitter's extraction finds,
+	// field by field once assembled, on every text it accepts, at a
+	// small part of a parse's cost. ok is false when it cannot be sure of
+	// that (a bracket or string left open, an indentation the language
+	// refuses); then the listing parses. src is ParserInput's text. A
+	// definition's Keyword is where it begins after its decorators.
+	Outline func(src []byte) (defs []Def, ok bool)
+	// ListingInput, when not nil, returns ParserInput's text src as a
+	// listing of many files parses it (symbols.ListFile), with text that
+	// can hold no symbol blanked (method bodies without a class in them,
+	// in Java) so that the parse builds a smaller tree: a copy of the
+	// same length in which every blanked byte is a space and every line
+	// ending stays in place, so that offsets and positions are
+	// unchanged, or nil when nothing is blanked. It must not modify src.
+	// The symbols listed must equal those of src's own parse on every
+	// text whose parse has no error.
+	ListingInput func(src []byte) []byte
 	// LocalSymbols says that, in a tree with no ERROR or MISSING node,
 	// the symbols of each child of the root node (a top-level statement
 	// or definition) come from that child alone, its neighbours aside:
@@ -212,6 +231,26 @@ func (l *Language) OwnExtract() func(src []byte) (defs []Def, layout *Layout, ok
 // after an edit (Definition.ExtractEdits), or nil.
 func (l *Language) OwnExtractEdits() func(oldText, newText []byte, edits []Edit, old []Def, oldLayout *Layout) (defs []Def, layout *Layout, parsed int, ok bool) {
 	return l.def.ExtractEdits
+}
+
+// Outline returns the language's reading of definitions for listings
+// (Definition.Outline), or nil when a listing parses.
+func (l *Language) Outline() func(src []byte) (defs []Def, ok bool) {
+	return l.def.Outline
+}
+
+// ListingInput returns src as a listing of many files parses it:
+// ParserInput(src) with Definition.ListingInput's blanking applied when
+// the language has one. The result has src's length; it is src itself
+// when nothing changes.
+func (l *Language) ListingInput(src []byte) []byte {
+	in := l.ParserInput(src)
+	if l.def.ListingInput != nil {
+		if out := l.def.ListingInput(in); out != nil {
+			return out
+		}
+	}
+	return in
 }
 
 // LocalSymbols reports Definition.LocalSymbols: each top-level node's

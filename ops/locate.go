@@ -43,12 +43,40 @@ func (p *parsed) close() {
 // path outside the root (OUTSIDE_ROOT) or one that does not exist says so
 // rather than naming its extension.
 //
-// It serves the operations that only read (show, symbols): a file with
-// several hard links is read, since reading it splits nothing. The parse
-// keeps no tree (see parse).
+// It serves show (symbols lists with listFile): a file with several hard
+// links is read, since reading it splits nothing. The parse keeps no tree
+// (see parse).
 func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) (*parsed, error) {
 	doc, err := w.view.Read(path)
 	return parseRead(ctx, path, doc, err, o.Lang, false)
+}
+
+// listFile is parseFile for a listing of many files (the symbols
+// command and its index): doc's symbols from symbols.ListFile, which
+// reads a Python file with no parse and parses Java's method bodies
+// blanked, equal to parse's on every source that parses without error.
+// No tree outlives the call. Its errors are parseFile's.
+func (w *Workspace) listFile(ctx context.Context, path, langName string) (*parsed, error) {
+	doc, err := w.view.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	l, err := lang.Select(path, langName)
+	if err != nil {
+		return nil, err
+	}
+	return list(ctx, doc, l)
+}
+
+// list is parse without keep for a listing (listFile).
+func list(ctx context.Context, doc *edit.Document, lang *lang.Language) (*parsed, error) {
+	ctx, cancel := context.WithTimeout(ctx, parseTimeout)
+	defer cancel()
+	f, err := symbols.ListFile(ctx, doc.Text, lang)
+	if err != nil {
+		return nil, err
+	}
+	return &parsed{doc: doc, lang: lang, symbols: f.Symbols}, nil
 }
 
 // parseResolved is parseFile for a writing operation: it reads the file r

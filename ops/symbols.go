@@ -319,7 +319,7 @@ func (ix *symbolIndex) close() {
 func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string, unchecked bool) (l *lang.Language, e symcache.Entry, skip string, err error) {
 	parseFile := func() (*lang.Language, symcache.Entry, string, error) {
 		ix.parses.Add(1)
-		p, err := w.parseFile(ctx, path, WriteOptions{Lang: langName})
+		p, err := w.listFile(ctx, path, langName)
 		if err != nil {
 			return nil, symcache.Entry{}, "", err
 		}
@@ -358,7 +358,7 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 		return nil, symcache.Entry{}, "", err
 	}
 	ix.parses.Add(1)
-	p, err := parse(ctx, doc, l, false)
+	p, err := list(ctx, doc, l)
 	if err != nil {
 		return nil, symcache.Entry{}, "", err
 	}

@@ -10,6 +10,6 @@ import (
 // only when go/parser refuses it: the tests compare the two paths on Go
 // source that go/parser accepts.
 func ExtractTreeSitter(ctx context.Context, src []byte, lang *lang.Language) ([]Symbol, error) {
-	f, _, err := extractTree(ctx, src, lang, false)
+	f, _, err := extractTree(ctx, src, lang, lang.ParserInput(src), false)
 	return f.Symbols, err
 }

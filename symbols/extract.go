@@ -209,6 +209,43 @@ func ExtractFile(ctx context.Context, src []byte, lang *lang.Language) (File, er
 	return f, err
 }
 
+// ListFile is ExtractFile for a listing of many files (the symbols
+// command and its index): File.Symbols equal to ExtractFile's on every
+// source whose parse has no error, read more cheaply where the language
+// allows it. A language with an outline reader (lang.Language.Outline:
+// Python) is read by it with no parse unless it declines the text; one
+// that blanks what can hold no symbol (lang.Language.ListingInput:
+// Java's method bodies without a class in them) is parsed blanked; any
+// other is extracted as ExtractFile extracts it. On a source with a
+// syntax error the listing may differ from ExtractFile's (an error in a
+// blanked body is not seen; tree-sitter's recovery is not the outline's),
+// which is why the operations that edit a symbol, and show, locate it
+// with ExtractFile or ExtractParse, and refuse when its text is not the
+// text the listing hashed. Only Symbols is set, and Clean for Go as
+// ExtractFile sets it. Errors are ExtractFile's.
+func ListFile(ctx context.Context, src []byte, l *lang.Language) (File, error) {
+	if l == nil {
+		return File{}, errors.New("symbols: ListFile: nil language")
+	}
+	if err := ctx.Err(); err != nil {
+		return File{}, err
+	}
+	if len(src) == 0 {
+		return File{}, nil
+	}
+	if outline := l.Outline(); outline != nil {
+		if defs, ok := outline(l.ParserInput(src)); ok {
+			syms, _ := assembleDefs(src, l, defs)
+			return File{Symbols: syms}, nil
+		}
+	}
+	if f, ok := ownFile(ctx, src, l); ok {
+		return f, ctx.Err()
+	}
+	f, _, err := extractTree(ctx, src, l, l.ListingInput(src), false)
+	return f, err
+}
+
 // ExtractParse is ExtractFile that also returns what its parse learnt of
 // src, for the syntax guard to check an edit of src without parsing src
 // again (guard.GuardOptions.Before): a *lang.Parse whose Lang is lang,
@@ -285,7 +322,7 @@ func extractFile(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 		}
 		return f, snapshot(f, nil), nil
 	}
-	f, tree, err := extractTree(ctx, src, l, keep)
+	f, tree, err := extractTree(ctx, src, l, l.ParserInput(src), keep)
 	if err != nil {
 		return File{}, nil, err
 	}
@@ -317,10 +354,12 @@ func ownDefsFile(src []byte, l *lang.Language, defs []lang.Def, layout *lang.Lay
 
 // extractTree is Extract with tree-sitter: the query's matches refined by
 // the language's rules (lang.Language.Rules). It serves every language,
-// and source that the language's own parser refuses. With keep it
+// and source that the language's own parser refuses. input is the text
+// tree-sitter parses, of src's length: l.ParserInput(src), or for a
+// listing l.ListingInput(src); names and hashes are read from src. With keep it
 // returns the tree, which the caller then owns and closes; without, it
 // closes the tree and returns nil. On error no tree is returned.
-func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (f File, kept *sitter.Tree, err error) {
+func extractTree(ctx context.Context, src []byte, l *lang.Language, input []byte, keep bool) (f File, kept *sitter.Tree, err error) {
 	q, err := l.SymbolsQuery()
 	if err != nil {
 		return File{}, nil, err
@@ -330,7 +369,7 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language, keep bool) (
 	defer parser.Close()
 	parser.SetLanguage(l.Grammar())
 	probe.CountParse(ctx)
-	tree, err := parser.ParseCtx(ctx, nil, l.ParserInput(src))
+	tree, err := parser.ParseCtx(ctx, nil, input)
 	if err != nil {
 		if ctx.Err() != nil {
 			return File{}, nil, ctx.Err()
