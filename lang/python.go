@@ -42,6 +42,8 @@ var pythonDef = Definition{
 		Decorators:      true, // Python has no modifiers
 	},
 	Checker: &Checker{Kind: "python/indent", Check: pyIndent},
+	// A listing reads definitions from the logical lines, with no parse.
+	Outline: pyOutline,
 	// The grammar's scanner state stays wrong after an error, so a
 	// comment line added below an error can make tree-sitter report an
 	// error a line away.

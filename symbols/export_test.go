@@ -13,3 +13,7 @@ func ExtractTreeSitter(ctx context.Context, src []byte, lang *lang.Language) ([]
 	f, _, err := extractTree(ctx, src, lang, lang.ParserInput(src), false)
 	return f.Symbols, err
 }
+
+// TreeClean reports whether f's symbols came from a tree-sitter tree with
+// no ERROR or MISSING node (File.treeClean).
+func TreeClean(f File) bool { return f.treeClean }

@@ -56,8 +56,10 @@ func pythonStdlib(t *testing.T) (python, stdlib string) {
 // and name position. It returns how many definitions it compared. A file
 // whose path is a key of limits is one tree-sitter's grammar cannot
 // parse although ast can: its differences are logged with the reason, not
-// reported as failures.
-func checkAgainstPythonAST(t *testing.T, python string, files []string, limits map[string]string) int {
+// reported as failures. With list the symbols are symbols.ListFile's, the
+// listing's outline reader (which reads what tree-sitter's grammar
+// cannot), not Extract's.
+func checkAgainstPythonAST(t *testing.T, python string, files []string, limits map[string]string, list bool) int {
 	t.Helper()
 	cmd := exec.Command(python, append([]string{filepath.Join("testdata", "parsers", "pyast.py")}, files...)...)
 	var stderr bytes.Buffer
@@ -88,6 +90,11 @@ func checkAgainstPythonAST(t *testing.T, python string, files []string, limits m
 			t.Fatal(err)
 		}
 		syms, err := symbols.Extract(context.Background(), src, lang)
+		if list {
+			var f symbols.File
+			f, err = symbols.ListFile(context.Background(), src, lang)
+			syms = f.Symbols
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,8 +146,10 @@ func TestPythonMatchesAST(t *testing.T) {
 	if len(files) == 0 {
 		t.Skipf("no sample modules under %s", stdlib)
 	}
-	n := checkAgainstPythonAST(t, python, files, nil)
+	n := checkAgainstPythonAST(t, python, files, nil, false)
 	t.Logf("%d definitions in %d files agree with ast", n, len(files))
+	n = checkAgainstPythonAST(t, python, files, nil, true)
+	t.Logf("%d definitions in %d files listed agree with ast", n, len(files))
 }
 
 // TestPythonMatchesASTWholeTree checks every .py file of CPython's
@@ -171,8 +180,10 @@ func TestPythonMatchesASTWholeTree(t *testing.T) {
 	n := 0
 	for len(files) > 0 {
 		k := min(len(files), 500)
-		n += checkAgainstPythonAST(t, python, files[:k], limits)
+		n += checkAgainstPythonAST(t, python, files[:k], limits, false)
+		// The listing reads what the grammar cannot: no limits.
+		checkAgainstPythonAST(t, python, files[:k], nil, true)
 		files = files[k:]
 	}
-	t.Logf("%d definitions agree with ast", n)
+	t.Logf("%d definitions agree with ast, extracted and listed", n)
 }

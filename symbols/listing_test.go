@@ -1,0 +1,175 @@
+package symbols_test
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/symedit/symedit/lang"
+	"github.com/symedit/symedit/symbols"
+)
+
+// listingFiles returns the files under root (walked in lexical order)
+// whose names end with one of exts, site-packages left out; with -short
+// every step-th of them.
+func listingFiles(t *testing.T, root string, step int, exts ...string) []string {
+	t.Helper()
+	var files []string
+	i := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "site-packages" {
+			return filepath.SkipDir
+		}
+		for _, e := range exts {
+			if !d.IsDir() && strings.HasSuffix(p, e) {
+				if !testing.Short() || i%step == 0 {
+					files = append(files, p)
+				}
+				i++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// listingStats is what compareListing counted.
+type listingStats struct {
+	files, clean, outlined, broken, brokenDiffer int
+}
+
+// compareListing checks that symbols.ListFile lists exactly the symbols
+// symbols.ExtractFile extracts, every field, for each of files whose
+// tree-sitter parse has no error; on a file with an error they may
+// differ, and are counted.
+func compareListing(t *testing.T, l *lang.Language, files []string) listingStats {
+	t.Helper()
+	var st listingStats
+	ctx := context.Background()
+	for _, p := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := symbols.ExtractFile(ctx, src, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed, err := symbols.ListFile(ctx, src, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.files++
+		if outline := l.Outline(); outline != nil {
+			if _, ok := outline(l.ParserInput(src)); ok {
+				st.outlined++
+			}
+		}
+		if !symbols.TreeClean(full) {
+			st.broken++
+			if !reflect.DeepEqual(full.Symbols, listed.Symbols) {
+				st.brokenDiffer++
+			}
+			continue
+		}
+		st.clean++
+		if d := firstSymbolDiff(full.Symbols, listed.Symbols); d != "" {
+			t.Errorf("%s: the listing differs from the extraction: %s", p, d)
+		}
+	}
+	return st
+}
+
+// firstSymbolDiff describes the first difference between want and got,
+// or returns "".
+func firstSymbolDiff(want, got []symbols.Symbol) string {
+	for i := range min(len(want), len(got)) {
+		if !reflect.DeepEqual(want[i], got[i]) {
+			return "symbol " + want[i].NamePath + ": extracted " + symbolString(want[i]) + ", listed " + symbolString(got[i])
+		}
+	}
+	switch {
+	case len(want) > len(got):
+		return "not listed: " + symbolString(want[len(got)])
+	case len(got) > len(want):
+		return "listed, not extracted: " + symbolString(got[len(want)])
+	}
+	return ""
+}
+
+func symbolString(s symbols.Symbol) string { return fmt.Sprintf("%+v", s) }
+
+// TestListFileMatchesExtractPython checks the Python outline reader
+// against tree-sitter's extraction over the Python fixtures and CPython's
+// standard library (every 10th file with -short): on every file whose
+// parse has no error the listing is the extraction, field by field, and
+// the reader declines few of them.
+func TestListFileMatchesExtractPython(t *testing.T) {
+	l := language(t, "python")
+	files := listingFiles(t, filepath.Join("..", "testdata"), 1, ".py", ".pyi")
+	if _, stdlib := pythonStdlib(t); stdlib != "" {
+		files = append(files, listingFiles(t, stdlib, 10, ".py")...)
+	}
+	st := compareListing(t, l, files)
+	t.Logf("%d files: %d parse clean, %d read by the outline, %d with a parse error (%d listed otherwise)",
+		st.files, st.clean, st.outlined, st.broken, st.brokenDiffer)
+	if st.outlined < st.clean*97/100 {
+		t.Errorf("the outline read %d of %d files that parse clean, want 97%% or more", st.outlined, st.clean)
+	}
+}
+
+// FuzzListFilePython checks the Python outline reader on any text: the
+// listing equals tree-sitter's extraction whenever the parse has no
+// error, and every definition the outline reads lies inside the text,
+// its name inside its range.
+func FuzzListFilePython(f *testing.F) {
+	for _, seed := range []string{
+		"def f():\n    return 1\n",
+		"@d\n@e(1)\nclass A(B):\n    x = 1  # c\n    async def m(self): pass\n\n    # trailing\n",
+		"def f(a,\n      b):\n    s = '''x\ndef g(): pass\n'''\n    return s;\n",
+		"class A: pass\nif x:\n    def f():\n        def g():\n            pass\n        return g\n",
+		"def f():\n\tif x:\n\t\treturn f'{a!r:>{w}}'\n\treturn \\\n  2\n",
+		"x = (1,\n2)\n@dec\ndef f[T](x: T) -> T: ...\n",
+		"def f():\n    return f\"{x[\"a\"]}\"\n",
+	} {
+		f.Add(seed)
+	}
+	l, err := lang.ByName("python")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		ctx := context.Background()
+		if defs, ok := l.Outline()(l.ParserInput([]byte(src))); ok {
+			for _, d := range defs {
+				if d.Start < 0 || d.Start > d.Keyword && d.Keyword != 0 || d.NameStart < d.Start || d.NameStart+len(d.Name) > d.End || d.End > len(src) {
+					t.Fatalf("definition %+v out of place in %q", d, src)
+				}
+			}
+		}
+		full, err := symbols.ExtractFile(ctx, []byte(src), l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed, err := symbols.ListFile(ctx, []byte(src), l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if symbols.TreeClean(full) {
+			if d := firstSymbolDiff(full.Symbols, listed.Symbols); d != "" {
+				t.Fatalf("%q: %s", src, d)
+			}
+		}
+	})
+}
