@@ -173,3 +173,67 @@ func FuzzListFilePython(f *testing.F) {
 		}
 	})
 }
+
+// TestListFilePythonCases checks the outline reader on the corners of
+// Python's tokenizer: each source is either read by the outline, with
+// the extraction's symbols, or left to tree-sitter, as its case says.
+func TestListFilePythonCases(t *testing.T) {
+	l := language(t, "python")
+	for _, c := range []struct {
+		name, src string
+		read      bool // the outline reads it (else it declines)
+	}{
+		{"crlf", "class A:\r\n    def m(self):\r\n        return 1\r\n\r\ndef f(): pass\r\n", true},
+		{"lone cr", "def f():\r    return 1\rdef g(): pass\r", true},
+		{"tabs", "class A:\n\tdef m(self):\n\t\tif x:\n\t\t\treturn 1\n\t\treturn 2\n", true},
+		{"tab then spaces", "class A:\n\tdef m(self):\n\t    return 1\n", true},
+		{"one-liners", "def f(): return 1;\nclass A: x = 1; y = 2\nasync def g(): await h()  # c\n", true},
+		{"decorators and comments", "@a\n# between\n@b(1,\n   2)\nclass A:\n    @property\n    def p(self): ...\n", true},
+		{"nested in blocks", "if X:\n    def f():\n        try:\n            def g(): pass\n        except E:\n            class C: pass\n        return g\nelse:\n    f = None\n", true},
+		{"trailing comments", "def f():\n    x = 1\n    # inside\n# outside\n\ndef g():\n    pass\n        # deeper\n", true},
+		{"comment dedented inside", "def f():\n    x = 1\n# col 0\n    y = 2\n", true},
+		{"strings", "def f():\n    s = '''\ndef not_me(): pass\n'''\n    t = \"a\\\"b\" 'c\\'d' r'\\'' b\"\\\\\"\n    return s\n", true},
+		{"continuations", "def f(a,\n      b) -> \\\n        int:\n    return a + \\\n        b\n", true},
+		{"f-strings", "def f(x):\n    return f'{x!r:>{w}}{{}}' F\"{x['k']}\" rf'{x}\\d'\n", true},
+		{"unicode names", "class Ünïcode:\n    def naïve(self): pass\n", true},
+		{"dict colon in header", "class A(metaclass=M, **{'k': 1}):\n    pass\n", true},
+		{"unterminated string", "def f():\n    return 'x\n", false},
+		{"unclosed bracket", "def f(:\n    pass\n", false},
+		{"unexpected indent", "def f():\n    pass\n        x = 1\n", false},
+		{"no block", "def f():\nx = 1\n", false},
+		{"space then tab", "def f():\n  \treturn 1\n", false},
+		{"type parameters", "def f[T](x: T) -> T:\n    return x\n", false},
+		{"nested f-string quotes", "def f(x):\n    return f\"{x[\"k\"]}\"\n", false},
+		{"decorator alone", "@d\nx = 1\n", false},
+		{"byte order mark", "\ufeffdef f():\n    pass\n", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := []byte(c.src)
+			_, read := l.Outline()(l.ParserInput(src))
+			if read != c.read {
+				t.Errorf("outline read it: %v, want %v", read, c.read)
+			}
+			ctx := context.Background()
+			full, err := symbols.ExtractFile(ctx, src, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			listed, err := symbols.ListFile(ctx, src, l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !symbols.TreeClean(full) {
+				if c.read {
+					t.Fatalf("the case's source does not parse clean")
+				}
+				return
+			}
+			if d := firstSymbolDiff(full.Symbols, listed.Symbols); d != "" {
+				t.Error(d)
+			}
+			if c.read && len(full.Symbols) == 0 {
+				t.Error("no symbols: the case tests nothing")
+			}
+		})
+	}
+}
