@@ -133,8 +133,15 @@ pystd=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>
 if [ -d "$pystd" ]; then
   cp -r "$pystd" "$mixed/python" && rm -rf "$mixed/python/site-packages"
 fi
-jdkzip=${JDK_SRC_ZIP:-/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip}
-if [ -r "$jdkzip" ]; then
+# JDK_SRC_ZIP, else the first readable src.zip of an installed JDK (a
+# link can dangle when a JDK's source package is gone).
+jdkzip=${JDK_SRC_ZIP:-}
+if [ -z "$jdkzip" ]; then
+  for z in /usr/lib/jvm/*/lib/src.zip; do
+    [ -r "$z" ] && { jdkzip=$z; break; }
+  done
+fi
+if [ -n "$jdkzip" ] && [ -r "$jdkzip" ]; then
   (cd "$mixed" && unzip -q "$jdkzip" 'java.base/*') || true
 fi
 "$bin" symbols --no-cache --json "$src" "$mixed" 2>/dev/null |

@@ -35,8 +35,14 @@ if command -v python3 >/dev/null; then
   done
 fi
 
-src_zip=/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip
-if [ -f "$src_zip" ] && command -v unzip >/dev/null; then
+# JDK_SRC_ZIP, else the first readable src.zip of an installed JDK.
+src_zip=${JDK_SRC_ZIP:-}
+if [ -z "$src_zip" ]; then
+  for z in /usr/lib/jvm/*/lib/src.zip; do
+    [ -r "$z" ] && { src_zip=$z; break; }
+  done
+fi
+if [ -n "$src_zip" ] && [ -r "$src_zip" ] && command -v unzip >/dev/null; then
   mkdir -p "$dir/jdk"
   unzip -q "$src_zip" 'java.base/*' -d "$dir/jdk" || echo "tree.sh: unzip of java.base failed; left out" >&2
 else
