@@ -157,15 +157,23 @@ type pyLine struct {
 // pyScanLine scans the logical line whose first token starts at i. ok is
 // false for a bracket closed with none open or of another kind, a string
 // or bracket open at the end of the text, a backslash not before a line
-// ending outside a string, and an f-string that pyString cannot read as
+// ending outside a string, a continuation that no token follows, and an f-string that pyString cannot read as
 // CPython 3.11 and tree-sitter both do (see pyFString).
 func pyScanLine(src []byte, i int) (l pyLine, ok bool) {
 	n := len(src)
 	l.colon = -1
 	var stack []byte // the open brackets
 	word := -1       // where the identifier or number being scanned starts
+	// cont: a continuation with no token after it yet. tree-sitter ends
+	// a statement followed by one (and a comment line) after the
+	// continuation's line ending, CPython at its last token: the reader
+	// declines such a line rather than pick one.
+	cont := false
 	for i < n {
 		c := src[i]
+		if cont && c != ' ' && c != '\t' && c != '\f' && c != '#' && c != '\n' && c != '\r' {
+			cont = false
+		}
 		if c != '\'' && c != '"' && !pyIdentByte(c) {
 			word = -1
 		}
@@ -173,7 +181,7 @@ func pyScanLine(src []byte, i int) (l pyLine, ok bool) {
 		case '\n', '\r':
 			if len(stack) == 0 {
 				l.next = nextLine(src, i)
-				return l, true
+				return l, !cont
 			}
 			i++
 		case '#':
@@ -183,6 +191,7 @@ func pyScanLine(src []byte, i int) (l pyLine, ok bool) {
 		case '\\':
 			if i+1 < n && (src[i+1] == '\n' || src[i+1] == '\r') {
 				i = nextLine(src, i+1) // a continuation line
+				cont = true
 				continue
 			}
 			return l, false
@@ -220,7 +229,7 @@ func pyScanLine(src []byte, i int) (l pyLine, ok bool) {
 			l.end, l.last = i, c
 		}
 	}
-	if len(stack) > 0 {
+	if len(stack) > 0 || cont {
 		return l, false
 	}
 	l.next = n

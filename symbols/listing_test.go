@@ -205,6 +205,7 @@ func TestListFilePythonCases(t *testing.T) {
 		{"type parameters", "def f[T](x: T) -> T:\n    return x\n", false},
 		{"nested f-string quotes", "def f(x):\n    return f\"{x[\"k\"]}\"\n", false},
 		{"decorator alone", "@d\nx = 1\n", false},
+		{"continuation before a comment line", "def f():\n    assert g(x) \\\n        # why\n    return 1\n\ndef h():\n    return g(1, \\\n  # c\n  2)\n", false},
 		{"byte order mark", "\ufeffdef f():\n    pass\n", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
