@@ -22,15 +22,16 @@ import (
 	"github.com/symedit/symedit/symbols"
 )
 
-// Schema is the version of the entry format and of what symbols.Extract
+// Schema is the version of the entry format and of what symbols.ListFile
 // produces for the same query and grammar. Bump it when either changes in
 // a way the query digest does not show (a rule in package symbols).
 //
-// 5: one pack file per source folder (see doc.go); 4: the file's SHA-256 and each symbol's; 3: Go parsed with go/parser, whose symbols differ from
+// 6: Python listed by its outline reader (symbols.ListFile), which
+// differs from a full parse on some files with a syntax error; 5: one pack file per source folder (see doc.go); 4: the file's SHA-256 and each symbol's; 3: Go parsed with go/parser, whose symbols differ from
 // tree-sitter's where tree-sitter-go misreads the source (a generic alias)
 // and where a comment sits in a receiver's type; 2: binary bodies; 1: JSON
 // bodies.
-const Schema = 5
+const Schema = 6
 
 // EnvDir is the environment variable that overrides the cache folder
 // (DefaultDir); tests set it to a t.TempDir().
