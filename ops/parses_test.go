@@ -193,3 +193,44 @@ func TestGoReplaceParsesTheEditedDeclarations(t *testing.T) {
 		t.Fatalf("go/parser read %d bytes, want the content before (%d) and at most %d in all", got, len(src), most)
 	}
 }
+
+// A listing of Python files (the symbols command, with its index or
+// without) reads them with the outline reader: no tree-sitter parse,
+// where it used to make one per file; a file the reader declines (a
+// string left open) is parsed, and only that one.
+func TestSymbolsListingParses(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.py":      "class A:\n    def m(self):\n        return 1\n",
+		"b.py":      "@d\ndef f():\n    return '''\ndef g(): pass\n'''\n",
+		"c.py":      "def h():\n    pass\n",
+		"broken.py": "def k():\n    return 'open\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, noCache := range []bool{true, false} {
+		w, err := ops.Open(ops.Options{Root: dir, Dir: dir, IndexDir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n atomic.Int64
+		res, err := w.Symbols(probe.WithParses(context.Background(), &n), ops.SymbolsRequest{Paths: []string{"."}, NoCache: noCache})
+		w.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed := 0
+		for _, f := range res.Files {
+			listed += len(f.Symbols)
+		}
+		if len(res.Files) != len(files) || listed != 5 {
+			t.Fatalf("no cache %v: %d files, %d symbols listed, want %d files and 5 (A, A/m, f, h, k)", noCache, len(res.Files), listed, len(files))
+		}
+		if p := n.Load(); p != 1 {
+			t.Errorf("no cache %v: %d tree-sitter parses, want 1 (broken.py)", noCache, p)
+		}
+	}
+}
