@@ -90,7 +90,7 @@ func pyOutline(src []byte) (defs []Def, ok bool) {
 			return nil, false
 		default:
 			nameEnd := pyIdentEnd(src, name)
-			if nameEnd < n && src[nameEnd] == '[' {
+			if k := pySkipSpace(src, nameEnd, line.next); k < n && src[k] == '[' {
 				return nil, false // type parameters: newer than the grammar
 			}
 			d := Def{Kind: kind, Start: kw, Keyword: kw, Name: string(src[name:nameEnd]), NameStart: name}

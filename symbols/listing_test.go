@@ -203,6 +203,7 @@ func TestListFilePythonCases(t *testing.T) {
 		{"no block", "def f():\nx = 1\n", false},
 		{"space then tab", "def f():\n  \treturn 1\n", false},
 		{"type parameters", "def f[T](x: T) -> T:\n    return x\n", false},
+		{"type parameters after a space", "class A [T]:\n    pass\n", false},
 		{"nested f-string quotes", "def f(x):\n    return f\"{x[\"k\"]}\"\n", false},
 		{"decorator alone", "@d\nx = 1\n", false},
 		{"continuation before a comment line", "def f():\n    assert g(x) \\\n        # why\n    return 1\n\ndef h():\n    return g(1, \\\n  # c\n  2)\n", false},
