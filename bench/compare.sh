@@ -192,6 +192,11 @@ compare_cpu() {
   echo "$name $ca $cb" >>"$work/results"
 }
 
+# rg, for (h) and (i): $RG, else on PATH, else as make deps-bench or
+# `apt-get download ripgrep` + dpkg -x left it under .cache/bench.
+rg_bin=${RG:-$(command -v rg || true)}
+[ -n "$rg_bin" ] || rg_bin="$(cd "$(dirname "$0")/.." && pwd)/.cache/bench/usr/bin/rg"
+
 harness="hyperfine $(hyperfine --version 2>/dev/null | awk '{print $2}')"
 command -v hyperfine >/dev/null || harness="repeated-runs fallback (hyperfine missing)"
 echo "harness: $harness; runs: $runs_tree on the Go tree, $runs otherwise"
@@ -228,8 +233,6 @@ compare_cpu symbols-cpu "$runs_tree" "$mixed_cmd" "$ctags_mixed_cmd"
 # (sync -f). --no-journal: sed keeps no undo
 # record either. rg: $RG, else on PATH, else as make deps-bench or
 # `apt-get download ripgrep` + dpkg -x left it under .cache/bench.
-rg_bin=${RG:-$(command -v rg || true)}
-[ -n "$rg_bin" ] || rg_bin="$(cd "$(dirname "$0")/.." && pwd)/.cache/bench/usr/bin/rg"
 pystd=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>/dev/null || true)
 if [ -x "$rg_bin" ] && [ -d "$pystd" ]; then
   rbase="$work/rtree-base" rtree="$work/rtree"
