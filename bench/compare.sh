@@ -231,8 +231,7 @@ compare_cpu symbols-cpu "$runs_tree" "$mixed_cmd" "$ctags_mixed_cmd"
 # .py files, where every match is), on a fresh copy before every run, in
 # this script's own temporary folder, flushed to disk before the run
 # (sync -f). --no-journal: sed keeps no undo
-# record either. rg: $RG, else on PATH, else as make deps-bench or
-# `apt-get download ripgrep` + dpkg -x left it under .cache/bench.
+# record either. rg: rg_bin, found above.
 pystd=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>/dev/null || true)
 if [ -x "$rg_bin" ] && [ -d "$pystd" ]; then
   rbase="$work/rtree-base" rtree="$work/rtree"
