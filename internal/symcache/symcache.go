@@ -148,6 +148,17 @@ type Cache struct {
 	loaded       map[string]*packSlot   // packs read this run, by folder; bounded by maxLoaded
 	pending      map[string][]packEntry // entries put and not yet written, by folder
 	pendingBytes int
+	maxPending   int // maxPending, or a test's
+	// inflight are the entries a background write (writeBehind) is
+	// writing, by folder, found by Get until they are on disk; werr is
+	// the first error of a background write since the last Flush.
+	inflight map[string][]packEntry
+	werr     error
+	// wmu is held while packs are written (Flush, or a background write
+	// from its start to its end), so that the packs of one folder are
+	// written in the order their entries were put, and Flush waits for
+	// a background write.
+	wmu sync.Mutex
 
 	hits, misses, corrupt, writes, racy, failed atomic.Int64
 }
@@ -169,15 +180,18 @@ type entryName struct{ name, lang string }
 const maxLoaded = 64
 
 // maxPending is how many bytes of entries Put holds before it writes
-// them (Flush): a cold run over a large tree writes a pack per folder,
-// not per file, without holding the whole index.
+// them: a cold run over a large tree writes a pack per folder, not per
+// file, without holding the whole index. Those writes run in the
+// background (writeBehind): creating a file costs the kernel most of a
+// millisecond on some ext4 file systems, thousands of packs several
+// seconds, which the parses of the files still to list can overlap.
 const maxPending = 8 << 20
 
 // Open returns the index in opt.Dir, creating nothing yet (Flush creates
 // folders as it needs them). The error is DefaultDir's.
 func Open(opt Options) (*Cache, error) {
 	c := &Cache{root: opt.Dir, maxBytes: opt.MaxBytes, build: opt.Build, now: opt.Now,
-		loaded: map[string]*packSlot{}, pending: map[string][]packEntry{}}
+		loaded: map[string]*packSlot{}, pending: map[string][]packEntry{}, maxPending: maxPending}
 	if c.root == "" {
 		d, err := DefaultDir()
 		if err != nil {
@@ -303,6 +317,11 @@ func (c *Cache) pendingEntry(dir string, want Key) (packEntry, bool) {
 			return e, true
 		}
 	}
+	for _, e := range c.inflight[dir] {
+		if e.key == want {
+			return e, true
+		}
+	}
 	return packEntry{}, false
 }
 
@@ -361,8 +380,9 @@ func (c *Cache) readPack(dir string) (entries []packEntry, corrupt bool) {
 // symbols would then be served for this one for as long as it stays
 // unchanged. It stores nothing when k is racy (Key.Racy): the content
 // read may be newer than k shows. The entry is held in memory, where Get
-// finds it, until Flush writes it (Put flushes by itself once it holds
-// maxPending bytes); the error is that Flush's.
+// finds it, until it is written: by Flush, or once Put holds maxPending
+// bytes by a write Put starts in the background, whose error the next
+// Flush returns. Put returns nil.
 func (c *Cache) Put(k Key, stated time.Time, syms []symbols.Symbol) error {
 	return c.PutEntry(k, stated, Entry{Symbols: syms})
 }
@@ -389,13 +409,36 @@ func (c *Cache) PutEntry(k Key, stated time.Time, e Entry) error {
 	}
 	c.pending[dir] = append(list, pe)
 	c.pendingBytes += len(pe.blob)
-	full := c.pendingBytes >= maxPending
+	full := c.pendingBytes >= c.maxPending
 	c.mu.Unlock()
 	c.writes.Add(1)
 	if full {
-		return c.Flush()
+		c.writeBehind()
 	}
 	return nil
+}
+
+// writeBehind starts writing the entries put so far in the background,
+// unless a write is running already (then they wait for the next one, or
+// for Flush).
+func (c *Cache) writeBehind() {
+	if !c.wmu.TryLock() {
+		return
+	}
+	c.mu.Lock()
+	batch := c.pending
+	c.pending, c.pendingBytes, c.inflight = map[string][]packEntry{}, 0, batch
+	c.mu.Unlock()
+	go func() {
+		defer c.wmu.Unlock()
+		err := c.write(batch)
+		c.mu.Lock()
+		c.inflight = nil
+		if c.werr == nil {
+			c.werr = err
+		}
+		c.mu.Unlock()
+	}()
 }
 
 // Flush writes the entries Put holds, one pack per folder: the folder's
@@ -406,12 +449,24 @@ func (c *Cache) PutEntry(k Key, stated time.Time, e Entry) error {
 // once leave one of their packs, whole; the other's new entries are
 // parsed again by a later run. A failure is counted (Stats.Failed, per
 // entry) and the first is returned (an *fs.PathError or *os.LinkError);
-// the index stays valid either way.
+// the index stays valid either way. Flush first waits for a write Put
+// started in the background, and returns its error if it failed first.
 func (c *Cache) Flush() error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
 	c.mu.Lock()
-	pending := c.pending
-	c.pending, c.pendingBytes = map[string][]packEntry{}, 0
+	pending, first := c.pending, c.werr
+	c.pending, c.pendingBytes, c.werr = map[string][]packEntry{}, 0, nil
 	c.mu.Unlock()
+	if err := c.write(pending); first == nil {
+		first = err
+	}
+	return first
+}
+
+// write writes the packs of pending's folders (see Flush); the caller
+// holds wmu.
+func (c *Cache) write(pending map[string][]packEntry) error {
 	var first error
 	for _, dir := range slices.Sorted(maps.Keys(pending)) {
 		put := pending[dir]

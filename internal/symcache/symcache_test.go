@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -578,5 +579,69 @@ func TestRoundTripSums(t *testing.T) {
 	}
 	if _, ok := c.GetEntry(k); ok || c.Stats().Corrupt != 1 {
 		t.Fatalf("a 5-byte sum read back: ok %v, stats %+v", ok, c.Stats())
+	}
+}
+
+// TestPutWritesBehind checks the writes Put starts in the background
+// once it holds maxPending bytes (here every Put): from many goroutines
+// at once, each entry is found by Get as soon as it is put, while it is
+// being written and after; Flush waits for the background writes and
+// writes the rest; another Cache on the folder then finds every entry,
+// one pack per folder, no temporary file left.
+func TestPutWritesBehind(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	base, now := oldKey(t, path)
+	c := open(t, dir, symcache.Options{Build: "b1"})
+	symcache.SetMaxPending(c, 1)
+	const folders, files = 12, 15
+	key := func(f, i int) symcache.Key {
+		k := base
+		k.Path = filepath.Join("/src", "pkg"+strconv.Itoa(f), "f"+strconv.Itoa(i)+".py")
+		k.Inode = uint64(f*files + i + 1)
+		return k
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, folders*files)
+	for f := range folders {
+		wg.Go(func() {
+			for i := range files {
+				k := key(f, i)
+				if err := c.Put(k, now, syms[:1+(f+i)%len(syms)]); err != nil {
+					errs <- err.Error()
+				}
+				if got, ok := c.Get(k); !ok || len(got) != 1+(f+i)%len(syms) {
+					errs <- fmt.Sprintf("%s: Get right after Put = %d symbols, %v", k.Path, len(got), ok)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	other := open(t, dir, symcache.Options{Build: "b1"})
+	for f := range folders {
+		for i := range files {
+			if got, ok := other.Get(key(f, i)); !ok || !reflect.DeepEqual(got, syms[:1+(f+i)%len(syms)]) {
+				t.Errorf("%s: Get after Flush = %d symbols, %v", key(f, i).Path, len(got), ok)
+			}
+		}
+	}
+	packs := entryFiles(t, dir)
+	if len(packs) != folders {
+		t.Errorf("%d files in the index, want %d packs: %v", len(packs), folders, packs)
+	}
+	for _, p := range packs {
+		if strings.HasPrefix(filepath.Base(p), ".tmp-") {
+			t.Errorf("temporary file left: %s", p)
+		}
+	}
+	if st := c.Stats(); st.Writes != folders*files || st.Failed != 0 {
+		t.Errorf("stats %+v", st)
 	}
 }
