@@ -20,10 +20,11 @@ package lang
 // with no block, a dedent to no enclosing level), a space before a tab
 // or a form feed in indentation (CPython and tree-sitter's scanner count
 // columns differently there), a decorator followed by no definition, a
-// definition with type parameters (def f[T]) or with no name, a keyword
-// other than def after async at a line's start, and an f-string
-// whose closing quote lies inside a replacement field (Python 3.12's
-// nested quotes, which only a tokenizer that knows them reads alike).
+// definition with type parameters (def f[T]) or with no name or no
+// header colon, a logical line that starts with a continuation or ends
+// with one no token follows, a byte order mark, and an f-string whose
+// closing quote lies inside a replacement field (Python 3.12's nested
+// quotes, which only a tokenizer that knows them reads alike).
 func pyOutline(src []byte) (defs []Def, ok bool) {
 	type open struct{ indent, def int }
 	var (
