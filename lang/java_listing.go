@@ -1,15 +1,17 @@
 package lang
 
-// Java's listing input: most of a Java file's tokens are inside method and
-// constructor bodies, and a body holds a symbol only when a class is
-// declared in it (a local class, interface, enum or record, or an
-// anonymous class). javaListingInput blanks the interior of every other
-// method and constructor body, so that the listing's parse (and its query
-// and walks, all proportional to the tree's nodes) reads `{   }` instead.
-// The bodies are found by one pass of a small lexer over the bytes,
-// reading the text as tree-sitter's grammar tokenizes it, with a stack of
-// bracket groups; wherever it is unsure it keeps the body, or blanks
-// nothing.
+// Java's listing input: most of a Java file's tokens are in method and
+// constructor bodies, field initializers, parameter lists and imports,
+// none of which holds a symbol unless a class is declared in it (a local
+// class, interface, enum or record, or an anonymous class).
+// javaListingInput blanks them, so that the listing's parse (and its
+// query and walks, all proportional to the tree's nodes) reads `{   }`
+// instead of a body. It finds them in one pass of a small lexer over the
+// bytes, reading the text as tree-sitter's grammar tokenizes it, with a
+// stack of bracket groups; wherever it is unsure it keeps the text, or
+// blanks nothing.
+
+import "bytes"
 
 // javaMaxDepth bounds the nesting of brackets javaListingInput follows,
 // so that its stack lives in a fixed array; deeper text is not blanked.
@@ -17,12 +19,11 @@ const javaMaxDepth = 200
 
 // The kinds of bracket group javaListingInput follows.
 const (
-	jgFile   = iota + 1 // the file, outside every bracket
-	jgParen             // ( ... )
-	jgClass             // the body of a class, interface, record, annotation type or anonymous class, an enum constant's body, or an enum's body after its constants
-	jgEnum              // an enum's body, up to the ";" that ends its constants
-	jgMethod            // a method's or constructor's body
-	jgOther             // any other { ... }: a block, an array initializer, an initializer, a lambda's body
+	jgFile  = iota + 1 // the file, outside every bracket
+	jgParen            // ( ... )
+	jgClass            // the body of a class, interface, record, annotation type or anonymous class, an enum constant's body, or an enum's body after its constants
+	jgEnum             // an enum's body, up to the ";" that ends its constants
+	jgBlock            // any other { ... }: a method's or constructor's body, a block, an initializer, a lambda's body, a switch's block, an array initializer
 )
 
 // The kinds of token javaListingInput tells apart. Keywords other than
@@ -33,9 +34,12 @@ const (
 	jtRecord              // the identifier record, which declares a record when an identifier and "(" or "<" follow
 	jtNew                 // new
 	jtClass               // class
-	jtInterface           // interface (and so @interface)
+	jtInterface           // interface
+	jtAtInterface         // @interface
 	jtEnum                // enum
 	jtThrows              // throws
+	jtImport              // import
+	jtPackage             // package
 	jtControl             // a keyword a parenthesized part and a block may follow: if, for, while, switch, catch, synchronized, try
 	jtDot                 // .
 	jtColons              // ::
@@ -61,39 +65,59 @@ type javaGroup struct {
 	// directly in this group opens: a class, interface, enum, record or
 	// annotation type was declared here and its body has not begun.
 	decl int8
-	// newAt reports a "new" directly in this group that no "(", "[" or
-	// "{" has followed yet.
-	newAt bool
-	// assigned reports an "=" directly in this group since its current
-	// member began (after its "{", a ";" or a "}" in it): in a class body,
-	// a field's initializer, where "f(x) {" is no method's head.
-	assigned bool
-	// A jgParen's: header, the parameters of a method or constructor
-	// (an identifier before it, directly in a class body, not in an
-	// initializer); control, the parenthesized part of if, for, while,
-	// switch, catch, synchronized or try; creation, the arguments of new
-	// T(...), which a class body may follow.
-	header, control, creation bool
+	// newAt reports a "new" directly in this group that no "(", "{", or
+	// "[" outside its type's arguments (new T<int[]>), has followed yet;
+	// angles counts the "<" of those arguments not yet closed.
+	newAt  bool
+	angles int
+	// The current member of a class body or of the file (a declaration
+	// directly in the group): member is the offset of its first token,
+	// or -1 before it; first is that token's kind; shape is what came
+	// first in it directly in the group: jtOther nothing yet, jtAssign an
+	// "=" (a field's initializer, where "f(x) {" is no method's head),
+	// jtOpenParen a "(" that is not an annotation's, or a "{" (a method,
+	// a constructor, a record, a class, an initializer). A member ends
+	// at a ";" directly in the group, and at the "}" of a body in it
+	// unless it is a field (int[] a = {1}, b;).
+	member   int
+	first    int
+	shape    int
+	header   bool // a jgParen's: the parameters of a method or constructor
+	control  bool // a jgParen's: the parenthesized part of if, for, while, switch, catch, synchronized or try
+	creation bool // a jgParen's: the arguments of new T(...), which a class body may follow
 }
 
 // javaListingInput is Java's Definition.ListingInput: a copy of src in
-// which the interior of each method and constructor body that declares
-// no class is blanked, or nil when no byte changes. A body is blanked
-// from the byte after its "{" to its "}" (exclusive), every byte but '\n'
-// and '\r' made a space, so that the copy has src's length and lines.
+// which text that can hold no symbol is blanked, or nil when no byte
+// changes. Blanked text has every byte but '\n' and '\r' made a space, so
+// that the copy has src's length and lines. It blanks, where no class
+// may be declared in them:
 //
-// A body is a group "{ ... }" that follows a method's or constructor's
-// head directly in a class, interface, record, annotation type or
-// anonymous class body, or in an enum's body after its constants:
-// IDENT ( ... ), then array dimensions (int f()[]) or a throws clause,
-// where the token before IDENT is not new, "." or record, and no "="
-// precedes it in the member. It declares a class when it holds a class,
-// interface, enum or record declaration ("class" after "." is a class
-// literal, Foo.class, and does not count), or a "{" after ")" other than
-// the block of if, for, while, switch, catch, synchronized or try: an
-// anonymous class new T(...) { ... }, or text the lexer does not know.
-// Initializer blocks, lambdas, compact constructors, enum constants'
-// bodies and every other block are left as they are.
+//   - the interior, from the byte after its "{" to its "}" (exclusive),
+//     of every "{ ... }" group that is not the body of a class,
+//     interface, enum, record, annotation type, anonymous class or enum
+//     constant: a method's or constructor's body, a block, an
+//     initializer, a lambda's body, a switch's block, an array
+//     initializer, each of which the grammar takes empty;
+//   - the interior of a method's or constructor's parameter list;
+//   - a field's declaration whole, through its ";": a member of a class
+//     body in which neither a "(" other than an annotation's nor a "{"
+//     comes before an "=" (no method, constructor, class or
+//     initializer), which the class body does without;
+//   - an import declaration whole, and a package declaration without
+//     annotations, through its ";".
+//
+// A class may be declared by a class, interface, enum or record
+// declaration ("class" after "." is a class literal, Foo.class, and does
+// not count), or by a "{" after ")" other than the body after a method's
+// head or the block of if, for, while, switch, catch, synchronized or
+// try: an anonymous class new T(...) { ... }, or text the lexer does not
+// know. A method's head is IDENT ( ... ) first in a member of a class
+// body, where the token before IDENT is not new, "." or record, then
+// array dimensions (int f()[]) or a throws clause. What stays is every
+// symbol's own text but its parameters and bodies, and every class body,
+// so that the parse has each symbol's node where the whole text's parse
+// has it: its range, name and nesting are the same.
 //
 // The lexer reads the text as tree-sitter's Java grammar does: comments,
 // string literals with escapes, text blocks, character literals,
@@ -107,7 +131,7 @@ type javaGroup struct {
 func javaListingInput(src []byte) []byte {
 	var stack [javaMaxDepth]javaGroup
 	depth := 0
-	stack[0] = javaGroup{kind: jgFile}
+	stack[0] = javaGroup{kind: jgFile, member: -1}
 	var out []byte
 	lastSym := -1 // the offset of the last token that may begin a class
 	prev, prev2 := jtOther, jtOther
@@ -116,13 +140,19 @@ func javaListingInput(src []byte) []byte {
 	// not in one, 1 after the ")" (or array dimensions), 2 in its throws
 	// clause.
 	header := 0
+	// annot is where an annotation's name stands: 1 after its "@" or a
+	// "." in it, 2 after an identifier in it.
 	annot := 0
-	for i := 0; i < len(src); {
+	i := 0
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		i = 3 // a byte order mark, which tree-sitter's lexer skips
+	}
+	for i < len(src) {
 		c := src[i]
 		start := i
 		tok := jtOther
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+		case c == ' ' || '\t' <= c && c <= '\r': // the grammar's white space: \t \n \v \f \r
 			i++
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
@@ -143,8 +173,20 @@ func javaListingInput(src []byte) []byte {
 				i++
 			}
 			tok = javaWord(src[start:i])
+			if i-start == 3 && tok == jtIdent && bytes.HasPrefix(src[start:], []byte("non-sealed")) {
+				// One token to the grammar, even followed by a letter:
+				// non-sealedclass is non-sealed class.
+				i = start + len("non-sealed")
+			}
+		case c == '@' && bytes.HasPrefix(src[i+1:], []byte("interface")):
+			// One token to the grammar, even followed by a letter:
+			// @interfaceA declares A.
+			i += len("@interface")
+			tok = jtAtInterface
 		case '0' <= c && c <= '9':
-			i = javaNumberEnd(src, i)
+			if i = javaNumberEnd(src, i); i < 0 {
+				return nil
+			}
 		case c == '"':
 			if i = javaStringEnd(src, i); i < 0 {
 				return nil
@@ -164,6 +206,9 @@ func javaListingInput(src []byte) []byte {
 		}
 
 		top := &stack[depth]
+		if top.member < 0 && (top.kind == jgClass || top.kind == jgFile) && tok != jtSemi && tok != jtCloseBrace && tok != jtCloseParen {
+			top.member, top.first = start, tok
+		}
 		wasHeader := header != 0
 		switch {
 		case header == 1 && (tok == jtOpenBracket || tok == jtCloseBracket):
@@ -173,8 +218,6 @@ func javaListingInput(src []byte) []byte {
 		default:
 			header = 0
 		}
-		// annot is where an annotation's name stands: 1 after its "@"
-		// or a "." in it, 2 after an identifier in it.
 		annotArgs := annot == 2 && tok == jtOpenParen
 		switch {
 		case tok == jtAt || annot == 2 && tok == jtDot:
@@ -190,6 +233,9 @@ func javaListingInput(src []byte) []byte {
 			top.decl = jgClass
 		}
 		switch tok {
+		case jtAtInterface:
+			lastSym = start
+			top.decl = jgClass
 		case jtClass, jtInterface, jtEnum:
 			if prev != jtDot {
 				lastSym = start
@@ -200,30 +246,50 @@ func javaListingInput(src []byte) []byte {
 			}
 		case jtNew:
 			if prev != jtColons { // not Foo::new
-				top.newAt = true
+				top.newAt, top.angles = true, 0
 			}
 		case jtAssign:
-			top.assigned = true
+			if top.shape == jtOther {
+				top.shape = jtAssign
+			}
 		case jtSemi:
-			top.newAt, top.assigned = false, false
-			if top.kind == jgEnum {
+			switch {
+			case top.kind == jgEnum:
 				top.kind = jgClass
+			case top.member < 0 || lastSym >= top.member:
+			case top.kind == jgClass && top.shape != jtOpenParen,
+				top.kind == jgFile && top.shape == jtOther && (top.first == jtImport || top.first == jtPackage):
+				out = javaBlank(out, src, top.member, i)
+			}
+			top.newAt, top.member, top.shape = false, -1, jtOther
+		case jtLt:
+			if top.newAt {
+				top.angles++
+			}
+		case jtGt:
+			if top.newAt && top.angles > 0 {
+				top.angles--
 			}
 		case jtOpenBracket:
-			top.newAt = false
+			if top.angles == 0 {
+				top.newAt = false // new int[n]
+			}
 		case jtOpenParen:
 			if depth+1 == len(stack) {
 				return nil
 			}
 			ident := prev == jtIdent || prev == jtRecord
-			g := javaGroup{open: start, kind: jgParen, control: prev == jtControl}
+			g := javaGroup{open: start, kind: jgParen, member: -1, control: prev == jtControl}
 			if !annotArgs {
 				// An annotation's arguments are neither a method's
 				// parameters nor new's arguments: new @A(x) T(y).
-				g.header = top.kind == jgClass && !top.assigned && !top.newAt && ident &&
+				g.header = top.kind == jgClass && top.shape == jtOther && !top.newAt && ident &&
 					prev2 != jtNew && prev2 != jtDot && prev2 != jtRecord
 				g.creation = top.newAt && (ident || prev == jtGt)
 				top.newAt = false
+				if top.shape == jtOther {
+					top.shape = jtOpenParen
+				}
 			}
 			depth++
 			stack[depth] = g
@@ -235,19 +301,22 @@ func javaListingInput(src []byte) []byte {
 			depth--
 			if closed.header {
 				header = 1
+				if lastSym < closed.open {
+					out = javaBlank(out, src, closed.open+1, start)
+				}
 			}
 		case jtOpenBrace:
 			if depth+1 == len(stack) {
 				return nil
 			}
-			kind := int8(jgOther)
+			kind := int8(jgBlock)
 			switch {
 			case top.decl != 0:
 				kind, top.decl = top.decl, 0
 			case top.kind == jgEnum:
 				kind = jgClass // an enum constant's body
 			case wasHeader:
-				kind = jgMethod
+				// A method's or constructor's body.
 			case prev == jtCloseParen && closed.control:
 			case prev == jtCloseParen && closed.creation:
 				kind = jgClass // an anonymous class
@@ -256,17 +325,22 @@ func javaListingInput(src []byte) []byte {
 				lastSym = start // not known: may be an anonymous class
 			}
 			top.newAt = false
+			if top.shape == jtOther {
+				top.shape = jtOpenParen
+			}
 			depth++
-			stack[depth] = javaGroup{open: start, kind: kind}
+			stack[depth] = javaGroup{open: start, kind: kind, member: -1}
 		case jtCloseBrace:
 			if top.kind == jgParen || top.kind == jgFile {
 				return nil
 			}
-			if top.kind == jgMethod && lastSym < top.open {
+			if top.kind == jgBlock && lastSym < top.open {
 				out = javaBlank(out, src, top.open+1, start)
 			}
 			depth--
-			stack[depth].newAt, stack[depth].assigned = false, false
+			if p := &stack[depth]; p.shape != jtAssign {
+				p.member, p.shape = -1, jtOther
+			}
 		}
 		prev2, prev = prev, tok
 	}
@@ -321,6 +395,10 @@ func javaWord(w []byte) int {
 		return jtEnum
 	case "throws":
 		return jtThrows
+	case "import":
+		return jtImport
+	case "package":
+		return jtPackage
 	case "if", "for", "while", "switch", "catch", "synchronized", "try":
 		return jtControl
 	}
@@ -372,18 +450,56 @@ func javaCommentEnd(src []byte, i int) int {
 }
 
 // javaNumberEnd returns the offset after the number literal at i (a
-// digit): its letters, digits, '_' and '.', and a sign after an exponent's
-// e or p. Where that takes an operator too (0x1e+1), no bracket or
-// quote is taken, which is all javaListingInput needs of it.
+// digit) as the grammar reads it: an integer (decimal, 0x hexadecimal,
+// 0b binary, octal) or a floating-point number, with '_' between digits
+// and a suffix (l, f, d), or -1 when a letter or a digit follows it,
+// which the grammar reads as a token of its own (1class is 1 and class).
 func javaNumberEnd(src []byte, i int) int {
-	for i++; i < len(src); i++ {
-		c := src[i]
-		if (c == '+' || c == '-') && (src[i-1] == 'e' || src[i-1] == 'E' || src[i-1] == 'p' || src[i-1] == 'P') {
-			continue
+	digits := func(i int, hex bool) int {
+		for i < len(src) {
+			c := src[i]
+			if !('0' <= c && c <= '9' || c == '_' || hex && ('a' <= c|0x20 && c|0x20 <= 'f')) {
+				break
+			}
+			i++
 		}
-		if !javaIdentStart(c) && !('0' <= c && c <= '9') && c != '.' {
-			break
+		return i
+	}
+	exponent := func(i int, e byte) int {
+		if i < len(src) && src[i]|0x20 == e {
+			i++
+			if i < len(src) && (src[i] == '+' || src[i] == '-') {
+				i++
+			}
+			i = digits(i, false)
 		}
+		return i
+	}
+	hex := src[i] == '0' && i+1 < len(src) && src[i+1]|0x20 == 'x'
+	switch {
+	case hex:
+		i = digits(i+2, true)
+		if i < len(src) && src[i] == '.' {
+			i = digits(i+1, true)
+		}
+		i = exponent(i, 'p')
+	case src[i] == '0' && i+1 < len(src) && src[i+1]|0x20 == 'b':
+		i = digits(i+2, false)
+	default:
+		i = digits(i, false)
+		if i < len(src) && src[i] == '.' {
+			i = digits(i+1, false)
+		}
+		i = exponent(i, 'e')
+	}
+	if i < len(src) {
+		switch src[i] | 0x20 {
+		case 'l', 'f', 'd':
+			i++
+		}
+	}
+	if i < len(src) && (javaIdentStart(src[i]) || '0' <= src[i] && src[i] <= '9') {
+		return -1
 	}
 	return i
 }

@@ -200,6 +200,13 @@ func FuzzJavaListing(f *testing.F) {
 	f.Add("class A { void f() { class L { void g() { h(); } } new T() { void i() {} }; record R(int a) { R { a(); } } } }")
 	f.Add("class A {\r\n  String s = \"\"\"\n { \"\"\" + '{' + \"}\"; // }\n  int[] g()[] throws E { return new int[] { 1 }; } /* { */ }\r")
 	f.Add("record R<T>(T t) implements I { R(T t, int x) { this(t); } static { s(); } Runnable r = () -> { q(); }; }")
+	f.Add("package a;\nimport b.C;\ninterface I { int X = 1, Y = f(2); @A(B.class) String S; Runnable R = new Runnable() { public void run() { go(); } }; Object O = f(() -> { class L {} }); }")
+	f.Add("class A { static final ClassValue<M[]> C = new ClassValue<M[]>() { protected M[] computeValue(Class<?> t) { return new M[N]; } }; void f()\v{ run(new T()\f{ void g() { h(); } }); } }")
+	f.Add("class A { void f() { a = new java.util.Map.Entry<K, V>() { }; b = new Outer.Inner<>(1) {}; c = new @Ann(1) T() {}; d = outer.new Inner() {}; e = new <X>T() {}; } }")
+	f.Add("enum E { A(1) { int f() { return 1; } }, @Deprecated B { int f() { return 2; } }, C; E(int x) { this.x = x; } int f() { return 0; } }")
+	f.Add("{@interfaceA{}}\nsealed interface S permits B {}\nnon-sealedclass B implements S { void f() { @interfaceC{} } double g() { return 0x1.8p3 + 0X1FL + 1e-5 + 1E+5d + 1_000L + 0b101 + .5f + 07 + 1. + 2.5e3F; } }")
+	f.Add("\ufeffclass A { void f() { x(); } }")
+	f.Add("@interface N { int v() default 1; int[] w() default {1, 2}; Class<?> c() default Object.class; enum K { X } }")
 	l, err := lang.ByName("java")
 	if err != nil {
 		f.Fatal(err)
