@@ -156,8 +156,10 @@ func javaListingInput(src []byte) []byte {
 			i++
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
+			if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+				i += j
+			} else {
+				i = len(src)
 			}
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
@@ -354,24 +356,46 @@ func javaListingInput(src []byte) []byte {
 // the first change, every byte but '\n' and '\r' a space, and returns
 // out. A range of spaces and line endings changes nothing.
 func javaBlank(out, src []byte, from, to int) []byte {
-	k := from
-	for k < to && (src[k] == ' ' || src[k] == '\n' || src[k] == '\r') {
-		k++
-	}
-	if k == to {
-		return out
-	}
 	if out == nil {
+		k := from
+		for k < to && (src[k] == ' ' || src[k] == '\n' || src[k] == '\r') {
+			k++
+		}
+		if k == to {
+			return out
+		}
 		out = make([]byte, len(src))
 		copy(out, src)
+		from = k
 	}
-	for ; k < to; k++ {
-		if b := out[k]; b != '\n' && b != '\r' {
-			out[k] = ' '
+	// Line by line, each line's text (a CR before its LF kept) filled
+	// with spaces in chunks: a range is blanked again when the group
+	// around it is, so this runs at memory speed.
+	for from < to {
+		end := to
+		if j := bytes.IndexByte(out[from:to], '\n'); j >= 0 {
+			end = from + j
 		}
+		line := out[from:end]
+		if j := bytes.IndexByte(line, '\r'); j >= 0 {
+			for k, b := range line {
+				if b != '\r' {
+					line[k] = ' '
+				}
+			}
+		} else {
+			for len(line) > 0 {
+				line = line[copy(line, javaSpaces):]
+			}
+		}
+		from = end + 1
 	}
 	return out
 }
+
+// javaSpaces is what javaBlank fills lines with.
+const javaSpaces = "                                                                " +
+	"                                                                "
 
 // javaIdentStart reports whether c may begin a Java identifier as
 // javaListingInput reads it: an ASCII letter, '_', '$', or any byte of a
@@ -441,10 +465,8 @@ func javaPunct(c byte) int {
 // javaCommentEnd returns the offset after the "*/" that closes the block
 // comment whose text begins at i, or -1 when none does.
 func javaCommentEnd(src []byte, i int) int {
-	for ; i+1 < len(src); i++ {
-		if src[i] == '*' && src[i+1] == '/' {
-			return i + 2
-		}
+	if j := bytes.Index(src[i:], []byte("*/")); j >= 0 {
+		return i + j + 2
 	}
 	return -1
 }

@@ -215,3 +215,51 @@ func FuzzJavaListing(f *testing.F) {
 		listingMatches(t, "fuzz input", []byte(src), l)
 	})
 }
+
+// BenchmarkJavaListing compares, over 200 files of java.base (the Java
+// fixtures when no JDK's src.zip is found), the listing's extraction
+// (ListFile, which parses bodies blanked) with the whole parse's
+// (ExtractFile), and times the blanking (ListingInput) alone; b.SetBytes
+// reports source bytes per second.
+func BenchmarkJavaListing(b *testing.B) {
+	l := language(b, "java")
+	files := jdkBaseSources(b)
+	if files == nil {
+		for _, g := range []string{filepath.Join(repoTestdata, "src", "java", "*.java"), filepath.Join("testdata", "java", "*.java")} {
+			m, _ := filepath.Glob(g)
+			for _, name := range m {
+				src, err := os.ReadFile(name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				files = append(files, jdkSource{name, src})
+			}
+		}
+	}
+	files = sample(files, 200)
+	size := 0
+	for _, f := range files {
+		size += len(f.src)
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		run  func(src []byte) error
+	}{
+		{"extract", func(src []byte) error { _, err := symbols.ExtractFile(ctx, src, l); return err }},
+		{"list", func(src []byte) error { _, err := symbols.ListFile(ctx, src, l); return err }},
+		{"blank", func(src []byte) error { l.ListingInput(src); return nil }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, f := range files {
+					if err := c.run(f.src); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
