@@ -104,13 +104,14 @@ func TestJavaListingMatchesExtract(t *testing.T) {
 		t.Errorf("no fixture had a body blanked")
 	}
 
-	files := jdkBaseSources(t)
+	n := 0 // all
+	if testing.Short() {
+		n = 200
+	}
+	files := jdkBaseSources(t, n)
 	if files == nil {
 		t.Log("no readable JDK src.zip under /usr/lib/jvm: java.base not compared")
 		return
-	}
-	if testing.Short() {
-		files = sample(files, 200)
 	}
 	var total, blanked, blankedFiles, compared int
 	for _, f := range files {
@@ -139,8 +140,9 @@ type jdkSource struct {
 
 // jdkBaseSources returns the .java files of java.base from a JDK's
 // src.zip under /usr/lib/jvm, the newest JDK's first (JDK 25's, then any
-// other), sorted by name, or nil when none is readable.
-func jdkBaseSources(t testing.TB) []jdkSource {
+// other), sorted by name, or nil when none is readable; with n > 0 only n
+// of them, spread evenly over the sorted names, the same on every run.
+func jdkBaseSources(t testing.TB, n int) []jdkSource {
 	t.Helper()
 	var zips []string
 	for _, g := range []string{"/usr/lib/jvm/*25*/lib/src.zip", "/usr/lib/jvm/*/lib/src.zip", "/usr/lib/jvm/*/src.zip"} {
@@ -152,11 +154,22 @@ func jdkBaseSources(t testing.TB) []jdkSource {
 		if err != nil {
 			continue
 		}
-		var files []jdkSource
+		var entries []*zip.File
 		for _, f := range zr.File {
-			if !strings.HasPrefix(f.Name, "java.base/") || !strings.HasSuffix(f.Name, ".java") {
-				continue
+			if strings.HasPrefix(f.Name, "java.base/") && strings.HasSuffix(f.Name, ".java") {
+				entries = append(entries, f)
 			}
+		}
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
+		if n > 0 && len(entries) > n {
+			picked := make([]*zip.File, 0, n)
+			for i := 0; i < n; i++ {
+				picked = append(picked, entries[i*len(entries)/n])
+			}
+			entries = picked
+		}
+		files := make([]jdkSource, 0, len(entries))
+		for _, f := range entries {
 			r, err := f.Open()
 			if err != nil {
 				t.Fatal(err)
@@ -170,24 +183,10 @@ func jdkBaseSources(t testing.TB) []jdkSource {
 		}
 		zr.Close()
 		if len(files) > 0 {
-			sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
 			return files
 		}
 	}
 	return nil
-}
-
-// sample returns n of files spread evenly over them, the same on every
-// run.
-func sample(files []jdkSource, n int) []jdkSource {
-	if len(files) <= n {
-		return files
-	}
-	out := make([]jdkSource, 0, n)
-	for i := 0; i < n; i++ {
-		out = append(out, files[i*len(files)/n])
-	}
-	return out
 }
 
 // FuzzJavaListing checks, for any text, that the listing's text has the
@@ -223,7 +222,7 @@ func FuzzJavaListing(f *testing.F) {
 // reports source bytes per second.
 func BenchmarkJavaListing(b *testing.B) {
 	l := language(b, "java")
-	files := jdkBaseSources(b)
+	files := jdkBaseSources(b, 200)
 	if files == nil {
 		for _, g := range []string{filepath.Join(repoTestdata, "src", "java", "*.java"), filepath.Join("testdata", "java", "*.java")} {
 			m, _ := filepath.Glob(g)
@@ -236,7 +235,6 @@ func BenchmarkJavaListing(b *testing.B) {
 			}
 		}
 	}
-	files = sample(files, 200)
 	size := 0
 	for _, f := range files {
 		size += len(f.src)
