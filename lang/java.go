@@ -16,6 +16,9 @@ var javaDef = Definition{
 	Extensions: []string{".java"},
 	Grammar:    java.GetLanguage,
 	QueryFile:  "java.scm",
+	// A listing parses method bodies blanked where they declare no
+	// class (java_listing.go).
+	ListingInput: javaListingInput,
 	Rules: Rules{
 		Adjust: func(t *Tree, c *Candidate) bool {
 			if c.Def.Type() != "object_creation_expression" {

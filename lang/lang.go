@@ -104,11 +104,12 @@ type Definition struct {
 	Outline func(src []byte) (defs []Def, ok bool)
 	// ListingInput, when not nil, returns ParserInput's text src as a
 	// listing of many files parses it (symbols.ListFile), with text that
-	// can hold no symbol blanked (method bodies without a class in them,
-	// in Java) so that the parse builds a smaller tree: a copy of the
-	// same length in which every blanked byte is a space and every line
-	// ending stays in place, so that offsets and positions are
-	// unchanged, or nil when nothing is blanked. It must not modify src.
+	// can hold no symbol blanked (in Java, method bodies, fields and
+	// imports without a class in them) so that the parse builds a
+	// smaller tree: a copy of the same length in which every blanked
+	// byte is a space and every line ending stays in place, so that
+	// offsets and positions are unchanged, or nil when nothing is
+	// blanked. It must not modify src.
 	// The symbols listed must equal those of src's own parse on every
 	// text whose parse has no error.
 	ListingInput func(src []byte) []byte

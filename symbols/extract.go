@@ -215,8 +215,8 @@ func ExtractFile(ctx context.Context, src []byte, lang *lang.Language) (File, er
 // allows it. A language with an outline reader (lang.Language.Outline:
 // Python) is read by it with no parse unless it declines the text; one
 // that blanks what can hold no symbol (lang.Language.ListingInput:
-// Java's method bodies without a class in them) is parsed blanked; any
-// other is extracted as ExtractFile extracts it. On a source with a
+// Java's method bodies, fields and imports without a class in them) is
+// parsed blanked; any other is extracted as ExtractFile extracts it. On a source with a
 // syntax error the listing may differ from ExtractFile's (an error in a
 // blanked body is not seen; tree-sitter's recovery is not the outline's),
 // which is why the operations that edit a symbol, and show, locate it
