@@ -3,7 +3,6 @@ package symbols_test
 import (
 	"archive/zip"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -47,27 +46,10 @@ func listingMatches(t *testing.T, name string, src []byte, l *lang.Language) (bl
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := symbolsDiff(full.Symbols, list.Symbols); d != "" {
+	if d := firstSymbolDiff(full.Symbols, list.Symbols); d != "" {
 		t.Errorf("%s: the listing differs from the extraction (%d bytes blanked): %s", name, blanked, d)
 	}
 	return blanked, true
-}
-
-// symbolsDiff describes the first difference between want and got, or
-// returns "" when they are equal, every field.
-func symbolsDiff(want, got []symbols.Symbol) string {
-	for i := 0; i < min(len(want), len(got)); i++ {
-		if !reflect.DeepEqual(want[i], got[i]) {
-			return fmt.Sprintf("symbol %d: extracted %+v, listed %+v", i, want[i], got[i])
-		}
-	}
-	switch {
-	case len(want) > len(got):
-		return fmt.Sprintf("%d symbols extracted, %d listed; the first missing: %+v", len(want), len(got), want[len(got)])
-	case len(got) > len(want):
-		return fmt.Sprintf("%d symbols extracted, %d listed; the first extra: %+v", len(want), len(got), got[len(want)])
-	}
-	return ""
 }
 
 // TestJavaListingMatchesExtract checks that the listing of every Java
