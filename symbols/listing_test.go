@@ -56,20 +56,12 @@ type listingStats struct {
 func compareListing(t *testing.T, l *lang.Language, files []string) listingStats {
 	t.Helper()
 	var st listingStats
-	ctx := context.Background()
 	for _, p := range files {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		full, err := symbols.ExtractFile(ctx, src, l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		listed, err := symbols.ListFile(ctx, src, l)
-		if err != nil {
-			t.Fatal(err)
-		}
+		full, listed := extractAndList(t, src, l)
 		st.files++
 		if outline := l.Outline(); outline != nil {
 			if _, ok := outline(l.ParserInput(src)); ok {
@@ -89,6 +81,22 @@ func compareListing(t *testing.T, l *lang.Language, files []string) listingStats
 		}
 	}
 	return st
+}
+
+// extractAndList returns src's File as ExtractFile extracts it and as
+// ListFile lists it, failing t on either's error.
+func extractAndList(t testing.TB, src []byte, l *lang.Language) (full, listed symbols.File) {
+	t.Helper()
+	ctx := context.Background()
+	full, err := symbols.ExtractFile(ctx, src, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err = symbols.ListFile(ctx, src, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return full, listed
 }
 
 // firstSymbolDiff describes the first difference between want and got,
@@ -150,7 +158,6 @@ func FuzzListFilePython(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		ctx := context.Background()
 		if defs, ok := l.Outline()(l.ParserInput([]byte(src))); ok {
 			for _, d := range defs {
 				if d.Start < 0 || d.Start > d.Keyword && d.Keyword != 0 || d.NameStart < d.Start || d.NameStart+len(d.Name) > d.End || d.End > len(src) {
@@ -158,14 +165,7 @@ func FuzzListFilePython(f *testing.F) {
 				}
 			}
 		}
-		full, err := symbols.ExtractFile(ctx, []byte(src), l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		listed, err := symbols.ListFile(ctx, []byte(src), l)
-		if err != nil {
-			t.Fatal(err)
-		}
+		full, listed := extractAndList(t, []byte(src), l)
 		if symbols.TreeClean(full) {
 			if d := firstSymbolDiff(full.Symbols, listed.Symbols); d != "" {
 				t.Fatalf("%q: %s", src, d)
@@ -215,15 +215,7 @@ func TestListFilePythonCases(t *testing.T) {
 			if read != c.read {
 				t.Errorf("outline read it: %v, want %v", read, c.read)
 			}
-			ctx := context.Background()
-			full, err := symbols.ExtractFile(ctx, src, l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			listed, err := symbols.ListFile(ctx, src, l)
-			if err != nil {
-				t.Fatal(err)
-			}
+			full, listed := extractAndList(t, src, l)
 			if !symbols.TreeClean(full) {
 				if c.read {
 					t.Fatalf("the case's source does not parse clean")
