@@ -10,9 +10,10 @@ import (
 )
 
 // A pack file is a header line, "symedit-pack " and the hex SHA-256 of
-// the body, then the body: the build and the folder's real path, the
-// number of entries, then each entry's key (the file's base name and the
-// rest of Key) and its symbols as one length-prefixed blob. Every string
+// the body, then the body: the build and the group's real path (the
+// parent of the files' folders), the number of entries, then each entry's
+// key (the file's member name, its folder's base name and its own, and
+// the rest of Key) and its symbols as one length-prefixed blob. Every string
 // is a uvarint length and its bytes, every number a varint (uvarint for
 // inode and device):
 //
@@ -39,7 +40,7 @@ const header = "symedit-pack"
 
 // packEntry is one entry of a pack: its key and its undecoded blob.
 type packEntry struct {
-	key  Key // Path is the file's base name inside a pack
+	key  Key // Path is the file's member name (memberName) inside a pack
 	blob []byte
 }
 
@@ -68,8 +69,8 @@ func encodeBlob(e Entry) []byte {
 	return b
 }
 
-// encodePack returns the pack file for build and the folder dir holding
-// entries (keys' Path the base names).
+// encodePack returns the pack file for build and the group dir holding
+// entries (keys' Path the member names).
 func encodePack(build, dir string, entries []packEntry) []byte {
 	n := 64 + len(build) + len(dir)
 	for _, e := range entries {

@@ -17,29 +17,33 @@
 // write in the same clock tick as the look could leave the key unchanged.
 // Such a file is parsed on every run until it is older than that.
 //
-// Layout: one pack file per source folder, Dir/v<Schema>/<hh>/<rest of
-// the hex SHA-256 of the folder's real path>, holding the entries of that
-// folder's files (keyed inside by base name and language) and the build
-// and folder it is for. One file per source file took a whole file
-// system block and an inode per entry: at 100,000 files 373 MB on disk
-// for 109 MB of entries, and a cold run that filled it was 27-38% slower
-// than one without the index, most of it in creating inodes. A folder's
-// files are listed together by a walk, so one read of its pack serves
-// them all (a Cache keeps the last 64 packs read), and a cold run writes
-// one pack per folder: Put holds entries in memory (up to 8 MiB, then it
-// flushes) and Flush merges them into the folder's pack as it is on disk
-// at that moment, the entries of other files kept and those of another
-// build dropped. A pack is written to a temporary file in the same folder
-// and renamed over the old one, so a reader sees an old or a new pack,
-// never half of one, and concurrent runs and a killed run leave a valid
-// index; two runs flushing one folder at once leave one of their packs,
-// and the other's new entries are parsed again by a later run. A pack
-// starts with a header line holding the SHA-256 of the rest; a pack that
-// fails it (or does not decode) is counted as corrupt and ignored, and
-// the next Flush for its folder rewrites it from the entries put. An
+// Layout: one pack file per group of source folders, the parent of the
+// folders (Dir/v<Schema>/<hh>/<rest of the hex SHA-256 of the parent's
+// real path>), holding the entries of the files of its subfolders (keyed
+// inside by the subfolder's base name, "/", the file's base name, and the
+// language) and the build and group it is for. One file per source file
+// took a whole file system block and an inode per entry: at 100,000
+// files 373 MB on disk for 109 MB of entries, and a cold run that filled
+// it was 27-38% slower than one without the index, most of it in
+// creating inodes. One pack per folder still made 9,174 files for 71,609
+// source files, most folders holding a few; grouping by the parent makes
+// 2,433. A walk lists a folder's files together, and the subfolders of
+// one parent one after the other, so one read of a pack serves many
+// files (a Cache keeps the last 64 packs read), and a cold run writes
+// about one pack per group: Put holds entries in memory (up to 8 MiB,
+// then it flushes) and Flush merges them into the group's pack as it is
+// on disk at that moment, the entries of other files kept and those of
+// another build dropped. A pack is written to a temporary file in the
+// same folder and renamed over the old one, so a reader sees an old or a
+// new pack, never half of one, and concurrent runs and a killed run leave
+// a valid index; two runs flushing one group at once leave one of their
+// packs, and the other's new entries are parsed again by a later run. A
+// pack starts with a header line holding the SHA-256 of the rest; a pack
+// that fails it (or does not decode) is counted as corrupt and ignored,
+// and the next Flush for its group rewrites it from the entries put. An
 // entry's symbols are decoded only when a Get asks for that entry, from
 // one copy of its bytes that all its strings share. An entry of a file
-// deleted since stays in its folder's pack until Prune removes the pack.
+// deleted since stays in its group's pack until Prune removes the pack.
 //
 // The folder's disk use is bounded (MaxBytes, default DefaultMaxBytes),
 // counted in blocks allocated (st_blocks × 512, what du shows), not in

@@ -26,12 +26,13 @@ import (
 // produces for the same query and grammar. Bump it when either changes in
 // a way the query digest does not show (a rule in package symbols).
 //
-// 6: Python listed by its outline reader (symbols.ListFile), which
+// 7: one pack file per parent of the source folders (see doc.go); 6:
+// Python listed by its outline reader (symbols.ListFile), which
 // differs from a full parse on some files with a syntax error; 5: one pack file per source folder (see doc.go); 4: the file's SHA-256 and each symbol's; 3: Go parsed with go/parser, whose symbols differ from
 // tree-sitter's where tree-sitter-go misreads the source (a generic alias)
 // and where a comment sits in a receiver's type; 2: binary bodies; 1: JSON
 // bodies.
-const Schema = 6
+const Schema = 7
 
 // EnvDir is the environment variable that overrides the cache folder
 // (DefaultDir); tests set it to a t.TempDir().
@@ -145,12 +146,12 @@ type Cache struct {
 	now      func() time.Time
 
 	mu           sync.Mutex
-	loaded       map[string]*packSlot   // packs read this run, by folder; bounded by maxLoaded
-	pending      map[string][]packEntry // entries put and not yet written, by folder
+	loaded       map[string]*packSlot   // packs read this run, by group (groupOf); bounded by maxLoaded
+	pending      map[string][]packEntry // entries put and not yet written, by group
 	pendingBytes int
 	maxPending   int // maxPending, or a test's
 	// inflight are the entries a background write (writeBehind) is
-	// writing, by folder, found by Get until they are on disk; werr is
+	// writing, by group, found by Get until they are on disk; werr is
 	// the first error of a background write since the last Flush.
 	inflight map[string][]packEntry
 	werr     error
@@ -169,18 +170,39 @@ type packSlot struct {
 	entries map[entryName]packEntry // nil: no pack, or another build's, or corrupt
 }
 
-// entryName is an entry's key inside its pack: the base name and the
-// language.
+// entryName is an entry's key inside its pack: the member name
+// (memberName) and the language.
 type entryName struct{ name, lang string }
+
+// groupOf returns the group of the source folder dir (an absolute real
+// path): the folder whose pack holds the entries of dir's files, dir's
+// parent ("/" for "/"). One pack per source folder made a pack file of
+// every folder, however few its files: 9,174 packs for 71,609 files of
+// the bench tree (bench/tree.sh), and creating a file costs the kernel
+// about a millisecond on some ext4 file systems (the open that creates
+// it: 3.7 of 4.4 s of the index's writing in a profile of a cold run).
+// A parent's subfolders are listed one after the other by a walk in
+// path order, so grouping them keeps a pack's entries together: 2,433
+// packs for the same files, the largest 4.6 MB of entries.
+func groupOf(dir string) string { return filepath.Dir(dir) }
+
+// memberName returns the name of the entry of the file at path (an
+// absolute real path) inside its group's pack: its folder's base name,
+// "/", its own base name. Two folders of one group are siblings, so
+// their base names differ; the root folder's base name is "/".
+func memberName(path string) string {
+	return filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
+}
 
 // maxLoaded bounds how many packs a Cache keeps read: a walk visits a
 // folder's files together (in path order, a subfolder's between them),
-// so a handful suffices, and a run over a large tree must not hold the
+// and the folders of one group one after the other, so a handful
+// suffices, and a run over a large tree must not hold the
 // whole index.
 const maxLoaded = 64
 
 // maxPending is how many bytes of entries Put holds before it writes
-// them: a cold run over a large tree writes a pack per folder, not per
+// them: a cold run over a large tree writes a pack per group, not per
 // file, without holding the whole index. Those writes run in the
 // background (writeBehind): creating a file costs the kernel most of a
 // millisecond on some ext4 file systems, thousands of packs several
@@ -239,10 +261,14 @@ func (c *Cache) Stats() Stats {
 }
 
 // PackPath returns the pack file that holds the entries of the files in
-// the folder dir, an absolute real path (whether or not it exists):
-// Dir/v<Schema>/<hh>/<rest of the hex SHA-256 of dir>.
-func (c *Cache) PackPath(dir string) string {
-	sum := sha256.Sum256([]byte(dir))
+// the folder dir, an absolute real path (whether or not it exists): the
+// pack of dir's group, the folder's parent,
+// Dir/v<Schema>/<hh>/<rest of the hex SHA-256 of the group's path>.
+func (c *Cache) PackPath(dir string) string { return c.groupPack(groupOf(dir)) }
+
+// groupPack returns the pack file of the group g (groupOf).
+func (c *Cache) groupPack(g string) string {
+	sum := sha256.Sum256([]byte(g))
 	h := hex.EncodeToString(sum[:])
 	return filepath.Join(c.dir, h[:2], h[2:])
 }
@@ -284,7 +310,7 @@ func (c *Cache) GetEntry(k Key) (Entry, bool) {
 }
 
 func (c *Cache) get(k Key) (Entry, bool) {
-	dir, name := filepath.Dir(k.Path), filepath.Base(k.Path)
+	dir, name := groupOf(filepath.Dir(k.Path)), memberName(k.Path)
 	want := Key{Path: name, Lang: k.Lang, Size: k.Size, ModTime: k.ModTime, ChangeTime: k.ChangeTime, Inode: k.Inode, Device: k.Device}
 	pe, ok := c.pendingEntry(dir, want)
 	if !ok {
@@ -307,8 +333,8 @@ func (c *Cache) get(k Key) (Entry, bool) {
 	return e, true
 }
 
-// pendingEntry returns the entry put for want's file in dir and not yet
-// written, if any.
+// pendingEntry returns the entry put for want's file in the group dir
+// and not yet written, if any.
 func (c *Cache) pendingEntry(dir string, want Key) (packEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -325,8 +351,8 @@ func (c *Cache) pendingEntry(dir string, want Key) (packEntry, bool) {
 	return packEntry{}, false
 }
 
-// pack returns the pack of dir, read once per Cache while it stays among
-// the last maxLoaded read.
+// pack returns the pack of the group dir, read once per Cache while it
+// stays among the last maxLoaded read.
 func (c *Cache) pack(dir string) *packSlot {
 	c.mu.Lock()
 	s := c.loaded[dir]
@@ -353,11 +379,11 @@ func (c *Cache) pack(dir string) *packSlot {
 	return s
 }
 
-// readPack returns the entries of dir's pack of this build: none when
-// there is no pack, it is another build's or another folder's (a hash
-// collision), or it is corrupt (then corrupt is true).
+// readPack returns the entries of the group dir's pack of this build:
+// none when there is no pack, it is another build's or another group's (a
+// hash collision), or it is corrupt (then corrupt is true).
 func (c *Cache) readPack(dir string) (entries []packEntry, corrupt bool) {
-	data, err := readEntry(c.PackPath(dir))
+	data, err := readEntry(c.groupPack(dir))
 	if err != nil {
 		return nil, false
 	}
@@ -395,9 +421,9 @@ func (c *Cache) PutEntry(k Key, stated time.Time, e Entry) error {
 		c.racy.Add(1)
 		return nil
 	}
-	dir := filepath.Dir(k.Path)
+	dir := groupOf(filepath.Dir(k.Path))
 	pe := packEntry{key: k, blob: encodeBlob(e)}
-	pe.key.Path = filepath.Base(k.Path)
+	pe.key.Path = memberName(k.Path)
 	c.mu.Lock()
 	list := c.pending[dir]
 	for i, old := range list {
@@ -441,11 +467,11 @@ func (c *Cache) writeBehind() {
 	}()
 }
 
-// Flush writes the entries Put holds, one pack per folder: the folder's
-// pack as it is on disk now (another run may have written it since this
-// one read it), its entries of this build kept, those put replacing
-// theirs (same base name and language), written to a temporary file in
-// the pack's folder and renamed over it. Two runs flushing one folder at
+// Flush writes the entries Put holds, one pack per group (the parent of
+// their folders): the group's pack as it is on disk now (another run may
+// have written it since this one read it), its entries of this build
+// kept, those put replacing theirs (same member name and language), written to a temporary file in
+// the pack's folder and renamed over it. Two runs flushing one group at
 // once leave one of their packs, whole; the other's new entries are
 // parsed again by a later run. A failure is counted (Stats.Failed, per
 // entry) and the first is returned (an *fs.PathError or *os.LinkError);
@@ -464,7 +490,7 @@ func (c *Cache) Flush() error {
 	return first
 }
 
-// write writes the packs of pending's folders (see Flush); the caller
+// write writes the packs of pending's groups (see Flush); the caller
 // holds wmu.
 func (c *Cache) write(pending map[string][]packEntry) error {
 	var first error
@@ -478,7 +504,7 @@ func (c *Cache) write(pending map[string][]packEntry) error {
 			}
 		}
 		merged = append(merged, put...)
-		if err := writeAtomic(c.PackPath(dir), encodePack(c.build, dir, merged)); err != nil {
+		if err := writeAtomic(c.groupPack(dir), encodePack(c.build, dir, merged)); err != nil {
 			c.failed.Add(int64(len(put)))
 			if first == nil {
 				first = err

@@ -336,6 +336,43 @@ func TestPack(t *testing.T) {
 	}
 }
 
+// TestPackGroups checks the grouping: the files of sibling folders share
+// their parent's pack, each entry under its own folder and name, so that
+// two files of one base name in two siblings (a/x.py, b/x.py) and a file
+// of a folder and one of its parent (/x.py, /src/x.py: groups "/" and
+// "/") never take each other's entry.
+func TestPackGroups(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	base, now := oldKey(t, path)
+	paths := []string{"/src/a/x.py", "/src/b/x.py", "/src/x.py", "/x.py", "/src/a/b/x.py"}
+	c := open(t, dir, symcache.Options{Build: "b1"})
+	keys := make([]symcache.Key, len(paths))
+	for i, p := range paths {
+		keys[i] = base
+		keys[i].Path = p
+		if err := c.Put(keys[i], now, syms[:i+1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := open(t, dir, symcache.Options{Build: "b1"})
+	for i, k := range keys {
+		if got, ok := r.Get(k); !ok || !reflect.DeepEqual(got, syms[:i+1]) {
+			t.Errorf("%s: %d symbols, %v; want %d", k.Path, len(got), ok, i+1)
+		}
+	}
+	same := func(a, b int) bool { return r.EntryPath(keys[a]) == r.EntryPath(keys[b]) }
+	if !same(0, 1) || !same(2, 3) || same(0, 2) || same(0, 4) {
+		t.Errorf("packs: %v", []string{r.EntryPath(keys[0]), r.EntryPath(keys[1]), r.EntryPath(keys[2]), r.EntryPath(keys[3]), r.EntryPath(keys[4])})
+	}
+	if files := entryFiles(t, dir); len(files) != 3 {
+		t.Errorf("%d pack files, want 3 (groups /src, / and /src/a): %v", len(files), files)
+	}
+}
+
 // TestPrune checks the size bound: over MaxBytes, Prune removes the
 // oldest-written entries until the folder is under three quarters of it,
 // keeps the newest, removes a temporary file a killed run left an hour
@@ -350,7 +387,8 @@ func TestPrune(t *testing.T) {
 	keys := make([]symcache.Key, n)
 	for i := range keys {
 		keys[i] = k
-		keys[i].Path = filepath.Join(filepath.Dir(path)+strings.Repeat("x", i), filepath.Base(path)) // a pack each
+		// A pack each: every file in a folder of its own parent.
+		keys[i].Path = filepath.Join(filepath.Dir(path)+strings.Repeat("x", i), "sub", filepath.Base(path))
 		if err := c.Put(keys[i], now, syms); err != nil {
 			t.Fatal(err)
 		}
@@ -587,17 +625,18 @@ func TestRoundTripSums(t *testing.T) {
 // at once, each entry is found by Get as soon as it is put, while it is
 // being written and after; Flush waits for the background writes and
 // writes the rest; another Cache on the folder then finds every entry,
-// one pack per folder, no temporary file left.
+// one pack per group (the folders' parent: 12 folders in 4 parents), no
+// temporary file left.
 func TestPutWritesBehind(t *testing.T) {
 	dir := t.TempDir()
 	path, syms := realSymbols(t)
 	base, now := oldKey(t, path)
 	c := open(t, dir, symcache.Options{Build: "b1"})
 	symcache.SetMaxPending(c, 1)
-	const folders, files = 12, 15
+	const folders, files, groups = 12, 15, 4
 	key := func(f, i int) symcache.Key {
 		k := base
-		k.Path = filepath.Join("/src", "pkg"+strconv.Itoa(f), "f"+strconv.Itoa(i)+".py")
+		k.Path = filepath.Join("/src", "g"+strconv.Itoa(f%groups), "pkg"+strconv.Itoa(f), "f"+strconv.Itoa(i)+".py")
 		k.Inode = uint64(f*files + i + 1)
 		return k
 	}
@@ -633,8 +672,8 @@ func TestPutWritesBehind(t *testing.T) {
 		}
 	}
 	packs := entryFiles(t, dir)
-	if len(packs) != folders {
-		t.Errorf("%d files in the index, want %d packs: %v", len(packs), folders, packs)
+	if len(packs) != groups {
+		t.Errorf("%d files in the index, want %d packs: %v", len(packs), groups, packs)
 	}
 	for _, p := range packs {
 		if strings.HasPrefix(filepath.Base(p), ".tmp-") {
