@@ -3,11 +3,11 @@ package app
 import (
 	"bufio"
 	"bytes"
-	gojson "encoding/json"
 	"fmt"
 	"os"
 	"strings"
 
+	segjson "github.com/segmentio/encoding/json"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
@@ -54,16 +54,11 @@ func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
 	// on a warm run, where the index answers, encoding was the largest
 	// part of the run.
 	req.Render = func(f *ops.SymbolsFile) []byte {
-		var b bytes.Buffer
 		if json {
-			enc := gojson.NewEncoder(&b)
-			enc.SetEscapeHTML(false)
-			if enc.Encode(f) != nil {
-				return nil // OnFile encodes it again and reports the error
-			}
-		} else {
-			appendOutline(&b, f)
+			return renderJSON(f) // nil: OnFile encodes it again and reports the error
 		}
+		var b bytes.Buffer
+		appendOutline(&b, f)
 		return b.Bytes()
 	}
 	req.OnFile = func(f *ops.SymbolsFile, n int) (err error) {
@@ -117,6 +112,23 @@ func (e *env) symbols(c *cli.Context, w *ops.Workspace, args []string) error {
 		return errSilent{err}
 	}
 	return nil
+}
+
+// renderJSON returns f's line of `symbols --json`: what encoding/json's
+// Encoder writes with HTML escaping off, byte for byte (a test compares
+// the two on real trees and crafted strings), written by
+// github.com/segmentio/encoding/json, which builds an encoder for the
+// type once instead of walking it by reflection for every value: a warm
+// run over a large tree is mostly this encoding, 27% of its CPU with
+// encoding/json. It is nil when the encoding fails.
+func renderJSON(f *ops.SymbolsFile) []byte {
+	var b bytes.Buffer
+	enc := segjson.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(f) != nil {
+		return nil
+	}
+	return b.Bytes()
 }
 
 // errSilent wraps an error already printed; Main prints nothing more but
