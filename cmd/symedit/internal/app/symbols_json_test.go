@@ -6,9 +6,9 @@ import (
 	stdjson "encoding/json"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
+	"github.com/symedit/symedit/internal/goroot"
 	"github.com/symedit/symedit/match"
 	"github.com/symedit/symedit/ops"
 	"github.com/symedit/symedit/remedy"
@@ -33,7 +33,10 @@ func stdRender(t testing.TB, f *ops.SymbolsFile) []byte {
 // byte what encoding/json writes.
 func TestRenderJSONMatchesEncodingJSON(t *testing.T) {
 	roots := []string{"../../../../testdata/src"}
-	src := filepath.Join(runtime.GOROOT(), "src")
+	src := goroot.Src()
+	if src == "" {
+		t.Fatal("no Go source tree: the go command is not on the PATH")
+	}
 	for _, d := range []string{"net/http", "go/types", "encoding/json", "unicode"} {
 		roots = append(roots, filepath.Join(src, d))
 	}
