@@ -422,42 +422,36 @@ func (d *dirWalk) emit(f *folder) error {
 
 // readTree reads the folder f and every folder below it that the walk
 // enters, on up to runtime.GOMAXPROCS(0) goroutines, the caller's
-// included, and returns when all are read. It reads the first
-// serialFolders folders on the calling goroutine alone; after that, a
-// subfolder gets a goroutine of its own only while one is free, else the
-// goroutine that found it reads it next, so no goroutine waits for
-// another. Every folder is read, even after an error, which emit then
+// included, and returns when all are read. The caller reads the first
+// serialFolders folders alone; then, if folders are left, it and
+// GOMAXPROCS-1 goroutines take them from one stack of folders to read,
+// pushing the subfolders each finds, until none is left and none is
+// being read. Every folder is read, even after an error, which emit then
 // picks in depth-first order: which read fails first in time must not
 // decide the error.
 func (d *dirWalk) readTree(f *folder) {
-	free := make(chan struct{}, runtime.GOMAXPROCS(0)-1) // a token per extra goroutine
-	var wg sync.WaitGroup
-	var reads atomic.Int64
-	var visit func(f *folder)
-	visit = func(f *folder) {
-		d.read(f)
-		reads.Add(1)
-		for i := range f.subs {
-			s := &f.subs[i] // f.subs is complete: the pointer stays valid
-			if reads.Load() < serialFolders {
-				visit(s)
-				continue
-			}
-			select {
-			case free <- struct{}{}:
-				if d.opt.started != nil {
-					d.opt.started.Add(1)
-				}
-				wg.Go(func() {
-					defer func() { <-free }()
-					visit(s)
-				})
-			default:
-				visit(s)
-			}
+	q := &readQueue{todo: []*folder{f}}
+	for range serialFolders {
+		if len(q.todo) == 0 {
+			return
 		}
+		f := q.todo[len(q.todo)-1]
+		q.todo = q.todo[:len(q.todo)-1]
+		d.read(f)
+		q.todo = pushSubs(q.todo, f)
 	}
-	visit(f)
+	if len(q.todo) == 0 {
+		return
+	}
+	q.more.L = &q.mu
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) - 1 {
+		if d.opt.started != nil {
+			d.opt.started.Add(1)
+		}
+		wg.Go(func() { d.work(q) })
+	}
+	d.work(q)
 	wg.Wait()
 }
 
@@ -466,6 +460,50 @@ func (d *dirWalk) readTree(f *folder) {
 // benchmark on the repository's testdata (14 folders) shows, where
 // waking a second thread costs more than it saves.
 const serialFolders = 32
+
+// readQueue is the folders a concurrent walk has yet to read.
+type readQueue struct {
+	mu      sync.Mutex
+	more    sync.Cond // signalled when todo grows or the walk is done
+	todo    []*folder // folders to read, the last first
+	reading int       // folders being read
+}
+
+// work reads folders from q, adding their subfolders, until q holds none
+// and none is being read, which may add more.
+func (d *dirWalk) work(q *readQueue) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for {
+		for len(q.todo) == 0 && q.reading > 0 {
+			q.more.Wait()
+		}
+		if len(q.todo) == 0 {
+			q.more.Broadcast() // done: let the others return too
+			return
+		}
+		f := q.todo[len(q.todo)-1]
+		q.todo = q.todo[:len(q.todo)-1]
+		q.reading++
+		q.mu.Unlock()
+		d.read(f)
+		q.mu.Lock()
+		q.reading--
+		q.todo = pushSubs(q.todo, f)
+		if len(f.subs) > 0 || q.reading == 0 {
+			q.more.Broadcast()
+		}
+	}
+}
+
+// pushSubs pushes the subfolders of the folder f, read, on todo, the
+// last first, so that they are popped in name order.
+func pushSubs(todo []*folder, f *folder) []*folder {
+	for i := len(f.subs) - 1; i >= 0; i-- {
+		todo = append(todo, &f.subs[i]) // f.subs is complete: the pointer stays valid
+	}
+	return todo
+}
 
 // read lists the folder f and sets what it found. It reads only f's own
 // fields and the walk's options, and writes only f, so folders may be
