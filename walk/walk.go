@@ -226,10 +226,10 @@ type found struct {
 	// when no argument is walked, no key is needed, so a command on named
 	// files alone resolves no folder's real path.
 	key string
-	// entry, when not nil, is the directory entry of a walked file whose
-	// check (binary, too large, unsupported) is still to run: settle runs
-	// them, concurrently.
-	entry fs.DirEntry
+	// walked marks a walked file, in a supported language, whose content
+	// checks (binary, too large) are still to run: settle runs them,
+	// concurrently, or leaves them to the caller.
+	walked bool
 	// unchecked marks a walked file whose content checks were deferred
 	// (Options.DeferContentChecks).
 	unchecked bool
@@ -369,11 +369,12 @@ type folder struct {
 	// folder's, then the parent's next subfolder or files.
 	at int
 
-	read     bool     // whether the fields below are set
-	err      error    // why it could not be read (then nothing else is set)
-	files    []found  // its files to keep, in name order
-	subs     []folder // its subfolders to walk, in name order
-	symlinks int      // its links the walk counts as skipped
+	read        bool     // whether the fields below are set
+	err         error    // why it could not be read (then nothing else is set)
+	files       []found  // its files to keep, in name order
+	subs        []folder // its subfolders to walk, in name order
+	symlinks    int      // its links the walk counts as skipped
+	unsupported int      // its files in no supported language, skipped
 }
 
 // dir walks the folder at path, rel below base ("" for base), whose
@@ -405,6 +406,9 @@ func (d *dirWalk) emit(f *folder) error {
 	}
 	if f.symlinks > 0 {
 		d.skipped[SkipSymlink] += f.symlinks
+	}
+	if f.unsupported > 0 {
+		d.skipped[SkipUnsupported] += f.unsupported
 	}
 	done := 0
 	for i := range f.subs {
@@ -553,7 +557,6 @@ func (d *dirWalk) read(f *folder) {
 		if f.rel != "" {
 			childRel = f.rel + "/" + name
 		}
-		childPath := child(f.path, name)
 		isDir := e.IsDir()
 		if m != nil && m.Match(append(slices.Clip(f.domain), name), isDir) {
 			continue
@@ -567,7 +570,7 @@ func (d *dirWalk) read(f *folder) {
 				continue
 			}
 			f.subs = append(f.subs, folder{
-				path: childPath, rel: childRel, ps: ps, at: len(f.files),
+				path: child(f.path, name), rel: childRel, ps: ps, at: len(f.files),
 				domain: append(slices.Clip(f.domain), name),
 			})
 		case e.Type()&fs.ModeSymlink != 0:
@@ -578,7 +581,13 @@ func (d *dirWalk) read(f *folder) {
 			if !d.matches(childRel) {
 				continue
 			}
-			f.files = append(f.files, found{path: childPath, key: d.real + "/" + childRel, entry: e})
+			// Decided here, by the base name, before the file's names
+			// are made, and on the folder's goroutine.
+			if l, err := lang.ForPath(name); err != nil || l == nil {
+				f.unsupported++
+				continue
+			}
+			f.files = append(f.files, found{path: child(f.path, name), key: d.real + "/" + childRel, walked: true})
 		}
 	}
 }
@@ -626,27 +635,19 @@ func (d *dirWalk) excluded(rel, name string) bool {
 	return false
 }
 
-// settle runs the checks of the walked files from w.files[from:] (check)
-// on as many goroutines as the process may run at once, each reading the
-// start of its files, and drops the files a check skips, counting them:
-// on a warm symbol index these reads are most of a walk's work, and
-// they need not wait for one another. The files keep their order. With
-// Options.DeferContentChecks it decides only the language, and opens
-// nothing.
+// settle runs the content checks (Check) of the walked files from
+// w.files[from:] on as many goroutines as the process may run at once,
+// each reading the start of its files, and drops the files a check
+// skips, counting them: on a warm symbol index these reads are most of a
+// walk's work, and they need not wait for one another. The files keep
+// their order. With Options.DeferContentChecks it only marks them
+// unchecked, and opens nothing. (The walk decided the language.)
 func (w *walker) settle(from int) {
 	pending := w.files[from:]
 	if w.opt.DeferContentChecks {
-		kept := w.files[:from]
-		for _, f := range pending {
-			if l, err := lang.ForPath(f.path); f.entry != nil && (err != nil || l == nil) {
-				w.skipped[SkipUnsupported]++
-				continue
-			}
-			f.unchecked, f.entry = f.entry != nil, nil
-			kept = append(kept, f)
+		for i := range pending {
+			pending[i].unchecked, pending[i].walked = pending[i].walked, false
 		}
-		clear(w.files[len(kept):])
-		w.files = kept
 		return
 	}
 	reasons := make([]string, len(pending))
@@ -659,8 +660,8 @@ func (w *walker) settle(from int) {
 				if i >= len(pending) {
 					return
 				}
-				if f := pending[i]; f.entry != nil {
-					reasons[i] = w.check(f.path, f.entry)
+				if f := pending[i]; f.walked {
+					reasons[i] = Check(f.path, w.opt.MaxSize)
 				}
 			}
 		})
@@ -672,10 +673,10 @@ func (w *walker) settle(from int) {
 			w.skipped[reasons[i]]++
 			continue
 		}
-		f.entry = nil
+		f.walked = false
 		kept = append(kept, f)
 	}
-	clear(w.files[len(kept):]) // no entries kept alive past the slice
+	clear(w.files[len(kept):]) // no names kept alive past the slice
 	w.files = kept
 }
 
@@ -683,14 +684,6 @@ func (w *walker) settle(from int) {
 // goroutines worth starting (up to GOMAXPROCS): a walk of under 64 files
 // is checked by one.
 const settleBatch = 64
-
-// check returns why the regular file at path is skipped, or "".
-func (w *walker) check(path string, _ fs.DirEntry) string {
-	if l, err := lang.ForPath(path); err != nil || l == nil {
-		return SkipUnsupported
-	}
-	return Check(path, w.opt.MaxSize)
-}
 
 // Check makes the content checks a walk makes of a walked file, which
 // Options.DeferContentChecks leaves to the caller: it returns SkipTooLarge
