@@ -532,8 +532,10 @@ func (d *dirWalk) read(f *folder) {
 		}
 	}
 	var m gitignore.Matcher
+	var at []string // f.domain and an entry's name, for m: one slice for all
 	if len(ps) > 0 {
 		m = gitignore.NewMatcher(ps)
+		at = append(slices.Clip(f.domain), "")
 	}
 	// One allocation each for the files and the subfolders, as many as
 	// the folder could give: growing them would copy and allocate more.
@@ -558,8 +560,11 @@ func (d *dirWalk) read(f *folder) {
 			childRel = f.rel + "/" + name
 		}
 		isDir := e.IsDir()
-		if m != nil && m.Match(append(slices.Clip(f.domain), name), isDir) {
-			continue
+		if m != nil {
+			at[len(at)-1] = name // the matcher keeps no path it is given
+			if m.Match(at, isDir) {
+				continue
+			}
 		}
 		if d.excluded(childRel, name) {
 			continue
