@@ -168,9 +168,10 @@ func TestExpandConcurrentSameAsSerialIgnoreFiles(t *testing.T) {
 
 // badTree makes a tree where two folders fail the walk, root/a/z/bad,
 // first in depth-first order, and root/b/bad, by calling spoil on each,
-// and returns root. Forty folders before them leave the walk's serial
-// start behind, so that a goroutine takes a, whose sixty folders come
-// before a/z/bad, while b/bad is read at once: in time, b/bad fails first.
+// and returns root. Forty folders before them outlast the walk's serial
+// start, so that a and b are read concurrently: one goroutine has a's
+// sixty folders to read before a/z/bad while another reads b/bad at
+// once, so b/bad usually fails first in time.
 func badTree(t *testing.T, spoil func(dir string)) string {
 	t.Helper()
 	root := t.TempDir()

@@ -381,10 +381,11 @@ type folder struct {
 // components below the work tree's top are domain, under the ignore
 // patterns ps: it appends the files it keeps to d.files in depth-first
 // name order, and returns the first error in that order (a folder or an
-// ignore file that cannot be read). Unless Options.serial, the folders are
-// read first on up to runtime.GOMAXPROCS(0) goroutines (read), which
-// reading folders one by one leaves waiting on the file system; the
-// result, the error included, is the serial walk's either way.
+// ignore file that cannot be read). Unless Options.serial, every folder
+// is read first, on up to runtime.GOMAXPROCS(0) goroutines (readTree),
+// and emit then only puts the results in order; serially, emit reads each
+// folder when it gets there. The files, the counts and the error are the
+// same either way.
 func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern) error {
 	f := &folder{path: path, rel: rel, domain: domain, ps: ps}
 	if !d.opt.serial {
@@ -448,8 +449,9 @@ func (d *dirWalk) readTree(f *folder) {
 		return
 	}
 	q.more.L = &q.mu
+	q.workers = runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) - 1 {
+	for range q.workers - 1 {
 		if d.opt.started != nil {
 			d.opt.started.Add(1)
 		}
@@ -471,10 +473,12 @@ type readQueue struct {
 	more    sync.Cond // signalled when todo grows or the walk is done
 	todo    []*folder // folders to read, the last first
 	reading int       // folders being read
+	workers int       // goroutines reading them, the caller's included
 }
 
 // work reads folders from q, adding their subfolders, until q holds none
-// and none is being read, which may add more.
+// and none is being read, which may add more. A worker that finds none
+// waits until another adds some or finishes the walk.
 func (d *dirWalk) work(q *readQueue) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -494,8 +498,8 @@ func (d *dirWalk) work(q *readQueue) {
 		q.mu.Lock()
 		q.reading--
 		q.todo = pushSubs(q.todo, f)
-		if len(f.subs) > 0 || q.reading == 0 {
-			q.more.Broadcast()
+		for range min(len(f.subs), q.workers-1) { // as many as have work
+			q.more.Signal()
 		}
 	}
 }
