@@ -50,6 +50,12 @@
 // argument names a file, the result is the arguments, in their order,
 // duplicates included (a command may refuse those).
 //
+// A walk reads its folders on up to runtime.GOMAXPROCS(0) goroutines once
+// it has read a few dozen on the caller's; the result is the same as
+// reading them one by one, and so is the error: a walk that meets several
+// folders or ignore files it cannot read returns the error of the first in
+// depth-first name order, whichever fails first in time.
+//
 // The package has no mutable package-level state; Expand is safe for
 // concurrent use.
 package walk

@@ -71,6 +71,13 @@ type Options struct {
 	// passed them, and opens nothing). Skipped then counts only the
 	// reasons the walk decided.
 	DeferContentChecks bool
+
+	// serial reads a walk's folders one at a time, on the calling
+	// goroutine: the walk the concurrent one must equal, for tests.
+	serial bool
+	// started, when not nil, counts the goroutines the walks start to
+	// read folders, for tests to know that the concurrent walk ran.
+	started *atomic.Int64
 }
 
 // Result is what Expand found.
@@ -219,10 +226,10 @@ type found struct {
 	// when no argument is walked, no key is needed, so a command on named
 	// files alone resolves no folder's real path.
 	key string
-	// entry, when not nil, is the directory entry of a walked file whose
-	// check (binary, too large, unsupported) is still to run: settle runs
-	// them, concurrently.
-	entry fs.DirEntry
+	// walked marks a walked file, in a supported language, whose content
+	// checks (binary, too large) are still to run: settle runs them,
+	// concurrently, or leaves them to the caller.
+	walked bool
 	// unchecked marks a walked file whose content checks were deferred
 	// (Options.DeferContentChecks).
 	unchecked bool
@@ -351,40 +358,217 @@ type dirWalk struct {
 	segs []string // rest's segments, for pruning; nil: no pruning
 }
 
+// folder is a folder to walk and, once read, what reading it found.
+type folder struct {
+	path   string              // its name: the walked folder's name joined with rel
+	rel    string              // its slash path below the walked folder; "" for that folder
+	domain []string            // its components below the work tree's top
+	ps     []gitignore.Pattern // the ignore patterns in force above it
+	// at is how many of its parent's files come before it in name
+	// order: the walk's output is the parent's files[:at], then this
+	// folder's, then the parent's next subfolder or files.
+	at int
+
+	read        bool     // whether the fields below are set
+	err         error    // why it could not be read (then nothing else is set)
+	files       []found  // its files to keep, in name order
+	subs        []folder // its subfolders to walk, in name order
+	symlinks    int      // its links the walk counts as skipped
+	unsupported int      // its files in no supported language, skipped
+}
+
 // dir walks the folder at path, rel below base ("" for base), whose
 // components below the work tree's top are domain, under the ignore
-// patterns ps.
+// patterns ps: it appends the files it keeps to d.files in depth-first
+// name order, and returns the first error in that order (a folder or an
+// ignore file that cannot be read). Unless Options.serial, every folder
+// is read first, on up to runtime.GOMAXPROCS(0) goroutines (readTree),
+// and emit then only puts the results in order; serially, emit reads each
+// folder when it gets there. The files, the counts and the error are the
+// same either way.
 func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern) error {
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return err
+	f := &folder{path: path, rel: rel, domain: domain, ps: ps}
+	if !d.opt.serial {
+		d.readTree(f)
 	}
-	if !d.opt.NoIgnore {
-		own, err := readIgnoreFile(child(path, ".gitignore"), domain)
-		if err != nil {
+	return d.emit(f)
+}
+
+// emit appends the files of the folder f and of its subfolders to
+// d.files, in depth-first name order, reading each folder not read yet
+// when it gets there, and returns the first error in that order: a
+// serial walk stops at it, having read nothing after it.
+func (d *dirWalk) emit(f *folder) error {
+	if !f.read {
+		d.read(f)
+	}
+	if f.err != nil {
+		return f.err
+	}
+	if f.symlinks > 0 {
+		d.skipped[SkipSymlink] += f.symlinks
+	}
+	if f.unsupported > 0 {
+		d.skipped[SkipUnsupported] += f.unsupported
+	}
+	done := 0
+	for i := range f.subs {
+		s := &f.subs[i]
+		d.files = append(d.files, f.files[done:s.at]...)
+		done = s.at
+		if err := d.emit(s); err != nil {
 			return err
+		}
+	}
+	d.files = append(d.files, f.files[done:]...)
+	*f = folder{read: true} // done: let its files and patterns go
+	return nil
+}
+
+// readTree reads the folder f and every folder below it that the walk
+// enters, on up to runtime.GOMAXPROCS(0) goroutines, the caller's
+// included, and returns when all are read. The caller reads the first
+// serialFolders folders alone; then, if folders are left, it and
+// GOMAXPROCS-1 goroutines take them from one stack of folders to read,
+// pushing the subfolders each finds, until none is left and none is
+// being read. Every folder is read, even after an error, which emit then
+// picks in depth-first order: which read fails first in time must not
+// decide the error.
+func (d *dirWalk) readTree(f *folder) {
+	q := &readQueue{todo: []*folder{f}}
+	for range serialFolders {
+		if len(q.todo) == 0 {
+			return
+		}
+		f := q.todo[len(q.todo)-1]
+		q.todo = q.todo[:len(q.todo)-1]
+		d.read(f)
+		q.todo = pushSubs(q.todo, f)
+	}
+	if len(q.todo) == 0 {
+		return
+	}
+	q.more.L = &q.mu
+	q.workers = runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for range q.workers - 1 {
+		if d.opt.started != nil {
+			d.opt.started.Add(1)
+		}
+		wg.Go(func() { d.work(q) })
+	}
+	d.work(q)
+	wg.Wait()
+}
+
+// serialFolders is how many folders a walk reads before it starts a
+// goroutine: a small tree is read sooner on one, as the walk's
+// benchmark on the repository's testdata (14 folders) shows, where
+// waking a second thread costs more than it saves.
+const serialFolders = 32
+
+// readQueue is the folders a concurrent walk has yet to read.
+type readQueue struct {
+	mu      sync.Mutex
+	more    sync.Cond // signalled when todo grows or the walk is done
+	todo    []*folder // folders to read, the last first
+	reading int       // folders being read
+	workers int       // goroutines reading them, the caller's included
+}
+
+// work reads folders from q, adding their subfolders, until q holds none
+// and none is being read, which may add more. A worker that finds none
+// waits until another adds some or finishes the walk.
+func (d *dirWalk) work(q *readQueue) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for {
+		for len(q.todo) == 0 && q.reading > 0 {
+			q.more.Wait()
+		}
+		if len(q.todo) == 0 {
+			q.more.Broadcast() // done: let the others return too
+			return
+		}
+		f := q.todo[len(q.todo)-1]
+		q.todo = q.todo[:len(q.todo)-1]
+		q.reading++
+		q.mu.Unlock()
+		d.read(f)
+		q.mu.Lock()
+		q.reading--
+		q.todo = pushSubs(q.todo, f)
+		for range min(len(f.subs), q.workers-1) { // as many as have work
+			q.more.Signal()
+		}
+	}
+}
+
+// pushSubs pushes the subfolders of the folder f, read, on todo, the
+// last first, so that they are popped in name order.
+func pushSubs(todo []*folder, f *folder) []*folder {
+	for i := len(f.subs) - 1; i >= 0; i-- {
+		todo = append(todo, &f.subs[i]) // f.subs is complete: the pointer stays valid
+	}
+	return todo
+}
+
+// read lists the folder f and sets what it found. It reads only f's own
+// fields and the walk's options, and writes only f, so folders may be
+// read concurrently; the ignore patterns and domains it hands to the
+// subfolders are new slices, never appended to in place.
+func (d *dirWalk) read(f *folder) {
+	f.read = true
+	entries, err := os.ReadDir(f.path)
+	if err != nil {
+		f.err = err
+		return
+	}
+	ps := f.ps
+	if !d.opt.NoIgnore {
+		own, err := readIgnoreFile(child(f.path, ".gitignore"), f.domain)
+		if err != nil {
+			f.err = err
+			return
 		}
 		if len(own) > 0 {
 			ps = append(slices.Clip(ps), own...)
 		}
 	}
 	var m gitignore.Matcher
+	var at []string // f.domain and an entry's name, for m: one slice for all
 	if len(ps) > 0 {
 		m = gitignore.NewMatcher(ps)
+		at = append(slices.Clip(f.domain), "")
 	}
+	// One allocation each for the files and the subfolders, as many as
+	// the folder could give: growing them would copy and allocate more.
+	var nFiles, nDirs int
+	for _, e := range entries {
+		switch {
+		case e.IsDir():
+			nDirs++
+		case e.Type().IsRegular():
+			nFiles++
+		}
+	}
+	f.files = make([]found, 0, nFiles)
+	f.subs = make([]folder, 0, nDirs)
 	for _, e := range entries { // os.ReadDir sorts by name
 		name := e.Name()
 		if name == ".git" || (!d.opt.Hidden && strings.HasPrefix(name, ".")) {
 			continue
 		}
 		childRel := name
-		if rel != "" {
-			childRel = rel + "/" + name
+		if f.rel != "" {
+			childRel = f.rel + "/" + name
 		}
-		childPath := child(path, name)
 		isDir := e.IsDir()
-		if m != nil && m.Match(append(slices.Clip(domain), name), isDir) {
-			continue
+		if m != nil {
+			at[len(at)-1] = name // the matcher keeps no path it is given
+			if m.Match(at, isDir) {
+				continue
+			}
 		}
 		if d.excluded(childRel, name) {
 			continue
@@ -394,21 +578,27 @@ func (d *dirWalk) dir(path, rel string, domain []string, ps []gitignore.Pattern)
 			if !d.mayContain(childRel) {
 				continue
 			}
-			if err := d.dir(childPath, childRel, append(slices.Clip(domain), name), ps); err != nil {
-				return err
-			}
+			f.subs = append(f.subs, folder{
+				path: child(f.path, name), rel: childRel, ps: ps, at: len(f.files),
+				domain: append(slices.Clip(f.domain), name),
+			})
 		case e.Type()&fs.ModeSymlink != 0:
 			if d.matches(childRel) {
-				d.skipped[SkipSymlink]++
+				f.symlinks++
 			}
 		case e.Type().IsRegular():
 			if !d.matches(childRel) {
 				continue
 			}
-			d.files = append(d.files, found{path: childPath, key: d.real + "/" + childRel, entry: e})
+			// Decided here, by the base name, before the file's names
+			// are made, and on the folder's goroutine.
+			if l, err := lang.ForPath(name); err != nil || l == nil {
+				f.unsupported++
+				continue
+			}
+			f.files = append(f.files, found{path: child(f.path, name), key: d.real + "/" + childRel, walked: true})
 		}
 	}
-	return nil
 }
 
 // matches reports whether the file at rel matches the pattern, if any.
@@ -454,27 +644,19 @@ func (d *dirWalk) excluded(rel, name string) bool {
 	return false
 }
 
-// settle runs the checks of the walked files from w.files[from:] (check)
-// on as many goroutines as the process may run at once, each reading the
-// start of its files, and drops the files a check skips, counting them:
-// on a warm symbol index these reads are most of a walk's work, and
-// they need not wait for one another. The files keep their order. With
-// Options.DeferContentChecks it decides only the language, and opens
-// nothing.
+// settle runs the content checks (Check) of the walked files from
+// w.files[from:] on as many goroutines as the process may run at once,
+// each reading the start of its files, and drops the files a check
+// skips, counting them: on a warm symbol index these reads are most of a
+// walk's work, and they need not wait for one another. The files keep
+// their order. With Options.DeferContentChecks it only marks them
+// unchecked, and opens nothing. (The walk decided the language.)
 func (w *walker) settle(from int) {
 	pending := w.files[from:]
 	if w.opt.DeferContentChecks {
-		kept := w.files[:from]
-		for _, f := range pending {
-			if l, err := lang.ForPath(f.path); f.entry != nil && (err != nil || l == nil) {
-				w.skipped[SkipUnsupported]++
-				continue
-			}
-			f.unchecked, f.entry = f.entry != nil, nil
-			kept = append(kept, f)
+		for i := range pending {
+			pending[i].unchecked, pending[i].walked = pending[i].walked, false
 		}
-		clear(w.files[len(kept):])
-		w.files = kept
 		return
 	}
 	reasons := make([]string, len(pending))
@@ -487,8 +669,8 @@ func (w *walker) settle(from int) {
 				if i >= len(pending) {
 					return
 				}
-				if f := pending[i]; f.entry != nil {
-					reasons[i] = w.check(f.path, f.entry)
+				if f := pending[i]; f.walked {
+					reasons[i] = Check(f.path, w.opt.MaxSize)
 				}
 			}
 		})
@@ -500,10 +682,10 @@ func (w *walker) settle(from int) {
 			w.skipped[reasons[i]]++
 			continue
 		}
-		f.entry = nil
+		f.walked = false
 		kept = append(kept, f)
 	}
-	clear(w.files[len(kept):]) // no entries kept alive past the slice
+	clear(w.files[len(kept):]) // no names kept alive past the slice
 	w.files = kept
 }
 
@@ -511,14 +693,6 @@ func (w *walker) settle(from int) {
 // goroutines worth starting (up to GOMAXPROCS): a walk of under 64 files
 // is checked by one.
 const settleBatch = 64
-
-// check returns why the regular file at path is skipped, or "".
-func (w *walker) check(path string, _ fs.DirEntry) string {
-	if l, err := lang.ForPath(path); err != nil || l == nil {
-		return SkipUnsupported
-	}
-	return Check(path, w.opt.MaxSize)
-}
 
 // Check makes the content checks a walk makes of a walked file, which
 // Options.DeferContentChecks leaves to the caller: it returns SkipTooLarge
