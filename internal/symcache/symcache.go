@@ -1,6 +1,7 @@
 package symcache
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -146,14 +147,14 @@ type Cache struct {
 	now      func() time.Time
 
 	mu           sync.Mutex
-	loaded       map[string]*packSlot   // packs read this run, by group (groupOf); bounded by maxLoaded
-	pending      map[string][]packEntry // entries put and not yet written, by group
+	loaded       map[string]*packSlot // packs read this run, by group (groupOf); bounded by maxLoaded
+	pending      groupEntries         // entries put and not yet written
 	pendingBytes int
 	maxPending   int // maxPending, or a test's
 	// inflight are the entries a background write (writeBehind) is
 	// writing, by group, found by Get until they are on disk; werr is
 	// the first error of a background write since the last Flush.
-	inflight map[string][]packEntry
+	inflight groupEntries
 	werr     error
 	// wmu is held while packs are written (Flush, or a background write
 	// from its start to its end), so that the packs of one folder are
@@ -173,6 +174,12 @@ type packSlot struct {
 // entryName is an entry's key inside its pack: the member name
 // (memberName) and the language.
 type entryName struct{ name, lang string }
+
+// groupEntries are entries to write, by group (groupOf) and by name
+// inside it: a group holds the files of all its subfolders, thousands
+// in a large one, and each Put and each Get of a cold run looks its
+// file up there.
+type groupEntries map[string]map[entryName]packEntry
 
 // groupOf returns the group of the source folder dir (an absolute real
 // path): the folder whose pack holds the entries of dir's files, dir's
@@ -213,7 +220,7 @@ const maxPending = 8 << 20
 // folders as it needs them). The error is DefaultDir's.
 func Open(opt Options) (*Cache, error) {
 	c := &Cache{root: opt.Dir, maxBytes: opt.MaxBytes, build: opt.Build, now: opt.Now,
-		loaded: map[string]*packSlot{}, pending: map[string][]packEntry{}, maxPending: maxPending}
+		loaded: map[string]*packSlot{}, pending: groupEntries{}, maxPending: maxPending}
 	if c.root == "" {
 		d, err := DefaultDir()
 		if err != nil {
@@ -336,17 +343,14 @@ func (c *Cache) get(k Key) (Entry, bool) {
 // pendingEntry returns the entry put for want's file in the group dir
 // and not yet written, if any.
 func (c *Cache) pendingEntry(dir string, want Key) (packEntry, bool) {
+	name := entryName{want.Path, want.Lang}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, e := range c.pending[dir] {
-		if e.key == want {
-			return e, true
-		}
+	if e, ok := c.pending[dir][name]; ok && e.key == want {
+		return e, true
 	}
-	for _, e := range c.inflight[dir] {
-		if e.key == want {
-			return e, true
-		}
+	if e, ok := c.inflight[dir][name]; ok && e.key == want {
+		return e, true
 	}
 	return packEntry{}, false
 }
@@ -424,16 +428,17 @@ func (c *Cache) PutEntry(k Key, stated time.Time, e Entry) error {
 	dir := groupOf(filepath.Dir(k.Path))
 	pe := packEntry{key: k, blob: encodeBlob(e)}
 	pe.key.Path = memberName(k.Path)
+	name := entryName{pe.key.Path, pe.key.Lang}
 	c.mu.Lock()
-	list := c.pending[dir]
-	for i, old := range list {
-		if old.key.Path == pe.key.Path && old.key.Lang == pe.key.Lang {
-			c.pendingBytes -= len(old.blob)
-			list = slices.Delete(list, i, i+1)
-			break
-		}
+	group := c.pending[dir]
+	if group == nil {
+		group = map[entryName]packEntry{}
+		c.pending[dir] = group
 	}
-	c.pending[dir] = append(list, pe)
+	if old, ok := group[name]; ok {
+		c.pendingBytes -= len(old.blob)
+	}
+	group[name] = pe
 	c.pendingBytes += len(pe.blob)
 	full := c.pendingBytes >= c.maxPending
 	c.mu.Unlock()
@@ -453,7 +458,7 @@ func (c *Cache) writeBehind() {
 	}
 	c.mu.Lock()
 	batch := c.pending
-	c.pending, c.pendingBytes, c.inflight = map[string][]packEntry{}, 0, batch
+	c.pending, c.pendingBytes, c.inflight = groupEntries{}, 0, batch
 	c.mu.Unlock()
 	go func() {
 		defer c.wmu.Unlock()
@@ -482,7 +487,7 @@ func (c *Cache) Flush() error {
 	defer c.wmu.Unlock()
 	c.mu.Lock()
 	pending, first := c.pending, c.werr
-	c.pending, c.pendingBytes, c.werr = map[string][]packEntry{}, 0, nil
+	c.pending, c.pendingBytes, c.werr = groupEntries{}, 0, nil
 	c.mu.Unlock()
 	if err := c.write(pending); first == nil {
 		first = err
@@ -492,18 +497,20 @@ func (c *Cache) Flush() error {
 
 // write writes the packs of pending's groups (see Flush); the caller
 // holds wmu.
-func (c *Cache) write(pending map[string][]packEntry) error {
+func (c *Cache) write(pending groupEntries) error {
 	var first error
 	for _, dir := range slices.Sorted(maps.Keys(pending)) {
 		put := pending[dir]
 		old, _ := c.readPack(dir) // a corrupt pack was counted when read
 		merged := make([]packEntry, 0, len(old)+len(put))
 		for _, e := range old {
-			if !slices.ContainsFunc(put, func(p packEntry) bool { return p.key.Path == e.key.Path && p.key.Lang == e.key.Lang }) {
+			if _, ok := put[entryName{e.key.Path, e.key.Lang}]; !ok {
 				merged = append(merged, e)
 			}
 		}
-		merged = append(merged, put...)
+		for _, name := range slices.SortedFunc(maps.Keys(put), compareNames) {
+			merged = append(merged, put[name])
+		}
 		if err := writeAtomic(c.groupPack(dir), encodePack(c.build, dir, merged)); err != nil {
 			c.failed.Add(int64(len(put)))
 			if first == nil {
@@ -516,6 +523,12 @@ func (c *Cache) write(pending map[string][]packEntry) error {
 		c.mu.Unlock()
 	}
 	return first
+}
+
+// compareNames orders entry names by member name, then language: a pack
+// lists its new entries in that order, whatever the order of the Puts.
+func compareNames(a, b entryName) int {
+	return cmp.Or(strings.Compare(a.name, b.name), strings.Compare(a.lang, b.lang))
 }
 
 // tempPrefix starts the names of temporary pack files.

@@ -684,3 +684,29 @@ func TestPutWritesBehind(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 }
+
+// BenchmarkPutGetOneGroup puts and then gets the entries of 4,000 files
+// of one group (40 folders of 100 files under one parent), as a cold
+// run over a large folder does before its pack is written: the lookups
+// inside a group are by name, so the cost per file does not grow with
+// the group.
+func BenchmarkPutGetOneGroup(b *testing.B) {
+	path, syms := realSymbols(b)
+	base, now := oldKey(b, path)
+	keys := make([]symcache.Key, 4000)
+	for i := range keys {
+		keys[i] = base
+		keys[i].Path = filepath.Join("/src", "pkg"+strconv.Itoa(i/100), "f"+strconv.Itoa(i)+".py")
+	}
+	for b.Loop() {
+		c := open(b, b.TempDir(), symcache.Options{Build: "b1"})
+		for _, k := range keys {
+			if err := c.Put(k, now, syms[:1]); err != nil {
+				b.Fatal(err)
+			}
+			if _, ok := c.Get(k); !ok {
+				b.Fatal("missed")
+			}
+		}
+	}
+}
