@@ -40,10 +40,11 @@ const Schema = 7
 const EnvDir = "SYMEDIT_CACHE_DIR"
 
 // DefaultMaxBytes is the default bound of the cache folder's disk use in
-// bytes, counted in blocks (DiskUse): 256 MiB, about 17 times the index
-// of Go's whole source tree (GOROOT/src of Go 1.26: 7,879 files listed,
-// 1,079 packs, 14.7 MB on disk) and twice that of a 100,000-file mixed
-// tree (bench/tree.sh: 68,209 files listed, 129 MB on disk).
+// bytes, counted in blocks (DiskUse): 256 MiB, about 22 times the index
+// of Go's whole source tree (GOROOT/src of Go 1.26.8: 7,879 files listed,
+// 283 packs, 11.5 MiB on disk) and over twice that of a 100,000-file
+// mixed tree (bench/tree.sh: 71,609 files listed, 2,434 packs, 112 MiB
+// on disk).
 const DefaultMaxBytes = 256 << 20
 
 // Margin is the timestamp granularity the racily-clean rule allows for
