@@ -25,7 +25,7 @@
 // took a whole file system block and an inode per entry: at 100,000
 // files 373 MB on disk for 109 MB of entries, and a cold run that filled
 // it was 27-38% slower than one without the index, most of it in
-// creating inodes. One pack per folder still made 9,174 files for 71,609
+// creating inodes. One pack per folder still made 9,173 files for 71,609
 // source files, most folders holding a few; grouping by the parent makes
 // 2,433. A walk lists a folder's files together, and the subfolders of
 // one parent one after the other, so one read of a pack serves many

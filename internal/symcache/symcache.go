@@ -42,8 +42,8 @@ const EnvDir = "SYMEDIT_CACHE_DIR"
 // DefaultMaxBytes is the default bound of the cache folder's disk use in
 // bytes, counted in blocks (DiskUse): 256 MiB, about 22 times the index
 // of Go's whole source tree (GOROOT/src of Go 1.26.8: 7,879 files listed,
-// 283 packs, 11.5 MiB on disk) and over twice that of a 100,000-file
-// mixed tree (bench/tree.sh: 71,609 files listed, 2,434 packs, 112 MiB
+// 282 packs, 11.5 MiB on disk) and over twice that of a 100,000-file
+// mixed tree (bench/tree.sh: 71,609 files listed, 2,433 packs, 112 MiB
 // on disk).
 const DefaultMaxBytes = 256 << 20
 
@@ -185,7 +185,7 @@ type groupEntries map[string]map[entryName]packEntry
 // groupOf returns the group of the source folder dir (an absolute real
 // path): the folder whose pack holds the entries of dir's files, dir's
 // parent ("/" for "/"). One pack per source folder made a pack file of
-// every folder, however few its files: 9,174 packs for 71,609 files of
+// every folder, however few its files: 9,173 packs for 71,609 files of
 // the bench tree (bench/tree.sh), and creating a file costs the kernel
 // about a millisecond on some ext4 file systems (the open that creates
 // it: 3.7 of 4.4 s of the index's writing in a profile of a cold run).
