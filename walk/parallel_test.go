@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -28,7 +29,7 @@ func sameAsSerial(t *testing.T, args []string, opt walk.Options) (walk.Result, i
 		t.Fatalf("%q %+v: error %v, serial %v", args, opt, err, wantErr)
 	}
 	if got.Walked != want.Walked || !slices.Equal(got.Files, want.Files) ||
-		!slices.Equal(got.Unchecked, want.Unchecked) || !mapsEqual(got.Skipped, want.Skipped) {
+		!slices.Equal(got.Unchecked, want.Unchecked) || !maps.Equal(got.Skipped, want.Skipped) {
 		t.Fatalf("%q %+v: concurrent walk differs from the serial one:\n%s\nserial:\n%s",
 			args, opt, got.Summary(), want.Summary())
 	}

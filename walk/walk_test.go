@@ -116,23 +116,11 @@ func TestExpand(t *testing.T) {
 			if got := rel(t, root, r.Files); !slices.Equal(got, tt.want) {
 				t.Errorf("files:\n got %q\nwant %q", got, tt.want)
 			}
-			if tt.skipped != nil && !mapsEqual(r.Skipped, tt.skipped) {
+			if tt.skipped != nil && !maps.Equal(r.Skipped, tt.skipped) {
 				t.Errorf("skipped = %v, want %v", r.Skipped, tt.skipped)
 			}
 		})
 	}
-}
-
-func mapsEqual(a, b map[string]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 func TestExpandDeterministic(t *testing.T) {
@@ -444,7 +432,7 @@ func TestExpandDeferContentChecks(t *testing.T) {
 	if plain.Unchecked != nil || len(deferred.Unchecked) != len(deferred.Files) {
 		t.Fatalf("Unchecked: plain %v, deferred %d flags for %d files", plain.Unchecked, len(deferred.Unchecked), len(deferred.Files))
 	}
-	if want := map[string]int{walk.SkipUnsupported: 1, walk.SkipSymlink: 1}; !mapsEqual(deferred.Skipped, want) {
+	if want := map[string]int{walk.SkipUnsupported: 1, walk.SkipSymlink: 1}; !maps.Equal(deferred.Skipped, want) {
 		t.Errorf("deferred skipped = %v, want %v", deferred.Skipped, want)
 	}
 	var kept []string
@@ -466,7 +454,7 @@ func TestExpandDeferContentChecks(t *testing.T) {
 		}
 		kept = append(kept, f)
 	}
-	if !slices.Equal(kept, plain.Files) || !mapsEqual(reasons, plain.Skipped) {
+	if !slices.Equal(kept, plain.Files) || !maps.Equal(reasons, plain.Skipped) {
 		t.Errorf("deferred, then checked:\n %q %v\nplain:\n %q %v", kept, reasons, plain.Files, plain.Skipped)
 	}
 	if r := walk.Check(j("sub/deep/big.java"), 0); r != "" {

@@ -43,16 +43,16 @@ func TestRenderJSONMatchesEncodingJSON(t *testing.T) {
 	if testing.Short() {
 		roots = roots[:2]
 	}
+	w, err := ops.Open(ops.Options{Root: "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	files, symbolsSeen := 0, 0
 	for _, root := range roots {
 		if _, err := os.Stat(root); err != nil {
 			t.Fatalf("%s: %v", root, err)
 		}
-		w, err := ops.Open(ops.Options{Root: "/"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = w.Symbols(context.Background(), ops.SymbolsRequest{Path: root, NoCache: true,
+		_, err := w.Symbols(context.Background(), ops.SymbolsRequest{Path: root, NoCache: true,
 			OnFile: func(f *ops.SymbolsFile, _ int) error {
 				files++
 				symbolsSeen += len(f.Symbols)
