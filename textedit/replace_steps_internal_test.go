@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -57,15 +58,21 @@ func TestReplaceLinearOnOneLongLine(t *testing.T) {
 				t.Fatalf("%d matches, %v; want the search stopped at 2", len(ms), err)
 			}
 		})
-		allocs := testing.AllocsPerRun(5, func() { _, _, _, _, _ = sr.ReplaceDocumentLimit(context.Background(), d, 2) })
+		// The fewest of several counts: the race detector empties the
+		// regular expression's machine pool (a sync.Pool) at random,
+		// which only ever adds allocations to a count, so the fewest is
+		// the search's own.
+		allocs := math.Inf(1)
+		for range 5 {
+			allocs = min(allocs, testing.AllocsPerRun(5, func() { _, _, _, _, _ = sr.ReplaceDocumentLimit(context.Background(), d, 2) }))
+		}
 		return steps, allocs
 	}
 	s1, a1 := limited(n)
 	s4, a4 := limited(4 * n)
 	// The steps count the bytes scanned for the line's end: the line
-	// grows, the number of searches does not. A few allocations of slack:
-	// the race detector empties the regular expression's machine pool at
-	// random.
+	// grows, the number of searches does not. A few allocations of slack
+	// for what the fewest of the counts still leaves to chance.
 	if s4 > 5*s1 || a4 > a1+8 {
 		t.Errorf("stopped at 2 matches: %d steps and %.0f allocations for %d matches, %d and %.0f for %d: want about the same allocations", s1, a1, n, s4, a4, 4*n)
 	}
