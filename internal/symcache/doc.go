@@ -18,8 +18,10 @@
 // Such a file is parsed on every run until it is older than that.
 //
 // Layout: one pack file per group of source folders, the parent of the
-// folders (Dir/v<Schema>/<hh>/<rest of the hex SHA-256 of the parent's
-// real path>), holding the entries of the files of its subfolders (keyed
+// folders (Dir/v<Schema>/<the hex SHA-256 of the parent's real path>,
+// every pack in that one folder: a cold run would otherwise make the
+// folders too, and a new folder costs the kernel more than a new file),
+// holding the entries of the files of its subfolders (keyed
 // inside by the subfolder's base name, "/", the file's base name, and the
 // language) and the build and group it is for. One file per source file
 // took a whole file system block and an inode per entry: at 100,000

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -27,13 +28,16 @@ import (
 // produces for the same query and grammar. Bump it when either changes in
 // a way the query digest does not show (a rule in package symbols).
 //
-// 7: one pack file per parent of the source folders (see doc.go); 6:
+// 8: the packs in one folder, not in 256 subfolders by their name's
+// first two hexadecimal digits (a cold run made each of those folders, and
+// a new folder costs the kernel more than a new file); 7: one pack file
+// per parent of the source folders (see doc.go); 6:
 // Python listed by its outline reader (symbols.ListFile), which
 // differs from a full parse on some files with a syntax error; 5: one pack file per source folder (see doc.go); 4: the file's SHA-256 and each symbol's; 3: Go parsed with go/parser, whose symbols differ from
 // tree-sitter's where tree-sitter-go misreads the source (a generic alias)
 // and where a comment sits in a receiver's type; 2: binary bodies; 1: JSON
 // bodies.
-const Schema = 7
+const Schema = 8
 
 // EnvDir is the environment variable that overrides the cache folder
 // (DefaultDir); tests set it to a t.TempDir().
@@ -277,8 +281,7 @@ func (c *Cache) PackPath(dir string) string { return c.groupPack(groupOf(dir)) }
 // groupPack returns the pack file of the group g (groupOf).
 func (c *Cache) groupPack(g string) string {
 	sum := sha256.Sum256([]byte(g))
-	h := hex.EncodeToString(sum[:])
-	return filepath.Join(c.dir, h[:2], h[2:])
+	return filepath.Join(c.dir, hex.EncodeToString(sum[:]))
 }
 
 // EntryPath returns the pack file that holds k's entry: PackPath of
@@ -463,7 +466,7 @@ func (c *Cache) writeBehind() {
 	c.mu.Unlock()
 	go func() {
 		defer c.wmu.Unlock()
-		err := c.write(batch)
+		err := c.write(batch, 1)
 		c.mu.Lock()
 		c.inflight = nil
 		if c.werr == nil {
@@ -490,40 +493,64 @@ func (c *Cache) Flush() error {
 	pending, first := c.pending, c.werr
 	c.pending, c.pendingBytes, c.werr = groupEntries{}, 0, nil
 	c.mu.Unlock()
-	if err := c.write(pending); first == nil {
+	if err := c.write(pending, runtime.GOMAXPROCS(0)); first == nil {
 		first = err
 	}
 	return first
 }
 
-// write writes the packs of pending's groups (see Flush); the caller
-// holds wmu.
-func (c *Cache) write(pending groupEntries) error {
-	var first error
-	for _, dir := range slices.Sorted(maps.Keys(pending)) {
-		put := pending[dir]
-		old, _ := c.readPack(dir) // a corrupt pack was counted when read
-		merged := make([]packEntry, 0, len(old)+len(put))
-		for _, e := range old {
-			if _, ok := put[entryName{e.key.Path, e.key.Lang}]; !ok {
-				merged = append(merged, e)
+// write writes the packs of pending's groups (see Flush), jobs of them
+// at once; the caller holds wmu. A background write (writeBehind) writes
+// one at a time, beside the parses of the files still to list; Flush,
+// which a run calls once its files are listed, writes one per CPU: the
+// packs of different groups are different files, and the last of a
+// cold run's packs are otherwise written one after another while the
+// CPUs wait.
+func (c *Cache) write(pending groupEntries, jobs int) error {
+	dirs := slices.Sorted(maps.Keys(pending))
+	errs := make([]error, len(dirs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(jobs, len(dirs))) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(dirs); i = int(next.Add(1) - 1) {
+				errs[i] = c.writeGroup(dirs[i], pending[dirs[i]])
 			}
-		}
-		for _, name := range slices.SortedFunc(maps.Keys(put), compareNames) {
-			merged = append(merged, put[name])
-		}
-		if err := writeAtomic(c.groupPack(dir), encodePack(c.build, dir, merged)); err != nil {
-			c.failed.Add(int64(len(put)))
-			if first == nil {
-				first = err
-			}
-			continue
-		}
-		c.mu.Lock()
-		delete(c.loaded, dir) // read again, with the entries written
-		c.mu.Unlock()
+		})
 	}
-	return first
+	wg.Wait()
+	// The first in group order, as a write one group at a time would
+	// have met it.
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeGroup writes the pack of the group dir: the entries of its pack
+// on disk now, those of put replacing theirs. A failure is counted per
+// entry of put (Stats.Failed) and returned.
+func (c *Cache) writeGroup(dir string, put map[entryName]packEntry) error {
+	old, _ := c.readPack(dir) // a corrupt pack was counted when read
+	merged := make([]packEntry, 0, len(old)+len(put))
+	for _, e := range old {
+		if _, ok := put[entryName{e.key.Path, e.key.Lang}]; !ok {
+			merged = append(merged, e)
+		}
+	}
+	for _, name := range slices.SortedFunc(maps.Keys(put), compareNames) {
+		merged = append(merged, put[name])
+	}
+	if err := writeAtomic(c.groupPack(dir), encodePack(c.build, dir, merged)); err != nil {
+		c.failed.Add(int64(len(put)))
+		return err
+	}
+	c.mu.Lock()
+	delete(c.loaded, dir) // read again, with the entries written
+	c.mu.Unlock()
+	return nil
 }
 
 // compareNames orders entry names by member name, then language: a pack

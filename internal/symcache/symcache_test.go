@@ -710,3 +710,56 @@ func BenchmarkPutGetOneGroup(b *testing.B) {
 		}
 	}
 }
+
+// TestFlushManyGroups: Flush writes the packs of many groups (at once,
+// one per CPU) and one group whose pack cannot be written (a folder
+// with a file in it stands at its name) fails alone: Flush returns its
+// error, counts its entries as failed, and every other group's entries
+// are on disk with no temporary file left.
+func TestFlushManyGroups(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	base, now := oldKey(t, path)
+	c := open(t, dir, symcache.Options{Build: "b1"})
+	const groups, files, blocked = 40, 3, 17
+	key := func(g, i int) symcache.Key {
+		k := base
+		k.Path = filepath.Join("/src", "g"+strconv.Itoa(g), "pkg", "f"+strconv.Itoa(i)+".py")
+		k.Inode = uint64(g*files + i + 1)
+		return k
+	}
+	pack := c.PackPath(filepath.Dir(key(blocked, 0).Path))
+	if err := os.MkdirAll(pack, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pack, "keep"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for g := range groups {
+		for i := range files {
+			if err := c.Put(key(g, i), now, syms[:1+(g+i)%len(syms)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := c.Flush(); err == nil {
+		t.Fatal("Flush wrote a pack over a folder")
+	}
+	if st := c.Stats(); st.Failed != files {
+		t.Errorf("failed %d, want the blocked group's %d entries", st.Failed, files)
+	}
+	other := open(t, dir, symcache.Options{Build: "b1"})
+	for g := range groups {
+		for i := range files {
+			got, ok := other.Get(key(g, i))
+			if want := g != blocked; ok != want || want && !reflect.DeepEqual(got, syms[:1+(g+i)%len(syms)]) {
+				t.Errorf("%s: Get after Flush = %d symbols, %v; want found %v", key(g, i).Path, len(got), ok, want)
+			}
+		}
+	}
+	for _, p := range entryFiles(t, dir) {
+		if strings.HasPrefix(filepath.Base(p), ".tmp-") {
+			t.Errorf("temporary file left: %s", p)
+		}
+	}
+}
