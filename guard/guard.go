@@ -354,6 +354,22 @@ type GuardOptions struct {
 	// and uses it on the calling goroutine only. The caller closes it
 	// after CheckSyntax returns (lang.Parse.Close).
 	Before *lang.Parse
+	// After, when not nil, is what the caller learnt of the content
+	// after (without its byte order mark) from its own parse of it: in a
+	// language whose own parser decides (go/parser in Go), when After is
+	// a parse of exactly the text checked (lang.Parse.Of) and Clean, and
+	// Before is too, the check takes the caller's word that the
+	// language's own parser accepts the content after, as it takes
+	// Before's for the content before, and ends there: the report is the
+	// one the check makes when it parses and finds no error (Checked, no
+	// problem, Before and After 0), and nothing is parsed. symbols'
+	// ExtractEdits, given Before's File, parses the declarations an edit
+	// touched with go/parser as the check would, and its File's Clean
+	// says whether they parsed: the receipt of a write and the check then
+	// share that parse. Any other After is ignored, and so are its other
+	// fields. As with Before, a wrong Clean can let through an edit that
+	// adds errors: set it only from a parse of those very bytes.
+	After *lang.Parse
 	// KeepAfter, when not nil, receives the check's parse of the content
 	// after the edit, so that the caller can read that content's symbols
 	// without parsing it again (symbols.ExtractFrom): a *lang.Parse whose
@@ -736,6 +752,11 @@ func (c *syntaxCheck) handOver(tree *sitter.Tree, res guardTreeResult) {
 // complete. Otherwise a second checker runs on its own goroutine, with no
 // tree, and sends its result on extraDone (nil without such a checker).
 func (c *syntaxCheck) startExtra() (extra guardExtraResult, extraDone chan guardExtraResult, decided bool) {
+	if c.decides && !c.opt.goTree && c.prior.Prior().Clean && c.opt.After.Of(c.lang, c.newText) && c.opt.After.Clean {
+		// The caller's word for both contents (GuardOptions.After).
+		c.rep.Checked, c.rep.treeSkipped = true, true
+		return extra, nil, true
+	}
 	if c.decides && !c.opt.goTree {
 		extra, c.rep.goRegion = guardOwnCheck(c.checker, c.oldIn, c.newIn, c.tedits, c.prior.Prior())
 		if c.rep.goRegion || len(extra.after) == 0 {

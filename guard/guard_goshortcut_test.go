@@ -42,12 +42,12 @@ func TestGuardGoShortcut(t *testing.T) {
 		step = 800
 	}
 	files := goroot.Sample(t, step)
-	lang, err := lang.ByName("go")
+	golang, err := lang.ByName("go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(15, 3))
-	var skipped, region, refused, brokenBefore, wordRegion int
+	var skipped, region, refused, brokenBefore, wordRegion, wordAfter int
 	// Boundary edits, two dozen at one boundary, in every fourth file.
 	nfile := 0
 	boundary := func(r *rand.Rand, src []byte) [][]edit.Edit {
@@ -83,11 +83,11 @@ func TestGuardGoShortcut(t *testing.T) {
 		}
 		for _, c := range cases {
 			before, after, edits := c.before, c.after, c.edits
-			fast, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{})
+			fast, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			full, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{goTree: true})
+			full, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{goTree: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +96,7 @@ func TestGuardGoShortcut(t *testing.T) {
 			}
 			if len(guardGoErrors(before)) == 0 {
 				// The caller's word that before is clean: the same report.
-				word, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{Before: guardClean(lang, before, nil)})
+				word, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{Before: guardClean(golang, before, nil)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -108,11 +108,11 @@ func TestGuardGoShortcut(t *testing.T) {
 					t.Errorf("%s %+v: the word that before is clean changes the report:\nwith    %+v\nwithout %+v", path, edits, word, fast)
 				}
 				// And with the layout of symbols' own parse of before.
-				sf, err := symbols.ExtractFile(context.Background(), before, lang)
+				sf, err := symbols.ExtractFile(context.Background(), before, golang)
 				if err != nil || sf.Layout == nil {
 					t.Fatalf("%s: go/parser accepts it, yet symbols gives no layout: %v", path, err)
 				}
-				laid, err := CheckSyntax(context.Background(), lang, before, after, edits, GuardOptions{Before: guardClean(lang, before, sf.Layout)})
+				laid, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{Before: guardClean(golang, before, sf.Layout)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -122,6 +122,27 @@ func TestGuardGoShortcut(t *testing.T) {
 				laid.goRegion = fast.goRegion
 				if !reflect.DeepEqual(laid, fast) {
 					t.Errorf("%s %+v: the word with its layout changes the report:\nwith    %+v\nwithout %+v", path, edits, laid, fast)
+				}
+				// And the word for after too, where symbols' extraction
+				// of after from before's File (the receipt's) says
+				// go/parser accepts it: never wrong, and the same report.
+				af, err := symbols.ExtractEdits(context.Background(), sf, before, &lang.Parse{Lang: golang, Text: after}, guardLangEdits(edits))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if af.Clean {
+					if errs := guardGoErrors(after); len(errs) > 0 {
+						t.Fatalf("%s %+v: the extraction says go/parser accepts after, which has %d errors", path, edits, len(errs))
+					}
+					said, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{Before: guardClean(golang, before, sf.Layout), After: &lang.Parse{Lang: golang, Text: after, Clean: true}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					wordAfter++
+					said.goRegion = fast.goRegion
+					if !reflect.DeepEqual(said, fast) {
+						t.Errorf("%s %+v: the word for after changes the report:\nwith    %+v\nwithout %+v", path, edits, said, fast)
+					}
 				}
 			}
 			if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
@@ -155,8 +176,8 @@ func TestGuardGoShortcut(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only, %d so with the word that before is clean), %d were refused", len(files), skipped, brokenBefore, region, wordRegion, refused)
-	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped || wordRegion < region {
+	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only, %d so with the word that before is clean, %d with the word for after), %d were refused", len(files), skipped, brokenBefore, region, wordRegion, wordAfter, refused)
+	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped || wordRegion < region || wordAfter == 0 {
 		t.Errorf("the sample does not exercise every path: %d shortcuts (%d of a file with errors, %d by region), %d refusals", skipped, brokenBefore, region, refused)
 	}
 }
@@ -477,4 +498,58 @@ func guardGoCheckRegion(t *testing.T, lang *lang.Language, before, after []byte,
 // go/parser accepts.
 func guardClean(l *lang.Language, before []byte, layout *lang.Layout) *lang.Parse {
 	return &lang.Parse{Lang: l, Text: bytes.TrimPrefix(before, []byte(edit.UTF8BOM)), Clean: true, Layout: layout}
+}
+
+// guardLangEdits returns edits (sorted, not overlapping; of a text with
+// no byte order mark) as symbols.ExtractEdits takes them, in offsets of
+// the texts before and after; nil for nil (a whole write).
+func guardLangEdits(edits []edit.Edit) []lang.Edit {
+	if edits == nil {
+		return nil
+	}
+	out := make([]lang.Edit, len(edits))
+	delta := 0
+	for i, e := range edits {
+		out[i] = lang.Edit{Start: e.Start, End: e.End, NewStart: e.Start + delta, NewEnd: e.Start + delta + len(e.New)}
+		delta += len(e.New) - (e.End - e.Start)
+	}
+	return out
+}
+
+// TestGuardAfterWordIgnored: the word for the content after
+// (GuardOptions.After) is taken only with Before's word, and only for
+// the very bytes checked: an edit that breaks a Go file is still refused
+// when After is of other bytes, is not Clean, or comes without Before.
+func TestGuardAfterWordIgnored(t *testing.T) {
+	golang, err := lang.ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := []byte("package p\n\nfunc f() int {\n\treturn 1\n}\n")
+	edits := []edit.Edit{{Start: bytes.Index(before, []byte("return 1")), End: bytes.Index(before, []byte("return 1")) + len("return 1"), New: "return (1"}}
+	after, err := edit.Apply(before, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := append([]byte(nil), after...)
+	other[len(other)-2] = ' '
+	for name, opt := range map[string]GuardOptions{
+		"after of other bytes": {Before: guardClean(golang, before, nil), After: &lang.Parse{Lang: golang, Text: other, Clean: true}},
+		"after not clean":      {Before: guardClean(golang, before, nil), After: &lang.Parse{Lang: golang, Text: after}},
+		"no word for before":   {After: &lang.Parse{Lang: golang, Text: after, Clean: true}},
+	} {
+		rep, err := CheckSyntax(context.Background(), golang, before, after, edits, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Rejects(CheckStrict) {
+			t.Errorf("%s: the broken edit passed: %+v", name, rep)
+		}
+	}
+	// With both words, the check takes them (which is why a caller sets
+	// them only from a parse of those bytes).
+	rep, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{Before: guardClean(golang, before, nil), After: &lang.Parse{Lang: golang, Text: after, Clean: true}})
+	if err != nil || rep.Rejects(CheckStrict) || !rep.Checked {
+		t.Errorf("both words: %+v, %v; want checked and passed on the caller's word", rep, err)
+	}
 }

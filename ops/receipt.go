@@ -125,26 +125,31 @@ func textEdits(doc, newDoc *edit.Document, edits []edit.Edit) []lang.Edit {
 }
 
 // symbolChanges compares before, the symbols of ch's content before
-// (ch.doc.Text), with those of its content after: read from after, the
-// guard's parse of it, when the guard handed one over (only the top-level
-// definitions the edit touched, where symbols.ExtractEdits can), else
-// extracted here (in Go, by go/parser over the declarations ch's edits
-// touched only, where symbols.ExtractEdits can). It returns
+// (ch.doc.Text), with those of its content after: afterFile when the
+// caller extracted them already (extractOwnAfter), else read from after,
+// the guard's parse of it, when the guard handed one over (only the
+// top-level definitions the edit touched, where symbols.ExtractEdits
+// can), else extracted here (in Go, by go/parser over the declarations
+// ch's edits touched only, where symbols.ExtractEdits can). It returns
 // nil when the content after cannot be read as a document or its
 // symbols cannot be extracted (the call ran out of time): the receipt
 // then says nothing of symbols rather than something wrong.
-func symbolChanges(ctx context.Context, ch *change, beforeFile symbols.File, after *lang.Parse) *SymbolChanges {
+func symbolChanges(ctx context.Context, ch *change, beforeFile symbols.File, after *lang.Parse, afterFile *symbols.File) *SymbolChanges {
 	before := beforeFile.Symbols
 	newDoc, err := edit.NewDocument(ch.doc.Path, ch.content)
 	if err != nil {
 		return nil
 	}
-	if after == nil || !after.Of(ch.lang, newDoc.Text) {
-		after = &lang.Parse{Lang: ch.lang, Text: newDoc.Text}
-	}
-	f, err := symbols.ExtractEdits(ctx, beforeFile, ch.doc.Text, after, textEdits(ch.doc, newDoc, ch.edits))
-	if err != nil {
-		return nil
+	var f symbols.File
+	if afterFile != nil {
+		f = *afterFile
+	} else {
+		if after == nil || !after.Of(ch.lang, newDoc.Text) {
+			after = &lang.Parse{Lang: ch.lang, Text: newDoc.Text}
+		}
+		if f, err = symbols.ExtractEdits(ctx, beforeFile, ch.doc.Text, after, textEdits(ch.doc, newDoc, ch.edits)); err != nil {
+			return nil
+		}
 	}
 	old := make(map[string]symbols.Symbol, len(before))
 	for _, s := range before {

@@ -57,6 +57,18 @@ func ExtractEdits(ctx context.Context, before File, beforeText []byte, p *lang.P
 	return ExtractFrom(ctx, p)
 }
 
+// ExtractOwnEdits is ExtractEdits' extraction by the language's own
+// parser over the declarations the edits touched, alone: ok is false,
+// and nothing is parsed beyond what found that out, when it does not
+// apply (a language without its own extraction after an edit, a before
+// that parser did not accept, an edit outside every declaration, a
+// declaration that does not parse alone), where ExtractEdits would go on
+// to parse the whole of p.Text. With ok, the File is ExtractEdits' and
+// Clean: the language's own parser accepts p.Text. Its error is ctx's.
+func ExtractOwnEdits(ctx context.Context, before File, beforeText []byte, p *lang.Parse, edits []lang.Edit) (f File, ok bool, err error) {
+	return extractOwnEdited(ctx, before, beforeText, p, edits)
+}
+
 // extractOwnEdited is ExtractEdits' restricted extraction for a language
 // whose own parser finds its symbols; ok is false when it does not
 // apply.
