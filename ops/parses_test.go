@@ -234,3 +234,36 @@ func TestSymbolsListingParses(t *testing.T) {
 		}
 	}
 }
+
+// A chunk already applied (its new lines in place, nothing to write)
+// costs the parse and the symbols query that locate the symbol and no
+// other: the content after is the content before, whose symbols the
+// receipt need not extract again to say nothing changed.
+func TestChunkAlreadyAppliedParsesOnce(t *testing.T) {
+	const py = "import os\n\n\ndef f():\n    x = 1\n    return x + 1\n\n\ndef g():\n    return 2\n"
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.py")
+	if err := os.WriteFile(path, []byte(py), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	var n, q atomic.Int64
+	res, err := w.Chunk(probe.WithQueries(probe.WithParses(context.Background(), &n), &q), ops.ChunkRequest{Location: "a.py::f",
+		Chunks: ops.Chunks{{ContextBefore: []string{"    x = 1"}, OldLines: []string{"    return x"}, NewLines: []string{"    return x + 1"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Changed || res.Written || !res.Symbols.Empty() {
+		t.Fatalf("changed %v, written %v, symbols %+v; want an edit already applied", res.Changed, res.Written, res.Symbols)
+	}
+	if got, err := os.ReadFile(path); err != nil || string(got) != py {
+		t.Fatalf("the file changed: %q, %v", got, err)
+	}
+	if p, q := n.Load(), q.Load(); p != 1 || q != 1 {
+		t.Errorf("%d tree-sitter parses and %d symbols queries, want 1 of each (those that locate)", p, q)
+	}
+}

@@ -135,6 +135,11 @@ func textEdits(doc, newDoc *edit.Document, edits []edit.Edit) []lang.Edit {
 // symbols cannot be extracted (the call ran out of time): the receipt
 // then says nothing of symbols rather than something wrong.
 func symbolChanges(ctx context.Context, ch *change, beforeFile symbols.File, after *lang.Parse, afterFile *symbols.File) *SymbolChanges {
+	if !ch.changed() {
+		// The same content (an edit already applied): the same symbols,
+		// which a parse of the whole file would only confirm.
+		return &SymbolChanges{}
+	}
 	before := beforeFile.Symbols
 	newDoc, err := edit.NewDocument(ch.doc.Path, ch.content)
 	if err != nil {

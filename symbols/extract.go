@@ -395,6 +395,7 @@ func extractTree(ctx context.Context, src []byte, l *lang.Language, input []byte
 func querySymbols(ctx context.Context, q *sitter.Query, src []byte, l *lang.Language, tree *sitter.Tree) (File, error) {
 	root := tree.RootNode()
 	x := &extractor{src: src, rules: l.Rules(), lines: newLineIndex(src)}
+	probe.CountQuery(ctx)
 	if err := x.query(ctx, q, root, nil); err != nil {
 		return File{}, err
 	}

@@ -63,6 +63,7 @@ const (
 	parsesKey    counterKey = iota // WithParses
 	readsKey                       // WithReads
 	ownParsedKey                   // WithOwnParsed
+	queriesKey                     // WithQueries
 )
 
 // withCounter returns a context carrying n under k.
@@ -115,3 +116,17 @@ func WithOwnParsed(ctx context.Context, n *atomic.Int64) context.Context {
 // language's own parser, to the counter ctx carries (WithOwnParsed), if
 // it carries one.
 func CountOwnParsed(ctx context.Context, bytes int) { count(ctx, ownParsedKey, int64(bytes)) }
+
+// WithQueries returns a context that carries n: every run of a
+// language's symbols query over a whole tree-sitter tree that symbol
+// extraction makes under it adds one to n (CountQuery), so that a test
+// can tell that an extraction was spared (a query over a large file
+// costs a good part of its parse), not how long it took. n must not be
+// nil.
+func WithQueries(ctx context.Context, n *atomic.Int64) context.Context {
+	return withCounter(ctx, queriesKey, n)
+}
+
+// CountQuery adds one to the query counter ctx carries (WithQueries), if
+// it carries one. Call it once per symbols query over a whole tree.
+func CountQuery(ctx context.Context) { count(ctx, queriesKey, 1) }
