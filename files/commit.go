@@ -777,9 +777,10 @@ func (p *pendingWrite) finish() error {
 		p.tmp = ""
 		return err
 	}
+	// The original stays open until discard: its last close frees its
+	// inode and blocks, work the kernel does in that close, which a
+	// commit of many files makes while it syncs their folders.
 	p.tmp = ""
-	p.orig.Close()
-	p.orig = nil
 	return nil
 }
 

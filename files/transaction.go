@@ -1,12 +1,14 @@
 package files
 
 import (
+	"time"
 	"context"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/symedit/symedit/edit"
 )
@@ -183,7 +185,10 @@ func eachAlone(ctx context.Context, fsys fileSystem, opt Options, changes []Chan
 			return start, err
 		}
 		end := min(len(changes), start+batch)
-		if _, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted[start:end], true); err != nil {
+		t0 := time.Now()
+		_, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted[start:end], true)
+		println("BATCHTOTAL", (end-start), time.Since(t0).String())
+		if err != nil {
 			return start + done, err
 		}
 	}
@@ -309,6 +314,10 @@ func commitBatchOf(ctx context.Context, fsys fileSystem, opt Options, changes []
 	}
 	// The files are in place; a failed folder sync only weakens
 	// durability after a crash, so it is not reported as a failed edit.
+	// Meanwhile the originals of the files put in place are closed, the
+	// last reference to each (see finish).
+	closed := discardEach(pending[:n])
+	defer closed()
 	if n > 0 {
 		dirs.sync()
 		synced := map[string]bool{}
@@ -328,6 +337,25 @@ func commitBatchOf(ctx context.Context, fsys fileSystem, opt Options, changes []
 		return failed, n, err
 	}
 	return -1, n, nil
+}
+
+// discardEach discards ps (nil entries skipped) on prepareJobs
+// goroutines and returns a function that waits until all are discarded.
+// A discarded pendingWrite's fields are cleared, so the batch's own
+// discard of the same ones later does nothing.
+func discardEach(ps []*pendingWrite) (wait func()) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(prepareJobs, len(ps)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(ps); i = int(next.Add(1) - 1) {
+				if ps[i] != nil {
+					ps[i].discard()
+				}
+			}
+		})
+	}
+	return wg.Wait
 }
 
 // checkMoves makes sure that each moved file's new name got the metadata
