@@ -1,7 +1,6 @@
 package files
 
 import (
-	"time"
 	"context"
 	"fmt"
 	"io/fs"
@@ -185,10 +184,7 @@ func eachAlone(ctx context.Context, fsys fileSystem, opt Options, changes []Chan
 			return start, err
 		}
 		end := min(len(changes), start+batch)
-		t0 := time.Now()
-		_, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted[start:end], true)
-		println("BATCHTOTAL", (end-start), time.Since(t0).String())
-		if err != nil {
+		if _, done, err := commitBatchOf(ctx, fsys, opt, changes[start:end], deleted[start:end], true); err != nil {
 			return start + done, err
 		}
 	}
