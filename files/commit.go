@@ -514,8 +514,9 @@ type pendingWrite struct {
 	d    commitDir
 	dir  string // d's name, for messages
 	base string // the file's name in d
-	// orig is the original file, held open until the rename so that its
-	// inode cannot be reused and mistaken for it; st is its status as of
+	// orig is the original file, held open from its check past the
+	// rename, until discard, so that its inode cannot be reused and
+	// mistaken for it before the rename; st is its status as of
 	// before its content was compared. Both nil for a created file.
 	orig *os.File
 	st   *unix.Stat_t

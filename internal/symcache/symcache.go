@@ -482,8 +482,10 @@ func (c *Cache) writeBehind() {
 // kept, those put replacing theirs (same member name and language), written to a temporary file in
 // the pack's folder and renamed over it. Two runs flushing one group at
 // once leave one of their packs, whole; the other's new entries are
-// parsed again by a later run. A failure is counted (Stats.Failed, per
-// entry) and the first is returned (an *fs.PathError or *os.LinkError);
+// parsed again by a later run. The packs of different groups are
+// written at once, one per CPU. A failure is counted (Stats.Failed, per
+// entry) and the first in group order is returned (an *fs.PathError or
+// *os.LinkError);
 // the index stays valid either way. Flush first waits for a write Put
 // started in the background, and returns its error if it failed first.
 func (c *Cache) Flush() error {
