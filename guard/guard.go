@@ -1268,12 +1268,18 @@ func guardOwnCheck(checker *lang.Checker, oldText, newText []byte, edits []guard
 	if checker.CheckEdits == nil {
 		return guardRunExtra(guardCheckFunc(checker), oldText, newText, len(edits) > 0), false
 	}
-	ledits := make([]lang.Edit, len(edits))
-	for i, e := range edits {
-		ledits[i] = lang.Edit{Start: e.start, End: e.end, NewStart: e.newStart, NewEnd: e.newEnd}
-	}
-	before, after, region := checker.CheckEdits(oldText, newText, ledits, prior)
+	before, after, region := checker.CheckEdits(oldText, newText, guardLangEdits(edits), prior)
 	return guardExtraResult{before: guardProblems(checker.Kind, before), after: guardProblems(checker.Kind, after)}, region
+}
+
+// guardLangEdits returns edits as the language's checkers and symbols'
+// extraction take them (lang.Edit: the same offsets, before and after).
+func guardLangEdits(edits []guardEdit) []lang.Edit {
+	out := make([]lang.Edit, len(edits))
+	for i, e := range edits {
+		out[i] = lang.Edit{Start: e.start, End: e.end, NewStart: e.newStart, NewEnd: e.newEnd}
+	}
+	return out
 }
 
 // guardExtraResult is what a second checker found.

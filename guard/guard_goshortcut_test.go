@@ -126,7 +126,8 @@ func TestGuardGoShortcut(t *testing.T) {
 				// And the word for after too, where symbols' extraction
 				// of after from before's File (the receipt's) says
 				// go/parser accepts it: never wrong, and the same report.
-				af, err := symbols.ExtractEdits(context.Background(), sf, before, &lang.Parse{Lang: golang, Text: after}, guardLangEdits(edits))
+				_, _, gedits := guardTextEdits(before, after, edits)
+				af, err := symbols.ExtractEdits(context.Background(), sf, before, &lang.Parse{Lang: golang, Text: after}, guardLangEdits(gedits))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -498,22 +499,6 @@ func guardGoCheckRegion(t *testing.T, lang *lang.Language, before, after []byte,
 // go/parser accepts.
 func guardClean(l *lang.Language, before []byte, layout *lang.Layout) *lang.Parse {
 	return &lang.Parse{Lang: l, Text: bytes.TrimPrefix(before, []byte(edit.UTF8BOM)), Clean: true, Layout: layout}
-}
-
-// guardLangEdits returns edits (sorted, not overlapping; of a text with
-// no byte order mark) as symbols.ExtractEdits takes them, in offsets of
-// the texts before and after; nil for nil (a whole write).
-func guardLangEdits(edits []edit.Edit) []lang.Edit {
-	if edits == nil {
-		return nil
-	}
-	out := make([]lang.Edit, len(edits))
-	delta := 0
-	for i, e := range edits {
-		out[i] = lang.Edit{Start: e.Start, End: e.End, NewStart: e.Start + delta, NewEnd: e.Start + delta + len(e.New)}
-		delta += len(e.New) - (e.End - e.Start)
-	}
-	return out
 }
 
 // TestGuardAfterWordIgnored: the word for the content after

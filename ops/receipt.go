@@ -125,26 +125,17 @@ func textEdits(doc, newDoc *edit.Document, edits []edit.Edit) []lang.Edit {
 }
 
 // symbolChanges compares before, the symbols of ch's content before
-// (ch.doc.Text), with those of its content after: afterFile when the
+// (ch.doc.Text), with those of its content after (newDoc): afterFile when the
 // caller extracted them already (extractOwnAfter), else read from after,
 // the guard's parse of it, when the guard handed one over (only the
 // top-level definitions the edit touched, where symbols.ExtractEdits
 // can), else extracted here (in Go, by go/parser over the declarations
 // ch's edits touched only, where symbols.ExtractEdits can). It returns
-// nil when the content after cannot be read as a document or its
-// symbols cannot be extracted (the call ran out of time): the receipt
-// then says nothing of symbols rather than something wrong.
-func symbolChanges(ctx context.Context, ch *change, beforeFile symbols.File, after *lang.Parse, afterFile *symbols.File) *SymbolChanges {
-	if !ch.changed() {
-		// The same content (an edit already applied): the same symbols,
-		// which a parse of the whole file would only confirm.
-		return &SymbolChanges{}
-	}
+// nil when the symbols after cannot be extracted (the call ran out of
+// time): the receipt then says nothing of symbols rather than something
+// wrong.
+func symbolChanges(ctx context.Context, ch *change, newDoc *edit.Document, beforeFile symbols.File, after *lang.Parse, afterFile *symbols.File) *SymbolChanges {
 	before := beforeFile.Symbols
-	newDoc, err := edit.NewDocument(ch.doc.Path, ch.content)
-	if err != nil {
-		return nil
-	}
 	var f symbols.File
 	if afterFile != nil {
 		f = *afterFile
@@ -152,6 +143,7 @@ func symbolChanges(ctx context.Context, ch *change, beforeFile symbols.File, aft
 		if after == nil || !after.Of(ch.lang, newDoc.Text) {
 			after = &lang.Parse{Lang: ch.lang, Text: newDoc.Text}
 		}
+		var err error
 		if f, err = symbols.ExtractEdits(ctx, beforeFile, ch.doc.Text, after, textEdits(ch.doc, newDoc, ch.edits)); err != nil {
 			return nil
 		}

@@ -83,6 +83,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	// to the guard as its parse of that content, and the guard hands back
 	// its parse of the content after.
 	var after *lang.Parse
+	var newDoc *edit.Document   // ch.content as a document, for the receipt; nil when it is none
 	var afterFile *symbols.File // the symbols after, when extracted before the check
 	if ch.lang != nil && mode != guard.CheckOff && len(ch.content) <= guard.GuardMaxSize && len(ch.doc.Content) <= guard.GuardMaxSize {
 		if !known {
@@ -93,14 +94,17 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 			}
 		}
 		opt.KeepAfter = func(p *lang.Parse) { after = p }
-		if known && opt.Before.Clean {
+		if known {
+			newDoc, _ = edit.NewDocument(ch.doc.Path, ch.content)
+		}
+		if newDoc != nil && opt.Before.Clean {
 			// Where the language's own parser finds the symbols (Go),
 			// the receipt's symbols after come from that parser over
 			// the declarations the edits touched, the very parse the
 			// check would make: made first, it is the check's word that
 			// the content after parses (guard.GuardOptions.After), one
 			// parse for both.
-			afterFile, opt.After = extractOwnAfter(ctx, ch, before)
+			afterFile, opt.After = extractOwnAfter(ctx, ch, newDoc, before)
 		}
 	}
 	rep, err := guard.CheckSyntax(ctx, ch.lang, ch.doc.Content, ch.content, ch.edits, opt)
@@ -109,8 +113,8 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 		return out, err
 	}
 	out.syntax = rep
-	if known && rep.Checked && !rep.Rejects(mode) {
-		out.symbols = symbolChanges(ctx, ch, before, after, afterFile)
+	if known && newDoc != nil && rep.Checked && !rep.Rejects(mode) {
+		out.symbols = symbolChanges(ctx, ch, newDoc, before, after, afterFile)
 	}
 	if o.DryRun || o.Diff {
 		// A diff of a large file costs more than the edit: only when shown.
@@ -133,18 +137,14 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	return out, nil
 }
 
-// extractOwnAfter returns the symbols of ch's content after, extracted
-// from before (the File of ch.doc.Text, which the language's own parser
-// accepted) by that parser over the declarations ch's edits touched
-// (symbols.ExtractOwnEdits), and the parse that says that parser accepts
-// that content, for the syntax guard; nil, nil when that extraction does
-// not apply or fails (the guard and the receipt then parse as they
-// would without it).
-func extractOwnAfter(ctx context.Context, ch *change, before symbols.File) (*symbols.File, *lang.Parse) {
-	newDoc, err := edit.NewDocument(ch.doc.Path, ch.content)
-	if err != nil {
-		return nil, nil
-	}
+// extractOwnAfter returns the symbols of ch's content after (newDoc),
+// extracted from before (the File of ch.doc.Text, which the language's
+// own parser accepted) by that parser over the declarations ch's edits
+// touched (symbols.ExtractOwnEdits), and the parse that says that parser
+// accepts that content, for the syntax guard; nil, nil when that
+// extraction does not apply or fails (the guard and the receipt then
+// parse as they would without it).
+func extractOwnAfter(ctx context.Context, ch *change, newDoc *edit.Document, before symbols.File) (*symbols.File, *lang.Parse) {
 	p := &lang.Parse{Lang: ch.lang, Text: newDoc.Text}
 	f, ok, err := symbols.ExtractOwnEdits(ctx, before, ch.doc.Text, p, textEdits(ch.doc, newDoc, ch.edits))
 	if err != nil || !ok || !f.Clean {

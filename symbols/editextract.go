@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"bytes"
 	"context"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -45,9 +46,14 @@ func ExtractEdit(ctx context.Context, before File, beforeText []byte, p *lang.Pa
 // and the last. Edits that do not turn beforeText into p.Text (the bytes
 // between them differ, or they are out of order or of bounds) are
 // ignored, as are nil edits: the changed bytes are then those between
-// the texts' common prefix and common suffix, as in ExtractEdit. The
-// result and errors are ExtractEdit's.
+// the texts' common prefix and common suffix, as in ExtractEdit. When
+// p.Text has beforeText's bytes (an edit already applied) the result is
+// before itself, with nothing parsed or queried. The result and errors
+// are ExtractEdit's.
 func ExtractEdits(ctx context.Context, before File, beforeText []byte, p *lang.Parse, edits []lang.Edit) (File, error) {
+	if p != nil && bytes.Equal(beforeText, p.Text) {
+		return before, nil
+	}
 	if f, ok, err := extractOwnEdited(ctx, before, beforeText, p, edits); ok || err != nil {
 		return f, err
 	}

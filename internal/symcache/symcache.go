@@ -19,6 +19,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/symedit/symedit/internal/cachefile"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
@@ -511,16 +513,15 @@ func (c *Cache) Flush() error {
 func (c *Cache) write(pending groupEntries, jobs int) error {
 	dirs := slices.Sorted(maps.Keys(pending))
 	errs := make([]error, len(dirs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(jobs, len(dirs))) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(dirs); i = int(next.Add(1) - 1) {
-				errs[i] = c.writeGroup(dirs[i], pending[dirs[i]])
-			}
+	var g errgroup.Group
+	g.SetLimit(max(1, jobs))
+	for i, dir := range dirs {
+		g.Go(func() error {
+			errs[i] = c.writeGroup(dir, pending[dir])
+			return nil // every group is written; the first error is picked below
 		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	// The first in group order, as a write one group at a time would
 	// have met it.
 	for _, err := range errs {
