@@ -50,18 +50,8 @@ func (f *Files) NewDirStat() *DirStat { return &DirStat{f: f, dirs: map[string]*
 // through Files.Stat, so that its result and error are exactly Stat's.
 // The error is a *FileError.
 func (s *DirStat) Stat(path string) (realPath string, fi fs.FileInfo, err error) {
-	dir, name := ".", path
-	if i := strings.LastIndexByte(path, '/'); i >= 0 {
-		dir, name = path[:i], path[i+1:]
-		if dir == "" {
-			dir = "/"
-		}
-	}
-	if name == "" || name == "." || name == ".." {
-		return s.f.Stat(path)
-	}
-	d := s.dir(dir)
-	if d.root == nil {
+	d, name := s.parent(path)
+	if d == nil || d.root == nil {
 		return s.f.Stat(path)
 	}
 	fi, err = d.root.Lstat(name)
@@ -75,6 +65,38 @@ func (s *DirStat) Stat(path string) (realPath string, fi fs.FileInfo, err error)
 		return "/" + name, fi, nil
 	}
 	return d.real + "/" + name, fi, nil
+}
+
+// RealDir returns the absolute real path of the folder that holds path,
+// as Stat resolves it (once per folder), without looking at path's last
+// component: a caller can tell which folder's files path is among
+// before it stats the file. ok is false when Stat would resolve path
+// whole instead (its last component empty, "." or "..") or the folder
+// cannot be resolved and opened (Stat then reports why). A last
+// component that is a symbolic link is not followed: its target may be
+// in another folder.
+func (s *DirStat) RealDir(path string) (realDir string, ok bool) {
+	d, _ := s.parent(path)
+	if d == nil || d.root == nil {
+		return "", false
+	}
+	return d.real, true
+}
+
+// parent returns path's folder, resolved and opened on its first use, and
+// path's last component; nil when that component is empty, "." or "..".
+func (s *DirStat) parent(path string) (*statDir, string) {
+	dir, name := ".", path
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		dir, name = path[:i], path[i+1:]
+		if dir == "" {
+			dir = "/"
+		}
+	}
+	if name == "" || name == "." || name == ".." {
+		return nil, name
+	}
+	return s.dir(dir), name
 }
 
 // dir returns the folder dir, resolved and opened on its first use.

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -144,6 +145,9 @@ type IndexStats struct {
 	// checks (binary, too large), which a run with an index makes only
 	// for a file whose entry missed.
 	Checked int64
+	// LookedUp counts the files stat'ed to look their entry up: none of
+	// a folder whose group the index holds nothing of (a cold run).
+	LookedUp int64
 }
 
 // Symbols expands req's paths and extracts every file's symbols,
@@ -265,6 +269,7 @@ type symbolIndex struct {
 	dirs      *files.DirStat    // the files' stats, a folder resolved once; nil without cache
 	parses    atomic.Int64      // files read and parsed
 	checks    atomic.Int64      // walked files opened for walk.Check
+	lookups   atomic.Int64      // files stat'ed for a lookup
 	afterStat func(path string) // SymbolsRequest.afterStat
 }
 
@@ -313,6 +318,11 @@ func (ix *symbolIndex) close() {
 // led to it; a hit opens no source file. The racily-clean time is taken
 // before that stat, so before the read's open and fstat too.
 //
+// A file of a folder whose group the index holds nothing of
+// (symcache.Cache.Holds: a cold run) is not stat'ed for a lookup that
+// must miss; it is read as on a miss, and its errors are the read's,
+// which are the stat's in the same order.
+//
 // The entry holds the file's SHA-256 and each symbol's (symcache.Entry:
 // raw sums, one per symbol), so that a hit gives them without reading
 // the file.
@@ -329,12 +339,24 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 		return parseFile()
 	}
 	stated := time.Now() // before the stat: the racily-clean rule's time
-	real, fi, err := ix.dirs.Stat(path)
-	if err == nil {
+	// A file whose folder's group the index holds nothing of (a cold
+	// run) misses whatever its key: no stat to make one.
+	lookup := true
+	if dir, ok := ix.dirs.RealDir(path); ok && !ix.cache.Holds(dir) {
+		lookup = false
 		l, err = lang.Select(path, langName)
+	}
+	var fi fs.FileInfo
+	if lookup {
+		ix.lookups.Add(1)
+		var real string
+		real, fi, err = ix.dirs.Stat(path)
 		if err == nil {
-			if e, ok := ix.cache.GetEntry(symcache.KeyOf(real, l.Name, fi)); ok && len(e.SHA256) == sha256.Size && len(e.SymbolSHA256) == len(e.Symbols) {
-				return l, e, "", nil
+			l, err = lang.Select(path, langName)
+			if err == nil {
+				if e, ok := ix.cache.GetEntry(symcache.KeyOf(real, l.Name, fi)); ok && len(e.SHA256) == sha256.Size && len(e.SymbolSHA256) == len(e.Symbols) {
+					return l, e, "", nil
+				}
 			}
 		}
 	}
@@ -345,7 +367,7 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 		}
 	}
 	switch {
-	case fi == nil:
+	case lookup && fi == nil:
 		return nil, symcache.Entry{}, "", err
 	case l == nil:
 		return parseFile() // its errors, in its order
@@ -422,7 +444,7 @@ func (f *SymbolsFile) list(e symcache.Entry, keep func(symbols.Symbol) bool) {
 // finish writes the entries the run put, prunes the index after a run that wrote to it (at most hourly,
 // symcache.MaybePrune) and returns the run's counts.
 func (ix *symbolIndex) finish() IndexStats {
-	st := IndexStats{Parsed: ix.parses.Load(), Checked: ix.checks.Load()}
+	st := IndexStats{Parsed: ix.parses.Load(), Checked: ix.checks.Load(), LookedUp: ix.lookups.Load()}
 	if ix.cache == nil {
 		return st
 	}

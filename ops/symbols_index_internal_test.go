@@ -30,7 +30,7 @@ const (
 func raceTree(t *testing.T) (*Workspace, string) {
 	t.Helper()
 	dir := t.TempDir()
-	for name, content := range map[string]string{"race/v1/f004.py": raceV1, "race/v2/f004.py": raceV2} {
+	for name, content := range map[string]string{"race/v1/f004.py": raceV1, "race/v2/f004.py": raceV2, "race/other/g.py": raceV1} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -44,6 +44,17 @@ func raceTree(t *testing.T) (*Workspace, string) {
 	}
 	time.Sleep(2 * symcache.Margin) // not a measurement: the files must be older than the margin to be stored
 	return raceWorkspace(t, dir), dir
+}
+
+// holdGroup stores the entry of race/other/g.py, so that the index holds
+// entries of the group of race/v1 and race/v2 (their parent, race): a
+// later run stats each of their files for a lookup
+// (symcache.Cache.Holds), where a cold run reads them without one.
+func holdGroup(t *testing.T, w *Workspace) {
+	t.Helper()
+	if _, st := outline(t, w, SymbolsRequest{}, "race/other/g.py"); st.Written != 1 {
+		t.Fatalf("race/other/g.py not stored: %+v", st)
+	}
 }
 
 // raceWorkspace opens a Workspace confined to dir with an index of its
@@ -121,14 +132,26 @@ func outlineRanges(t *testing.T, js string) string {
 // afterwards race/v1/f004.py, never modified, is outlined from its own
 // content, by the index as without it, on every later run.
 func TestSymbolsIndexLinkFlippedBetweenStatAndRead(t *testing.T) {
+	for _, held := range []bool{false, true} {
+		t.Run(fmt.Sprintf("group held %v", held), func(t *testing.T) { linkFlippedBetweenStatAndRead(t, held) })
+	}
+}
+
+// linkFlippedBetweenStatAndRead is TestSymbolsIndexLinkFlippedBetweenStatAndRead
+// over a cold index (no lookup stat) or one that holds the files' group
+// (held: the link is repointed between the lookup's stat and the read).
+func linkFlippedBetweenStatAndRead(t *testing.T, held bool) {
 	w, dir := raceTree(t)
+	if held {
+		holdGroup(t, w)
+	}
 	flips := 0
-	raced, _ := outline(t, w, SymbolsRequest{afterStat: func(string) {
+	raced, st := outline(t, w, SymbolsRequest{afterStat: func(string) {
 		flips++
 		pointLink(t, dir, "v2")
 	}}, "race/cur/f004.py")
-	if flips != 1 {
-		t.Fatalf("the hook ran %d times", flips)
+	if flips != 1 || held != (st.LookedUp == 1) {
+		t.Fatalf("the hook ran %d times; %d lookups", flips, st.LookedUp)
 	}
 	// The raced run outlines what it read; which target that was is the
 	// race's to decide, but it must be one of them.
@@ -193,36 +216,41 @@ func TestSymbolsIndexWarmEqualsNoCacheAfterRaces(t *testing.T) {
 	}
 	paths := []string{"race/cur/f004.py", "race/v1/f004.py", "race/v2/f004.py"}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			w, dir := raceTree(t)
-			raced := 0
-			outline(t, w, SymbolsRequest{afterStat: func(string) {
-				if raced++; raced == 1 {
-					c.race(t, dir)
+		for _, held := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, group held %v", c.name, held), func(t *testing.T) {
+				w, dir := raceTree(t)
+				if held {
+					holdGroup(t, w)
 				}
-			}}, paths[0])
-			if raced != 1 {
-				t.Fatalf("the hook ran %d times", raced)
-			}
-			compare := func(when string) {
-				for run := range 2 {
-					for _, p := range append(paths, "race") {
-						warm, _ := outline(t, w, SymbolsRequest{}, p)
-						plain, _ := outline(t, w, SymbolsRequest{NoCache: true}, p)
-						if warm != plain {
-							t.Errorf("%s, run %d, %s:\nindex      %s\n--no-cache %s", when, run, p, warm, plain)
+				raced := 0
+				_, st := outline(t, w, SymbolsRequest{afterStat: func(string) {
+					if raced++; raced == 1 {
+						c.race(t, dir)
+					}
+				}}, paths[0])
+				if raced != 1 || held != (st.LookedUp == 1) {
+					t.Fatalf("the hook ran %d times; %d lookups", raced, st.LookedUp)
+				}
+				compare := func(when string) {
+					for run := range 2 {
+						for _, p := range append(paths, "race") {
+							warm, _ := outline(t, w, SymbolsRequest{}, p)
+							plain, _ := outline(t, w, SymbolsRequest{NoCache: true}, p)
+							if warm != plain {
+								t.Errorf("%s, run %d, %s:\nindex      %s\n--no-cache %s", when, run, p, warm, plain)
+							}
 						}
 					}
 				}
-			}
-			// Undone first: a run over the raced state would parse the
-			// file now under the raced name and overwrite its entry,
-			// hiding what the race stored.
-			c.undo(t, dir)
-			compare("undone")
-			c.race(t, dir)
-			compare("raced again")
-		})
+				// Undone first: a run over the raced state would parse the
+				// file now under the raced name and overwrite its entry,
+				// hiding what the race stored.
+				c.undo(t, dir)
+				compare("undone")
+				c.race(t, dir)
+				compare("raced again")
+			})
+		}
 	}
 }
 

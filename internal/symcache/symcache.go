@@ -346,6 +346,21 @@ func (c *Cache) get(k Key) (Entry, bool) {
 	return e, true
 }
 
+// Holds reports whether the index may hold an entry for a file in the
+// folder dir (an absolute real path) from an earlier run: false only when
+// the pack of dir's group, as this Cache reads it for Get (once while it
+// stays loaded), holds no entry of this build. Get then misses whatever
+// the key, but for an entry this Cache was given by Put, and a caller
+// that lists each file once and has not yet stat'ed it can skip the stat
+// a key needs: a cold run over a tree saves one stat per file. The
+// entries Put holds are left out on purpose: the first file a cold run
+// puts in a group would otherwise make every later file of the group a
+// lookup that misses. An entry written by another run since the pack was
+// read is not seen either; the file is then parsed again, as on any miss.
+func (c *Cache) Holds(dir string) bool {
+	return c.pack(groupOf(dir)).entries != nil
+}
+
 // pendingEntry returns the entry put for want's file in the group dir
 // and not yet written, if any.
 func (c *Cache) pendingEntry(dir string, want Key) (packEntry, bool) {

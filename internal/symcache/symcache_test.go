@@ -763,3 +763,43 @@ func TestFlushManyGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestHolds: Holds is false for a folder whose group has no pack, whose
+// pack is another build's or corrupt, and for entries only put in this
+// Cache (a cold run's own); it is true once the group's pack holds an
+// entry of this build, for every folder of the group and no other.
+func TestHolds(t *testing.T) {
+	dir := t.TempDir()
+	path, syms := realSymbols(t)
+	k, now := oldKey(t, path)
+	k.Path = "/src/a/x.py"
+	c := open(t, dir, symcache.Options{Build: "b1"})
+	if c.Holds("/src/a") {
+		t.Fatal("an empty index holds /src/a")
+	}
+	if err := c.Put(k, now, syms); err != nil {
+		t.Fatal(err)
+	}
+	if c.Holds("/src/a") || c.Holds("/src/b") {
+		t.Error("an entry only put counts as held")
+	}
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := open(t, dir, symcache.Options{Build: "b1"})
+	for folder, want := range map[string]bool{"/src/a": true, "/src/b": true, "/src": false, "/other/a": false} {
+		if got := r.Holds(folder); got != want {
+			t.Errorf("Holds(%s) = %v after a flush, want %v", folder, got, want)
+		}
+	}
+	if open(t, dir, symcache.Options{Build: "b2"}).Holds("/src/a") {
+		t.Error("another build's pack is held")
+	}
+	pack := r.PackPath("/src/a")
+	if err := os.WriteFile(pack, []byte("not a pack\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if open(t, dir, symcache.Options{Build: "b1"}).Holds("/src/a") {
+		t.Error("a corrupt pack is held")
+	}
+}
