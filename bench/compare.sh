@@ -27,7 +27,8 @@
 #       extensions, a cold run filling the index against --no-cache, the
 #       index's disk use (blocks) against its bound, and a cmp of warm and
 #       --no-cache output. BENCH_TREE_ONLY=1 runs only (i); RUNS_BIG
-#       (default 3) sets its number of runs.
+#       (default 3) sets its number of runs, RUNS_FILL (default 5) the
+#       number of interleaved pairs of the fill's row.
 # Each ratio is printed with its target where it has one.
 # Then the peak resident memory of symedit symbols over the Go tree.
 # Uses hyperfine; without it, a small repeated-runs harness (medians).
@@ -178,6 +179,35 @@ compare() {
   echo "$name $ma $mb" >>"$work/results"
 }
 
+# interleaved NAME RUNS CMD_A CMD_B: RUNS pairs of runs of A and B, one
+# right after the other, A first in every other pair, so that a change in
+# the machine's load over the row (a shared 2-core machine drifts by 10%
+# or more over minutes) falls on both alike; hyperfine runs all of A,
+# then all of B. CMD_A and CMD_B run in bash with $k set to the pair's
+# number, from 0. Prints each run's wall, user and system seconds; records
+# the medians of the wall times.
+interleaved() {
+  local name=$1 n=$2 a=$3 b=$4 which cmd t0 t1
+  echo "== $name ($n interleaved pairs)"
+  : >"$work/$name-a"
+  : >"$work/$name-b"
+  for ((k = 0; k < n; k++)); do
+    for which in $( ((k % 2)) && echo b a || echo a b); do
+      cmd=$a
+      [ "$which" = b ] && cmd=$b
+      t0=$(date +%s%N)
+      k=$k /usr/bin/time -f "%U %S" -o "$work/cpu" bash -c "$cmd"
+      t1=$(date +%s%N)
+      echo "$(((t1 - t0) / 1000)) $(cat "$work/cpu")" >>"$work/$name-$which"
+      echo "pair $k $([ "$which" = a ] && echo symedit || echo other): $(awk -v w=$(((t1 - t0) / 1000)) -v c="$(cat "$work/cpu")" 'BEGIN { split(c, x, " "); printf "%.3f s, user %s s, system %s s", w / 1e6, x[1], x[2] }')" >&2
+    done
+  done
+  local ma mb
+  ma=$(cut -d' ' -f1 "$work/$name-a" | sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e6 }')
+  mb=$(cut -d' ' -f1 "$work/$name-b" | sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e6 }')
+  echo "$name $ma $mb" >>"$work/results"
+}
+
 # compare_cpu NAME RUNS CMD_A CMD_B: the mean CPU time (user + system)
 # of A and B, from hyperfine's JSON; skipped without hyperfine.
 compare_cpu() {
@@ -292,8 +322,18 @@ else
   big_ctags="ctags -R --fields=+ne --output-format=json -f - '$big_tree' >/dev/null 2>&1"
   big_rg="'$rg_bin' -c --no-require-git $rg_globs '' '$big_tree' >/dev/null"
   echo "(i) $(find "$big_tree" -type f | wc -l) files in $big_tree; extensions: $exts"
-  echo "(i) cold: symbols --json filling an empty index vs --no-cache"
-  compare tree-cold-fill "$runs_big" "rm -rf '$big_index'" "$big_fill" "$big_plain"
+  # Each cold run fills a folder of its own, never used before, and the
+  # folders are removed after the row. Removing an index right before a
+  # fill (as this row did up to 2026-11-28) makes the fill pay for the
+  # removal too: on an ext4 without a journal, as this machine's, the
+  # kernel steps over inodes freed seconds before, reading their deletion
+  # times, before it gives a new file one; a fill's thousands of packs
+  # then cost seconds more, or not, by where the inodes fall.
+  echo "(i) cold: symbols --json filling an empty index (a new folder each run) vs --no-cache"
+  runs_fill=${RUNS_FILL:-5}
+  fill_k="SYMEDIT_CACHE_DIR='$work/fill-'\$k '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
+  interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain"
+  rm -rf "$work"/fill-*
   eval "$big_fill" # the index as the last cold run left it, whole
   echo "(i) warm symbols --json vs ctags -R"
   compare tree-warm-ctags "$runs_big" "" "$big_warm" "$big_ctags"
