@@ -42,9 +42,11 @@
 // packs, and the other's new entries are parsed again by a later run. A
 // pack starts with a header line holding the SHA-256 of the rest; a pack
 // that fails it (or does not decode) is counted as corrupt and ignored,
-// and the next Flush for its group rewrites it from the entries put. An
-// entry's symbols are decoded only when a Get asks for that entry, from
-// one copy of its bytes that all its strings share. An entry of a file
+// and the next Flush for its group rewrites it from the entries put.
+// Holds tells a caller that a group's pack holds nothing of this build (a
+// cold run), so that it can read a file without the stat a lookup would
+// need. An entry's symbols are decoded only when a Get asks for that
+// entry, from one copy of its bytes that all its strings share. An entry of a file
 // deleted since stays in its group's pack until Prune removes the pack.
 //
 // The folder's disk use is bounded (MaxBytes, default DefaultMaxBytes),
