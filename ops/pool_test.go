@@ -3,6 +3,7 @@ package ops
 import (
 	"errors"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -49,5 +50,39 @@ func TestForEachOrderedStops(t *testing.T) {
 	})
 	if !errors.Is(err, stop) || emitted != 6 {
 		t.Errorf("err %v after %d emits, want stop after 6", err, emitted)
+	}
+}
+
+// TestForEachOrderedWindow: work never runs more than jobs*16 items ahead
+// of the last emitted one, even when the first item is the slowest, and
+// after emit fails no item beyond that window is started.
+func TestForEachOrderedWindow(t *testing.T) {
+	const n, jobs = 2000, 3
+	var started atomic.Int64
+	emitted := 0
+	stop := errors.New("stop")
+	err := forEachOrdered(n, jobs, func(i int) int {
+		started.Add(1)
+		if i == 0 {
+			time.Sleep(20 * time.Millisecond) // the others run ahead, up to the window
+		}
+		return i
+	}, func(i, _ int) error {
+		// Item i gave its place back before emit: the others started
+		// and not emitted fill the window at most.
+		if ahead := started.Load() - int64(emitted) - 1; ahead > jobs*16 {
+			t.Errorf("at item %d: %d more items started and not emitted, window %d", i, ahead, jobs*16)
+		}
+		emitted++
+		if i == 500 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) {
+		t.Fatalf("err %v, want stop", err)
+	}
+	if s := started.Load(); s > int64(emitted+jobs*16) { // emitted counts the failed emit
+		t.Errorf("%d items started after %d emits, window %d", s, emitted, jobs*16)
 	}
 }
