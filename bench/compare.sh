@@ -132,7 +132,8 @@ mixed="$work/mixed"
 mkdir -p "$mixed"
 pystd=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>/dev/null || true)
 if [ -d "$pystd" ]; then
-  cp -r "$pystd" "$mixed/python" && rm -rf "$mixed/python/site-packages"
+  # Copied without site-packages rather than removed after (tree_rows).
+  mkdir -p "$mixed/python" && tar -C "$pystd" --exclude=./site-packages -cf - . | tar -C "$mixed/python" -xf -
 fi
 # JDK_SRC_ZIP, else the first readable src.zip of an installed JDK (a
 # link can dangle when a JDK's source package is gone).
@@ -185,7 +186,9 @@ compare() {
 # or more over minutes) falls on both alike; hyperfine runs all of A,
 # then all of B. CMD_A and CMD_B run in bash with $k set to the pair's
 # number, from 0. Prints each run's wall, user and system seconds; records
-# the medians of the wall times.
+# the medians of the wall times and, as the row's ratio, the median of
+# the pairs' ratios (A's wall over B's in each pair), which a drift over
+# the row moves less than a ratio of medians.
 interleaved() {
   local name=$1 n=$2 a=$3 b=$4 which cmd t0 t1
   echo "== $name ($n interleaved pairs)"
@@ -205,7 +208,9 @@ interleaved() {
   local ma mb
   ma=$(cut -d' ' -f1 "$work/$name-a" | sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e6 }')
   mb=$(cut -d' ' -f1 "$work/$name-b" | sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e6 }')
-  echo "$name $ma $mb" >>"$work/results"
+  local ratio
+  ratio=$(paste -d' ' "$work/$name-a" "$work/$name-b" | awk '{ print $1 / $4 }' | sort -g | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m }')
+  echo "$name $ma $mb $ratio" >>"$work/results"
 }
 
 # compare_cpu NAME RUNS CMD_A CMD_B: the mean CPU time (user + system)
@@ -227,9 +232,73 @@ compare_cpu() {
 rg_bin=${RG:-$(command -v rg || true)}
 [ -n "$rg_bin" ] || rg_bin="$(cd "$(dirname "$0")/.." && pwd)/.cache/bench/usr/bin/rg"
 
+# ---- (i) the symbol index over a large mixed tree ----
+# tree_rows runs (i). It runs before every other row, and nothing before
+# it removes more than a few hundred files: (c) and (h) remove tens of
+# thousands of copied files, and on an ext4 without a journal, as this
+# machine's, the kernel steps over the inodes freed in the last 60 to 360
+# seconds (reading their deletion times one by one) each time it gives a
+# new file an inode, so that a fill's 2,433 new packs cost seconds more,
+# or not, by where those inodes fall.
+tree_rows() {
+# The tree is built by bench/tree.sh (minutes for ~100k files), never here.
+# rg sees the files symedit walks: the extensions symedit supports (read
+# from its own error for an unknown one), .gitignore files honoured
+# without a git work tree (--no-require-git), hidden files skipped; its
+# empty pattern counts every line, so it reads every file whole. symedit
+# exits non-zero on the tree's invalid UTF-8 test files: not a failure.
+if [ -z "${BENCH_TREE:-}" ]; then
+  echo "(i) skipped: BENCH_TREE is not set (bench/tree.sh builds a ~100k-file tree; then BENCH_TREE=path)"
+else
+  runs_big=${RUNS_BIG:-3}
+  big_tree=$(realpath "$BENCH_TREE")
+  [ -x "$rg_bin" ] || { echo "(i) rg missing: make deps-bench, or RG=..." >&2; exit 2; }
+  big_index="$work/big-index"
+  exts=$(echo x >"$work/x.zzz"; { "$bin" symbols "$work/x.zzz" 2>&1 || true; } | sed -n 's/.*supported extensions are //p' | head -1)
+  [ -n "$exts" ] || { echo "(i) could not read symedit's extensions" >&2; exit 2; }
+  rg_globs=""
+  for e in $exts; do rg_globs="$rg_globs -g '*$e'"; done
+  # Every timed command writes to /dev/null, as rg and ctags do; the
+  # outputs compared by cmp come from runs of their own, after.
+  big_warm="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
+  big_fill="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
+  big_plain="'$bin' symbols --no-cache --json '$big_tree' >/dev/null 2>&1 || true"
+  big_ctags="ctags -R --fields=+ne --output-format=json -f - '$big_tree' >/dev/null 2>&1"
+  big_rg="'$rg_bin' -c --no-require-git $rg_globs '' '$big_tree' >/dev/null"
+  echo "(i) $(find "$big_tree" -type f | wc -l) files in $big_tree; extensions: $exts"
+  # Each cold run fills a folder of its own, never used before, and the
+  # folders are removed after the row: removing an index right before a
+  # fill (as this row did up to 2026-11-28) makes the fill pay for the
+  # removal too (see tree_rows).
+  echo "(i) cold: symbols --json filling an empty index (a new folder each run) vs --no-cache"
+  runs_fill=${RUNS_FILL:-5}
+  fill_k="SYMEDIT_CACHE_DIR='$work/fill-'\$k '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
+  interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain"
+  rm -rf "$work"/fill-*
+  eval "$big_fill" # the index as the last cold run left it, whole
+  echo "(i) warm symbols --json vs ctags -R"
+  compare tree-warm-ctags "$runs_big" "" "$big_warm" "$big_ctags"
+  echo "(i) warm symbols --json vs rg -c over the same extensions"
+  compare tree-warm-rg "$runs_big" "" "$big_warm" "$big_rg"
+  # Disk use in blocks (du), against the documented bound (DefaultMaxBytes).
+  used=$(du -s -B1 "$big_index" | cut -f1)
+  apparent=$(du -s -B1 --apparent-size "$big_index" | cut -f1)
+  bound=$((256 << 20))
+  echo "(i) index: $(find "$big_index" -type f ! -name pruned | wc -l) packs, $((used >> 20)) MiB on disk, $((apparent >> 20)) MiB apparent, bound $((bound >> 20)) MiB"
+  echo "tree-disk $(awk -v u="$used" 'BEGIN { printf "%.1f", u / 1048576 }') $((bound >> 20))" >>"$work/results"
+  # The warm output byte for byte against --no-cache's: 0 when identical.
+  SYMEDIT_CACHE_DIR="$big_index" "$bin" symbols --json "$big_tree" >"$work/big-warm.json" 2>/dev/null || true
+  "$bin" symbols --no-cache --json "$big_tree" >"$work/big-plain.json" 2>/dev/null || true
+  differ=0; cmp -s "$work/big-warm.json" "$work/big-plain.json" || differ=1
+  echo "(i) warm vs --no-cache output: $([ $differ = 0 ] && echo identical || echo DIFFERENT) ($(wc -c <"$work/big-plain.json") bytes)"
+  echo "tree-cmp $differ 1" >>"$work/results"
+fi
+}
+
 harness="hyperfine $(hyperfine --version 2>/dev/null | awk '{print $2}')"
 command -v hyperfine >/dev/null || harness="repeated-runs fallback (hyperfine missing)"
 echo "harness: $harness; runs: $runs_tree on the Go tree, $runs otherwise"
+tree_rows
 if [ -z "${BENCH_TREE_ONLY:-}" ]; then
 echo "(a) $sym_how"
 compare symbols "$runs_tree" "" "$sym_cmd" "$ctags_cmd"
@@ -296,68 +365,13 @@ else
 fi
 fi # BENCH_TREE_ONLY
 
-# ---- (i) the symbol index over a large mixed tree ----
-# The tree is built by bench/tree.sh (minutes for ~100k files), never here.
-# rg sees the files symedit walks: the extensions symedit supports (read
-# from its own error for an unknown one), .gitignore files honoured
-# without a git work tree (--no-require-git), hidden files skipped; its
-# empty pattern counts every line, so it reads every file whole. symedit
-# exits non-zero on the tree's invalid UTF-8 test files: not a failure.
-if [ -z "${BENCH_TREE:-}" ]; then
-  echo "(i) skipped: BENCH_TREE is not set (bench/tree.sh builds a ~100k-file tree; then BENCH_TREE=path)"
-else
-  runs_big=${RUNS_BIG:-3}
-  big_tree=$(realpath "$BENCH_TREE")
-  [ -x "$rg_bin" ] || { echo "(i) rg missing: make deps-bench, or RG=..." >&2; exit 2; }
-  big_index="$work/big-index"
-  exts=$(echo x >"$work/x.zzz"; { "$bin" symbols "$work/x.zzz" 2>&1 || true; } | sed -n 's/.*supported extensions are //p' | head -1)
-  [ -n "$exts" ] || { echo "(i) could not read symedit's extensions" >&2; exit 2; }
-  rg_globs=""
-  for e in $exts; do rg_globs="$rg_globs -g '*$e'"; done
-  # Every timed command writes to /dev/null, as rg and ctags do; the
-  # outputs compared by cmp come from runs of their own, after.
-  big_warm="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
-  big_fill="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
-  big_plain="'$bin' symbols --no-cache --json '$big_tree' >/dev/null 2>&1 || true"
-  big_ctags="ctags -R --fields=+ne --output-format=json -f - '$big_tree' >/dev/null 2>&1"
-  big_rg="'$rg_bin' -c --no-require-git $rg_globs '' '$big_tree' >/dev/null"
-  echo "(i) $(find "$big_tree" -type f | wc -l) files in $big_tree; extensions: $exts"
-  # Each cold run fills a folder of its own, never used before, and the
-  # folders are removed after the row. Removing an index right before a
-  # fill (as this row did up to 2026-11-28) makes the fill pay for the
-  # removal too: on an ext4 without a journal, as this machine's, the
-  # kernel steps over inodes freed seconds before, reading their deletion
-  # times, before it gives a new file one; a fill's thousands of packs
-  # then cost seconds more, or not, by where the inodes fall.
-  echo "(i) cold: symbols --json filling an empty index (a new folder each run) vs --no-cache"
-  runs_fill=${RUNS_FILL:-5}
-  fill_k="SYMEDIT_CACHE_DIR='$work/fill-'\$k '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
-  interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain"
-  rm -rf "$work"/fill-*
-  eval "$big_fill" # the index as the last cold run left it, whole
-  echo "(i) warm symbols --json vs ctags -R"
-  compare tree-warm-ctags "$runs_big" "" "$big_warm" "$big_ctags"
-  echo "(i) warm symbols --json vs rg -c over the same extensions"
-  compare tree-warm-rg "$runs_big" "" "$big_warm" "$big_rg"
-  # Disk use in blocks (du), against the documented bound (DefaultMaxBytes).
-  used=$(du -s -B1 "$big_index" | cut -f1)
-  apparent=$(du -s -B1 --apparent-size "$big_index" | cut -f1)
-  bound=$((256 << 20))
-  echo "(i) index: $(find "$big_index" -type f ! -name pruned | wc -l) packs, $((used >> 20)) MiB on disk, $((apparent >> 20)) MiB apparent, bound $((bound >> 20)) MiB"
-  echo "tree-disk $(awk -v u="$used" 'BEGIN { printf "%.1f", u / 1048576 }') $((bound >> 20))" >>"$work/results"
-  # The warm output byte for byte against --no-cache's: 0 when identical.
-  SYMEDIT_CACHE_DIR="$big_index" "$bin" symbols --json "$big_tree" >"$work/big-warm.json" 2>/dev/null || true
-  "$bin" symbols --no-cache --json "$big_tree" >"$work/big-plain.json" 2>/dev/null || true
-  differ=0; cmp -s "$work/big-warm.json" "$work/big-plain.json" || differ=1
-  echo "(i) warm vs --no-cache output: $([ $differ = 0 ] && echo identical || echo DIFFERENT) ($(wc -c <"$work/big-plain.json") bytes)"
-  echo "tree-cmp $differ 1" >>"$work/results"
-fi
-
 # Each ratio with its target: "ok" when at or under it.
 echo
 printf '%-13s %12s %12s %9s %8s\n' comparison 'symedit (s)' 'other (s)' ratio target
-while read -r name ma mb; do
+# A row with a fourth field (interleaved) has its ratio given.
+while read -r name ma mb given; do
   stat=medians
+  [ -n "$given" ] && stat="medians; ratio: median of the pairs' ratios"
   case $name in
     symbols) other=ctags target=- ;;
     symbols-warm) other=ctags target=0.15 ;;
@@ -376,8 +390,8 @@ while read -r name ma mb; do
     tree-disk) other='bound, MiB (symedit: MiB on disk)' target=1.0 ;;
     tree-cmp) other='1 (0: warm output identical to --no-cache)' target=0 ;;
   esac
-  awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" -v t="$target" -v st="$stat" \
-    'BEGIN { r = a / b; v = (t == "-") ? "" : (r <= t + 0 ? "ok" : "OVER"); printf "%-13s %12.4f %12.4f %8.2fx %8s %s  (symedit / %s, %s)\n", n, a, b, r, t, v, o, st }'
+  awk -v n="$name" -v o="$other" -v a="$ma" -v b="$mb" -v g="$given" -v t="$target" -v st="$stat" \
+    'BEGIN { r = (g != "") ? g + 0 : a / b; v = (t == "-") ? "" : (r <= t + 0 ? "ok" : "OVER"); printf "%-13s %12.4f %12.4f %8.2fx %8s %s  (symedit / %s, %s)\n", n, a, b, r, t, v, o, st }'
 done <"$work/results"
 
 echo
