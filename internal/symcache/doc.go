@@ -40,7 +40,7 @@
 // new pack, never half of one, and concurrent runs and a killed run leave
 // a valid index; two runs flushing one group at once leave one of their
 // packs, and the other's new entries are parsed again by a later run. A
-// pack starts with a header line holding the SHA-256 of the rest; a pack
+// pack starts with a header line holding the CRC-32C of the rest; a pack
 // that fails it (or does not decode) is counted as corrupt and ignored,
 // and the next Flush for its group rewrites it from the entries put.
 // Holds tells a caller that a group's pack holds nothing of this build (a
