@@ -27,7 +27,7 @@
 #       extensions, a cold run filling the index against --no-cache, the
 #       index's disk use (blocks) against its bound, and a cmp of warm and
 #       --no-cache output. BENCH_TREE_ONLY=1 runs only (i); RUNS_BIG
-#       (default 3) sets its number of runs, RUNS_FILL (default 5) the
+#       (default 3) sets its number of runs, RUNS_FILL (default 9) the
 #       number of interleaved pairs of the fill's row.
 # Each ratio is printed with its target where it has one.
 # Then the peak resident memory of symedit symbols over the Go tree.
@@ -271,7 +271,10 @@ else
   # fill (as this row did up to 2026-11-28) makes the fill pay for the
   # removal too (see tree_rows).
   echo "(i) cold: symbols --json filling an empty index (a new folder each run) vs --no-cache"
-  runs_fill=${RUNS_FILL:-5}
+  # The setup's copies (the mixed tree, net/http, the large files) are
+  # written back first, not during the row's first runs.
+  sync -f "$work"
+  runs_fill=${RUNS_FILL:-9}
   fill_k="SYMEDIT_CACHE_DIR='$work/fill-'\$k '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
   interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain"
   rm -rf "$work"/fill-*
