@@ -19,7 +19,8 @@
 #   (g) the CPU time (user + system) of cold symbols against ctags' over
 #       a mixed tree: GOROOT/src, the Python standard library and, when
 #       a JDK's src.zip is found (JDK_SRC_ZIP), its java.base; ctags reads
-#       the list of files symedit read. Needs hyperfine.
+#       the list of files symedit read; RUNS_CPU (default 5) interleaved
+#       pairs.
 #   (h) symedit replace over GOROOT/src plus the Python standard library
 #       against rg -l | xargs sed -i (fresh copy before every run).
 #   (i) with BENCH_TREE=path (a tree bench/tree.sh built, ~100k files):
@@ -180,17 +181,17 @@ compare() {
   echo "$name $ma $mb" >>"$work/results"
 }
 
-# interleaved NAME RUNS CMD_A CMD_B: RUNS pairs of runs of A and B, one
-# right after the other, A first in every other pair, so that a change in
-# the machine's load over the row (a shared 2-core machine drifts by 10%
-# or more over minutes) falls on both alike; hyperfine runs all of A,
-# then all of B. CMD_A and CMD_B run in bash with $k set to the pair's
-# number, from 0. Prints each run's wall, user and system seconds; records
-# the medians of the wall times and, as the row's ratio, the median of
-# the pairs' ratios (A's wall over B's in each pair), which a drift over
+# interleaved NAME RUNS CMD_A CMD_B [cpu]: RUNS pairs of runs of A and B,
+# one right after the other, A first in every other pair, so that a
+# change in the machine's load over the row (a shared 2-core machine
+# drifts by 10% or more over minutes) falls on both alike; hyperfine runs
+# all of A, then all of B. CMD_A and CMD_B run in bash with $k set to the
+# pair's number, from 0. Prints each run's wall, user and system seconds;
+# records the medians of the wall times (with cpu, of user + system) and,
+# as the row's ratio, the median of the pairs' ratios, which a drift over
 # the row moves less than a ratio of medians.
 interleaved() {
-  local name=$1 n=$2 a=$3 b=$4 which cmd t0 t1
+  local name=$1 n=$2 a=$3 b=$4 what=${5:-wall} which cmd t0 t1
   echo "== $name ($n interleaved pairs)"
   : >"$work/$name-a"
   : >"$work/$name-b"
@@ -201,30 +202,16 @@ interleaved() {
       t0=$(date +%s%N)
       k=$k /usr/bin/time -f "%U %S" -o "$work/cpu" bash -c "$cmd"
       t1=$(date +%s%N)
-      echo "$(((t1 - t0) / 1000)) $(cat "$work/cpu")" >>"$work/$name-$which"
+      # Each line: wall (µs), then the measure (seconds): wall or CPU.
+      awk -v w=$(((t1 - t0) / 1000)) -v what="$what" '{ printf "%d %.6f\n", w, (what == "cpu") ? $1 + $2 : w / 1e6 }' "$work/cpu" >>"$work/$name-$which"
       echo "pair $k $([ "$which" = a ] && echo symedit || echo other): $(awk -v w=$(((t1 - t0) / 1000)) -v c="$(cat "$work/cpu")" 'BEGIN { split(c, x, " "); printf "%.3f s, user %s s, system %s s", w / 1e6, x[1], x[2] }')" >&2
     done
   done
-  local ma mb
-  ma=$(cut -d' ' -f1 "$work/$name-a" | sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e6 }')
-  mb=$(cut -d' ' -f1 "$work/$name-b" | sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m / 1e6 }')
-  local ratio
-  ratio=$(paste -d' ' "$work/$name-a" "$work/$name-b" | awk '{ print $1 / $4 }' | sort -g | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m }')
+  local ma mb ratio median='{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f\n", m }'
+  ma=$(cut -d' ' -f2 "$work/$name-a" | sort -g | awk "$median")
+  mb=$(cut -d' ' -f2 "$work/$name-b" | sort -g | awk "$median")
+  ratio=$(paste -d' ' "$work/$name-a" "$work/$name-b" | awk '{ print $2 / $4 }' | sort -g | awk "$median")
   echo "$name $ma $mb $ratio" >>"$work/results"
-}
-
-# compare_cpu NAME RUNS CMD_A CMD_B: the mean CPU time (user + system)
-# of A and B, from hyperfine's JSON; skipped without hyperfine.
-compare_cpu() {
-  local name=$1 n=$2 a=$3 b=$4 ca cb
-  echo "== $name"
-  if ! command -v hyperfine >/dev/null; then
-    echo "skipped: hyperfine missing" >&2
-    return
-  fi
-  hyperfine --runs "$n" --style basic --export-json "$work/$name.json" -n symedit "$a" -n other "$b" >&2
-  read -r ca cb < <(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(r[0]["user"]+r[0]["system"], r[1]["user"]+r[1]["system"])' "$work/$name.json")
-  echo "$name $ca $cb" >>"$work/results"
 }
 
 # rg, for (h) and (i): $RG, else on PATH, else as make deps-bench or
@@ -325,7 +312,9 @@ echo "(f) chunk on a $(wc -l <"$pybig")-line Python file vs show of the same sym
 compare pychunk-show "$runs" "$pychunk_prep" "$pychunk_cmd" "$pyshow_cmd"
 
 echo "(g) CPU (user + system) of symbols --no-cache vs ctags over $(wc -l <"$work/mixedfiles") files: GOROOT/src, $([ -d "$mixed/python" ] && echo "the Python stdlib" || echo "no Python stdlib"), $([ -d "$mixed/java.base" ] && echo "java.base" || echo "no java.base (set JDK_SRC_ZIP)")"
-compare_cpu symbols-cpu "$runs_tree" "$mixed_cmd" "$ctags_mixed_cmd"
+# Interleaved: ctags' CPU time for the same list varies by half from run
+# to run here (5.8 to 8.8 user seconds), symedit's by a fifth.
+interleaved symbols-cpu "${RUNS_CPU:-5}" "$mixed_cmd" "$ctags_mixed_cmd" cpu
 # (h) replace over a whole tree (GOROOT/src and the Python standard
 # library, site-packages left out: its Latin-1 and KOI8-R test files hold
 # no match and are skipped, not a refusal) against rg -l | xargs sed -i
@@ -385,7 +374,7 @@ while read -r name ma mb given; do
     replace) other='sed -i' target=5 ;;
     check-gofmt) other='gofmt -l' target=1.3 ;;
     pychunk-show) other=show target=1.2 ;;
-    symbols-cpu) other='ctags, CPU time user+sys' target=1.5 stat=means ;;
+    symbols-cpu) other='ctags, CPU time user+sys' target=1.5 stat="CPU medians; ratio: median of the pairs' ratios" ;;
     replace-tree) other='rg -l | sed -i' target=2.0 ;;
     tree-cold-fill) other='--no-cache' target=1.05 ;;
     tree-warm-ctags) other=ctags target=0.1 ;;
