@@ -22,7 +22,8 @@
 #       the list of files symedit read; RUNS_CPU (default 5) interleaved
 #       pairs.
 #   (h) symedit replace over GOROOT/src plus the Python standard library
-#       against rg -l | xargs sed -i (fresh copy before every run).
+#       against rg -l | xargs sed -i (fresh copy before every run),
+#       RUNS_REPLACE (default 7) interleaved pairs.
 #   (i) with BENCH_TREE=path (a tree bench/tree.sh built, ~100k files):
 #       warm symbols against ctags and against rg -c over the same
 #       extensions, a cold run filling the index against --no-cache, the
@@ -181,7 +182,8 @@ compare() {
   echo "$name $ma $mb" >>"$work/results"
 }
 
-# interleaved NAME RUNS CMD_A CMD_B [cpu]: RUNS pairs of runs of A and B,
+# interleaved NAME RUNS CMD_A CMD_B [wall|cpu [PREPARE]]: RUNS pairs of
+# runs of A and B (PREPARE, untimed, before each run),
 # one right after the other, A first in every other pair, so that a
 # change in the machine's load over the row (a shared 2-core machine
 # drifts by 10% or more over minutes) falls on both alike; hyperfine runs
@@ -191,7 +193,7 @@ compare() {
 # as the row's ratio, the median of the pairs' ratios, which a drift over
 # the row moves less than a ratio of medians.
 interleaved() {
-  local name=$1 n=$2 a=$3 b=$4 what=${5:-wall} which cmd t0 t1
+  local name=$1 n=$2 a=$3 b=$4 what=${5:-wall} prep=${6:-} which cmd t0 t1
   echo "== $name ($n interleaved pairs)"
   : >"$work/$name-a"
   : >"$work/$name-b"
@@ -199,6 +201,7 @@ interleaved() {
     for which in $( ((k % 2)) && echo b a || echo a b); do
       cmd=$a
       [ "$which" = b ] && cmd=$b
+      [ -z "$prep" ] || bash -c "$prep"
       t0=$(date +%s%N)
       k=$k /usr/bin/time -f "%U %S" -o "$work/cpu" bash -c "$cmd"
       t1=$(date +%s%N)
@@ -340,7 +343,9 @@ if [ -x "$rg_bin" ] && [ -d "$pystd" ]; then
     { echo "symedit replace and rg | sed -i disagree over the tree" >&2; exit 1; }
   rm -rf "$work/rtree-by-symedit"
   echo "(h) replace bytes.Buffer over $(find "$rbase" -type f | wc -l) files (GOROOT/src + Python stdlib) vs rg -l | xargs sed -i"
-  compare replace-tree "$runs_tree" "$rtree_prep" "$rtree_cmd" "$rgsed_cmd"
+  # Interleaved: three runs of each, one command after the other, spread
+  # by 15-25% here (symedit 714-1004 ms, rg and sed 339-510 ms).
+  interleaved replace-tree "${RUNS_REPLACE:-7}" "$rtree_cmd" "$rgsed_cmd" wall "$rtree_prep"
 else
   echo "(h) skipped: needs ripgrep (RG=..., or make deps-bench) and python3's standard library" >&2
 fi
