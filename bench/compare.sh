@@ -251,7 +251,6 @@ else
   # Every timed command writes to /dev/null, as rg and ctags do; the
   # outputs compared by cmp come from runs of their own, after.
   big_warm="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
-  big_fill="SYMEDIT_CACHE_DIR='$big_index' '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
   big_plain="'$bin' symbols --no-cache --json '$big_tree' >/dev/null 2>&1 || true"
   big_ctags="ctags -R --fields=+ne --output-format=json -f - '$big_tree' >/dev/null 2>&1"
   big_rg="'$rg_bin' -c --no-require-git $rg_globs '' '$big_tree' >/dev/null"
@@ -268,7 +267,7 @@ else
   fill_k="SYMEDIT_CACHE_DIR='$work/fill-'\$k '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
   interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain"
   rm -rf "$work"/fill-*
-  eval "$big_fill" # the index as the last cold run left it, whole
+  eval "$big_warm" # fills the index the warm rows read, whole
   echo "(i) warm symbols --json vs ctags -R"
   compare tree-warm-ctags "$runs_big" "" "$big_warm" "$big_ctags"
   echo "(i) warm symbols --json vs rg -c over the same extensions"

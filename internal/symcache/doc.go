@@ -46,8 +46,9 @@
 // Holds tells a caller that a group's pack holds nothing of this build (a
 // cold run), so that it can read a file without the stat a lookup would
 // need. An entry's symbols are decoded only when a Get asks for that
-// entry, from one copy of its bytes that all its strings share. An entry of a file
-// deleted since stays in its group's pack until Prune removes the pack.
+// entry, from one copy of its bytes that all its strings share. An entry
+// of a file deleted since stays in its group's pack until Prune removes
+// the pack.
 //
 // The folder's disk use is bounded (MaxBytes, default DefaultMaxBytes),
 // counted in blocks allocated (st_blocks × 512, what du shows), not in

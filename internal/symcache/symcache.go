@@ -30,8 +30,9 @@ import (
 // produces for the same query and grammar. Bump it when either changes in
 // a way the query digest does not show (a rule in package symbols).
 //
-// 9: a pack's checksum a CRC-32C, not a SHA-256; 8: the packs in one folder, not in 256 subfolders by their name's
-// first two hexadecimal digits (a cold run made each of those folders, and
+// 9: a pack's checksum a CRC-32C, not a SHA-256; 8: the packs in one
+// folder, not in 256 subfolders by their name's first two hexadecimal
+// digits (a cold run made each of those folders, and
 // a new folder costs the kernel more than a new file); 7: one pack file
 // per parent of the source folders (see doc.go); 6:
 // Python listed by its outline reader (symbols.ListFile), which
