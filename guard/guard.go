@@ -212,6 +212,13 @@ type SyntaxReport struct {
 	// content after the edit go/parser accepts, tree-sitter does not run:
 	// Before counts go/parser's errors only, and After is 0.
 	Before, After int
+	// Uncounted reports that Before and After (both 0) are not counts:
+	// the check proved that the edit adds no problem and removes none
+	// without parsing either content (in Go, every edit only respells
+	// identifiers, comments or string literals on its line, which
+	// go/parser's verdict does not depend on), so the content after has
+	// exactly the problems of the content before, however many that is.
+	Uncounted bool
 	// New holds the problems the edit added. The first is the one nearest
 	// to the edited lines (Edited; the first in file order among equally
 	// near ones), so that an edit that sets off a cascade of errors is
@@ -240,6 +247,7 @@ type SyntaxReport struct {
 	incremental bool // after was parsed incrementally from before's tree
 	treeSkipped bool // Go that go/parser accepts: tree-sitter did not parse
 	goRegion    bool // go/parser parsed the region the edits touched, not the whole content after
+	goTokens    bool // go/parser parsed nothing: the edits respell tokens (lang.CheckedTokens)
 	confirmed   bool // the incremental parse found new problems: after was parsed again in full
 }
 
@@ -499,7 +507,17 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 // go/parser accepts after, no tree-sitter problem could refuse the edit,
 // and tree-sitter does not parse at all: go/parser runs first,
 // and when it accepts after the report has no New and no Notes, Before is
-// go/parser's count of errors in before and After is 0. When go/parser
+// go/parser's count of errors in before and After is 0. When every edit
+// only respells identifiers, comments or string literals within its line
+// (the edited lines, scanned alone, give the same tokens but for those
+// tokens' text: lang.CheckedTokens), go/parser, which never reads that
+// text to decide, would find the same errors after as before, and
+// nothing is parsed: the report has no New and no Notes, and Before and
+// After are 0 and, unless GuardOptions.Before says before is clean,
+// Uncounted. That holds in a file go/parser refuses too, where tree-sitter
+// might report a respelled line anew: its recovery from the errors
+// go/parser finds before and after alike, not the edit, would decide it.
+// Otherwise, when go/parser
 // accepts before, after is checked by parsing only the top-level
 // declarations the edits touched, each run of edited declarations on its
 // own (the lines from the end of the declaration before the run to the
@@ -539,7 +557,9 @@ var errGuardTimeout = errors.New("syntax guard timeout")
 //
 // # Costs
 //
-// A Go edit that go/parser accepts costs one go/parser parse of before (none
+// A Go edit that respells tokens costs a pass over before up to its last
+// edited line and a scan of each edited line, before and after. Another
+// Go edit that go/parser accepts costs one go/parser parse of before (none
 // when GuardOptions.Before says it is clean) and one of the declarations
 // the edits touched (of the whole of after when before has errors or there
 // are no such declarations), and no tree-sitter parse (go/parser is not
@@ -758,10 +778,17 @@ func (c *syntaxCheck) startExtra() (extra guardExtraResult, extraDone chan guard
 		return extra, nil, true
 	}
 	if c.decides && !c.opt.goTree {
-		extra, c.rep.goRegion = guardOwnCheck(c.checker, c.oldIn, c.newIn, c.tedits, c.prior.Prior())
-		if c.rep.goRegion || len(extra.after) == 0 {
+		var scope lang.CheckScope
+		extra, scope = guardOwnCheck(c.checker, c.oldIn, c.newIn, c.tedits, c.prior.Prior())
+		c.rep.goRegion = scope == lang.CheckedRegions
+		c.rep.goTokens = scope == lang.CheckedTokens
+		if scope != lang.CheckedWhole || len(extra.after) == 0 {
 			c.rep.Checked, c.rep.treeSkipped = true, true
 			c.rep.Before = len(extra.before)
+			// Respelled tokens leave the problems as they were, a number
+			// only a parse would tell, unless the caller's word says it
+			// is none.
+			c.rep.Uncounted = c.rep.goTokens && !c.prior.Prior().Clean
 			return extra, nil, true
 		}
 	} else if check := guardCheckFunc(c.checker); check != nil {
@@ -1261,15 +1288,14 @@ func guardProblems(kind string, ps []lang.Problem) []guardProblem {
 // (lang.Checker.Decides), on oldText and newText, the texts before and
 // after edits (sorted and trimmed as guardTextEdits returns them): with
 // its CheckEdits when it has one, told prior, what the caller's parse
-// (GuardOptions.Before) says of oldText, else whole. region reports that
-// CheckEdits checked only the regions of newText the edits touched, and
-// found no problem.
-func guardOwnCheck(checker *lang.Checker, oldText, newText []byte, edits []guardEdit, prior lang.Prior) (r guardExtraResult, region bool) {
+// (GuardOptions.Before) says of oldText, else whole. scope is how much
+// CheckEdits read (lang.CheckScope), lang.CheckedWhole without it.
+func guardOwnCheck(checker *lang.Checker, oldText, newText []byte, edits []guardEdit, prior lang.Prior) (r guardExtraResult, scope lang.CheckScope) {
 	if checker.CheckEdits == nil {
-		return guardRunExtra(guardCheckFunc(checker), oldText, newText, len(edits) > 0), false
+		return guardRunExtra(guardCheckFunc(checker), oldText, newText, len(edits) > 0), lang.CheckedWhole
 	}
-	before, after, region := checker.CheckEdits(oldText, newText, guardLangEdits(edits), prior)
-	return guardExtraResult{before: guardProblems(checker.Kind, before), after: guardProblems(checker.Kind, after)}, region
+	before, after, scope := checker.CheckEdits(oldText, newText, guardLangEdits(edits), prior)
+	return guardExtraResult{before: guardProblems(checker.Kind, before), after: guardProblems(checker.Kind, after)}, scope
 }
 
 // guardLangEdits returns edits as the language's checkers and symbols'

@@ -3,10 +3,13 @@ package guard
 import (
 	"bytes"
 	"context"
+	"go/scanner"
+	"go/token"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/symedit/symedit/edit"
@@ -47,7 +50,7 @@ func TestGuardGoShortcut(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(15, 3))
-	var skipped, region, refused, brokenBefore, wordRegion, wordAfter int
+	var skipped, region, tokens, respelledTree, refused, brokenBefore, wordRegion, wordAfter int
 	// Boundary edits, two dozen at one boundary, in every fourth file.
 	nfile := 0
 	boundary := func(r *rand.Rand, src []byte) [][]edit.Edit {
@@ -81,6 +84,15 @@ func TestGuardGoShortcut(t *testing.T) {
 			// errors before, fixed).
 			cases = append(cases, change{content, after, edits}, change{after, content, nil})
 		}
+		// Respellings (and near misses) in the file, and in the file
+		// broken first, where go/parser's errors stay.
+		for _, src := range [][]byte{content, guardApply(t, content, guardBreakAt(content, "}", "", 0.5))} {
+			for range 2 {
+				if edits := guardRespellEdits(r, src); len(edits) > 0 {
+					cases = append(cases, change{src, guardApply(t, src, edits), edits})
+				}
+			}
+		}
 		for _, c := range cases {
 			before, after, edits := c.before, c.after, c.edits
 			fast, err := CheckSyntax(context.Background(), golang, before, after, edits, GuardOptions{})
@@ -103,7 +115,12 @@ func TestGuardGoShortcut(t *testing.T) {
 				if word.goRegion {
 					wordRegion++
 				}
-				word.goRegion = fast.goRegion
+				if word.Uncounted {
+					t.Errorf("%s %+v: with the word that before is clean, the counts are not counts", path, edits)
+				}
+				// The word changes how the check got there: the regions
+				// it parses, and whether its counts (0 and 0) are known.
+				word.goRegion, word.goTokens, word.Uncounted = fast.goRegion, fast.goTokens, fast.Uncounted
 				if !reflect.DeepEqual(word, fast) {
 					t.Errorf("%s %+v: the word that before is clean changes the report:\nwith    %+v\nwithout %+v", path, edits, word, fast)
 				}
@@ -119,7 +136,7 @@ func TestGuardGoShortcut(t *testing.T) {
 				if laid.goRegion != word.goRegion && !laid.goRegion {
 					t.Errorf("%s %+v: the scanned layout finds regions, symbols' does not", path, edits)
 				}
-				laid.goRegion = fast.goRegion
+				laid.goRegion, laid.goTokens, laid.Uncounted = fast.goRegion, fast.goTokens, fast.Uncounted
 				if !reflect.DeepEqual(laid, fast) {
 					t.Errorf("%s %+v: the word with its layout changes the report:\nwith    %+v\nwithout %+v", path, edits, laid, fast)
 				}
@@ -140,13 +157,27 @@ func TestGuardGoShortcut(t *testing.T) {
 						t.Fatal(err)
 					}
 					wordAfter++
-					said.goRegion = fast.goRegion
+					said.goRegion, said.goTokens, said.Uncounted = fast.goRegion, fast.goTokens, fast.Uncounted
 					if !reflect.DeepEqual(said, fast) {
 						t.Errorf("%s %+v: the word for after changes the report:\nwith    %+v\nwithout %+v", path, edits, said, fast)
 					}
 				}
 			}
-			if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
+			if fast.goTokens {
+				// Respelled tokens in a file go/parser refuses: the full
+				// check may find new tree-sitter problems, where its
+				// recovery from the errors go/parser finds before and
+				// after alike goes another way, but no new go/parser
+				// error.
+				for _, p := range full.New {
+					if p.Kind == "go/parser" {
+						t.Errorf("%s %+v: respelled, yet go/parser has a new error: %+v", path, edits, full)
+					}
+				}
+				if len(full.New) > 0 {
+					respelledTree++
+				}
+			} else if fast.Rejects(CheckStrict) != full.Rejects(CheckStrict) || !reflect.DeepEqual(fast.New, full.New) {
 				t.Errorf("%s %+v:\nshortcut %+v\nfull     %+v", path, edits, fast, full)
 				continue
 			}
@@ -158,13 +189,26 @@ func TestGuardGoShortcut(t *testing.T) {
 			}
 			if fast.treeSkipped {
 				skipped++
-				if len(guardGoErrors(after)) > 0 || fast.After != 0 || len(fast.Notes) > 0 || fast.incremental {
+				if !fast.Uncounted && len(guardGoErrors(after)) > 0 || fast.After != 0 || len(fast.Notes) > 0 || fast.incremental {
 					t.Errorf("%s %+v: shortcut taken for content go/parser refuses, or with tree-sitter's results: %+v", path, edits, fast)
 				}
-				if fast.Before != len(guardGoErrors(before)) {
-					t.Errorf("%s: Before = %d, want go/parser's %d errors", path, fast.Before, len(guardGoErrors(before)))
+				if fast.goTokens {
+					tokens++
 				}
-				if fast.Before > 0 {
+				nbefore := len(guardGoErrors(before))
+				switch {
+				case fast.Uncounted:
+					// Respelled tokens: go/parser has as many errors after
+					// as before, and the report counts neither.
+					// as before, at the same places moved by the edits, and
+					// the report counts neither.
+					if !fast.goTokens || fast.Before != 0 || !guardSameErrors(before, after, edits) {
+						t.Errorf("%s %+v: uncounted, yet go/parser's errors differ: before %v, after %v: %+v", path, edits, guardGoErrors(before), guardGoErrors(after), fast)
+					}
+				case fast.Before != nbefore:
+					t.Errorf("%s: Before = %d, want go/parser's %d errors", path, fast.Before, nbefore)
+				}
+				if nbefore > 0 {
 					brokenBefore++
 				}
 				continue
@@ -177,10 +221,105 @@ func TestGuardGoShortcut(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only, %d so with the word that before is clean, %d with the word for after), %d were refused", len(files), skipped, brokenBefore, region, wordRegion, wordAfter, refused)
-	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped || wordRegion < region || wordAfter == 0 {
-		t.Errorf("the sample does not exercise every path: %d shortcuts (%d of a file with errors, %d by region), %d refusals", skipped, brokenBefore, region, refused)
+	t.Logf("%d files: %d edits took the shortcut (%d of a file go/parser refused, %d with go/parser over the edited declarations only, %d so with the word that before is clean, %d with the word for after, %d with no parse, respellings, %d of which tree-sitter alone refuses), %d were refused", len(files), skipped, brokenBefore, region, wordRegion, wordAfter, tokens, respelledTree, refused)
+	if skipped == 0 || refused == 0 || brokenBefore == 0 || region == 0 || region == skipped || wordRegion < region || wordAfter == 0 || tokens == 0 {
+		t.Errorf("the sample does not exercise every path: %d shortcuts (%d of a file with errors, %d by region, %d respellings), %d refusals", skipped, brokenBefore, region, tokens, refused)
 	}
+}
+
+// guardSameErrors reports whether go/parser finds as many errors in
+// after as in before, those before the first of the edits (sorted, that
+// made after of before) at the same offsets. (Past it, an error at a
+// respelled token moves with the token's start, which may be anywhere in
+// the edit: an empty file given white space has its errors at the end.)
+func guardSameErrors(before, after []byte, edits []edit.Edit) bool {
+	eb, ea := guardGoErrors(before), guardGoErrors(after)
+	if len(eb) != len(ea) {
+		return false
+	}
+	for i, p := range eb {
+		if len(edits) > 0 && p.Start < edits[0].Start && ea[i].Start != p.Start {
+			return false
+		}
+	}
+	return true
+}
+
+// guardApply returns src after edits.
+func guardApply(t *testing.T, src []byte, edits []edit.Edit) []byte {
+	t.Helper()
+	out, err := edit.Apply(src, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// guardRespellEdits returns one to four edits of tokens of the Go file
+// src, picked at random among the tokens go/scanner finds: most respell
+// an identifier, a comment or a string literal (what the guard checks
+// without a parse), the others come near (an identifier made a keyword or
+// split in two, a string given a bad escape or its closing quote, a
+// comment given a backquote, "*/" or a line ending).
+func guardRespellEdits(r *rand.Rand, src []byte) []edit.Edit {
+	type tok struct {
+		off  int
+		kind token.Token
+		lit  string
+	}
+	var toks []tok
+	fset := token.NewFileSet()
+	f := fset.AddFile("", -1, len(src))
+	var sc scanner.Scanner
+	sc.Init(f, src, nil, scanner.ScanComments)
+	for {
+		pos, kind, lit := sc.Scan()
+		if kind == token.EOF {
+			break
+		}
+		if (kind == token.IDENT || kind == token.COMMENT || kind == token.STRING) && len(lit) >= 2 {
+			toks = append(toks, tok{f.Offset(pos), kind, lit})
+		}
+	}
+	if len(toks) == 0 {
+		return nil
+	}
+	var out []edit.Edit
+	for _, i := range r.Perm(len(toks))[:min(len(toks), 1+r.IntN(4))] {
+		x := toks[i]
+		// Inside the token: past an identifier's first byte, just inside
+		// a string's opening quote, past a comment's "//" or "/*".
+		mid := x.off + 1 + r.IntN(len(x.lit)-1)
+		switch x.kind {
+		case token.STRING:
+			mid = x.off + 1
+		case token.COMMENT:
+			mid = x.off + 2
+		}
+		var e edit.Edit
+		switch near := r.IntN(6) == 0; {
+		case x.kind == token.IDENT && !near:
+			e = edit.Edit{Start: mid, End: mid, New: []string{"Q", "_9", "é"}[r.IntN(3)]}
+		case x.kind == token.IDENT:
+			e = edit.Edit{Start: x.off, End: x.off + len(x.lit), New: []string{"func", "x y", "x.y", "1x"}[r.IntN(4)]}
+		case x.kind == token.STRING && !near:
+			e = edit.Edit{Start: mid, End: mid, New: []string{"z", "Buffer"}[r.IntN(2)]}
+		case x.kind == token.STRING:
+			e = edit.Edit{Start: mid, End: mid, New: []string{`\q`, `"`, "`", "\n"}[r.IntN(4)]}
+		case !near:
+			e = edit.Edit{Start: mid, End: mid, New: []string{" word", "line x", "go:build x"}[r.IntN(3)]}
+		default:
+			e = edit.Edit{Start: mid, End: mid, New: []string{"`", "*/", "\n", "\x00"}[r.IntN(4)]}
+		}
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b edit.Edit) int { return a.Start - b.Start })
+	for i := 1; i < len(out); i++ {
+		if out[i].Start == out[i-1].Start {
+			return out[:i] // one edit per place
+		}
+	}
+	return out
 }
 
 // guardGoBoundaryEdits returns edits of a Go file at one boundary between

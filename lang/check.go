@@ -19,12 +19,13 @@ type Checker struct {
 	// contents before and after edits (sorted, not overlapping, each
 	// trimmed of the bytes it leaves unchanged), that may check less than
 	// both whole: it returns the problems of each (before is the same as
-	// Check(oldText) when after is not empty) and region true when it
-	// checked only the regions of newText the edits touched, which then
-	// have no problem and neither have before nor after. prior is what
-	// the caller knows of oldText. Go's checks only the top-level
-	// declarations the edits touched.
-	CheckEdits func(oldText, newText []byte, edits []Edit, prior Prior) (before, after []Problem, region bool)
+	// Check(oldText) when after is not empty) and how much it read
+	// (CheckScope): with CheckedRegions and CheckedTokens, before and
+	// after are nil. prior is what the caller knows of oldText. Go's
+	// checks only the lines the edits touched when they respell
+	// identifiers, comments or string literals, else only the top-level
+	// declarations the edits touched when oldText parses.
+	CheckEdits func(oldText, newText []byte, edits []Edit, prior Prior) (before, after []Problem, scope CheckScope)
 	// Decides says that the checker is the language's own parser and its
 	// verdict decides: a tree-sitter problem on a line before the
 	// checker's first error is only a note, tree-sitter is not run when
@@ -39,6 +40,29 @@ type Checker struct {
 	// changes its errors).
 	Cascades bool
 }
+
+// CheckScope says how much of the contents before and after edits
+// Checker.CheckEdits read.
+type CheckScope int
+
+// The CheckScope values.
+const (
+	// CheckedWhole: both contents were checked whole (or as much of
+	// oldText as finding its problems took), and the problems returned are
+	// theirs.
+	CheckedWhole CheckScope = iota
+	// CheckedRegions: oldText has no problem (it was checked whole, or
+	// Prior.Clean said so), and only the regions of newText the edits
+	// touched were checked, without a problem: newText has none either.
+	CheckedRegions
+	// CheckedTokens: neither content was checked, only the lines the
+	// edits touched were read, and the edits change nothing the checker's
+	// verdict depends on (in Go, the spelling of identifiers, comments
+	// and string literals, and white space within a line): newText has oldText's problems, at the same
+	// places moved by the edits, however many there are (none, when
+	// Prior.Clean).
+	CheckedTokens
+)
 
 // Problem is one problem a Checker found: the byte range [Start, End) of
 // the text it checked (Start == End for a point), and a message without

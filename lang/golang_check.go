@@ -163,19 +163,24 @@ func goErrors(src []byte) []Problem {
 
 // goCheck is Go's Checker.CheckEdits: it returns go/parser's errors in
 // oldText and newText (the Go texts before and after edits, sorted and
-// trimmed) and whether it parsed only a region of newText.
+// trimmed) and how much of them it parsed.
 //
-// oldText is parsed whole. When it has no error, newText is checked by
-// parsing only the regions of it that the edits touched (goRegions:
-// one per run of edited top-level declarations), each after a package
-// clause of its own: regions without error make a whole without error,
-// since go/parser parses top-level declarations one after the other from
-// the same state (at the start of a line, at top level) and, with object
-// resolution skipped, checks nothing across them but that imports come
-// first; the declarations between two regions are the bytes of oldText,
-// which parsed without error from that same state. When a region has
-// errors, or an edit has no such region, newText is parsed whole, so
-// that the errors reported are the whole file's.
+// Edits that respell identifiers, comments or string literals within
+// their lines (goRespelled) leave go/parser's errors as they were: then
+// nothing is parsed (CheckedTokens).
+//
+// Otherwise oldText is parsed whole. When it has no error, newText is
+// checked by parsing only the regions of it that the edits touched
+// (goRegions: one per run of edited top-level declarations), each after
+// a package clause of its own: regions without error make a whole
+// without error, since go/parser parses top-level declarations one after
+// the other from the same state (at the start of a line, at top level)
+// and, with object resolution skipped, checks nothing across them but
+// that imports come first; the declarations between two regions are the
+// bytes of oldText, which parsed without error from that same state
+// (CheckedRegions). When a region has errors, or an edit has no such
+// region, newText is parsed whole, so that the errors reported are the
+// whole file's (CheckedWhole).
 //
 // prior.Clean is the caller's word that go/parser accepts oldText:
 // oldText is then not parsed but its top-level declarations are taken
@@ -183,10 +188,13 @@ func goErrors(src []byte) []Problem {
 // scanned for (goScanDecls); when that finds no region for the edits, or
 // a region has errors, oldText is parsed as without it, so the result is
 // the same.
-func goCheck(oldText, newText []byte, edits []Edit, prior Prior) (before, after []Problem, region bool) {
+func goCheck(oldText, newText []byte, edits []Edit, prior Prior) (before, after []Problem, scope CheckScope) {
 	if len(edits) == 0 {
 		after = goErrors(newText)
-		return after, after, false
+		return after, after, CheckedWhole
+	}
+	if goRespelled(oldText, newText, edits) {
+		return nil, nil, CheckedTokens
 	}
 	if prior.Clean {
 		d, ok := goDeclsFrom(prior.Layout, len(oldText))
@@ -194,14 +202,14 @@ func goCheck(oldText, newText []byte, edits []Edit, prior Prior) (before, after 
 			d, ok = goScanDecls(oldText)
 		}
 		if ok && goRegionsOK(d, oldText, newText, edits) {
-			return nil, nil, true
+			return nil, nil, CheckedRegions
 		}
 	}
 	tf, f, errs := goParse(oldText)
 	if d, ok := goDeclsOf(tf, f); ok && len(errs) == 0 && goRegionsOK(d, oldText, newText, edits) {
-		return errs, nil, true
+		return errs, nil, CheckedRegions
 	}
-	return errs, goErrors(newText), false
+	return errs, goErrors(newText), CheckedWhole
 }
 
 // goTokenLen returns the length in bytes of the token tok, with the

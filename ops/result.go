@@ -77,6 +77,9 @@ type Syntax struct {
 	// Before and After count the problems before and after the edit.
 	Before int `json:"before" jsonschema:"How many syntax problems the file had before the edit."`
 	After  int `json:"after" jsonschema:"How many syntax problems the new content has."`
+	// Uncounted reports that Before and After are not counts
+	// (guard.SyntaxReport.Uncounted).
+	Uncounted bool `json:"uncounted,omitempty" jsonschema:"True when the guard proved the edit adds and removes no syntax problem without parsing the file (every edit only renames identifiers or changes comments or string literals on its line): before and after are then 0 and not counts. Omitted otherwise."`
 	// New are the problems the edit added, the nearest to the edit first.
 	New []guard.SyntaxProblem `json:"new,omitempty" jsonschema:"The problems the edit added, the nearest to the edit first; omitted when none."`
 	// Notes are problems that do not refuse (tree-sitter-only errors in
@@ -95,7 +98,7 @@ func syntaxOf(r guard.SyntaxReport) *Syntax {
 	if !r.Checked && r.Skipped == "" {
 		return nil
 	}
-	s := &Syntax{Checked: r.Checked, Skipped: r.Skipped, Language: r.Language, Before: r.Before, After: r.After, report: r}
+	s := &Syntax{Checked: r.Checked, Skipped: r.Skipped, Language: r.Language, Before: r.Before, After: r.After, Uncounted: r.Uncounted, report: r}
 	s.New, s.Notes = r.New, r.Notes
 	return s
 }
