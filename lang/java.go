@@ -19,6 +19,9 @@ var javaDef = Definition{
 	// A listing parses method bodies blanked where they declare no
 	// class (java_listing.go).
 	ListingInput: javaListingInput,
+	// Java is free-form: the parse reads each blanked stretch, with
+	// the white space around it, as one space or line ending.
+	ListingCollapses: true,
 	Rules: Rules{
 		Adjust: func(t *Tree, c *Candidate) bool {
 			if c.Def.Type() != "object_creation_expression" {

@@ -105,7 +105,9 @@ type javaGroup struct {
 //     comes before an "=" (no method, constructor, class or
 //     initializer), which the class body does without;
 //   - an import declaration whole, and a package declaration without
-//     annotations, through its ";".
+//     annotations, through its ";";
+//   - every comment, which the grammar reads between any two tokens as
+//     it reads white space.
 //
 // A class may be declared by a class, interface, enum or record
 // declaration ("class" after "." is a class literal, Foo.class, and does
@@ -156,17 +158,21 @@ func javaListingInput(src []byte) []byte {
 			i++
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			// A comment, which the grammar reads as white space between
+			// any two tokens (an extra): blanked, its node is not made.
+			end := len(src)
 			if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
-				i += j
-			} else {
-				i = len(src)
+				end = i + j
 			}
+			out = javaBlank(out, src, i, end)
+			i = end
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := javaCommentEnd(src, i+2)
 			if end < 0 {
 				return nil
 			}
+			out = javaBlank(out, src, i, end)
 			i = end
 			continue
 		case javaIdentStart(c):

@@ -9,7 +9,8 @@ import (
 
 // javaListingCases are Java texts as a listing parses them
 // (Language.ListingInput): "«" and "»" mark each stretch the listing
-// blanks (a body's interior, a parameter list's, a field, an import),
+// blanks (a body's interior, a parameter list's, a field, an import, a
+// comment),
 // and are not part of the text.
 var javaListingCases = []struct {
 	name, marked string
@@ -34,7 +35,9 @@ var javaListingCases = []struct {
 	{"text blocks and strings with braces, quotes and class",
 		"class A {\n  «String s = \"\"\"\n    class X { \"a\" } \\\"\"\" }\n    \"\"\";»\n  String f() { «return \"\"\"\n    { \"\"class\"\" }\n    \"\"\";» }\n  String g() { «return \"} class {\\\"\" + '\"';» }\n}\n"},
 	{"comments with braces and class",
-		"class A {\n  void f() { «// }\n    x(); /* { class */» }\n  /* } */ void g() { «y();» }\n}\n"},
+		"class A {\n  void f() { «// }\n    x(); /* { class */» }\n  «/* } */» void g() { «y();» }\n}\n"},
+	{"comments are blanked wherever they are",
+		"«// a\n/* b */»\nclass A «/** c */» extends «/* d */» B {\n  «/** e */»\n  @A(«/* f */» 1) void f() { }\n} «// g»"},
 	{"character literals",
 		"class A {\n  char f() { «return '{';» }\n  char g() { «return '\"';» }\n  char h() { «return '\\'';» }\n  char i() { «return '}';» }\n}\n"},
 	{"generic methods, throws clauses, array dimensions after the parameters",
@@ -179,6 +182,60 @@ func TestJavaListingInputAllocs(t *testing.T) {
 		src := []byte(c.src)
 		if got := testing.AllocsPerRun(20, func() { l.ListingInput(src) }); got != c.allocs {
 			t.Errorf("ListingInput(%q): %v allocations, want %v", c.src, got, c.allocs)
+		}
+	}
+}
+
+// TestJavaListingCollapses checks the text a Java listing parses
+// (Language.Listing) for every case above and one with literals: each
+// run of white space that holds blanked text is one byte, a line ending
+// where the run held one; every other byte is the blanked text's byte
+// at the offset Start gives, in order, so that a token's first byte maps
+// to its own and its end to one past its last; white space inside a
+// literal is kept.
+func TestJavaListingCollapses(t *testing.T) {
+	l, err := lang.ByName("java")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := append(javaListingCases[:len(javaListingCases):len(javaListingCases)], struct{ name, marked string }{
+		"literals keep their white space",
+		"@A(\"a   b\")\nclass A {\n  @B(\"\"\"\n      x    y\n      \"\"\") void f() { «g(\"  \");» }\n  char c() { «return ' ';» }\n}\n"})
+	for _, c := range cases {
+		text, _ := javaListingCase(c.marked)
+		src := []byte(text)
+		blanked := l.ListingInput(src)
+		lst := l.Listing(src)
+		if !lst.Collapsed() {
+			if string(lst.Text) != string(blanked) {
+				t.Errorf("%s: not collapsed, yet not the blanked text", c.name)
+			}
+			continue
+		}
+		prev := -1
+		for p, b := range lst.Text {
+			o := lst.Start(p)
+			if o <= prev || o >= len(blanked) {
+				t.Fatalf("%s: byte %d of the listing maps to %d, after %d", c.name, p, o, prev)
+			}
+			prev = o
+			if blanked[o] != b && !(b == ' ' || b == '\n') {
+				t.Errorf("%s: byte %d of the listing is %q, the source's at %d is %q", c.name, p, b, o, blanked[o])
+			}
+			if p > 0 && lst.Text[p-1] != ' ' && lst.Text[p-1] != '\n' && lst.End(p) != lst.Start(p-1)+1 {
+				t.Errorf("%s: the end %d maps to %d, not past the byte before it", c.name, p, lst.End(p))
+			}
+		}
+		if lst.End(len(lst.Text)) != len(blanked) && lst.Text[len(lst.Text)-1] != ' ' && lst.Text[len(lst.Text)-1] != '\n' {
+			t.Errorf("%s: the end of the listing maps to %d of %d", c.name, lst.End(len(lst.Text)), len(blanked))
+		}
+		if len(lst.Text) >= len(blanked) {
+			t.Errorf("%s: collapsed, yet %d bytes of %d", c.name, len(lst.Text), len(blanked))
+		}
+		for _, lit := range []string{`"a   b"`, "\n      x    y\n      "} {
+			if strings.Contains(text, lit) && !strings.Contains(string(lst.Text), lit) {
+				t.Errorf("%s: the literal %q lost its white space: %q", c.name, lit, lst.Text)
+			}
 		}
 	}
 }

@@ -113,6 +113,13 @@ type Definition struct {
 	// The symbols listed must equal those of src's own parse on every
 	// text whose parse has no error.
 	ListingInput func(src []byte) []byte
+	// ListingCollapses says that the listing may parse ListingInput's
+	// text with each run of white space that holds blanked text
+	// collapsed to one byte (Language.Listing): the language's tokens are
+	// separated by white space, never told apart by its amount or its
+	// lines once comments are blanked (Java), so that the parse, shorter
+	// by the runs, finds the same symbols at offsets that map back.
+	ListingCollapses bool
 	// LocalSymbols says that, in a tree with no ERROR or MISSING node,
 	// the symbols of each child of the root node (a top-level statement
 	// or definition) come from that child alone, its neighbours aside:

@@ -242,8 +242,54 @@ func ListFile(ctx context.Context, src []byte, l *lang.Language) (File, error) {
 	if f, ok := ownFile(ctx, src, l); ok {
 		return f, ctx.Err()
 	}
-	f, _, err := extractTree(ctx, src, l, l.ListingInput(src), false)
-	return f, err
+	lst := l.Listing(src)
+	if !lst.Collapsed() {
+		f, _, err := extractTree(ctx, src, l, lst.Text, false)
+		return f, err
+	}
+	return listCollapsed(ctx, src, l, lst)
+}
+
+// listCollapsed is ListFile's extraction from a listing whose text is
+// shorter than src (lang.Listing.Collapsed): the query and the rules run
+// over the listing's tree and text, and the candidates' offsets are
+// mapped back to src's before they are assembled, so that positions,
+// ranges and everything after are src's. Errors are extractTree's.
+func listCollapsed(ctx context.Context, src []byte, l *lang.Language, lst lang.Listing) (File, error) {
+	q, err := l.SymbolsQuery()
+	if err != nil {
+		return File{}, err
+	}
+	parser := sitter.NewParser()
+	defer parser.Close()
+	parser.SetLanguage(l.Grammar())
+	probe.CountParse(ctx)
+	tree, err := parser.ParseCtx(ctx, nil, lst.Text)
+	if err != nil {
+		if ctx.Err() != nil {
+			return File{}, ctx.Err()
+		}
+		return File{}, fmt.Errorf("symbols: parsing %s: %w", l.Name, err)
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	x := &extractor{src: lst.Text, rules: l.Rules()}
+	probe.CountQuery(ctx)
+	if err := x.query(ctx, q, root, nil); err != nil {
+		return File{}, err
+	}
+	cands := x.refine()
+	for _, c := range cands {
+		c.startByte = uint32(lst.Start(int(c.startByte)))
+		c.endByte = uint32(lst.End(int(c.endByte)))
+		c.implByte = uint32(lst.Start(int(c.implByte)))
+		c.modByte = uint32(lst.Start(int(c.modByte)))
+		c.kwByte = uint32(lst.Start(int(c.kwByte)))
+		c.nameByte = uint32(lst.Start(int(c.nameByte)))
+	}
+	x.src, x.lines = src, newLineIndex(src)
+	syms, names := x.assemble(cands)
+	return File{Symbols: syms, names: names, treeClean: !root.HasError()}, nil
 }
 
 // ExtractParse is ExtractFile that also returns what its parse learnt of
