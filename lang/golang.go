@@ -6,6 +6,7 @@ package lang
 // (golang_check.go).
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -121,6 +122,13 @@ func goDefs(f *ast.File, src []byte, off func(token.Pos) int) (defs []Def, layou
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch d := n.(type) {
+		case *ast.BlockStmt:
+			// A type declared in a block has its "type" keyword in the
+			// block's text: a block without the word holds none, and
+			// its statements, most of a file's nodes, are not walked.
+			if s, e := off(d.Pos()), off(d.End()); s >= 0 && e <= len(src) && s <= e && !bytes.Contains(src[s:e], []byte("type")) {
+				return false
+			}
 		case *ast.FuncDecl:
 			// go/ast's range: the func keyword to the body's "}" or the
 			// signature's end; the doc comment is not part of it.

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"sort"
 )
 
 // goExtractEdits is Go's Definition.ExtractEdits: goExtract(newText),
@@ -34,6 +35,9 @@ func goExtractEdits(oldText, newText []byte, edits []Edit, old []Def, oldLayout 
 	d, ok := goDeclsFrom(oldLayout, len(oldText))
 	if !ok || len(edits) == 0 {
 		return nil, nil, 0, false
+	}
+	if defs, layout, ok := goRespelledDefs(oldText, newText, edits, old, oldLayout); ok {
+		return defs, layout, 0, true
 	}
 	spans, ok := goRegions(d, oldText, edits)
 	if !ok {
@@ -136,4 +140,69 @@ func goExtractRegion(text []byte, start, end int) (defs []Def, decls []Decl, ok 
 	base := fset.File(f.Package).Base() + len(goRegionHead) - start
 	defs, layout := goDefs(f, text, func(p token.Pos) int { return int(p) - base })
 	return defs, layout.Decls, true
+}
+
+// goRespelledDefs is goExtractEdits with no parse, for edits that only
+// respell tokens (goRespelledLines) away from every definition's head
+// and every offset the extraction gives: go/parser's tree of newText is
+// then oldText's, token for token, and so are the definitions and the
+// layout, each offset moved by the change in length of the edited lines
+// before it. ok is false, and the caller parses the regions, when an
+// offset of old or oldLayout lies on an edited line (where a token's
+// start may move within the line) or an edit lies between a
+// definition's start and its name's end (a name, a method's receiver, a
+// type's kind).
+func goRespelledDefs(oldText, newText []byte, edits []Edit, old []Def, oldLayout *Layout) (defs []Def, layout *Layout, ok bool) {
+	spans, ok := goRespelledLines(oldText, newText, edits)
+	if !ok {
+		return nil, nil, false
+	}
+	// move returns where off, an offset of oldText on no edited line,
+	// is in newText; ok is false for one on an edited line. Offsets come
+	// in no order, so each is a binary search over the lines.
+	move := func(off int) (int, bool) {
+		i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
+		if i < len(spans) && spans[i][0] <= off {
+			return 0, false
+		}
+		if i == 0 {
+			return off, true
+		}
+		return off + spans[i-1][3] - spans[i-1][1], true
+	}
+	layout = &Layout{Decls: make([]Decl, len(oldLayout.Decls))}
+	var okA, okB bool
+	if layout.PackageEnd, okA = move(oldLayout.PackageEnd); !okA {
+		return nil, nil, false
+	}
+	for i, x := range oldLayout.Decls {
+		y := x
+		if y.Start, okA = move(x.Start); !okA {
+			return nil, nil, false
+		}
+		if y.End, okB = move(x.End); !okB {
+			return nil, nil, false
+		}
+		layout.Decls[i] = y
+	}
+	if len(old) > 0 {
+		defs = make([]Def, len(old)) // else nil, as goDefs leaves it
+	}
+	for i, x := range old {
+		head := x.NameStart + len(x.Name)
+		k := sort.Search(len(edits), func(k int) bool { return edits[k].End > x.Start })
+		if k < len(edits) && edits[k].Start < head {
+			return nil, nil, false // an edit in the head
+		}
+		y := x
+		var okC bool
+		y.Start, okA = move(x.Start)
+		y.End, okB = move(x.End)
+		y.NameStart, okC = move(x.NameStart)
+		if !okA || !okB || !okC {
+			return nil, nil, false
+		}
+		defs[i] = y
+	}
+	return defs, layout, true
 }

@@ -36,18 +36,25 @@ import (
 // It reads oldText up to the last edited line once and each edited line
 // twice: a fraction of go/parser's cost for the whole file.
 func goRespelled(oldText, newText []byte, edits []Edit) bool {
+	_, ok := goRespelledLines(oldText, newText, edits)
+	return ok
+}
+
+// goRespelledLines is goRespelled, also returning the edited lines: for
+// each, in order, its start and end (past its line ending) in oldText and
+// in newText.
+func goRespelledLines(oldText, newText []byte, edits []Edit) (spans [][4]int, ok bool) {
 	if len(edits) == 0 {
-		return false
+		return nil, false
 	}
 	var (
-		starts []int    // the start of each edited line, in oldText
-		spans  [][4]int // each edited line: [start, end) in oldText, [start, end) in newText
-		shift  int      // newText's offsets less oldText's after the edits so far
+		starts []int // the start of each edited line, in oldText
+		shift  int   // newText's offsets less oldText's after the edits so far
 	)
 	for i := 0; i < len(edits); {
 		e := edits[i]
 		if e.Start < 0 || e.Start > len(oldText) {
-			return false
+			return nil, false
 		}
 		ls := bytes.LastIndexByte(oldText[:e.Start], '\n') + 1
 		le := len(oldText) // the end of the line, past its line ending
@@ -63,7 +70,7 @@ func goRespelled(oldText, newText []byte, edits []Edit) bool {
 			if x.Start < ls || x.End < x.Start || x.End > le || x.NewStart != x.Start+shift ||
 				x.NewEnd < x.NewStart || x.NewEnd > len(newText) ||
 				bytes.IndexByte(oldText[x.Start:x.End], '\n') >= 0 || bytes.IndexByte(newText[x.NewStart:x.NewEnd], '\n') >= 0 {
-				return false // an edit across a line ending, or not Checker.CheckEdits's
+				return nil, false // an edit across a line ending, or not Checker.CheckEdits's
 			}
 			shift += (x.NewEnd - x.NewStart) - (x.End - x.Start)
 		}
@@ -71,14 +78,14 @@ func goRespelled(oldText, newText []byte, edits []Edit) bool {
 		spans = append(spans, [4]int{ls, le, ls + lineShift, le + shift})
 	}
 	if shift != len(newText)-len(oldText) || !goLineStartsInCode(oldText, starts) {
-		return false
+		return nil, false
 	}
 	for _, s := range spans {
 		if s[3] > len(newText) || !goSameTokens(oldText[s[0]:s[1]], newText[s[2]:s[3]]) {
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return spans, true
 }
 
 // goLineStartsInCode reports whether each of starts (line starts of src,

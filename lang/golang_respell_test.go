@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"go/scanner"
 	"go/token"
+	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/symedit/symedit/internal/goroot"
 )
@@ -241,4 +243,122 @@ func FuzzGoRespelled(f *testing.F) {
 			}
 		}
 	})
+}
+
+// goRespellings returns up to n edits (sorted, trimmed) of src that
+// respell tokens: a letter inserted into an identifier, a comment or a
+// string literal that go/scanner finds, picked every step-th token.
+func goRespellings(src []byte, step, n int) []Edit {
+	fset := token.NewFileSet()
+	f := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	s.Init(f, src, nil, scanner.ScanComments)
+	var edits []Edit
+	k := 0
+	for len(edits) < n {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok != token.IDENT && tok != token.COMMENT && tok != token.STRING || len(lit) < 3 {
+			continue
+		}
+		if k++; k%step != 0 {
+			continue
+		}
+		at := f.Offset(pos) + 2 // past a comment's "//" or "/*", an identifier's first two bytes
+		if tok == token.STRING {
+			at-- // just past the quote: never inside an escape
+		}
+		if len(edits) > 0 && edits[len(edits)-1].Start >= at || at >= len(src) || !utf8.RuneStart(src[at]) {
+			continue // not inside one character
+		}
+		edits = append(edits, Edit{Start: at, End: at})
+	}
+	// One byte, "Q", inserted at each: offsets in newText follow.
+	for i := range edits {
+		edits[i].NewStart, edits[i].NewEnd = edits[i].Start+i, edits[i].Start+i+1
+	}
+	return edits
+}
+
+// TestGoRespelledDefs checks goExtractEdits on respellings of the files
+// of a sample of Go's tree that go/parser accepts: its definitions and
+// layout, with or without a parse, are goExtract's of the content after,
+// field for field; and it parses nothing for some of them (the edits away
+// from every definition's head and offsets).
+func TestGoRespelledDefs(t *testing.T) {
+	step := 40
+	if testing.Short() {
+		step = 400
+	}
+	var noParse, parsedSome int
+	for path, src := range goroot.Sample(t, step) {
+		old, oldLayout, ok := goExtract(src)
+		if !ok {
+			continue
+		}
+		for _, every := range []int{7, 61} {
+			edits := goRespellings(src, every, 5)
+			if len(edits) == 0 {
+				continue
+			}
+			var after []byte
+			at := 0
+			for _, e := range edits {
+				after = append(append(after, src[at:e.Start]...), 'Q')
+				at = e.End
+			}
+			after = append(after, src[at:]...)
+			want, wantLayout, ok := goExtract(after)
+			if !ok {
+				t.Fatalf("%s: a respelling go/parser refuses: %+v", path, edits)
+			}
+			defs, layout, parsed, ok := goExtractEdits(src, after, edits, old, oldLayout)
+			if !ok {
+				continue
+			}
+			if parsed == 0 {
+				noParse++
+			} else {
+				parsedSome++
+			}
+			if !reflect.DeepEqual(defs, want) || !reflect.DeepEqual(layout, wantLayout) {
+				t.Errorf("%s %+v (parsed %d bytes): the definitions after differ from goExtract's", path, edits, parsed)
+			}
+		}
+	}
+	t.Logf("%d respellings without a parse, %d with the edited regions parsed", noParse, parsedSome)
+	if noParse == 0 || parsedSome == 0 {
+		t.Errorf("the sample does not exercise both paths: %d without a parse, %d with", noParse, parsedSome)
+	}
+}
+
+// TestGoRespelledHead checks respellings in the head of a definition
+// that spans lines, away from its start's and its name's lines: a
+// method's receiver type, a function's type parameters. The definitions
+// after are goExtract's: the receiver's new name is the method's prefix.
+func TestGoRespelledHead(t *testing.T) {
+	for _, c := range []struct{ src, old, new string }{
+		{"package p\n\nfunc (\n\tb *Buffer,\n) Len() int {\n\treturn 0\n}\n", "Buffer", "Buffr"},
+		{"package p\n\nfunc F[\n\tT any,\n] () {\n}\n", "T any", "TT any"},
+		{"package p\n\ntype (\n\tA = int\n\tB struct {\n\t\tx Buffer\n\t}\n)\n", "x Buffer", "xy Buffer"},
+	} {
+		src := []byte(c.src)
+		i := strings.Index(c.src, c.old)
+		pre := commonPrefix(c.old, c.new)
+		suf := commonSuffix(c.old[pre:], c.new[pre:])
+		e := Edit{Start: i + pre, End: i + len(c.old) - suf, NewStart: i + pre}
+		e.NewEnd = e.NewStart + len(c.new) - pre - suf
+		after := []byte(c.src[:i] + c.new + c.src[i+len(c.old):])
+		old, oldLayout, ok := goExtract(src)
+		want, wantLayout, wok := goExtract(after)
+		if !ok || !wok {
+			t.Fatalf("%q: go/parser refuses it", c.src)
+		}
+		defs, layout, _, ok := goExtractEdits(src, after, []Edit{e}, old, oldLayout)
+		if !ok || !reflect.DeepEqual(defs, want) || !reflect.DeepEqual(layout, wantLayout) {
+			t.Errorf("%q: %v\n got %+v\nwant %+v", after, ok, defs, want)
+		}
+	}
 }
