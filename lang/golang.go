@@ -49,6 +49,7 @@ var goDef = Definition{
 		Cascades: true,
 	},
 	Extract:      goExtract,
+	ListExtract:  goListExtract,
 	ExtractEdits: goExtractEdits,
 }
 

@@ -78,6 +78,14 @@ type Definition struct {
 	// symbols falls back to tree-sitter, whose recovery still finds the
 	// symbols of a broken file). See [Def].
 	Extract func(src []byte) (defs []Def, layout *Layout, ok bool)
+	// ListExtract, when not nil, is Extract for a listing of many files
+	// (symbols.ListFile): Extract's definitions on every source the own
+	// parser accepts, read more cheaply (Go: the bodies that declare no
+	// type blanked before go/parser reads them); on a source it refuses
+	// it may find definitions Extract would not (then the listing's
+	// symbols are the own parser's where the extraction's are
+	// tree-sitter's), as a listing may differ on a broken source.
+	ListExtract func(src []byte) (defs []Def, layout *Layout, ok bool)
 	// ExtractEdits, when not nil, is Extract of newText, the result of
 	// edits (sorted, not overlapping, byte offsets as Checker.CheckEdits
 	// takes them) on oldText, for which Extract returned old and
@@ -232,6 +240,15 @@ func (l *Language) TreeErrorsCascade() bool { return l.def.TreeErrorsCascade }
 // OwnExtract returns the language's own parser's symbol extraction
 // (Definition.Extract), or nil when tree-sitter is the only one.
 func (l *Language) OwnExtract() func(src []byte) (defs []Def, layout *Layout, ok bool) {
+	return l.def.Extract
+}
+
+// OwnListExtract returns the language's own parser's symbol extraction
+// for listings (Definition.ListExtract), else OwnExtract's, or nil.
+func (l *Language) OwnListExtract() func(src []byte) (defs []Def, layout *Layout, ok bool) {
+	if l.def.ListExtract != nil {
+		return l.def.ListExtract
+	}
 	return l.def.Extract
 }
 

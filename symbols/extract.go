@@ -214,15 +214,18 @@ func ExtractFile(ctx context.Context, src []byte, lang *lang.Language) (File, er
 // source whose parse has no error, read more cheaply where the language
 // allows it. A language with an outline reader (lang.Language.Outline:
 // Python) is read by it with no parse unless it declines the text; one
-// that blanks what can hold no symbol (lang.Language.ListingInput:
-// Java's method bodies, fields and imports without a class in them) is
-// parsed blanked; any other is extracted as ExtractFile extracts it. On a source with a
-// syntax error the listing may differ from ExtractFile's (an error in a
-// blanked body is not seen; tree-sitter's recovery is not the outline's),
-// which is why the operations that edit a symbol, and show, locate it
-// with ExtractFile or ExtractParse, and refuse when its text is not the
-// text the listing hashed. Only Symbols is set, and Clean for Go as
-// ExtractFile sets it. Errors are ExtractFile's.
+// whose own parser has a listing reading (lang.Language.OwnListExtract:
+// Go's bodies that declare no type blanked before go/parser reads them)
+// is read by it where that parser accepts the text; one that blanks what
+// can hold no symbol (lang.Language.ListingInput: Java's method bodies,
+// fields, imports and comments without a class in them) is parsed
+// blanked and collapsed (lang.Language.Listing); any other is extracted
+// as ExtractFile extracts it. On a source with a syntax error the listing
+// may differ from ExtractFile's (an error in a blanked body is not seen;
+// tree-sitter's recovery is not the outline's), which is why the
+// operations that edit a symbol, and show, locate it with ExtractFile or
+// ExtractParse, and refuse when its text is not the text the listing
+// hashed. Only Symbols is set. Errors are ExtractFile's.
 func ListFile(ctx context.Context, src []byte, l *lang.Language) (File, error) {
 	if l == nil {
 		return File{}, errors.New("symbols: ListFile: nil language")
@@ -239,8 +242,12 @@ func ListFile(ctx context.Context, src []byte, l *lang.Language) (File, error) {
 			return File{Symbols: syms}, nil
 		}
 	}
-	if f, ok := ownFile(ctx, src, l); ok {
-		return f, ctx.Err()
+	if own := l.OwnListExtract(); own != nil {
+		probe.CountOwnParsed(ctx, len(src))
+		if defs, _, ok := own(src); ok {
+			syms, _ := assembleDefs(src, l, defs)
+			return File{Symbols: syms}, ctx.Err()
+		}
 	}
 	lst := l.Listing(src)
 	if !lst.Collapsed() {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symedit/symedit/internal/goroot"
 	"github.com/symedit/symedit/lang"
 	"github.com/symedit/symedit/symbols"
 )
@@ -230,4 +231,67 @@ func TestListFilePythonCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestListFileMatchesExtractGo checks Go's listing (go/parser over the
+// text with the bodies that declare no type blanked) against the
+// extraction over Go's source tree (every 10th file with -short): on
+// every file go/parser accepts the listing is the extraction, field by
+// field; it counts the files whose listing blanked something.
+func TestListFileMatchesExtractGo(t *testing.T) {
+	l := language(t, "go")
+	step := 1
+	if testing.Short() {
+		step = 10
+	}
+	if goroot.Src() == "" {
+		t.Skip("no Go source tree")
+	}
+	files := listingFiles(t, goroot.Src(), step, ".go")
+	var clean, differ int
+	for _, p := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, listed := extractAndList(t, src, l)
+		if !full.Clean {
+			continue // go/parser refuses it: the listing may differ
+		}
+		clean++
+		if d := firstSymbolDiff(full.Symbols, listed.Symbols); d != "" {
+			differ++
+			t.Errorf("%s: the listing differs from the extraction: %s", p, d)
+		}
+	}
+	t.Logf("%d files, %d go/parser accepts, %d listed otherwise", len(files), clean, differ)
+	if clean == 0 {
+		t.Fatal("no Go file go/parser accepts")
+	}
+}
+
+// FuzzListFileGo checks Go's listing on any text: wherever go/parser
+// accepts it, the listing is the extraction.
+func FuzzListFileGo(f *testing.F) {
+	for _, s := range []string{
+		"package p\n\nfunc f() {\n\ttype T int\n}\n\nfunc g() { x := `}` ; _ = x }\n",
+		"package p\n\ntype S struct {\n\ta int\n}\n\nfunc (s struct{ x int }) M() {}\n",
+		"package p\n\nvar v = []int{\n\t1,\n}\n\nfunc F[T interface{ ~int }](x T) { /* } */ }\n",
+		"package p\n\nfunc f() { '}' }\n",
+	} {
+		f.Add([]byte(s))
+	}
+	l, err := lang.ByName("go")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		full, listed := extractAndList(t, src, l)
+		if !full.Clean {
+			return
+		}
+		if d := firstSymbolDiff(full.Symbols, listed.Symbols); d != "" {
+			t.Errorf("%q: the listing differs from the extraction: %s", src, d)
+		}
+	})
 }
