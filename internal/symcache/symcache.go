@@ -30,7 +30,8 @@ import (
 // produces for the same query and grammar. Bump it when either changes in
 // a way the query digest does not show (a rule in package symbols).
 //
-// 9: a pack's checksum a CRC-32C, not a SHA-256; 8: the packs in one
+// 10: a blob stores offsets and lines as differences, name paths its
+// parent and name make as one byte, kinds as numbers; 9: a pack's checksum a CRC-32C, not a SHA-256; 8: the packs in one
 // folder, not in 256 subfolders by their name's first two hexadecimal
 // digits (a cold run made each of those folders, and
 // a new folder costs the kernel more than a new file); 7: one pack file
@@ -40,7 +41,7 @@ import (
 // tree-sitter's where tree-sitter-go misreads the source (a generic alias)
 // and where a comment sits in a receiver's type; 2: binary bodies; 1: JSON
 // bodies.
-const Schema = 9
+const Schema = 10
 
 // EnvDir is the environment variable that overrides the cache folder
 // (DefaultDir); tests set it to a t.TempDir().
