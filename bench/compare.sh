@@ -265,7 +265,14 @@ else
   sync -f "$work"
   runs_fill=${RUNS_FILL:-9}
   fill_k="SYMEDIT_CACHE_DIR='$work/fill-'\$k '$bin' symbols --json '$big_tree' >/dev/null 2>&1 || true"
-  interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain"
+  # Before each run, untimed, the file system is synced: a fill leaves
+  # 75 MB of packs in the page cache, which the kernel writes back 30 s
+  # later, inside whichever run comes next, and writing that much slowed
+  # a --no-cache run beside it by 1-3 user seconds here (a virtual
+  # machine's disk writes take CPU from its cores). Both commands then
+  # start clean, as (h)'s do; what a fill writes during its own run still
+  # counts.
+  interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain" wall "sync -f '$work'"
   rm -rf "$work"/fill-*
   eval "$big_warm" # fills the index the warm rows read, whole
   echo "(i) warm symbols --json vs ctags -R"
