@@ -282,14 +282,10 @@ func (d *strDecoder) unum() uint64 {
 	return 0
 }
 
-func (d *strDecoder) num() int64 {
-	u := d.unum()
-	v := int64(u >> 1) // zig-zag, as binary.Varint
-	if u&1 != 0 {
-		v = ^v
-	}
-	return v
-}
+func (d *strDecoder) num() int64 { return unzigzag(d.unum()) }
+
+// unzigzag undoes zigzag, as binary.Varint does.
+func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
 func (d *strDecoder) str() string { return d.fixed(d.unum()) }
 
@@ -311,9 +307,8 @@ func (d *strDecoder) offset(base int) int {
 	if u == 0 {
 		return -1
 	}
-	u--
-	v := int64(u>>1) ^ -int64(u&1)
-	if v = int64(base) + v; v < -1 || int64(int(v)) != v {
+	v := int64(base) + unzigzag(u-1)
+	if v < -1 || int64(int(v)) != v {
 		d.bad = true
 		return 0
 	}
@@ -339,16 +334,6 @@ func (d *strDecoder) int() int {
 	}
 	return int(v)
 }
-
-// kinds maps each symbols.Kind's text to the constant, so that a decoded
-// kind takes no bytes of its own.
-var kinds = func() map[string]symbols.Kind {
-	m := map[string]symbols.Kind{}
-	for _, k := range symbols.Kinds() {
-		m[string(k)] = k
-	}
-	return m
-}()
 
 // decodeBlob decodes an entry's blob. The error is errCorrupt.
 func decodeBlob(blob []byte) (Entry, error) {
@@ -383,12 +368,7 @@ func decodeBlob(blob []byte) (Entry, error) {
 			return e, errCorrupt
 		}
 		if k := d.unum(); k == 0 {
-			kind := d.str()
-			if k, ok := kinds[kind]; ok {
-				s.Kind = k
-			} else {
-				s.Kind = symbols.Kind(kind)
-			}
+			s.Kind = symbols.Kind(d.str()) // a kind symbols.Kinds lists is stored as its number
 		} else if k <= uint64(len(kindList)) {
 			s.Kind = kindList[k-1]
 		} else {
