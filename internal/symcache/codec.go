@@ -344,10 +344,11 @@ func decodeBlob(blob []byte) (Entry, error) {
 		return e, errCorrupt
 	}
 	syms := make([]symbols.Symbol, n)
-	// The derived name paths are built in one buffer: a Builder never
-	// changes the bytes it holds, so each is a slice of it.
+	// The derived name paths of nested symbols are built in one buffer,
+	// made when the first is met (a Go file has none: its methods have no
+	// parent): a Builder never changes the bytes it holds, so each is a
+	// slice of it.
 	var paths strings.Builder
-	paths.Grow(len(d.s) / 2)
 	prevLine, prevByte := 0, 0
 	for i := range syms {
 		s := &syms[i]
@@ -359,6 +360,9 @@ func decodeBlob(blob []byte) (Entry, error) {
 		case s.Parent == -1:
 			s.NamePath = s.Name
 		case s.Parent >= 0 && s.Parent < i:
+			if paths.Cap() == 0 {
+				paths.Grow(len(d.s) / 2)
+			}
 			start := paths.Len()
 			paths.WriteString(syms[s.Parent].NamePath)
 			paths.WriteByte('/')
