@@ -194,6 +194,53 @@ func TestGoReplaceParsesTheEditedDeclarations(t *testing.T) {
 	}
 }
 
+// With WriteOptions.NoSymbols a replace that only respells tokens hands
+// go/parser nothing (no parse of the file as it was, for the symbols
+// before) and has no symbols in its result, yet is checked as before:
+// an edit that breaks the file is refused, the file left byte for byte.
+func TestReplaceNoSymbolsParsesNothing(t *testing.T) {
+	const src = "package p\n\nimport \"bytes\"\n\nfunc f() {\n\tvar x bytes.Buffer\n\t_ = x\n}\n\nfunc g() {\n\tif true {\n\t}\n}\n"
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.go")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ops.Open(ops.Options{Root: dir, Dir: dir, NoJournal: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+
+	// Breaks the file: refused with the symbols left out too.
+	var n atomic.Int64
+	res, err := w.Replace(probe.WithOwnParsed(context.Background(), &n), ops.ReplaceRequest{Search: "if true {", Replacement: "if true {{",
+		Paths: []string{"a.go"}, WriteOptions: ops.WriteOptions{NoSymbols: true}})
+	var se *ops.Error
+	if !errors.As(err, &se) || len(res.Files) != 1 || res.Files[0].Status != ops.ReplaceRefused || res.Files[0].Syntax == nil || len(res.Files[0].Syntax.New) == 0 {
+		t.Fatalf("a replace that breaks the file: err %v, files %+v", err, res.Files)
+	}
+	if got, _ := os.ReadFile(path); string(got) != src {
+		t.Fatalf("refused, yet the file changed:\n%s", got)
+	}
+
+	n.Store(0)
+	res, err = w.Replace(probe.WithOwnParsed(context.Background(), &n), ops.ReplaceRequest{Search: "bytes.Buffer", Replacement: "bytes.Buffr",
+		Paths: []string{"a.go"}, WriteOptions: ops.WriteOptions{NoSymbols: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Files[0]
+	if f.Status != ops.ReplaceReplaced || !f.Written || f.Symbols != nil || f.Syntax == nil || !f.Syntax.Checked {
+		t.Fatalf("want written and checked, with no symbols: %+v", f)
+	}
+	if got := n.Load(); got != 0 {
+		t.Fatalf("go/parser read %d bytes for a respelling with NoSymbols, want 0", got)
+	}
+	if got, _ := os.ReadFile(path); string(got) != strings.Replace(src, "bytes.Buffer", "bytes.Buffr", 1) {
+		t.Fatalf("the file after:\n%s", got)
+	}
+}
+
 // A listing of Python files (the symbols command, with its index or
 // without) reads them with the outline reader: no tree-sitter parse,
 // where it used to make one per file; a file the reader declines (a

@@ -117,6 +117,12 @@ type WriteOptions struct {
 	// Diff puts the unified diff in the result of a real run too (a dry
 	// run always has it).
 	Diff bool `json:"-"`
+	// NoSymbols leaves the result's symbols (what the change did to the
+	// file's symbols: Result.Symbols) out, for a front end that does not
+	// show them: they cost a parse of each changed file as it was, which
+	// the syntax guard does not need when an edit only respells tokens.
+	// The guard checks as it would without it.
+	NoSymbols bool `json:"-"`
 }
 
 // SHA256 is the SHA-256 a file's content is expected to have: 64

@@ -73,9 +73,11 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	defer cancel()
 	opt := guard.GuardOptions{Mode: mode}
 	var before symbols.File
-	known := ch.located != nil && ch.located.snap != nil
-	if known {
-		opt.Before, before = ch.located.snap, ch.located.file
+	// known: before holds the symbols before, for the result's symbols
+	// (never with o.NoSymbols, which leaves those out).
+	var known bool
+	if ch.located != nil && ch.located.snap != nil {
+		opt.Before, before, known = ch.located.snap, ch.located.file, !o.NoSymbols
 	}
 	// The symbols before and after the change, for the result's receipt,
 	// come from the guard's own parses: the content before is parsed
@@ -86,7 +88,7 @@ func (w *Workspace) check(ctx context.Context, ch *change, o WriteOptions) (outc
 	var newDoc *edit.Document   // ch.content as a document, for the receipt; nil when it is none
 	var afterFile *symbols.File // the symbols after, when extracted before the check
 	if ch.lang != nil && mode != guard.CheckOff && len(ch.content) <= guard.GuardMaxSize && len(ch.doc.Content) <= guard.GuardMaxSize {
-		if !known {
+		if !known && !o.NoSymbols {
 			f, p, err := symbols.ExtractParse(ctx, ch.doc.Text, ch.lang)
 			if err == nil {
 				defer p.Close()

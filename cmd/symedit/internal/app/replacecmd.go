@@ -43,6 +43,9 @@ func (e *env) replace(c *cli.Context, w *ops.Workspace, search, replacement stri
 	if n := c.Int("expect"); n >= 0 {
 		req.Expect = &n
 	}
+	// The text output names no symbol: the receipt's symbols would cost
+	// a parse of each changed file for nothing.
+	req.NoSymbols = !c.Bool("json")
 	res := &ops.ReplaceResult{Files: []ops.ReplaceFile{}}
 	res.DryRun = req.DryRun
 	wo, err := walkOptions(c)
