@@ -412,12 +412,12 @@ func (p Policy) String() string {
 // change takes its folder's lock alone (never two at once, so concurrent
 // commits cannot deadlock), makes the last check and renames (links, for
 // a created file; removes the name, for a deleted file). Last, each
-// folder written in is synced once (a failed folder sync is not
-// reported: the content is in place). Past 256 changes this runs in
-// batches of 256, each synced before the next is prepared. Under
-// AllOrNone a failure in phase 1 leaves every file untouched, and one in
-// phase 2, or in a later batch, undoes the changes put in place before
-// it; under EachAlone a failure in phase 1 still lets phase 2 put the
+// folder written in is synced once, the folders at once (a failed
+// folder sync is not reported: the content is in place). Past 256
+// changes this runs in batches of 256, each synced before the next is
+// prepared. Under AllOrNone a failure in phase 1 leaves every file
+// untouched, and one in phase 2, or in a later batch, undoes the changes
+// put in place before it; under EachAlone a failure in phase 1 still lets phase 2 put the
 // changes before it in place, as committing them one by one would.
 //
 // ctx is asked before each change is put in place (before anything, for

@@ -340,14 +340,23 @@ func commitBatchOf(ctx context.Context, fsys fileSystem, opt Options, changes []
 // A discarded pendingWrite's fields are cleared, so the batch's own
 // discard of the same ones later does nothing.
 func discardEach(ps []*pendingWrite) (wait func()) {
+	return inParallel(len(ps), func(i int) {
+		if ps[i] != nil {
+			ps[i].discard()
+		}
+	})
+}
+
+// inParallel calls f(i) for every i from 0 to n-1 on up to prepareJobs
+// goroutines, which take the indexes in order, and returns a function
+// that waits until every call has returned.
+func inParallel(n int, f func(i int)) (wait func()) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(prepareJobs, len(ps)) {
+	for range min(prepareJobs, n) {
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(ps); i = int(next.Add(1) - 1) {
-				if ps[i] != nil {
-					ps[i].discard()
-				}
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
 			}
 		})
 	}
@@ -587,11 +596,12 @@ func (c *dirCache) pending(doc *edit.Document, dir, base string) (*pendingWrite,
 	return &pendingWrite{doc: doc, d: d, dir: dir, base: base}, nil
 }
 
-// sync syncs every folder once; errors are ignored (see commitBatchOf).
+// sync syncs every folder once, on prepareJobs goroutines; errors are
+// ignored (see commitBatchOf). One after the other, the 113 folders of a
+// replace's batch over GOROOT/src took 75-86 ms, at once 40-48 ms: each
+// folder's sync is mostly a wait for the disk.
 func (c *dirCache) sync() {
-	for _, dir := range c.order {
-		_ = c.open[dir].Sync()
-	}
+	inParallel(len(c.order), func(i int) { _ = c.open[c.order[i]].Sync() })()
 }
 
 // close closes every folder.
