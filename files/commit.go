@@ -417,8 +417,9 @@ func (p Policy) String() string {
 // changes this runs in batches of 256, each synced before the next is
 // prepared. Under AllOrNone a failure in phase 1 leaves every file
 // untouched, and one in phase 2, or in a later batch, undoes the changes
-// put in place before it; under EachAlone a failure in phase 1 still lets phase 2 put the
-// changes before it in place, as committing them one by one would.
+// put in place before it; under EachAlone a failure in phase 1 still
+// lets phase 2 put the changes before it in place, as committing them
+// one by one would.
 //
 // ctx is asked before each change is put in place (before anything, for
 // a one-file commit), and ends the wait for a folder's lock that another
