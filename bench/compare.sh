@@ -29,8 +29,9 @@
 #       extensions, a cold run filling the index against --no-cache, the
 #       index's disk use (blocks) against its bound, and a cmp of warm and
 #       --no-cache output. BENCH_TREE_ONLY=1 runs only (i); RUNS_BIG
-#       (default 3) sets its number of runs, RUNS_FILL (default 9) the
-#       number of interleaved pairs of the fill's row.
+#       (default 3) sets the number of runs against ctags, RUNS_WARM
+#       (default 5) and RUNS_FILL (default 9) the number of interleaved
+#       pairs of the row against rg and of the fill's row.
 # Each ratio is printed with its target where it has one.
 # Then the peak resident memory of symedit symbols over the Go tree.
 # Uses hyperfine; without it, a small repeated-runs harness (medians).
@@ -255,6 +256,18 @@ else
   big_ctags="ctags -R --fields=+ne --output-format=json -f - '$big_tree' >/dev/null 2>&1"
   big_rg="'$rg_bin' -c --no-require-git $rg_globs '' '$big_tree' >/dev/null"
   echo "(i) $(find "$big_tree" -type f | wc -l) files in $big_tree; extensions: $exts"
+  # Untimed, before each run of (i): the files every row reads, read
+  # through once (rg over symedit's extensions, which walks the folders
+  # too) and, for the warm rows, the index's packs. This machine's kernel
+  # pages out file pages not touched for about a minute (DAMON's
+  # proactive reclaim: /sys/kernel/mm/damon, action pageout, minimum age
+  # 12 aggregation intervals of 5 s), and a tree read once per pair, 15
+  # to 35 s apart, counts as idle to it: without this, whichever command
+  # ran first after a reclaim read hundreds of MB from the disk (a fill
+  # read 2 s more from the disk than the --no-cache run after it, in one
+  # profile). Both commands of a pair then start with the tree in the
+  # page cache, as when it is read over and over.
+  warm_files="'$rg_bin' -c --no-require-git $rg_globs '' '$big_tree' >/dev/null; [ ! -d '$big_index' ] || cat '$big_index'/*/* >/dev/null 2>&1 || true"
   # Each cold run fills a folder of its own, never used before, and the
   # folders are removed after the row: removing an index right before a
   # fill (as this row did up to 2026-11-28) makes the fill pay for the
@@ -272,13 +285,13 @@ else
   # machine's disk writes take CPU from its cores). Both commands then
   # start clean, as (h)'s do; what a fill writes during its own run still
   # counts.
-  interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain" wall "sync -f '$work'"
+  interleaved tree-cold-fill "$runs_fill" "$fill_k" "$big_plain" wall "sync -f '$work'; $warm_files"
   rm -rf "$work"/fill-*
   eval "$big_warm" # fills the index the warm rows read, whole
   echo "(i) warm symbols --json vs ctags -R"
-  compare tree-warm-ctags "$runs_big" "" "$big_warm" "$big_ctags"
+  compare tree-warm-ctags "$runs_big" "$warm_files" "$big_warm" "$big_ctags"
   echo "(i) warm symbols --json vs rg -c over the same extensions"
-  compare tree-warm-rg "$runs_big" "" "$big_warm" "$big_rg"
+  interleaved tree-warm-rg "${RUNS_WARM:-5}" "$big_warm" "$big_rg" wall "$warm_files"
   # Disk use in blocks (du), against the documented bound (DefaultMaxBytes).
   used=$(du -s -B1 "$big_index" | cut -f1)
   apparent=$(du -s -B1 --apparent-size "$big_index" | cut -f1)
