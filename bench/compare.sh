@@ -15,7 +15,7 @@
 #   (e) symedit check over GOROOT/src against gofmt -l over the same tree;
 #   (f) symedit chunk on a 100,000-line Python file (CPython's
 #       multiprocessing/process.py from testdata, repeated) against show of
-#       the same symbol;
+#       the same symbol, RUNS_PY (default 9) interleaved pairs;
 #   (g) the CPU time (user + system) of cold symbols against ctags' over
 #       a mixed tree: GOROOT/src, the Python standard library and, when
 #       a JDK's src.zip is found (JDK_SRC_ZIP), its java.base; ctags reads
@@ -331,7 +331,11 @@ compare replace "$runs" "$tree_prep" "$repl_cmd" "$sed_cmd"
 echo "(e) check over GOROOT/src vs gofmt -l"
 compare check-gofmt "$runs_tree" "" "$check_cmd" "$gofmt_cmd"
 echo "(f) chunk on a $(wc -l <"$pybig")-line Python file vs show of the same symbol"
-compare pychunk-show "$runs" "$pychunk_prep" "$pychunk_cmd" "$pyshow_cmd"
+# Interleaved: hyperfine's ten runs of one and then ten of the other
+# read 1.03x to 1.31x over five runs of this script, as the machine's
+# speed drifted between the two halves; pairs run one after the other
+# read 0.95x to 1.20x.
+interleaved pychunk-show "${RUNS_PY:-9}" "$pychunk_cmd" "$pyshow_cmd" wall "$pychunk_prep"
 
 echo "(g) CPU (user + system) of symbols --no-cache vs ctags over $(wc -l <"$work/mixedfiles") files: GOROOT/src, $([ -d "$mixed/python" ] && echo "the Python stdlib" || echo "no Python stdlib"), $([ -d "$mixed/java.base" ] && echo "java.base" || echo "no java.base (set JDK_SRC_ZIP)")"
 # Interleaved: ctags' CPU time for the same list varies by half from run
