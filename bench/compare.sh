@@ -267,7 +267,7 @@ else
   # read 2 s more from the disk than the --no-cache run after it, in one
   # profile). Both commands of a pair then start with the tree in the
   # page cache, as when it is read over and over.
-  warm_files="'$rg_bin' -c --no-require-git $rg_globs '' '$big_tree' >/dev/null; [ ! -d '$big_index' ] || cat '$big_index'/*/* >/dev/null 2>&1 || true"
+  warm_files="$big_rg; [ ! -d '$big_index' ] || cat '$big_index'/*/* >/dev/null 2>&1 || true"
   # Each cold run fills a folder of its own, never used before, and the
   # folders are removed after the row: removing an index right before a
   # fill (as this row did up to 2026-11-28) makes the fill pay for the
