@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"sync"
+
+	"github.com/symedit/symedit/edit"
 )
 
 // DirStat makes Stat's checks of many files, resolving and opening each
@@ -32,6 +34,7 @@ type statDir struct {
 	once sync.Once
 	root *os.Root // nil: not opened
 	real string   // the folder's absolute real path
+	name string   // the folder's file system name (resolver.fsName): real unconfined, relative to the root confined
 	done bool     // once has run; guarded by DirStat.mu
 }
 
@@ -61,10 +64,44 @@ func (s *DirStat) Stat(path string) (realPath string, fi fs.FileInfo, err error)
 	if err := s.f.checkInfo(path, fi); err != nil {
 		return "", nil, err
 	}
-	if d.real == "/" {
-		return "/" + name, fi, nil
+	return join(d.real, name), fi, nil
+}
+
+// Read is Files.Read(path): the document, or Read's *FileError. A file
+// is opened relative to its folder, resolved and opened once (as for
+// Stat), instead of by a resolution of its whole path one component at a
+// time: a cold listing of a large tree reads every file, and that
+// resolution was most of a read's system calls (seven lstats for a file
+// six folders deep). What Files.Read would not open the same way (a
+// final symbolic link, ".", "..", a folder that cannot be opened) and
+// every failure go through Files.Read, so that its result and error are
+// exactly Read's; the document's Origin names the file as Read's would.
+// As for Stat, a folder is the one resolved on its first use: a folder
+// renamed since, and another put in its place, is still the one read.
+func (s *DirStat) Read(path string) (*edit.Document, error) {
+	d, name := s.parent(path)
+	if d == nil || d.root == nil {
+		return s.f.Read(path)
 	}
-	return d.real + "/" + name, fi, nil
+	// O_NOFOLLOW (readFlags) and the lstat after the open refuse a final
+	// link, which Read follows: that refusal sends the path to Read.
+	content, fi, err := readRegularInfo(name, d.root.OpenFile, d.root.Lstat)
+	if err != nil || s.f.checkInfo(path, fi) != nil {
+		return s.f.Read(path)
+	}
+	return edit.NewFileDocument(path, content, fi.Mode(), edit.Origin{Name: join(d.name, name), Real: join(d.real, name), Info: fi})
+}
+
+// join returns the name name in the folder dir: a file system name or
+// an absolute path, "." the root of a confined Files.
+func join(dir, name string) string {
+	switch dir {
+	case ".":
+		return name
+	case "/":
+		return "/" + name
+	}
+	return dir + "/" + name
 }
 
 // RealDir returns the absolute real path of the folder that holds path,
@@ -134,7 +171,7 @@ func (s *DirStat) dir(dir string) *statDir {
 		if err != nil {
 			return
 		}
-		d.root, d.real = r, s.f.abs(rv.fsName(real))
+		d.root, d.real, d.name = r, s.f.abs(rv.fsName(real)), rv.fsName(real)
 	})
 	return d
 }
@@ -172,11 +209,7 @@ func (s *DirStat) openChild(d *statDir, dir string) bool {
 		r.Close()
 		return false
 	}
-	real := p.real + "/" + name
-	if p.real == "/" {
-		real = "/" + name
-	}
-	d.root, d.real = r, real
+	d.root, d.real, d.name = r, join(p.real, name), join(p.name, name)
 	return true
 }
 

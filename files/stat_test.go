@@ -3,6 +3,7 @@ package files_test
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -212,5 +213,127 @@ func TestDirStatDeepAndMany(t *testing.T) {
 			}
 		}
 		ds.Close()
+	}
+}
+
+// TestDirStatRead checks that DirStat.Read gives exactly what Files.Read
+// gives (the text, the file's information, the names it was read by, the
+// same errors), unconfined and confined, for the paths of TestDirStat and
+// for files Read refuses by their content: a regular file, a final link,
+// a file in a folder reached through a link, a missing file, a folder, a
+// hard link, a folder link that leaves the root, a file with a NUL byte
+// and one that is not UTF-8; and that a folder forgotten while a file of
+// it is read (more folders than a DirStat keeps open) still reads.
+func TestDirStatRead(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(base, name, content string) {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, content := range map[string]string{"sub/a.py": "x = 1\n", "sub/b.py": "y = 2\n", "top.py": "\ufeffz = 3\n",
+		"sub/bin.py": "a = 1\x00\n", "sub/latin.py": "s = '\xe9'\n"} {
+		write(dir, name, content)
+	}
+	write(out, "o.py", "o = 1\n")
+	paths := []string{"top.py", "sub/a.py", "link.py", "via/a.py", "sub/missing.py", "sub", "sub/hard.py", "away/o.py",
+		"sub/../top.py", "sub/bin.py", "sub/latin.py", "sub/", "./top.py"}
+	for i := range 70 {
+		name := fmt.Sprintf("many/s%d/f.py", i)
+		write(dir, name, fmt.Sprintf("f = %d\n", i))
+		paths = append(paths, name)
+	}
+	for _, l := range [][2]string{{"sub/a.py", "link.py"}, {"sub", "via"}, {out, "away"}} {
+		if err := os.Symlink(l[0], filepath.Join(dir, l[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(filepath.Join(dir, "sub", "b.py"), filepath.Join(dir, "sub", "hard.py")); err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []string{"", dir} {
+		f, err := files.Open(files.Options{Root: root, Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		for _, view := range []*files.Files{f, f.ForReading()} {
+			ds := view.NewDirStat()
+			defer ds.Close()
+			read := 0
+			for _, p := range append(paths, paths...) { // the second time from the folders already open
+				want, wantErr := view.Read(p)
+				got, gotErr := ds.Read(p)
+				switch {
+				case (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error():
+					t.Errorf("root %q, %s: error %v, want %v", root, p, gotErr, wantErr)
+				case gotErr != nil:
+					for _, kind := range []error{edit.ErrNotRegular, files.ErrHardLink, files.ErrOutsideRoot, edit.ErrEncoding, edit.ErrBinary, fs.ErrNotExist} {
+						if errors.Is(gotErr, kind) != errors.Is(wantErr, kind) {
+							t.Errorf("root %q, %s: error %v: errors.Is(%v) %v, want %v", root, p, gotErr, kind, !errors.Is(wantErr, kind), errors.Is(wantErr, kind))
+						}
+					}
+				case got.Path != want.Path || string(got.Content) != string(want.Content) || string(got.Text) != string(want.Text) ||
+					got.BOM != want.BOM || got.Mode != want.Mode || got.Origin().Name != want.Origin().Name ||
+					got.RealPath() != want.RealPath() || !os.SameFile(got.Info(), want.Info()) || got.Info().ModTime() != want.Info().ModTime():
+					t.Errorf("root %q, %s: read %+v, want %+v", root, p, got.Origin(), want.Origin())
+				default:
+					read++
+				}
+			}
+			if want := 2 * (70 + 4); read < want {
+				t.Errorf("root %q: %d reads succeeded, want at least %d", root, read, want)
+			}
+		}
+	}
+}
+
+// TestDirStatReadFolderAsResolved: DirStat.Read opens a file in its
+// folder as the DirStat resolved that folder, once, as a walk lists a
+// folder once: a folder renamed afterwards, and another put under its
+// name, is still the one read (Files.Read reads the new one).
+func TestDirStatReadFolderAsResolved(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "a.py"), []byte("old = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := files.Open(files.Options{Root: dir, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ds := f.NewDirStat()
+	defer ds.Close()
+	if doc, err := ds.Read("sub/a.py"); err != nil || string(doc.Text) != "old = 1\n" {
+		t.Fatalf("first read: %v", err)
+	}
+	if err := os.Rename(filepath.Join(dir, "sub"), filepath.Join(dir, "moved")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "a.py"), []byte("new = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if doc, err := ds.Read("sub/a.py"); err != nil || string(doc.Text) != "old = 1\n" {
+		t.Errorf("the folder as resolved: %q, %v", doc.Text, err)
+	}
+	if doc, err := f.Read("sub/a.py"); err != nil || string(doc.Text) != "new = 1\n" {
+		t.Errorf("Files.Read: %q, %v", doc.Text, err)
 	}
 }

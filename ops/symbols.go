@@ -266,7 +266,7 @@ func (r SymbolsRequest) filter() (func(symbols.Symbol) bool, error) {
 // the guard its tree) anyway, so the index would save them nothing.
 type symbolIndex struct {
 	cache     *symcache.Cache   // nil: NoCache, or no cache folder
-	dirs      *files.DirStat    // the files' stats, a folder resolved once; nil without cache
+	dirs      *files.DirStat    // the files' stats and reads, a folder resolved once
 	parses    atomic.Int64      // files read and parsed
 	checks    atomic.Int64      // walked files opened for walk.Check
 	lookups   atomic.Int64      // files stat'ed for a lookup
@@ -276,21 +276,19 @@ type symbolIndex struct {
 // openIndex opens the index in Options.IndexDir (symcache's default
 // folder when ""); none with noCache, nor when there is no cache folder.
 func (w *Workspace) openIndex(noCache bool) *symbolIndex {
-	ix := &symbolIndex{}
+	ix := &symbolIndex{dirs: w.view.NewDirStat()}
 	if noCache {
 		return ix
 	}
 	if c, err := symcache.Open(symcache.Options{Dir: w.opt.IndexDir}); err == nil {
-		ix.cache, ix.dirs = c, w.view.NewDirStat()
+		ix.cache = c
 	}
 	return ix
 }
 
 // close releases the folders the run's stats opened.
 func (ix *symbolIndex) close() {
-	if ix.dirs != nil {
-		ix.dirs.Close()
-	}
+	ix.dirs.Close()
 }
 
 // symbols returns the language and symbols of the file path names,
@@ -329,7 +327,15 @@ func (ix *symbolIndex) close() {
 func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string, unchecked bool) (l *lang.Language, e symcache.Entry, skip string, err error) {
 	parseFile := func() (*lang.Language, symcache.Entry, string, error) {
 		ix.parses.Add(1)
-		p, err := w.listFile(ctx, path, langName)
+		doc, err := ix.dirs.Read(path) // listFile's read, from the folder resolved once
+		if err != nil {
+			return nil, symcache.Entry{}, "", err
+		}
+		l, err := lang.Select(path, langName)
+		if err != nil {
+			return nil, symcache.Entry{}, "", err
+		}
+		p, err := list(ctx, doc, l)
 		if err != nil {
 			return nil, symcache.Entry{}, "", err
 		}
@@ -375,7 +381,7 @@ func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName
 	if ix.afterStat != nil {
 		ix.afterStat(path)
 	}
-	doc, err := w.view.Read(path)
+	doc, err := ix.dirs.Read(path)
 	if err != nil {
 		return nil, symcache.Entry{}, "", err
 	}
