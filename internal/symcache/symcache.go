@@ -155,9 +155,12 @@ type Cache struct {
 	build    string
 	now      func() time.Time
 
-	mu           sync.Mutex
-	loaded       map[string]*packSlot // packs read this run, by group (groupOf); bounded by maxLoaded
-	pending      groupEntries         // entries put and not yet written
+	mu     sync.Mutex
+	loaded map[string]*packSlot // packs read this run, by group (groupOf); bounded by maxLoaded
+	// cold are the groups whose pack, the first time this Cache read it,
+	// held nothing of this build (see Holds).
+	cold         map[string]bool
+	pending      groupEntries // entries put and not yet written
 	pendingBytes int
 	maxPending   int // maxPending, or a test's
 	// inflight are the entries a background write (writeBehind) is
@@ -229,7 +232,7 @@ const maxPending = 8 << 20
 // folders as it needs them). The error is DefaultDir's.
 func Open(opt Options) (*Cache, error) {
 	c := &Cache{root: opt.Dir, maxBytes: opt.MaxBytes, build: opt.Build, now: opt.Now,
-		loaded: map[string]*packSlot{}, pending: groupEntries{}, maxPending: maxPending}
+		loaded: map[string]*packSlot{}, cold: map[string]bool{}, pending: groupEntries{}, maxPending: maxPending}
 	if c.root == "" {
 		d, err := DefaultDir()
 		if err != nil {
@@ -350,17 +353,32 @@ func (c *Cache) get(k Key) (Entry, bool) {
 
 // Holds reports whether the index may hold an entry for a file in the
 // folder dir (an absolute real path) from an earlier run: false only when
-// the pack of dir's group, as this Cache reads it for Get (once while it
-// stays loaded), holds no entry of this build. Get then misses whatever
-// the key, but for an entry this Cache was given by Put, and a caller
-// that lists each file once and has not yet stat'ed it can skip the stat
-// a key needs: a cold run over a tree saves one stat per file. The
-// entries Put holds are left out on purpose: the first file a cold run
-// puts in a group would otherwise make every later file of the group a
-// lookup that misses. An entry written by another run since the pack was
-// read is not seen either; the file is then parsed again, as on any miss.
+// the pack of dir's group, the first time this Cache read it, held no
+// entry of this build. Get then misses whatever the key, but for an entry
+// this Cache was given by Put, and a caller that lists each file once
+// and has not yet stat'ed it can skip the stat a key needs: a cold run
+// over a tree saves one stat per file. The entries this Cache put are
+// left out on purpose, written or not: the first file a cold run puts in
+// a group would otherwise make every later file of the group a lookup
+// that misses (and once a background write wrote the group's pack, a
+// read of it). An entry written by another run since the pack was first
+// read is not seen either; the file is then parsed again, as on any
+// miss. A Cache is meant for one run: a group stays cold for its life.
 func (c *Cache) Holds(dir string) bool {
-	return c.pack(groupOf(dir)).entries != nil
+	g := groupOf(dir)
+	c.mu.Lock()
+	cold := c.cold[g]
+	c.mu.Unlock()
+	if cold {
+		return false
+	}
+	if c.pack(g).entries != nil {
+		return true
+	}
+	c.mu.Lock()
+	c.cold[g] = true
+	c.mu.Unlock()
+	return false
 }
 
 // pendingEntry returns the entry put for want's file in the group dir

@@ -764,8 +764,9 @@ func TestFlushManyGroups(t *testing.T) {
 
 // TestHolds: Holds is false for a folder whose group has no pack, whose
 // pack is another build's or corrupt, and for entries only put in this
-// Cache (a cold run's own); it is true once the group's pack holds an
-// entry of this build, for every folder of the group and no other.
+// Cache (a cold run's own), written or not; it is true once the group's
+// pack holds an entry of this build when a Cache first reads it, for
+// every folder of the group and no other.
 func TestHolds(t *testing.T) {
 	dir := t.TempDir()
 	path, syms := realSymbols(t)
@@ -783,6 +784,14 @@ func TestHolds(t *testing.T) {
 	}
 	if err := c.Flush(); err != nil {
 		t.Fatal(err)
+	}
+	// The Cache that wrote the group's pack found it cold: it still
+	// does, and Get still finds what it wrote.
+	if c.Holds("/src/a") {
+		t.Error("a group this Cache found empty and then wrote counts as held")
+	}
+	if _, ok := c.Get(k); !ok {
+		t.Error("the entry written is not found by the Cache that wrote it")
 	}
 	r := open(t, dir, symcache.Options{Build: "b1"})
 	for folder, want := range map[string]bool{"/src/a": true, "/src/b": true, "/src": false, "/other/a": false} {
