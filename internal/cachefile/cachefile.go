@@ -7,6 +7,8 @@
 package cachefile
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -17,10 +19,17 @@ import (
 // remains; the error is the first failed step's.
 func WriteAtomic(path, prefix string, data []byte) error {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
+	// The folders are made only when the temporary file cannot be
+	// created for want of them: a cold run writes thousands of packs into
+	// one folder, and a stat of it before each was a system call per
+	// pack for nothing.
 	f, err := os.CreateTemp(dir, prefix+"*") // CreateTemp's mode is 0600
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return err
+		}
+		f, err = os.CreateTemp(dir, prefix+"*")
+	}
 	if err != nil {
 		return err
 	}

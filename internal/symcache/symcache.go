@@ -547,6 +547,15 @@ func (c *Cache) Flush() error {
 // CPUs wait.
 func (c *Cache) write(pending groupEntries, jobs int) error {
 	dirs := slices.Sorted(maps.Keys(pending))
+	if jobs <= 1 { // on this goroutine, not one more per group
+		var first error
+		for _, dir := range dirs {
+			if err := c.writeGroup(dir, pending[dir]); first == nil {
+				first = err
+			}
+		}
+		return first
+	}
 	errs := make([]error, len(dirs))
 	var g errgroup.Group
 	g.SetLimit(max(1, jobs))
