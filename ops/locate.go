@@ -55,9 +55,11 @@ func (w *Workspace) parseFile(ctx context.Context, path string, o WriteOptions) 
 // command and its index): doc's symbols from symbols.ListFile, which
 // reads a Python file with no parse and parses Java's method bodies
 // blanked, equal to parse's on every source that parses without error.
-// No tree outlives the call. Its errors are parseFile's.
-func (w *Workspace) listFile(ctx context.Context, path, langName string) (*parsed, error) {
-	doc, err := w.view.Read(path)
+// No tree outlives the call. The file is read through dirs, relative to
+// its folder resolved once (files.DirStat.Read), as Files.Read reads it.
+// Its errors are parseFile's.
+func listFile(ctx context.Context, dirs *files.DirStat, path, langName string) (*parsed, error) {
+	doc, err := dirs.Read(path)
 	if err != nil {
 		return nil, err
 	}

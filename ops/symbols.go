@@ -327,15 +327,7 @@ func (ix *symbolIndex) close() {
 func (ix *symbolIndex) symbols(ctx context.Context, w *Workspace, path, langName string, unchecked bool) (l *lang.Language, e symcache.Entry, skip string, err error) {
 	parseFile := func() (*lang.Language, symcache.Entry, string, error) {
 		ix.parses.Add(1)
-		doc, err := ix.dirs.Read(path) // listFile's read, from the folder resolved once
-		if err != nil {
-			return nil, symcache.Entry{}, "", err
-		}
-		l, err := lang.Select(path, langName)
-		if err != nil {
-			return nil, symcache.Entry{}, "", err
-		}
-		p, err := list(ctx, doc, l)
+		p, err := listFile(ctx, ix.dirs, path, langName)
 		if err != nil {
 			return nil, symcache.Entry{}, "", err
 		}
