@@ -181,9 +181,13 @@ func encodePack(build, dir string, entries []packEntry) []byte {
 		b = binary.AppendUvarint(b, uint64(len(e.blob)))
 		b = append(b, e.blob...)
 	}
-	line := append(append(b[:0], header...), ' ')
-	line = hex.AppendEncode(line, binary.BigEndian.AppendUint32(nil, crc32.Checksum(b[head:], castagnoli)))
-	_ = append(line, '\n') // b's first head bytes
+	// The header line in the room left for it: the header, a space, the
+	// body's CRC-32C in hexadecimal, a newline.
+	sum := binary.BigEndian.AppendUint32(nil, crc32.Checksum(b[head:], castagnoli))
+	copy(b, header)
+	b[len(header)] = ' '
+	hex.Encode(b[len(header)+1:head-1], sum)
+	b[head-1] = '\n'
 	return b
 }
 
