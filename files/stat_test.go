@@ -110,34 +110,7 @@ func TestDocumentInfo(t *testing.T) {
 // through a link, a missing file, a folder, a hard link, and a folder
 // link that leaves the root.
 func TestDirStat(t *testing.T) {
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, content := range map[string]string{"sub/a.py": "x = 1\n", "sub/b.py": "y = 2\n", "top.py": "z = 3\n"} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(out, "o.py"), []byte("o = 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range [][2]string{{"sub/a.py", "link.py"}, {"sub", "via"}, {out, "away"}} {
-		if err := os.Symlink(l[0], filepath.Join(dir, l[1])); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Link(filepath.Join(dir, "sub", "b.py"), filepath.Join(dir, "sub", "hard.py")); err != nil {
-		t.Fatal(err)
-	}
+	dir := dirStatTree(t, map[string]string{"sub/a.py": "x = 1\n", "sub/b.py": "y = 2\n", "top.py": "z = 3\n"})
 	paths := []string{"top.py", "sub/a.py", "link.py", "via/a.py", "sub/missing.py", "sub", "sub/hard.py", "away/o.py", "sub/../top.py"}
 	for _, root := range []string{"", dir} {
 		f, err := files.Open(files.Options{Root: root, Dir: dir})
@@ -165,6 +138,44 @@ func TestDirStat(t *testing.T) {
 			}
 		}
 	}
+}
+
+// dirStatTree makes the tree the DirStat tests look at and returns its
+// real path: the files (slash paths to contents), the links link.py to
+// sub/a.py and via to sub, away to a folder beside it (out of the tree)
+// holding o.py, and sub/hard.py, a hard link of sub/b.py.
+func dirStatTree(t *testing.T, tree map[string]string) string {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(base, name, content string) {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, content := range tree {
+		write(dir, name, content)
+	}
+	write(out, "o.py", "o = 1\n")
+	for _, l := range [][2]string{{"sub/a.py", "link.py"}, {"sub", "via"}, {out, "away"}} {
+		if err := os.Symlink(l[0], filepath.Join(dir, l[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(filepath.Join(dir, "sub", "b.py"), filepath.Join(dir, "sub", "hard.py")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // TestDirStatDeepAndMany: a file 100 folders deep (each folder opened
@@ -225,43 +236,16 @@ func TestDirStatDeepAndMany(t *testing.T) {
 // and one that is not UTF-8; and that a folder forgotten while a file of
 // it is read (more folders than a DirStat keeps open) still reads.
 func TestDirStatRead(t *testing.T) {
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	write := func(base, name, content string) {
-		p := filepath.Join(base, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for name, content := range map[string]string{"sub/a.py": "x = 1\n", "sub/b.py": "y = 2\n", "top.py": "\ufeffz = 3\n",
-		"sub/bin.py": "a = 1\x00\n", "sub/latin.py": "s = '\xe9'\n"} {
-		write(dir, name, content)
-	}
-	write(out, "o.py", "o = 1\n")
+	tree := map[string]string{"sub/a.py": "x = 1\n", "sub/b.py": "y = 2\n", "top.py": "\ufeffz = 3\n",
+		"sub/bin.py": "a = 1\x00\n", "sub/latin.py": "s = '\xe9'\n"}
 	paths := []string{"top.py", "sub/a.py", "link.py", "via/a.py", "sub/missing.py", "sub", "sub/hard.py", "away/o.py",
 		"sub/../top.py", "sub/bin.py", "sub/latin.py", "sub/", "./top.py"}
 	for i := range 70 {
 		name := fmt.Sprintf("many/s%d/f.py", i)
-		write(dir, name, fmt.Sprintf("f = %d\n", i))
+		tree[name] = fmt.Sprintf("f = %d\n", i)
 		paths = append(paths, name)
 	}
-	for _, l := range [][2]string{{"sub/a.py", "link.py"}, {"sub", "via"}, {out, "away"}} {
-		if err := os.Symlink(l[0], filepath.Join(dir, l[1])); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Link(filepath.Join(dir, "sub", "b.py"), filepath.Join(dir, "sub", "hard.py")); err != nil {
-		t.Fatal(err)
-	}
+	dir := dirStatTree(t, tree)
 	for _, root := range []string{"", dir} {
 		f, err := files.Open(files.Options{Root: root, Dir: dir})
 		if err != nil {
